@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerUserRoutes } from './features/users/routes.ts';
+import { registerAccessControl } from './platform/access.ts';
+import { registerCsrfProtection } from './platform/csrf.ts';
+import { registerErrorHandler } from './platform/errors.ts';
+
+export interface BuildAppOptions {
+  database: Database;
+  config: AppConfig;
+}
+
+/** Builds the whole HTTP app without listening, so tests can `inject` into it. */
+export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
+  const { db } = database;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Belt and braces: the default serialisers log no headers, but never let a cookie through.
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  });
+
+  await app.register(cookie);
+  registerErrorHandler(app);
+  registerCsrfProtection(app);
+  registerAccessControl(app, db, config);
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({
+    status: 'ok',
+    database: database.kind,
+  }));
+  registerAuthRoutes(app, db, config);
+  registerUserRoutes(app, db);
+
+  const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
+  if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      setHeaders(res, filePath) {
+        // Vite fingerprints everything under assets/; index.html must always be revalidated.
+        const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') {
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+    }
+    // Client-side routes (and the 404 page) are the single-page app's to render.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,63 @@
+/** Everything the server reads from the environment, parsed once (README "Configuration"). */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Business time zone for day boundaries and display. */
+  timeZone: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Force the Secure / __Host- cookie even without https detection (behind a TLS proxy). */
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean;
+  signInLimits: {
+    perIp: { limit: number; windowSeconds: number };
+    perAccount: { limit: number; windowSeconds: number };
+  };
+  logLevel: string;
+  /** Where the built web app lives; null serves the API only. */
+  webDistDir: string | null;
+}
+
+function readInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  }
+  return parsed;
+}
+
+function readBool(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes'].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const secure = readBool(env.COOKIE_SECURE);
+  return {
+    port: readInt(env.PORT, 3000, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    timeZone: env.BUSINESS_TIME_ZONE ?? 'America/Toronto',
+    sessionIdleMinutes: readInt(env.SESSION_IDLE_MINUTES, 60, 'SESSION_IDLE_MINUTES'),
+    sessionAbsoluteHours: readInt(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
+    cookieSecure: secure ?? 'auto',
+    trustProxy: readBool(env.TRUST_PROXY) ?? false,
+    signInLimits: {
+      perIp: {
+        limit: readInt(env.SIGNIN_IP_LIMIT, 30, 'SIGNIN_IP_LIMIT'),
+        windowSeconds: 5 * 60,
+      },
+      perAccount: {
+        limit: readInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
+        windowSeconds: 15 * 60,
+      },
+    },
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: null,
+  };
+}
+
+/** Defaults suitable for tests; override what a test is about. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({}), logLevel: 'silent', ...overrides };
+}

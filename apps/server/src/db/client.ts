@@ -1,0 +1,97 @@
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+/** A database or a transaction on it: repositories accept either. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any constant works; it only has to be the same for every instance migrating one database.
+const MIGRATION_LOCK_KEY = 7_240_311;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.kind === 'pglite') return openPgliteFolder(options.dataDir);
+  return wrapPglite(new PGlite(), () => {});
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Several instances may start at once: one migrates, the others wait on the advisory lock.
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+async function openPgliteFolder(dataDir: string): Promise<Database> {
+  const root = path.resolve(dataDir);
+  const releaseLock = acquireDataDirLock(root);
+  try {
+    const pgdata = path.join(root, 'pgdata');
+    if (!existsSync(pgdata)) {
+      // An interrupted first initdb leaves an unusable folder: initialise aside, then rename.
+      const staging = `${pgdata}.init-${process.pid}`;
+      rmSync(staging, { recursive: true, force: true });
+      const fresh = new PGlite(staging);
+      await fresh.waitReady;
+      await fresh.close();
+      renameSync(staging, pgdata);
+    }
+    return await wrapPglite(new PGlite(pgdata), releaseLock);
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database> {
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  let closed = false;
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      onClose();
+    },
+  };
+}
+
+/** Read the configured database from the environment (see README "Configuration"). */
+export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DatabaseOptions {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
+  const base = env.INIT_CWD ?? process.cwd();
+  return { kind: 'pglite', dataDir: path.resolve(base, env.DATA_DIR ?? 'data') };
+}

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ROLES } from '@punchclock/shared/domain/roles';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const appRole = pgEnum('app_role', ROLES);
+export const timeEventType = pgEnum('time_event_type', ['clock_in', 'break', 'lunch', 'clock_out']);
+
+/** Credentials live apart from the profile so no profile read can leak a hash. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
+);
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name'),
+  isSuspended: boolean('is_suspended').notNull().default(false),
+  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** At most one role per user (SPEC §7 reads "at most one row"). */
+export const userRoles = pgTable('user_roles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: appRole('role').notNull(),
+});
+
+/** Server-side sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+/** Fixed-window counters for sign-in throttling, shared by every server instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+  hits: integer('hits').notNull(),
+});
+
+/** Append-only record of who did what, when and from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (table) => [
+    index('audit_log_occurred_at_idx').on(table.occurredAt),
+    index('audit_log_actor_idx').on(table.actorId),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    type: text('type').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+export const scheduleTemplates = pgTable('schedule_templates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  workStart: time('work_start').notNull(),
+  workEnd: time('work_end').notNull(),
+  lunchStart: time('lunch_start'),
+  lunchEnd: time('lunch_end'),
+  breakDurationMins: integer('break_duration_mins').notNull().default(15),
+  createdAt: createdAt(),
+});
+
+export const assignedSchedules = pgTable(
+  'assigned_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id')
+      .notNull()
+      .references(() => scheduleTemplates.id),
+    dateRangeStart: date('date_range_start', { mode: 'string' }).notNull(),
+    dateRangeEnd: date('date_range_end', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('assigned_schedules_user_idx').on(table.userId, table.dateRangeStart)],
+);
+
+/** Raw punches: append-only. `date` is the business day (America/Toronto) of `occurred_at`. */
+export const timeEvents = pgTable(
+  'time_events',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventType: timeEventType('event_type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('time_events_user_date_idx').on(table.userId, table.date, table.occurredAt)],
+);

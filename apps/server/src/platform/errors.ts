@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+
+/** Typed errors: services throw these; one handler maps them to status and message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class Invalid extends AppError {
+  constructor(message: string, code = 'invalid') {
+    super(400, message, code);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Please sign in', code = 'unauthorized') {
+    super(401, message, code);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have access to this', code = 'forbidden') {
+    super(403, message, code);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found', code = 'not_found') {
+    super(404, message, code);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code = 'conflict') {
+    super(409, message, code);
+  }
+}
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message, 'rate_limited');
+  }
+}
+
+/** Parse untrusted input with a shared contract; the first failing rule is the message. */
+export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new Invalid(firstIssueMessage(result.error));
+  return result.data;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequests) {
+        void reply.header('retry-after', String(error.retryAfterSeconds));
+      }
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+      return reply.status(status).send({ message: error.message, code: (error as FastifyError).code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Something went wrong', code: 'internal' });
+  });
+}

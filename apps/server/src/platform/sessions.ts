@@ -1,0 +1,104 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@punchclock/shared/domain/roles';
+import type { Db } from '../db/client.ts';
+import { profiles, sessions, userRoles, users } from '../db/schema.ts';
+import type { RequestMeta } from './request-meta.ts';
+
+/** Who is making the request, resolved from the session cookie on every request. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role | null;
+  isSuspended: boolean;
+}
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+// Refreshing last_seen_at on every request would turn each read into a write.
+const TOUCH_AFTER_SECONDS = 60;
+
+/** 256 bits from the CSPRNG; only its SHA-256 is stored, so a database leak yields no sessions. */
+export function generateSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSessionToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  policy: SessionPolicy,
+  meta: RequestMeta,
+): Promise<string> {
+  const token = generateSessionToken();
+  await db.insert(sessions).values({
+    id: hashSessionToken(token),
+    userId,
+    expiresAt: sql`now() + make_interval(hours => ${policy.absoluteHours})`,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return token;
+}
+
+/** The live session behind a token: not revoked, within its absolute lifetime and idle limit. */
+export async function findActiveSession(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+): Promise<AuthContext | null> {
+  const sessionId = hashSessionToken(token);
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      email: users.email,
+      name: profiles.fullName,
+      role: userRoles.role,
+      isSuspended: profiles.isSuspended,
+      needsTouch: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`),
+      ),
+    );
+  if (!row) return null;
+  if (row.needsTouch) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  }
+  const { needsTouch: _ignored, ...auth } = row;
+  return { ...auth, isSuspended: auth.isSuspended ?? false };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Sign a user out everywhere (suspension, password change). Returns how many were live. */
+export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ensureFirstAdmin } from './bootstrap.ts';
+import { loadConfig } from './config.ts';
+import { databaseOptionsFromEnv, openDatabase } from './db/client.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { seedDemoOrganisation } from './demo.ts';
+
+const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+async function main(): Promise<void> {
+  const config = { ...loadConfig(), webDistDir };
+  const database = await openDatabase(databaseOptionsFromEnv());
+  try {
+    await ensureFirstAdmin(database.db, process.env, (line) => console.log(line));
+    if (process.argv.includes('--demo')) {
+      await seedDemoOrganisation(database.db, (line) => console.log(line));
+    }
+    const app = await buildApp({ database, config });
+
+    let isClosing = false;
+    const shutdown = async (signal: string) => {
+      if (isClosing) return;
+      isClosing = true;
+      app.log.info(`${signal}: closing`);
+      await app.close();
+      await database.close(); // PGlite runs without fsync: a clean close is what persists it
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+    await app.listen({ port: config.port, host: config.host });
+    console.log(`Punchclock is running at http://localhost:${config.port} (database: ${database.kind})`);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirInUseError) {
+    console.error(`Cannot start: ${error.message}. Stop that process first.`);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(1);
+});

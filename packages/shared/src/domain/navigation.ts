@@ -1,0 +1,97 @@
+import { getRoleFlags, hasRequiredRole, type Role } from './roles.ts';
+
+/**
+ * The product's screens (SPEC §2). `requiredRole` drives both the route guard and the
+ * server-side page of the same name; `sidebarRoles` is the sidebar table, in its order.
+ */
+export interface ScreenDefinition {
+  path: string;
+  title: string;
+  requiredRole?: Role;
+  sidebarRoles?: readonly Role[];
+}
+
+export const SCREENS = [
+  { path: '/dashboard', title: 'Dashboard', sidebarRoles: ['admin', 'team_lead', 'employee'] },
+  { path: '/sme', title: 'SME Dashboard', requiredRole: 'sme', sidebarRoles: ['sme', 'admin'] },
+  {
+    path: '/attendance-history',
+    title: 'Attendance',
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
+  { path: '/schedules', title: 'Schedules', sidebarRoles: ['admin', 'team_lead', 'employee'] },
+  { path: '/time-off', title: 'Time Off', sidebarRoles: ['admin', 'team_lead', 'employee'] },
+  // The route table says admin-only, but the sidebar offers it to sme and issue #8 makes it
+  // theirs: requiring "sme" lets both through (admin passes every guard).
+  {
+    path: '/time-approvals',
+    title: 'Time Approvals',
+    requiredRole: 'sme',
+    sidebarRoles: ['admin', 'sme'],
+  },
+  { path: '/users', title: 'User Management', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  {
+    path: '/schedule-management',
+    title: 'Schedule Management',
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  {
+    path: '/schedule-assignment',
+    title: 'Schedule Assignment',
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  { path: '/reports', title: 'Adherence Reports', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  {
+    path: '/worked-hours',
+    title: 'Worked Hours Report',
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  { path: '/analytics', title: 'Analytics', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  { path: '/audit-logs', title: 'Audit Logs', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  {
+    path: '/break-monitoring',
+    title: 'Break Monitoring',
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  { path: '/admin', title: 'Admin', requiredRole: 'admin' },
+  { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
+] as const satisfies readonly ScreenDefinition[];
+
+export type ScreenPath = (typeof SCREENS)[number]['path'];
+
+export function findScreen(path: string): ScreenDefinition | undefined {
+  return SCREENS.find((screen) => screen.path === path);
+}
+
+/** Sidebar items for a role: a missing role counts as employee; the sme flag adds sme items. */
+export function getSidebarItems(role: Role | null | undefined): ScreenDefinition[] {
+  const effectiveRole: Role = role ?? 'employee';
+  const { isSme } = getRoleFlags(role);
+  return SCREENS.filter((screen: ScreenDefinition) => {
+    const roles = screen.sidebarRoles;
+    if (!roles) return false;
+    return roles.includes(effectiveRole) || (isSme && roles.includes('sme'));
+  });
+}
+
+export type GuardDecision =
+  | { kind: 'loading' }
+  | { kind: 'redirect'; to: '/auth' | '/dashboard' }
+  | { kind: 'allow' };
+
+/** SPEC §2 route guard, as a pure decision the router renders. */
+export function decideGuard(input: {
+  isLoading: boolean;
+  isSignedIn: boolean;
+  role: Role | null | undefined;
+  requiredRole?: Role | undefined;
+}): GuardDecision {
+  if (input.isLoading) return { kind: 'loading' };
+  if (!input.isSignedIn) return { kind: 'redirect', to: '/auth' };
+  if (!hasRequiredRole(input.role, input.requiredRole)) return { kind: 'redirect', to: '/dashboard' };
+  return { kind: 'allow' };
+}
