@@ -13,10 +13,11 @@ async function main(): Promise<void> {
   const config = { ...loadConfig(), webDistDir };
   const database = await openDatabase(databaseOptionsFromEnv());
   try {
-    await ensureFirstAdmin(database.db, process.env, (line) => console.log(line));
+    // Demo first: it only fills an empty database, and the operator's admin must not count.
     if (process.argv.includes('--demo')) {
       await seedDemoOrganisation(database.db, (line) => console.log(line));
     }
+    await ensureFirstAdmin(database.db, process.env, (line) => console.log(line));
     const app = await buildApp({ database, config });
 
     let isClosing = false;

@@ -1,0 +1,113 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu } from 'lucide-react';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { findScreen } from '@punchclock/shared/domain/navigation';
+import { Button } from '@/components/ui/button';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { sessionQueryKey, useSession, useSignOut } from '@/features/auth/api';
+import { SessionTimeoutDialog } from '@/features/auth/components/session-timeout-dialog';
+import { useIdleTimeout } from '@/features/auth/use-idle-timeout';
+import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { ErrorBoundary } from '@/features/system/error-fallback';
+import { Sidebar } from './sidebar';
+import { ThemeToggle } from './theme-toggle';
+import { UserMenu } from './user-menu';
+
+const COLLAPSED_KEY = 'punchclock:sidebar-collapsed';
+
+/** Signed-in layout: sidebar, top bar with the bell, idle timeout, and the page. */
+export function AppShell() {
+  const { user, data } = useSession();
+  const signOut = useSignOut();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const [isCollapsed, setIsCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const [isMobileNavOpen, setIsMobileNavOpen] = useState(false);
+  const hasExpired = useRef(false);
+
+  const toggleCollapsed = () => {
+    setIsCollapsed((previous) => {
+      localStorage.setItem(COLLAPSED_KEY, previous ? '0' : '1');
+      return !previous;
+    });
+  };
+  const logout = useCallback(() => signOut.mutate(undefined), [signOut]);
+
+  const { secondsLeft, stayLoggedIn } = useIdleTimeout({
+    limitMs: (data?.idleTimeoutMinutes ?? 60) * 60 * 1000,
+    onExpire: () => {
+      if (hasExpired.current) return;
+      hasExpired.current = true;
+      signOut.mutate('You were signed out after a period of inactivity.');
+    },
+    onActiveHeartbeat: () => void queryClient.refetchQueries({ queryKey: sessionQueryKey }),
+  });
+
+  if (!user) return null;
+  const title = findScreen(location.pathname)?.title ?? '';
+
+  return (
+    <div className="flex h-screen overflow-hidden bg-background">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <aside className="hidden md:flex">
+        <Sidebar
+          role={user.role}
+          isCollapsed={isCollapsed}
+          onToggleCollapsed={toggleCollapsed}
+          onLogout={logout}
+        />
+      </aside>
+      <DialogPrimitive.Root open={isMobileNavOpen} onOpenChange={setIsMobileNavOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 md:hidden">
+            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">Main menu</DialogPrimitive.Description>
+            <Sidebar
+              role={user.role}
+              isCollapsed={false}
+              onNavigate={() => setIsMobileNavOpen(false)}
+              onLogout={logout}
+            />
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-3 md:px-6">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open menu"
+            onClick={() => setIsMobileNavOpen(true)}
+          >
+            <Menu aria-hidden />
+          </Button>
+          {/* On wide screens the sidebar shows where you are and each page has its own heading. */}
+          <p className="truncate text-base font-semibold md:hidden">{title}</p>
+          <div className="ml-auto flex items-center gap-1">
+            <NotificationsBell />
+            <ThemeToggle />
+            <UserMenu user={user} onSignOut={logout} />
+          </div>
+        </header>
+        <main id="main" className="flex-1 overflow-y-auto p-4 md:p-6">
+          <ErrorBoundary key={location.pathname}>
+            <Suspense fallback={<CardSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+      <SessionTimeoutDialog secondsLeft={secondsLeft} onStayLoggedIn={stayLoggedIn} />
+    </div>
+  );
+}

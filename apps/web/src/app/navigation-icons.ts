@@ -1,0 +1,38 @@
+import {
+  Activity,
+  BarChart3,
+  CalendarCheck,
+  CalendarClock,
+  CalendarDays,
+  ClipboardCheck,
+  Clock,
+  Coffee,
+  FileClock,
+  LayoutDashboard,
+  type LucideIcon,
+  Palmtree,
+  ScrollText,
+  ShieldCheck,
+  Timer,
+  Users,
+} from 'lucide-react';
+import type { ScreenPath } from '@punchclock/shared/domain/navigation';
+
+export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
+  '/dashboard': LayoutDashboard,
+  '/sme': ShieldCheck,
+  '/attendance-history': Clock,
+  '/schedules': CalendarDays,
+  '/time-off': Palmtree,
+  '/time-approvals': ClipboardCheck,
+  '/users': Users,
+  '/schedule-management': CalendarClock,
+  '/schedule-assignment': CalendarCheck,
+  '/reports': Activity,
+  '/worked-hours': FileClock,
+  '/analytics': BarChart3,
+  '/audit-logs': ScrollText,
+  '/break-monitoring': Coffee,
+  '/admin': ShieldCheck,
+  '/calculate-adherence': Timer,
+};

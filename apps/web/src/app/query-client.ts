@@ -1,0 +1,36 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@punchclock/shared/contracts/auth';
+import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { ApiError, isUnauthorized } from '@/lib/api-client';
+import { toast } from 'sonner';
+import { sessionQueryKey } from '@/features/auth/api';
+
+/** SPEC §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 5 * 60 * 1000,
+        gcTime: 10 * 60 * 1000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
+    },
+    queryCache: new QueryCache({ onError: (error) => handleSignedOut(error) }),
+    mutationCache: new MutationCache({ onError: (error) => handleSignedOut(error) }),
+  });
+
+  // A 401 anywhere means the session ended on the server (idle, revoked, suspended):
+  // forget the user and the guard sends them to /auth.
+  function handleSignedOut(error: unknown): void {
+    if (!isUnauthorized(error)) return;
+    const current = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
+    if (!current?.user) return;
+    if (error.code === 'suspended') toast.error(SUSPENDED_MESSAGE);
+    else toast.info('Your session has ended. Please sign in again.');
+    queryClient.setQueryData<SessionResponse>(sessionQueryKey, { ...current, user: null });
+  }
+
+  return queryClient;
+}

@@ -1,0 +1,19 @@
+import { Navigate, Outlet } from 'react-router';
+import { decideGuard } from '@punchclock/shared/domain/navigation';
+import type { Role } from '@punchclock/shared/domain/roles';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useSession } from '@/features/auth/api';
+
+/** SPEC §2 route guard: spinner while loading, /auth without a user, /dashboard without the role. */
+export function RouteGuard({ requiredRole }: { requiredRole?: Role }) {
+  const session = useSession();
+  const decision = decideGuard({
+    isLoading: session.isPending,
+    isSignedIn: session.user !== null,
+    role: session.user?.role,
+    requiredRole,
+  });
+  if (decision.kind === 'loading') return <FullPageSpinner />;
+  if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  return <Outlet />;
+}

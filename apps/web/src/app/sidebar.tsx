@@ -1,0 +1,87 @@
+import { ChevronsLeft, ChevronsRight, Clock, LogOut } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { getSidebarItems, type ScreenPath } from '@punchclock/shared/domain/navigation';
+import type { Role } from '@punchclock/shared/domain/roles';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { NAVIGATION_ICONS } from './navigation-icons';
+
+interface SidebarProps {
+  role: Role | null;
+  isCollapsed: boolean;
+  onToggleCollapsed?: () => void;
+  onNavigate?: () => void;
+  onLogout: () => void;
+}
+
+/** SPEC §2 sidebar: the role's items only; w-64 expanded, w-20 collapsed to icons. */
+export function Sidebar({ role, isCollapsed, onToggleCollapsed, onNavigate, onLogout }: SidebarProps) {
+  const items = getSidebarItems(role);
+  return (
+    <div
+      className={cn(
+        'flex h-full flex-col border-r bg-card transition-[width] duration-200',
+        isCollapsed ? 'w-20' : 'w-64',
+      )}
+      data-testid="sidebar"
+      data-collapsed={isCollapsed}
+    >
+      <div className={cn('flex h-16 items-center gap-2 border-b px-4', isCollapsed && 'justify-center px-0')}>
+        <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+          <Clock className="size-5" aria-hidden />
+        </div>
+        {!isCollapsed && <span className="text-lg font-semibold">Punchclock</span>}
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+        <ul className="grid gap-1">
+          {items.map((item) => {
+            const Icon = NAVIGATION_ICONS[item.path as ScreenPath];
+            return (
+              <li key={item.path}>
+                <NavLink
+                  to={item.path}
+                  onClick={onNavigate}
+                  title={isCollapsed ? item.title : undefined}
+                  aria-label={isCollapsed ? item.title : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+                      isActive && 'bg-accent text-accent-foreground hover:bg-accent',
+                      isCollapsed && 'justify-center px-0',
+                    )
+                  }
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden />
+                  {!isCollapsed && <span className="truncate">{item.title}</span>}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="grid gap-1 border-t p-3">
+        {onToggleCollapsed && (
+          <Button
+            variant="ghost"
+            className={cn('justify-start text-muted-foreground', isCollapsed && 'justify-center px-0')}
+            onClick={onToggleCollapsed}
+            aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-expanded={!isCollapsed}
+          >
+            {isCollapsed ? <ChevronsRight aria-hidden /> : <ChevronsLeft aria-hidden />}
+            {!isCollapsed && 'Collapse'}
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          className={cn('justify-start text-muted-foreground', isCollapsed && 'justify-center px-0')}
+          onClick={onLogout}
+          aria-label={isCollapsed ? 'Logout' : undefined}
+        >
+          <LogOut aria-hidden />
+          {!isCollapsed && 'Logout'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { formatCountdown } from '@punchclock/shared/domain/idle-timeout';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+
+interface SessionTimeoutDialogProps {
+  secondsLeft: number | null;
+  onStayLoggedIn: () => void;
+}
+
+/** The 5-minute warning before an idle sign-out (SPEC §2 "Session timeout dialog"). */
+export function SessionTimeoutDialog({ secondsLeft, onStayLoggedIn }: SessionTimeoutDialogProps) {
+  return (
+    <Dialog open={secondsLeft !== null}>
+      <DialogContent
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onPointerDownOutside={(event) => event.preventDefault()}
+        aria-describedby="session-timeout-description"
+      >
+        <DialogTitle>Are you still there?</DialogTitle>
+        <DialogDescription id="session-timeout-description">
+          You will be signed out for inactivity in{' '}
+          <span className="font-mono text-base font-semibold text-foreground" data-testid="countdown">
+            {formatCountdown(secondsLeft ?? 0)}
+          </span>
+          .
+        </DialogDescription>
+        <Button onClick={onStayLoggedIn} autoFocus>
+          Stay Logged In
+        </Button>
+      </DialogContent>
+    </Dialog>
+  );
+}

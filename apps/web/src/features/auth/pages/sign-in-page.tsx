@@ -1,0 +1,96 @@
+import { Clock } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { firstIssueMessage, signInRequestSchema } from '@punchclock/shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { useSession, useSignIn } from '../api';
+
+export function SignInPage() {
+  const session = useSession();
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [name, setName] = useState('');
+
+  if (session.isPending) return <FullPageSpinner />;
+  if (session.user) return <Navigate to="/dashboard" replace />;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    const parsed = signInRequestSchema.safeParse({ email, password, name });
+    if (!parsed.success) {
+      toast.error(firstIssueMessage(parsed.error));
+      return;
+    }
+    signIn.mutate(parsed.data, {
+      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onError: (error) => toast.error(error.message),
+    });
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <Clock className="size-6" aria-hidden />
+          </div>
+          <h1 className="text-2xl font-semibold">Punchclock</h1>
+          <CardDescription>Sign in to track your time</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Sign in">
+            <div className="grid gap-2">
+              <Label htmlFor="email">Email</Label>
+              <Input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                placeholder="you@company.com"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                required
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="password">Password</Label>
+              <Input
+                id="password"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                minLength={8}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                required
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="name">
+                Name <span className="font-normal text-muted-foreground">(optional)</span>
+              </Label>
+              <Input
+                id="name"
+                name="name"
+                autoComplete="name"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            </div>
+            <Button type="submit" className="w-full" disabled={signIn.isPending}>
+              {signIn.isPending ? 'Signing In...' : 'Sign In'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

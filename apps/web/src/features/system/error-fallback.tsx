@@ -1,0 +1,47 @@
+import { AlertTriangle } from 'lucide-react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+
+export function ErrorFallback({ onReset }: { onReset: () => void }) {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center p-6" role="alert">
+      <div className="max-w-md text-center">
+        <AlertTriangle className="mx-auto mb-4 size-12 text-destructive" aria-hidden />
+        <h1 className="mb-2 text-2xl font-semibold">Something went wrong</h1>
+        <p className="mb-6 text-muted-foreground">
+          We encountered an unexpected error. Please try refreshing the page.
+        </p>
+        <div className="flex justify-center gap-3">
+          <Button onClick={onReset}>Try Again</Button>
+          <Button variant="outline" onClick={() => window.location.assign('/')}>
+            Go Home
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface ErrorBoundaryProps {
+  children: ReactNode;
+}
+
+/** Catches rendering errors below it; Try Again re-renders the same children. */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Rendering error', error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return <ErrorFallback onReset={() => this.setState({ error: null })} />;
+    }
+    return this.props.children;
+  }
+}

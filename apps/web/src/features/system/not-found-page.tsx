@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-background p-6">
+      <div className="text-center">
+        <p className="mb-2 text-6xl font-bold text-muted-foreground">404</p>
+        <h1 className="mb-4 text-2xl font-semibold">Oops! Page not found</h1>
+        <Link
+          to="/"
+          className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+        >
+          Return to Home
+        </Link>
+      </div>
+    </main>
+  );
+}

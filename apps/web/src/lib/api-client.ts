@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import { apiErrorSchema, CSRF_HEADER } from '@punchclock/shared/contracts/http';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** The endpoint's response contract; the reply is checked against it. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** The one way the web app talks to the API: same-origin cookie, CSRF header, typed errors. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers[CSRF_HEADER] = '1';
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Cannot reach the server. Check your connection.', 0, 'network');
+  }
+
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(payload);
+    throw new ApiError(
+      parsed.success ? parsed.data.message : `Request failed (${response.status})`,
+      response.status,
+      parsed.success ? parsed.data.code : undefined,
+    );
+  }
+  return schema ? schema.parse(payload) : (payload as T);
+}
+
+export function isUnauthorized(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401;
+}
