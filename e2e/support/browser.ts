@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { E2E_PASSWORD, type SeedUser } from './seed.ts';
+
+const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export const baseUrl = (): string => inject('baseUrl');
+
+/** Debian's Chromium, never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number; theme?: 'light' | 'dark' } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+  });
+  if (options.theme === 'dark') {
+    await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function signIn(page: Page, user: Pick<SeedUser, 'email'>, password = E2E_PASSWORD) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+export async function signInAndWait(page: Page, user: Pick<SeedUser, 'email'>) {
+  await signIn(page, user);
+  await page.waitForURL('**/dashboard');
+}
+
+/** Saved as a test artefact under test-results/screenshots. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  return (await links.allTextContents()).map((text) => text.trim());
+}

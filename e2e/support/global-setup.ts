@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createUser, setUserSuspended } from '../../apps/server/src/features/users/service.ts';
+import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
+import { E2E_PASSWORD, SEED_USERS } from './seed.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function seed(dataDir: string): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const actor = { actorId: null, meta: SYSTEM_META };
+    for (const user of Object.values(SEED_USERS)) {
+      await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
+      if ('suspended' in user && user.suspended) {
+        await setUserSuspended(database.db, user.email, true, actor);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function waitForHealth(baseUrl: string, server: ChildProcess, output: string[]): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${output.join('')}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not start:\n${output.join('')}`);
+}
+
+/** Seeds a temporary embedded database, starts the real server on it, tears both down after. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-e2e-'));
+  await seed(dataDir);
+  const port = await findFreePort();
+  const output: string[] = [];
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SIGNIN_IP_LIMIT: '10000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  server.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForHealth(baseUrl, server, output);
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,19 @@
+import type { Role } from '@punchclock/shared/domain/roles';
+
+export const E2E_PASSWORD = 'E2e-password-1';
+
+export interface SeedUser {
+  email: string;
+  name: string;
+  role: Role;
+  suspended?: boolean;
+}
+
+/** The people every browser test can sign in as (created before the server starts). */
+export const SEED_USERS = {
+  admin: { email: 'admin@e2e.test', name: 'Ada Admin', role: 'admin' },
+  teamLead: { email: 'lead@e2e.test', name: 'Lee Lead', role: 'team_lead' },
+  employee: { email: 'employee@e2e.test', name: 'Emma Employee', role: 'employee' },
+  sme: { email: 'sme@e2e.test', name: 'Sid Expert', role: 'sme' },
+  suspended: { email: 'gone@e2e.test', name: 'Sue Suspended', role: 'employee', suspended: true },
+} as const satisfies Record<string, SeedUser>;
