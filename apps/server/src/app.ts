@@ -6,10 +6,19 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerLiveRoutes } from './features/live/routes.ts';
+import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { LiveHub } from './platform/live-events.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
 
 export interface BuildAppOptions {
   database: Database;
@@ -38,8 +47,16 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     status: 'ok',
     database: database.kind,
   }));
+  const liveHub = new LiveHub();
+  await liveHub.start(database);
+  // preClose: open streams would otherwise keep the server from closing.
+  app.addHook('preClose', () => liveHub.stop());
+  app.decorate('liveHub', liveHub);
+
   registerAuthRoutes(app, db, config);
   registerUserRoutes(app, db);
+  registerTimeTrackingRoutes(app, db, config);
+  registerLiveRoutes(app, liveHub);
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   if (config.webDistDir && indexHtml && existsSync(indexHtml)) {

@@ -14,9 +14,17 @@ import * as schema from './schema.ts';
 /** A database or a transaction on it: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface NotificationListener {
+  onNotification(payload: string): void;
+  /** The LISTEN connection was lost and is back: anything sent meanwhile was missed. */
+  onReconnect(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on a channel; resolves once listening, to a function that stops. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +55,82 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     client.release();
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  const listeners = new Set<() => Promise<void>>();
+  return {
+    db,
+    kind: 'postgres',
+    async listen(channel, listener) {
+      const stop = await listenWithReconnect(url, channel, listener);
+      listeners.add(stop);
+      return async () => {
+        listeners.delete(stop);
+        await stop();
+      };
+    },
+    async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * A dedicated connection for LISTEN (a pooled one would be handed to other queries). If it
+ * drops, reconnect with backoff and report it, so subscribers can re-read what they missed.
+ */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  listener: NotificationListener,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isStopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.onNotification(message.payload ?? '');
+    });
+    next.on('error', () => scheduleReconnect(next));
+    next.on('end', () => scheduleReconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+
+  let delayMs = 500;
+  const scheduleReconnect = (failed: pg.Client) => {
+    if (isStopped || client !== failed) return;
+    client = null;
+    failed.removeAllListeners();
+    void failed.end().catch(() => {});
+    const attempt = () => {
+      retryTimer = undefined;
+      if (isStopped) return;
+      connect().then(
+        () => {
+          delayMs = 500;
+          listener.onReconnect();
+        },
+        () => {
+          delayMs = Math.min(delayMs * 2, 10_000);
+          retryTimer = setTimeout(attempt, delayMs);
+        },
+      );
+    };
+    retryTimer = setTimeout(attempt, delayMs);
+  };
+
+  await connect();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    current?.removeAllListeners();
+    await current?.end().catch(() => {});
+  };
 }
 
 async function openPgliteFolder(dataDir: string): Promise<Database> {
@@ -79,6 +162,11 @@ async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    async listen(channel, listener) {
+      // In-process: the one connection never drops, so there is nothing to reconnect.
+      const unsubscribe = await client.listen(channel, (payload) => listener.onNotification(payload));
+      return unsubscribe;
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -14,12 +14,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
 import { ROLES } from '@punchclock/shared/domain/roles';
+import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const appRole = pgEnum('app_role', ROLES);
-export const timeEventType = pgEnum('time_event_type', ['clock_in', 'break', 'lunch', 'clock_out']);
+export const timeEventType = pgEnum('time_event_type', TIME_EVENT_TYPES);
+export const timeEventSource = pgEnum('time_event_source', TIME_EVENT_SOURCES);
+export const correctionKind = pgEnum('time_correction_kind', ['add', 'move', 'remove']);
+export const approvalStatus = pgEnum('approval_status', [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+]);
 
 /** Credentials live apart from the profile so no profile read can leak a hash. */
 export const users = pgTable(
@@ -145,7 +155,11 @@ export const assignedSchedules = pgTable(
   (table) => [index('assigned_schedules_user_idx').on(table.userId, table.dateRangeStart)],
 );
 
-/** Raw punches: append-only. `date` is the business day (America/Toronto) of `occurred_at`. */
+/**
+ * Raw punches: append-only, no endpoint edits or deletes one. `id` is made by the client per
+ * action, so a retried request finds its first result. `date` is the business day of
+ * `occurred_at` in the business time zone.
+ */
 export const timeEvents = pgTable(
   'time_events',
   {
@@ -156,7 +170,41 @@ export const timeEvents = pgTable(
     eventType: timeEventType('event_type').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
+    source: timeEventSource('source').notNull().default('web'),
     createdAt: createdAt(),
   },
   (table) => [index('time_events_user_date_idx').on(table.userId, table.date, table.occurredAt)],
+);
+
+/**
+ * Corrections are a layer over the raw punches, never edits of them (docs/decisions/0005):
+ * add a missed punch, move one (target + new time), or remove one (target). Reports apply
+ * approved corrections on top of time_events; the original stays visible.
+ */
+export const timeCorrections = pgTable(
+  'time_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: correctionKind('kind').notNull(),
+    targetEventId: uuid('target_event_id').references(() => timeEvents.id),
+    eventType: timeEventType('event_type'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }),
+    reason: text('reason').notNull(),
+    status: approvalStatus('status').notNull().default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+  },
+  (table) => [
+    index('time_corrections_user_date_idx').on(table.userId, table.date),
+    index('time_corrections_status_idx').on(table.status, table.requestedAt),
+  ],
 );

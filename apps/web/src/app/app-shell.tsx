@@ -9,7 +9,9 @@ import { CardSkeleton } from '@/components/ui/skeleton';
 import { sessionQueryKey, useSession, useSignOut } from '@/features/auth/api';
 import { SessionTimeoutDialog } from '@/features/auth/components/session-timeout-dialog';
 import { useIdleTimeout } from '@/features/auth/use-idle-timeout';
+import { useLiveUpdates } from '@/features/live/use-live-updates';
 import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
+import { usePendingSync } from '@/features/time-tracking/api';
 import { ErrorBoundary } from '@/features/system/error-fallback';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
@@ -44,6 +46,9 @@ export function AppShell() {
     },
     onActiveHeartbeat: () => void queryClient.refetchQueries({ queryKey: sessionQueryKey }),
   });
+
+  useLiveUpdates(user !== null);
+  usePendingSync(user?.id ?? null);
 
   if (!user) return null;
   const title = findScreen(location.pathname)?.title ?? '';

@@ -12,6 +12,9 @@ import { RouteGuard } from './route-guard';
 const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazy(() => import('@/features/dashboard/pages/dashboard-page')),
   '/users': lazy(() => import('@/features/users/pages/users-page')),
+  '/attendance-history': lazy(
+    () => import('@/features/time-tracking/pages/attendance-history-page'),
+  ),
 };
 const ScreenPlaceholderPage = lazy(() => import('@/features/placeholder/screen-placeholder-page'));
 

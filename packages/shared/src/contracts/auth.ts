@@ -48,6 +48,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
   idleTimeoutMinutes: z.number().int().positive(),
+  /** The business time zone: day boundaries and every displayed time. */
+  timeZone: z.string(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

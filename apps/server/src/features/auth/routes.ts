@@ -30,6 +30,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     async (request): Promise<SessionResponse> => ({
       user: request.auth ? toSessionUser(request.auth) : null,
       idleTimeoutMinutes: config.sessionIdleMinutes,
+      timeZone: config.timeZone,
     }),
   );
 }

@@ -7,10 +7,17 @@ import {
   type SessionResponse,
   type SignInRequest,
 } from '@punchclock/shared/contracts/auth';
+import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/business-time';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
+
+const SIGNED_OUT_DEFAULTS: SessionResponse = {
+  user: null,
+  idleTimeoutMinutes: 60,
+  timeZone: DEFAULT_TIME_ZONE,
+};
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
@@ -21,7 +28,11 @@ export const sessionQueryOptions = queryOptions({
 /** The signed-in user (or null), shared by the guard, the shell and every page. */
 export function useSession() {
   const query = useQuery(sessionQueryOptions);
-  return { ...query, user: query.data?.user ?? null };
+  return {
+    ...query,
+    user: query.data?.user ?? null,
+    timeZone: query.data?.timeZone ?? DEFAULT_TIME_ZONE,
+  };
 }
 
 const signInResponseSchema = z.object({ user: sessionUserSchema });
@@ -35,8 +46,9 @@ export function useSignIn() {
       // A new person may be at the keyboard: nothing cached for the previous one survives.
       queryClient.clear();
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, (previous) => ({
+        ...SIGNED_OUT_DEFAULTS,
+        ...previous,
         user,
-        idleTimeoutMinutes: previous?.idleTimeoutMinutes ?? 60,
       }));
     },
   });
@@ -51,10 +63,12 @@ export function useSignOut() {
     mutationFn: () => apiRequest<void>('/api/auth/sign-out', { method: 'POST' }),
     // Even if the server cannot be reached the user is signed out here; the session idles out.
     onSettled: (_data, error, message) => {
+      const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
       queryClient.clear();
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, {
+        ...SIGNED_OUT_DEFAULTS,
+        ...previous,
         user: null,
-        idleTimeoutMinutes: 60,
       });
       if (error) toast.error('Signed out on this device; the server could not be reached.');
       else toast.success(message ?? 'Logged out successfully');

@@ -2,14 +2,29 @@ import { History, LogOut, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { useSession, useSignOut } from '@/features/auth/api';
+import { useRecordTimeEvent, useTodayView } from '@/features/time-tracking/api';
+import { LiveTimerBanner } from '@/features/time-tracking/components/live-timer-banner';
+import { TimeTrackerCard } from '@/features/time-tracking/components/time-tracker-card';
+import { TodaySummaryCard } from '@/features/time-tracking/components/today-summary-card';
+import { TodaysActivityCard } from '@/features/time-tracking/components/todays-activity-card';
+import { useBreakTimer } from '@/features/time-tracking/use-break-timer';
 
 export default function DashboardPage() {
-  const { user } = useSession();
+  const { user, timeZone } = useSession();
   const signOut = useSignOut();
+  const today = useTodayView(user?.id ?? '');
+  const record = useRecordTimeEvent(user?.id ?? '', today.state);
+  const breakLimit = today.query.data?.breakLimitMinutes ?? 15;
+  const lunchLimit = today.query.data?.lunchLimitMinutes ?? 30;
+  useBreakTimer(today.state, today.stateSince, breakLimit);
+
   if (!user) return null;
   const { isAdmin } = getRoleFlags(user.role);
+  const limitForState =
+    today.state === 'break' ? breakLimit : today.state === 'lunch' ? lunchLimit : null;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
@@ -41,19 +56,37 @@ export default function DashboardPage() {
           </Button>
         </div>
       </section>
-      <Card>
-        <CardHeader>
-          <CardTitle>Welcome{user.name ? `, ${user.name}` : ''}</CardTitle>
-          <CardDescription>
-            Your time tracker, today&apos;s activity and your schedule will appear here.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <p className="text-sm text-muted-foreground">
-            Use the menu to reach the screens your role gives you.
-          </p>
-        </CardContent>
-      </Card>
+
+      {today.query.isPending ? (
+        <>
+          <Skeleton className="h-20 w-full rounded-xl" />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <CardSkeleton />
+            <CardSkeleton />
+          </div>
+        </>
+      ) : today.query.isError && !today.query.data ? (
+        <Card>
+          <CardContent className="pt-6 text-destructive">{today.query.error.message}</CardContent>
+        </Card>
+      ) : (
+        <>
+          <LiveTimerBanner state={today.state} stateSince={today.stateSince} limitMinutes={limitForState} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TimeTrackerCard
+              state={today.state}
+              lastEvent={today.events.at(-1)}
+              breakLimitMinutes={breakLimit}
+              lunchLimitMinutes={lunchLimit}
+              timeZone={timeZone}
+              isBusy={record.isPending}
+              onRecord={(eventType) => record.mutate(eventType)}
+            />
+            <TodaysActivityCard events={today.events} timeZone={timeZone} />
+          </div>
+          <TodaySummaryCard events={today.events} date={today.query.data?.date ?? ''} />
+        </>
+      )}
     </div>
   );
 }

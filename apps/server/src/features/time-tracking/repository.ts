@@ -1,0 +1,125 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
+import type { TimeEventType } from '@punchclock/shared/domain/time-state';
+import type { Db } from '../../db/client.ts';
+import { assignedSchedules, profiles, scheduleTemplates, timeEvents } from '../../db/schema.ts';
+
+const eventColumns = {
+  id: timeEvents.id,
+  userId: timeEvents.userId,
+  eventType: timeEvents.eventType,
+  occurredAt: timeEvents.occurredAt,
+  date: timeEvents.date,
+  source: timeEvents.source,
+};
+
+type EventRow = { userId: string; occurredAt: Date } & Omit<TimeEvent, 'occurredAt'>;
+
+export type StoredTimeEvent = TimeEvent & { userId: string };
+
+function toEvent(row: EventRow): StoredTimeEvent {
+  return { ...row, occurredAt: row.occurredAt.toISOString() };
+}
+
+/** Serialise one user's writes: concurrent requests queue on their profile row. */
+export async function lockUserForTimeTracking(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
+}
+
+export async function findEventById(db: Db, id: string): Promise<StoredTimeEvent | null> {
+  const [row] = await db.select(eventColumns).from(timeEvents).where(eq(timeEvents.id, id));
+  return row ? toEvent(row) : null;
+}
+
+/** The user's events on business days from `fromDate` on, oldest first. */
+export async function listEventsFromDate(
+  db: Db,
+  userId: string,
+  fromDate: string,
+): Promise<StoredTimeEvent[]> {
+  const rows = await db
+    .select(eventColumns)
+    .from(timeEvents)
+    .where(and(eq(timeEvents.userId, userId), gte(timeEvents.date, fromDate)))
+    .orderBy(asc(timeEvents.occurredAt));
+  return rows.map(toEvent);
+}
+
+export async function insertEvent(
+  db: Db,
+  event: {
+    id: string;
+    userId: string;
+    eventType: TimeEventType;
+    occurredAt: Date;
+    date: string;
+    source: TimeEvent['source'];
+  },
+): Promise<StoredTimeEvent | null> {
+  const [row] = await db
+    .insert(timeEvents)
+    .values(event)
+    .onConflictDoNothing({ target: timeEvents.id })
+    .returning(eventColumns);
+  return row ? toEvent(row) : null;
+}
+
+/** The break allowance of the template assigned on `date`, if any (SPEC §7). */
+export async function findAssignedBreakMinutes(
+  db: Db,
+  userId: string,
+  date: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ breakDurationMins: scheduleTemplates.breakDurationMins })
+    .from(assignedSchedules)
+    .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
+    .where(
+      and(
+        eq(assignedSchedules.userId, userId),
+        lte(assignedSchedules.dateRangeStart, date),
+        gte(assignedSchedules.dateRangeEnd, date),
+      ),
+    )
+    .limit(1);
+  return row?.breakDurationMins ?? null;
+}
+
+/** Distinct days with events in a range, newest first, one page of them, and the total. */
+export async function listEventDays(
+  db: Db,
+  userId: string,
+  range: { from: string; to: string },
+  page: { limit: number; offset: number },
+): Promise<{ dates: string[]; total: number }> {
+  const where = and(
+    eq(timeEvents.userId, userId),
+    gte(timeEvents.date, range.from),
+    lte(timeEvents.date, range.to),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .selectDistinct({ date: timeEvents.date })
+      .from(timeEvents)
+      .where(where)
+      .orderBy(desc(timeEvents.date))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count(sql`distinct ${timeEvents.date}`) }).from(timeEvents).where(where),
+  ]);
+  return { dates: rows.map((row) => row.date), total: totals[0]?.total ?? 0 };
+}
+
+export async function listEventsOnDates(
+  db: Db,
+  userId: string,
+  dates: string[],
+): Promise<StoredTimeEvent[]> {
+  if (dates.length === 0) return [];
+  const rows = await db
+    .select(eventColumns)
+    .from(timeEvents)
+    .where(and(eq(timeEvents.userId, userId), inArray(timeEvents.date, dates)))
+    .orderBy(asc(timeEvents.occurredAt));
+  return rows.map(toEvent);
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type {
+  HistoryResponse,
+  RecordTimeEventResponse,
+  TodayResponse,
+} from '@punchclock/shared/contracts/time-tracking';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { requireAuth } from '../../platform/access.ts';
+import { getRequestMeta } from '../../platform/request-meta.ts';
+import { getHistory, getToday, recordTimeEvent } from './service.ts';
+
+export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  app.get(
+    '/api/time-events/today',
+    { config: { access: 'signed-in' } },
+    async (request): Promise<TodayResponse> =>
+      getToday(db, config.timeZone, requireAuth(request).userId),
+  );
+
+  app.post(
+    '/api/time-events',
+    { config: { access: 'signed-in' } },
+    async (request, reply): Promise<RecordTimeEventResponse> => {
+      const result = await recordTimeEvent(
+        db,
+        config.timeZone,
+        requireAuth(request).userId,
+        request.body,
+        getRequestMeta(request),
+      );
+      void reply.status(result.isReplay ? 200 : 201);
+      return result;
+    },
+  );
+
+  app.get(
+    '/api/time-events/history',
+    { config: { access: 'signed-in' } },
+    async (request): Promise<HistoryResponse> =>
+      getHistory(db, config.timeZone, requireAuth(request).userId, request.query),
+  );
+}

@@ -1,0 +1,160 @@
+import {
+  historyQuerySchema,
+  recordTimeEventRequestSchema,
+  type HistoryResponse,
+  type RecordTimeEventResponse,
+  type TimeEvent,
+  type TodayResponse,
+} from '@punchclock/shared/contracts/time-tracking';
+import { DEFAULT_BREAK_MINUTES, LUNCH_MINUTES } from '@punchclock/shared/domain/break-timer';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { summariseDay } from '@punchclock/shared/domain/day-summary';
+import {
+  checkTransition,
+  deriveTimeState,
+  findOpenShiftStart,
+} from '@punchclock/shared/domain/time-state';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { notifyLive } from '../../platform/live-events.ts';
+import {
+  findAssignedBreakMinutes,
+  findEventById,
+  insertEvent,
+  listEventDays,
+  listEventsFromDate,
+  listEventsOnDates,
+  lockUserForTimeTracking,
+  type StoredTimeEvent,
+} from './repository.ts';
+
+/** How far back an action captured offline may be replayed, and how much clock skew we allow. */
+export const OFFLINE_MAX_AGE_HOURS = 24;
+const CLOCK_SKEW_MS = 60_000;
+
+function publicEvent({ userId: _userId, ...event }: StoredTimeEvent): TimeEvent {
+  return event;
+}
+
+function checkOfflineTime(capturedAt: Date, now: Date, latest: StoredTimeEvent | undefined): void {
+  if (capturedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
+    throw new Invalid('This action is dated in the future and was not recorded', 'offline_future');
+  }
+  if (now.getTime() - capturedAt.getTime() > OFFLINE_MAX_AGE_HOURS * 3_600_000) {
+    throw new Invalid(
+      `This action was captured more than ${OFFLINE_MAX_AGE_HOURS} hours ago and was not recorded`,
+      'offline_too_old',
+    );
+  }
+  if (latest && capturedAt.getTime() < Date.parse(latest.occurredAt)) {
+    throw new Conflict(
+      'This action is older than your last recorded action and was not recorded',
+      'offline_out_of_order',
+    );
+  }
+}
+
+/**
+ * Record one punch. The server owns the state machine; one user's requests are serialised;
+ * the client's id makes a retry return the first result instead of writing twice.
+ */
+export async function recordTimeEvent(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  rawInput: unknown,
+  meta: RequestMeta,
+  now: Date = new Date(),
+): Promise<RecordTimeEventResponse> {
+  const input = parseInput(recordTimeEventRequestSchema, rawInput);
+  return db.transaction(async (tx) => {
+    await lockUserForTimeTracking(tx, userId);
+    const existing = await findEventById(tx, input.id);
+    if (existing) {
+      if (existing.userId !== userId || existing.eventType !== input.eventType) {
+        throw new Conflict('This event id was already used for another action', 'id_reused');
+      }
+      return { event: publicEvent(existing), isReplay: true };
+    }
+
+    const occurredAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+    const date = toBusinessDate(occurredAt, timeZone);
+    const recent = await listEventsFromDate(tx, userId, shiftDate(date, -1));
+    if (input.capturedOfflineAt) checkOfflineTime(occurredAt, now, recent.at(-1));
+
+    const state = deriveTimeState(recent, occurredAt.getTime(), date);
+    const check = checkTransition(state, input.eventType);
+    if (!check.allowed) throw new Conflict(check.message, 'invalid_transition');
+
+    const inserted = await insertEvent(tx, {
+      id: input.id,
+      userId,
+      eventType: input.eventType,
+      occurredAt,
+      date,
+      source: input.capturedOfflineAt ? 'offline_sync' : 'web',
+    });
+    // The id was taken between our read and insert — only possible across users.
+    if (!inserted) throw new Conflict('This event id was already used for another action', 'id_reused');
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'time_event.record',
+      entityType: 'time_event',
+      entityId: inserted.id,
+      after: { eventType: inserted.eventType, occurredAt: inserted.occurredAt, source: inserted.source },
+      meta,
+    });
+    await notifyLive(tx, userId, 'time_events');
+    return { event: publicEvent(inserted), isReplay: false };
+  });
+}
+
+export async function getToday(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  now: Date = new Date(),
+): Promise<TodayResponse> {
+  const today = toBusinessDate(now, timeZone);
+  const [recent, breakMinutes] = await Promise.all([
+    listEventsFromDate(db, userId, shiftDate(today, -1)),
+    findAssignedBreakMinutes(db, userId, today),
+  ]);
+  const state = deriveTimeState(recent, now.getTime(), today);
+  const isActive = state === 'clock_in' || state === 'break' || state === 'lunch';
+  return {
+    date: today,
+    timeZone,
+    state,
+    events: recent.filter((event) => event.date === today).map(publicEvent),
+    stateSince: isActive ? (recent.at(-1)?.occurredAt ?? null) : null,
+    shiftStartedAt: isActive ? (findOpenShiftStart(recent)?.occurredAt ?? null) : null,
+    breakLimitMinutes: breakMinutes ?? DEFAULT_BREAK_MINUTES,
+    lunchLimitMinutes: LUNCH_MINUTES,
+  };
+}
+
+export async function getHistory(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  rawQuery: unknown,
+  now: Date = new Date(),
+): Promise<HistoryResponse> {
+  const query = parseInput(historyQuerySchema, rawQuery);
+  const today = toBusinessDate(now, timeZone);
+  const range = { from: query.from ?? '2000-01-01', to: query.to ?? today };
+  const { dates, total } = await listEventDays(db, userId, range, {
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const events = await listEventsOnDates(db, userId, dates);
+  const days = dates.map((date) => {
+    const dayEvents = events.filter((event) => event.date === date);
+    const summary = summariseDay(dayEvents, date === today ? now.getTime() : null);
+    return { date, ...summary, events: dayEvents.map(publicEvent) };
+  });
+  return { days, page: query.page, pageSize: query.pageSize, totalDays: total };
+}

@@ -1,0 +1,88 @@
+import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Db } from '../db/client.ts';
+
+/**
+ * Live updates across instances: a change NOTIFYs `punchclock_live` (with ids only) inside its
+ * transaction, so it is sent at commit; every instance LISTENs and forwards it to the browsers
+ * of that user over Server-Sent Events. NOTIFY is fire-and-forget, so browsers re-fetch on
+ * reconnect and after this instance's LISTEN connection comes back.
+ */
+export const LIVE_CHANNEL = 'punchclock_live';
+
+export const LIVE_TOPICS = ['time_events', 'notifications', 'session'] as const;
+export type LiveTopic = (typeof LIVE_TOPICS)[number];
+
+const livePayloadSchema = z.object({ userId: z.uuid(), topic: z.enum(LIVE_TOPICS) });
+
+/** Queue a live message for `userId`; delivered when `db`'s transaction commits. */
+export async function notifyLive(db: Db, userId: string, topic: LiveTopic): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, topic })})`);
+}
+
+const HEARTBEAT_MS = 25_000;
+
+interface Subscriber {
+  userId: string;
+  response: ServerResponse;
+}
+
+export class LiveHub {
+  private subscribers = new Set<Subscriber>();
+  private sequence = 0;
+  private heartbeat: NodeJS.Timeout | undefined;
+  private stopListening: (() => Promise<void>) | undefined;
+
+  async start(database: Database): Promise<void> {
+    this.stopListening = await database.listen(LIVE_CHANNEL, {
+      onNotification: (payload) => this.dispatch(payload),
+      onReconnect: () => this.broadcastResync(),
+    });
+    // Comments keep proxies and load balancers from closing idle streams.
+    this.heartbeat = setInterval(() => {
+      for (const subscriber of this.subscribers) subscriber.response.write(': ping\n\n');
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Attach an SSE response for a user; it is removed when the browser goes away. */
+  subscribe(userId: string, response: ServerResponse): void {
+    const subscriber = { userId, response };
+    this.subscribers.add(subscriber);
+    response.on('close', () => this.subscribers.delete(subscriber));
+    this.send(subscriber, 'ready', { topic: 'all' });
+  }
+
+  subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.stopListening?.();
+    for (const subscriber of this.subscribers) subscriber.response.end();
+    this.subscribers.clear();
+  }
+
+  private dispatch(payload: string): void {
+    let parsed: z.infer<typeof livePayloadSchema>;
+    try {
+      parsed = livePayloadSchema.parse(JSON.parse(payload));
+    } catch {
+      return; // not ours
+    }
+    for (const subscriber of this.subscribers) {
+      if (subscriber.userId === parsed.userId) this.send(subscriber, 'change', { topic: parsed.topic });
+    }
+  }
+
+  private broadcastResync(): void {
+    for (const subscriber of this.subscribers) this.send(subscriber, 'change', { topic: 'all' });
+  }
+
+  private send(subscriber: Subscriber, event: string, data: object): void {
+    this.sequence += 1;
+    subscriber.response.write(`id: ${this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+}

@@ -1,0 +1,190 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { toast } from 'sonner';
+import {
+  historyResponseSchema,
+  recordTimeEventResponseSchema,
+  todayResponseSchema,
+  type TimeEvent,
+} from '@punchclock/shared/contracts/time-tracking';
+import {
+  checkTransition,
+  EVENT_SUCCESS_MESSAGES,
+  type TimeEventType,
+  type TimeState,
+} from '@punchclock/shared/domain/time-state';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import {
+  enqueuePendingAction,
+  listPendingActions,
+  readPendingSnapshot,
+  removePendingAction,
+  subscribePendingActions,
+  type PendingTimeAction,
+} from './offline-queue';
+
+export const timeEventsQueryKey = ['time-events'] as const;
+
+export const todayQueryOptions = queryOptions({
+  queryKey: [...timeEventsQueryKey, 'today'],
+  queryFn: ({ signal }) => apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+  // The state must survive a reload mid-shift, so "today" is always re-read on mount.
+  staleTime: 0,
+});
+
+export interface HistoryFilter {
+  from?: string;
+  to?: string;
+  page: number;
+}
+
+export function historyQueryOptions(filter: HistoryFilter) {
+  const params = new URLSearchParams({ page: String(filter.page) });
+  if (filter.from) params.set('from', filter.from);
+  if (filter.to) params.set('to', filter.to);
+  return queryOptions({
+    queryKey: [...timeEventsQueryKey, 'history', filter],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/time-events/history?${params}`, { schema: historyResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type DisplayEvent = Pick<TimeEvent, 'id' | 'eventType' | 'occurredAt'> & { isPending: boolean };
+
+export function usePendingActions(userId: string): PendingTimeAction[] {
+  const snapshot = useSyncExternalStore(subscribePendingActions, readPendingSnapshot);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot string is the change signal
+  return useMemo(() => listPendingActions(userId), [userId, snapshot]);
+}
+
+/** Today as the user should see it: the server's events plus anything still queued offline. */
+export function useTodayView(userId: string) {
+  const today = useQuery(todayQueryOptions);
+  const pending = usePendingActions(userId);
+  return useMemo(() => {
+    const serverEvents: DisplayEvent[] = (today.data?.events ?? []).map((event) => ({
+      ...event,
+      isPending: false,
+    }));
+    const known = new Set(serverEvents.map((event) => event.id));
+    const queued: DisplayEvent[] = pending
+      .filter((action) => !known.has(action.id))
+      .map((action) => ({
+        id: action.id,
+        eventType: action.eventType,
+        occurredAt: action.capturedAt,
+        isPending: true,
+      }));
+    const lastQueued = queued.at(-1);
+    const state: TimeState = lastQueued ? lastQueued.eventType : (today.data?.state ?? 'none');
+    const stateSince = lastQueued ? lastQueued.occurredAt : (today.data?.stateSince ?? null);
+    return {
+      query: today,
+      state,
+      stateSince,
+      events: [...serverEvents, ...queued],
+      pendingCount: queued.length,
+    };
+  }, [today, pending]);
+}
+
+function postTimeEvent(action: { id: string; eventType: TimeEventType; capturedOfflineAt?: string }) {
+  return apiRequest('/api/time-events', {
+    method: 'POST',
+    body: action,
+    schema: recordTimeEventResponseSchema,
+  });
+}
+
+const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
+
+/**
+ * Record a punch. Each click gets its own id, so a retry can never write twice; if the
+ * server cannot be reached the action is queued on the device with the time it was taken.
+ */
+export function useRecordTimeEvent(userId: string, currentState: TimeState) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (eventType: TimeEventType) => {
+      const check = checkTransition(currentState, eventType);
+      if (!check.allowed) throw new ApiError(check.message, 409, 'invalid_transition');
+      const action: PendingTimeAction = {
+        id: crypto.randomUUID(),
+        userId,
+        eventType,
+        capturedAt: new Date().toISOString(),
+      };
+      if (!navigator.onLine) {
+        enqueuePendingAction(action);
+        return { eventType, isQueued: true };
+      }
+      try {
+        await postTimeEvent({ id: action.id, eventType });
+        return { eventType, isQueued: false };
+      } catch (error) {
+        if (!isNetworkFailure(error)) throw error;
+        enqueuePendingAction(action);
+        return { eventType, isQueued: true };
+      }
+    },
+    onSuccess: ({ eventType, isQueued }) => {
+      toast.success(EVENT_SUCCESS_MESSAGES[eventType], {
+        description: isQueued ? 'Saved on this device. It will sync when you are back online.' : undefined,
+      });
+      if (!isQueued) void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
+    },
+    onError: (error) => {
+      toast.error(error.message || 'Failed to record event');
+    },
+  });
+}
+
+let isFlushing = false;
+
+/** Sends queued actions in order whenever the connection is back; mounted once in the shell. */
+export function usePendingSync(userId: string | null) {
+  const queryClient = useQueryClient();
+  const userIdRef = useRef(userId);
+  useEffect(() => {
+    userIdRef.current = userId;
+  });
+
+  const flush = useCallback(async () => {
+    const currentUser = userIdRef.current;
+    if (!currentUser || isFlushing || !navigator.onLine) return;
+    isFlushing = true;
+    let sent = 0;
+    try {
+      for (const action of listPendingActions(currentUser)) {
+        try {
+          await postTimeEvent({
+            id: action.id,
+            eventType: action.eventType,
+            capturedOfflineAt: action.capturedAt,
+          });
+          sent += 1;
+        } catch (error) {
+          if (isNetworkFailure(error)) return; // still offline: keep it for next time
+          if (error instanceof ApiError && error.status === 401) return; // signed out: keep it
+          toast.error(error instanceof Error ? error.message : 'Failed to record event');
+        }
+        removePendingAction(action.id);
+      }
+    } finally {
+      isFlushing = false;
+      if (sent > 0) void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
+    }
+  }, [queryClient]);
+
+  useEffect(() => {
+    void flush();
+    const onOnline = () => void flush();
+    window.addEventListener('online', onOnline);
+    const timer = window.setInterval(() => void flush(), 30_000);
+    return () => {
+      window.removeEventListener('online', onOnline);
+      window.clearInterval(timer);
+    };
+  }, [flush, userId]);
+}

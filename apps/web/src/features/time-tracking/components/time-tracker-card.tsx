@@ -1,0 +1,110 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { LogIn, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
+import {
+  EVENT_LABELS,
+  STATE_LABELS,
+  type TimeEventType,
+  type TimeState,
+} from '@punchclock/shared/domain/time-state';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import type { DisplayEvent } from '../api';
+
+type StatusOption = Extract<TimeEventType, 'clock_in' | 'break' | 'lunch'>;
+
+interface TimeTrackerCardProps {
+  state: TimeState;
+  lastEvent: DisplayEvent | undefined;
+  breakLimitMinutes: number;
+  lunchLimitMinutes: number;
+  timeZone: string;
+  isBusy: boolean;
+  onRecord: (eventType: TimeEventType) => void;
+}
+
+export function TimeTrackerCard(props: TimeTrackerCardProps) {
+  const { state, lastEvent, timeZone, isBusy, onRecord } = props;
+  const [selected, setSelected] = useState<StatusOption | null>(null);
+  const isActive = state === 'clock_in' || state === 'break' || state === 'lunch';
+  const options: { value: StatusOption; label: string }[] = [
+    { value: 'clock_in', label: 'Working' },
+    { value: 'break', label: `Break (${props.breakLimitMinutes} min paid)` },
+    { value: 'lunch', label: `Lunch (${props.lunchLimitMinutes} min unpaid)` },
+  ];
+
+  const record = (eventType: TimeEventType) => {
+    setSelected(null); // SPEC §4: the selection clears after an action
+    onRecord(eventType);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Time Tracker</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {!isActive ? (
+          <Button size="lg" className="h-20 w-full text-xl" disabled={isBusy} onClick={() => record('clock_in')}>
+            <LogIn className="!size-6" aria-hidden />
+            Clock In
+          </Button>
+        ) : (
+          <>
+            <p className="text-sm">
+              Current status:{' '}
+              <span className="font-semibold" data-testid="current-status">
+                {STATE_LABELS[state]}
+              </span>
+            </p>
+            <RadioGroup.Root
+              aria-label="Change status"
+              className="grid gap-2 sm:grid-cols-3"
+              value={selected ?? state}
+              onValueChange={(value) => setSelected(value as StatusOption)}
+            >
+              {options.map((option) => (
+                <RadioGroup.Item
+                  key={option.value}
+                  value={option.value}
+                  className={cn(
+                    'flex min-h-12 cursor-pointer items-center justify-center rounded-lg border border-input px-3 py-2 text-sm font-medium transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+                    'data-[state=checked]:border-primary data-[state=checked]:bg-accent data-[state=checked]:text-accent-foreground',
+                  )}
+                >
+                  {option.label}
+                </RadioGroup.Item>
+              ))}
+            </RadioGroup.Root>
+            <div className="grid gap-2 sm:grid-cols-2">
+              <Button
+                disabled={isBusy || selected === null || selected === state}
+                onClick={() => selected && record(selected)}
+              >
+                Update Status
+              </Button>
+              <Button variant="destructive" disabled={isBusy} onClick={() => record('clock_out')}>
+                <LogOut aria-hidden />
+                Clock Out
+              </Button>
+            </div>
+          </>
+        )}
+        <div className="rounded-lg bg-muted p-3 text-sm" data-testid="last-action">
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Last Action</p>
+          {lastEvent ? (
+            <p className="mt-1">
+              <span className="font-medium">{EVENT_LABELS[lastEvent.eventType]}</span> at{' '}
+              {formatBusinessTime(lastEvent.occurredAt, timeZone)}
+              {lastEvent.isPending && <span className="ml-2 text-warning">(waiting to sync)</span>}
+            </p>
+          ) : (
+            <p className="mt-1 text-muted-foreground">None yet today</p>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
+
+export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
+export const timeStateSchema = z.enum(['none', ...TIME_EVENT_TYPES]);
+export const TIME_EVENT_SOURCES = ['web', 'offline_sync', 'admin_correction'] as const;
+export const timeEventSourceSchema = z.enum(TIME_EVENT_SOURCES);
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date');
+
+export const timeEventSchema = z.object({
+  id: z.uuid(),
+  eventType: timeEventTypeSchema,
+  occurredAt: z.string(),
+  date: isoDate,
+  source: timeEventSourceSchema,
+});
+export type TimeEvent = z.infer<typeof timeEventSchema>;
+
+/**
+ * POST /api/time-events. The client makes `id` (a UUID per action) so a retry is recognised.
+ * `occurredAt` is only for actions captured offline; live actions take the server's clock.
+ */
+export const recordTimeEventRequestSchema = z.object({
+  id: z.uuid('Invalid event id'),
+  eventType: timeEventTypeSchema,
+  capturedOfflineAt: z.iso.datetime({ offset: true, error: 'Invalid time' }).optional(),
+});
+export type RecordTimeEventRequest = z.infer<typeof recordTimeEventRequestSchema>;
+
+export const recordTimeEventResponseSchema = z.object({
+  event: timeEventSchema,
+  /** True when this id had been recorded before: nothing new was written. */
+  isReplay: z.boolean(),
+});
+export type RecordTimeEventResponse = z.infer<typeof recordTimeEventResponseSchema>;
+
+/** GET /api/time-events/today: everything the dashboard needs in one read. */
+export const todayResponseSchema = z.object({
+  date: isoDate,
+  timeZone: z.string(),
+  state: timeStateSchema,
+  /** Today's events, oldest first. */
+  events: z.array(timeEventSchema),
+  /** When the current state began (a night shift's clock-in may be yesterday's). */
+  stateSince: z.string().nullable(),
+  shiftStartedAt: z.string().nullable(),
+  breakLimitMinutes: z.number().int().nonnegative(),
+  lunchLimitMinutes: z.number().int().nonnegative(),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;
+
+export const historyQuerySchema = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+    pageSize: z.coerce.number().int().min(1).max(100, 'Page size must be at most 100').default(14),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The start date must be on or before the end date',
+  });
+export type HistoryQuery = z.input<typeof historyQuerySchema>;
+
+export const historyDaySchema = z.object({
+  date: isoDate,
+  firstClockIn: z.string().nullable(),
+  lastClockOut: z.string().nullable(),
+  workedMinutes: z.number().int(),
+  breakMinutes: z.number().int(),
+  lunchMinutes: z.number().int(),
+  isOpen: z.boolean(),
+  events: z.array(timeEventSchema),
+});
+export type HistoryDay = z.infer<typeof historyDaySchema>;
+
+export const historyResponseSchema = z.object({
+  days: z.array(historyDaySchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalDays: z.number().int(),
+});
+export type HistoryResponse = z.infer<typeof historyResponseSchema>;

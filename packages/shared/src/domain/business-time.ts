@@ -1,0 +1,45 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
+
+export const DEFAULT_TIME_ZONE = 'America/Toronto';
+
+/** The business day (yyyy-MM-dd) an instant falls on in the business time zone. */
+export function toBusinessDate(instant: Date | string | number, timeZone: string): string {
+  const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
+  return format(new TZDate(date.getTime(), timeZone), 'yyyy-MM-dd');
+}
+
+/** "9:05 AM": SPEC's h:mm a, shown in the business time zone. */
+export function formatBusinessTime(instant: Date | string | number, timeZone: string): string {
+  const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
+  return format(new TZDate(date.getTime(), timeZone), 'h:mm a');
+}
+
+/** The calendar day before or after a yyyy-MM-dd date (no time zone involved). */
+export function shiftDate(date: string, days: number): string {
+  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+}
+
+/** The instant a business day starts (local midnight), which may be 23 or 25 hours from the next. */
+export function startOfBusinessDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, 0, 0, 0, timeZone).getTime());
+}
+
+/** Whole elapsed seconds rendered as h:mm:ss (or m:ss under an hour) for live timers. */
+export function formatElapsed(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+}
+
+/** Minutes as "7h 30m" for totals. */
+export function formatMinutes(totalMinutes: number): string {
+  const minutes = Math.max(0, Math.round(totalMinutes));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}

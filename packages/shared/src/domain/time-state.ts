@@ -1,0 +1,98 @@
+/** SPEC §4 time states. "none" means nothing recorded for the current shift. */
+export const TIME_EVENT_TYPES = ['clock_in', 'break', 'lunch', 'clock_out'] as const;
+export type TimeEventType = (typeof TIME_EVENT_TYPES)[number];
+export type TimeState = 'none' | TimeEventType;
+
+export const PLEASE_CLOCK_IN_FIRST = 'Please clock in first';
+
+/** What the status shows for each state. */
+export const STATE_LABELS: Record<TimeState, string> = {
+  none: 'Not clocked in',
+  clock_in: 'Working',
+  break: 'On Break',
+  lunch: 'On Lunch',
+  clock_out: 'Clocked Out',
+};
+
+/** Labels for events in Today's Activity and the Last Action box. */
+export const EVENT_LABELS: Record<TimeEventType, string> = {
+  clock_in: 'Clocked In',
+  break: 'Started Break',
+  lunch: 'Started Lunch',
+  clock_out: 'Clocked Out',
+};
+
+/** SPEC §8 success toasts. */
+export const EVENT_SUCCESS_MESSAGES: Record<TimeEventType, string> = {
+  clock_in: 'Clocked In - Working',
+  break: 'On Break',
+  lunch: 'On Lunch',
+  clock_out: 'Clocked Out',
+};
+
+const ALREADY_IN_STATE: Record<'clock_in' | 'break' | 'lunch', string> = {
+  clock_in: 'You are already working',
+  break: 'You are already on break',
+  lunch: 'You are already at lunch',
+};
+
+export type TransitionCheck = { allowed: true } | { allowed: false; message: string };
+
+/**
+ * SPEC §4: from none or clock_out only clock_in; from clock_in, break or lunch any other
+ * option or clock_out. Choosing the state you are already in is refused too.
+ */
+export function checkTransition(state: TimeState, action: TimeEventType): TransitionCheck {
+  if (state === 'none' || state === 'clock_out') {
+    return action === 'clock_in' ? { allowed: true } : { allowed: false, message: PLEASE_CLOCK_IN_FIRST };
+  }
+  if (action === state) return { allowed: false, message: ALREADY_IN_STATE[state] };
+  return { allowed: true };
+}
+
+export interface TimedEvent {
+  eventType: TimeEventType;
+  /** ISO instant. */
+  occurredAt: string;
+  /** Business day (yyyy-MM-dd) the event belongs to. */
+  date: string;
+}
+
+/**
+ * A shift left open longer than this is treated as a missed clock-out: the person may clock
+ * in afresh instead of first "clocking out" at the wrong time.
+ */
+export const MAX_OPEN_SHIFT_HOURS = 16;
+
+/**
+ * The current state from the user's recent events (any order). An open shift carries over
+ * midnight — a night shift is still "Working" at 00:30 — unless it has been open too long.
+ */
+export function deriveTimeState(
+  events: readonly TimedEvent[],
+  nowMs: number,
+  today: string,
+): TimeState {
+  const sorted = sortEvents(events);
+  const latest = sorted.at(-1);
+  if (!latest) return 'none';
+  if (latest.eventType === 'clock_out') return latest.date === today ? 'clock_out' : 'none';
+  const shiftStart = findOpenShiftStart(sorted);
+  if (!shiftStart) return 'none';
+  const openMs = nowMs - Date.parse(shiftStart.occurredAt);
+  return openMs > MAX_OPEN_SHIFT_HOURS * 3_600_000 ? 'none' : latest.eventType;
+}
+
+/** The clock_in that opened the shift still in progress, if any. */
+export function findOpenShiftStart<T extends TimedEvent>(sortedEvents: readonly T[]): T | undefined {
+  for (let index = sortedEvents.length - 1; index >= 0; index--) {
+    const event = sortedEvents[index];
+    if (!event || event.eventType === 'clock_out') return undefined;
+    if (event.eventType === 'clock_in') return event;
+  }
+  return undefined;
+}
+
+export function sortEvents<T extends TimedEvent>(events: readonly T[]): T[] {
+  return [...events].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
+}
