@@ -27,7 +27,8 @@ function requireOption(values: Record<string, string | undefined>, name: string)
 
 function requireRole(values: Record<string, string | undefined>): Role {
   const role = requireOption(values, 'role');
-  if (!isRole(role)) throw new UsageError(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}`);
+  if (!isRole(role))
+    throw new UsageError(`Unknown role "${role}". Use one of: ${ROLES.join(', ')}`);
   return role;
 }
 
@@ -81,7 +82,9 @@ async function run(argv: string[]): Promise<void> {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  const isParseError = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+  const isParseError = String((error as { code?: unknown }).code ?? '').startsWith(
+    'ERR_PARSE_ARGS',
+  );
   if (error instanceof UsageError || isParseError) {
     console.error(`${(error as Error).message}\n\n${USAGE}`);
   } else if (error instanceof AppError || error instanceof Error) {

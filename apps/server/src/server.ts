@@ -33,7 +33,9 @@ async function main(): Promise<void> {
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
     await app.listen({ port: config.port, host: config.host });
-    console.log(`Punchclock is running at http://localhost:${config.port} (database: ${database.kind})`);
+    console.log(
+      `Punchclock is running at http://localhost:${config.port} (database: ${database.kind})`,
+    );
   } catch (error) {
     await database.close();
     throw error;

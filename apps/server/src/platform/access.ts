@@ -29,7 +29,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const policy = { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours };
+  const policy = {
+    idleMinutes: config.sessionIdleMinutes,
+    absoluteHours: config.sessionAbsoluteHours,
+  };
   app.decorateRequest('auth', null);
 
   app.addHook('onRoute', (route) => {

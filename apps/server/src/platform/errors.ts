@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 
 /** Typed errors: services throw these; one handler maps them to status and message. */
@@ -65,7 +65,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      return reply.status(status).send({ message: error.message, code: (error as FastifyError).code });
+      return reply
+        .status(status)
+        .send({ message: error.message, code: (error as FastifyError).code });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong', code: 'internal' });

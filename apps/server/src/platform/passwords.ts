@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 // Verified against when the email is unknown, so response time does not reveal which emails exist.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (passwordHash === null) {
     dummyHash ??= hashPassword('Dummy-password-1');
     await verify(await dummyHash, password).catch(() => false);

@@ -80,7 +80,10 @@ export async function findActiveSession(
     );
   if (!row) return null;
   if (row.needsTouch) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.id, sessionId));
   }
   const { needsTouch: _ignored, ...auth } = row;
   return { ...auth, isSuspended: auth.isSuspended ?? false };

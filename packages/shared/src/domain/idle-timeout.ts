@@ -3,9 +3,7 @@ export const IDLE_LIMIT_MS = 60 * 60 * 1000;
 export const IDLE_WARNING_MS = 5 * 60 * 1000;
 
 export type IdlePhase =
-  | { phase: 'active' }
-  | { phase: 'warning'; secondsLeft: number }
-  | { phase: 'expired' };
+  { phase: 'active' } | { phase: 'warning'; secondsLeft: number } | { phase: 'expired' };
 
 export function getIdlePhase(
   nowMs: number,

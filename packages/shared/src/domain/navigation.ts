@@ -79,9 +79,7 @@ export function getSidebarItems(role: Role | null | undefined): ScreenDefinition
 }
 
 export type GuardDecision =
-  | { kind: 'loading' }
-  | { kind: 'redirect'; to: '/auth' | '/dashboard' }
-  | { kind: 'allow' };
+  { kind: 'loading' } | { kind: 'redirect'; to: '/auth' | '/dashboard' } | { kind: 'allow' };
 
 /** SPEC §2 route guard, as a pure decision the router renders. */
 export function decideGuard(input: {
@@ -92,6 +90,7 @@ export function decideGuard(input: {
 }): GuardDecision {
   if (input.isLoading) return { kind: 'loading' };
   if (!input.isSignedIn) return { kind: 'redirect', to: '/auth' };
-  if (!hasRequiredRole(input.role, input.requiredRole)) return { kind: 'redirect', to: '/dashboard' };
+  if (!hasRequiredRole(input.role, input.requiredRole))
+    return { kind: 'redirect', to: '/dashboard' };
   return { kind: 'allow' };
 }

@@ -15,7 +15,10 @@ export function getRoleFlags(role: Role | null | undefined): RoleFlags {
  * The guard rule shared by the browser's route guard and the server's endpoint guard:
  * no required role → any signed-in user; admin passes everything; otherwise the role must match.
  */
-export function hasRequiredRole(role: Role | null | undefined, required: Role | undefined): boolean {
+export function hasRequiredRole(
+  role: Role | null | undefined,
+  required: Role | undefined,
+): boolean {
   if (!required) return true;
   if (role === 'admin') return true;
   return role === required;

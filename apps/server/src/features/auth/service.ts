@@ -12,11 +12,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import { clearHits, peekHits, recordHit } from '../../platform/rate-limit.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { createSession, revokeSession, type AuthContext } from '../../platform/sessions.ts';
-import {
-  findCredentialsByEmail,
-  setNameIfMissing,
-  updateLastSignIn,
-} from '../users/repository.ts';
+import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../users/repository.ts';
 
 function tooMany(retryAfterSeconds: number): TooManyRequests {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -91,7 +87,12 @@ export async function signIn(
     });
     return {
       token,
-      user: { id: user.id, email: user.email, name: user.name ?? input.name ?? null, role: user.role },
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name ?? input.name ?? null,
+        role: user.role,
+      },
     };
   });
 }

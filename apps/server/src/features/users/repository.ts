@@ -94,7 +94,10 @@ export async function upsertRole(db: Db, userId: string, role: Role): Promise<vo
 }
 
 export async function updateLastSignIn(db: Db, userId: string): Promise<void> {
-  await db.update(profiles).set({ lastSignInAt: sql`now()` }).where(eq(profiles.id, userId));
+  await db
+    .update(profiles)
+    .set({ lastSignInAt: sql`now()` })
+    .where(eq(profiles.id, userId));
 }
 
 export async function setNameIfMissing(db: Db, userId: string, name: string): Promise<void> {

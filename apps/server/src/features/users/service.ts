@@ -13,12 +13,7 @@ import { Conflict, NotFound, parseInput } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
-import {
-  findUserSummaryByEmail,
-  insertUser,
-  updateSuspended,
-  upsertRole,
-} from './repository.ts';
+import { findUserSummaryByEmail, insertUser, updateSuspended, upsertRole } from './repository.ts';
 
 export const createUserInputSchema = z.object({
   email: emailSchema,
@@ -34,7 +29,11 @@ export interface Actor {
   meta: RequestMeta;
 }
 
-export async function createUser(db: Db, rawInput: CreateUserInput, actor: Actor): Promise<UserSummary> {
+export async function createUser(
+  db: Db,
+  rawInput: CreateUserInput,
+  actor: Actor,
+): Promise<UserSummary> {
   const input = parseInput(createUserInputSchema, rawInput);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -91,7 +90,12 @@ export async function setUserSuspended(
   });
 }
 
-export async function setUserRole(db: Db, email: string, role: Role, actor: Actor): Promise<UserSummary> {
+export async function setUserRole(
+  db: Db,
+  email: string,
+  role: Role,
+  actor: Actor,
+): Promise<UserSummary> {
   const parsedRole = parseInput(roleSchema, role);
   return db.transaction(async (tx) => {
     const user = await requireUserByEmail(tx, email);

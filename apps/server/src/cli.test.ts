@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cliPath = path.join(serverDir, 'src', 'cli.ts');
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the operator CLI the way `npm run user --` does, against the embedded database in dataDir. */
+function runCli(dataDir: string, args: string[]): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  // Whatever the developer's shell says, these tests use the embedded database in dataDir.
+  delete env.DATABASE_URL;
+  delete env.INIT_CWD;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('operator CLI', () => {
+  let dataDir: string;
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-'));
+  });
+  afterAll(() => {
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('adds a user that list then shows', async () => {
+    const added = await runCli(dataDir, [
+      'add',
+      '--email',
+      'lee@example.com',
+      '--password',
+      'Lee-password-1',
+      '--role',
+      'team_lead',
+      '--name',
+      'Lee Lead',
+    ]);
+    expect(added.stderr).toBe('');
+    expect(added.stdout.trim()).toBe('Added lee@example.com as team_lead');
+    expect(added.code).toBe(0);
+
+    const listed = await runCli(dataDir, ['list']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim().split('\n')).toEqual([
+      'lee@example.com\tteam_lead\tactive\tLee Lead',
+    ]);
+  });
+
+  it('explains bad arguments and exits 1 without touching the database', async () => {
+    const emptyDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-bad-'));
+    try {
+      // These fail before the database opens, so they can run side by side.
+      const [missingEmail, unknownRole, unknownCommand] = await Promise.all([
+        runCli(emptyDir, ['add', '--password', 'Lee-password-1', '--role', 'employee']),
+        runCli(emptyDir, [
+          'add',
+          '--email',
+          'x@example.com',
+          '--password',
+          'Pw-123456',
+          '--role',
+          'boss',
+        ]),
+        runCli(emptyDir, ['promote', '--email', 'x@example.com']),
+      ]);
+
+      expect(missingEmail.code).toBe(1);
+      expect(missingEmail.stderr).toContain('Missing --email');
+      expect(missingEmail.stderr).toContain('Usage: npm run user -- <command> [options]');
+
+      expect(unknownRole.code).toBe(1);
+      expect(unknownRole.stderr).toContain(
+        'Unknown role "boss". Use one of: admin, team_lead, employee, sme',
+      );
+
+      expect(unknownCommand.code).toBe(1);
+      expect(unknownCommand.stderr).toContain('Unknown command "promote"');
+      expect(unknownCommand.stderr).toContain('Usage:');
+
+      for (const result of [missingEmail, unknownRole, unknownCommand]) {
+        expect(result.stdout).toBe('');
+      }
+      // Arguments are checked before the database opens: nothing was created or locked.
+      expect(readdirSync(emptyDir)).toEqual([]);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a weak password with the product rule', async () => {
+    const weak = await runCli(dataDir, [
+      'add',
+      '--email',
+      'weak@example.com',
+      '--password',
+      'Weakpassword',
+      '--role',
+      'employee',
+    ]);
+    expect(weak.code).toBe(1);
+    expect(weak.stderr.trim()).toBe('Error: Password must contain a number');
+    expect(weak.stdout).toBe('');
+  });
+
+  describe('with the data folder in use by another process', () => {
+    let holder: ChildProcess;
+
+    beforeAll(() => {
+      holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    });
+    afterAll(() => {
+      holder.kill();
+    });
+
+    it('says which process holds it and exits 1', async () => {
+      const lockedDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-locked-'));
+      try {
+        writeFileSync(path.join(lockedDir, 'punchclock.lock'), String(holder.pid));
+        const result = await runCli(lockedDir, ['list']);
+        expect(result.code).toBe(1);
+        expect(result.stderr).toContain(`is in use by process ${holder.pid}`);
+        expect(result.stdout).toBe('');
+      } finally {
+        rmSync(lockedDir, { recursive: true, force: true });
+      }
+    });
+  });
+});

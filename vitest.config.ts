@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // Two cores: each server test file also runs its own PGlite (and PostgreSQL database).
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          include: ['packages/shared/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts'],
+          environment: 'node',
+          // Opening a database and migrating it, or spawning the CLI, takes seconds, not ms.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
