@@ -10,7 +10,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
     },
@@ -25,7 +28,7 @@ export default tseslint.config(
   },
   {
     // One-way imports: the browser never reaches into the server, shared reaches into neither.
-    files: ['apps/web/**/*.{ts,tsx}', 'packages/shared/**/*.ts'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

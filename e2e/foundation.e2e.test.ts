@@ -49,9 +49,9 @@ describe('sign-in and roles', () => {
       await signInAndWait(page, SEED_USERS[key]);
       await expect.poll(() => sidebarLabels(page)).toEqual(EXPECTED_SIDEBAR[key]);
       if (key !== 'sme') {
-        await expect.poll(() => page.getByTestId('dashboard-email').textContent()).toBe(
-          SEED_USERS[key].email,
-        );
+        await expect
+          .poll(() => page.getByTestId('dashboard-email').textContent())
+          .toBe(SEED_USERS[key].email);
       }
       const adminButton = page.getByRole('link', { name: 'Admin', exact: true });
       expect(await adminButton.count()).toBe(key === 'admin' ? 1 : 0);
@@ -77,9 +77,7 @@ describe('sign-in and roles', () => {
     await signIn(page, SEED_USERS.suspended);
     await expect
       .poll(() =>
-        page
-          .getByText('Your account has been suspended. Please contact an administrator.')
-          .count(),
+        page.getByText('Your account has been suspended. Please contact an administrator.').count(),
       )
       .toBe(1);
     expect(new URL(page.url()).pathname).toBe('/auth');
@@ -136,10 +134,14 @@ describe('route guard', () => {
     const admin = await newPage(browser);
     await signInAndWait(admin.page, SEED_USERS.admin);
     await admin.page.goto('/users');
-    await expect.poll(() => admin.page.getByRole('cell', { name: SEED_USERS.sme.email }).count()).toBe(1);
+    await expect
+      .poll(() => admin.page.getByRole('cell', { name: SEED_USERS.sme.email }).count())
+      .toBe(1);
     await saveScreenshot(admin.page, 'users-admin');
     await admin.page.goto('/sme');
-    await expect.poll(() => admin.page.getByRole('heading', { name: 'SME Dashboard' }).count()).toBe(1);
+    await expect
+      .poll(() => admin.page.getByRole('heading', { name: 'SME Dashboard' }).count())
+      .toBe(1);
     await admin.context.close();
   });
 
@@ -156,7 +158,9 @@ describe('shell', () => {
   it('shows the 404 page with a way home', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/no/such/page');
-    await expect.poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Oops! Page not found' }).count())
+      .toBe(1);
     await saveScreenshot(page, 'not-found');
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL('**/auth');
@@ -230,7 +234,9 @@ describe('shell', () => {
     await signInAndWait(page, SEED_USERS.admin);
     await page.route('**/assets/users-page-*.js', (route) => route.abort());
     await page.getByRole('link', { name: 'User Management' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count()).toBe(1);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Something went wrong' }).count())
+      .toBe(1);
     await expect
       .poll(() =>
         page

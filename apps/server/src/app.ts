@@ -65,7 +65,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       setHeaders(res, filePath) {
         // Vite fingerprints everything under assets/; index.html must always be revalidated.
         const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'cache-control',
+          isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }

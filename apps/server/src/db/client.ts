@@ -164,7 +164,9 @@ async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database
     kind: 'pglite',
     async listen(channel, listener) {
       // In-process: the one connection never drops, so there is nothing to reconnect.
-      const unsubscribe = await client.listen(channel, (payload) => listener.onNotification(payload));
+      const unsubscribe = await client.listen(channel, (payload) =>
+        listener.onNotification(payload),
+      );
       return unsubscribe;
     },
     async close() {

@@ -73,7 +73,8 @@ export class LiveHub {
       return; // not ours
     }
     for (const subscriber of this.subscribers) {
-      if (subscriber.userId === parsed.userId) this.send(subscriber, 'change', { topic: parsed.topic });
+      if (subscriber.userId === parsed.userId)
+        this.send(subscriber, 'change', { topic: parsed.topic });
     }
   }
 
@@ -83,6 +84,8 @@ export class LiveHub {
 
   private send(subscriber: Subscriber, event: string, data: object): void {
     this.sequence += 1;
-    subscriber.response.write(`id: ${this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    subscriber.response.write(
+      `id: ${this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
+    );
   }
 }

@@ -14,7 +14,8 @@ export function createQueryClient(): QueryClient {
         gcTime: 10 * 60 * 1000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) =>
-          failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+          failureCount < 1 &&
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
     },
     queryCache: new QueryCache({ onError: (error) => handleSignedOut(error) }),

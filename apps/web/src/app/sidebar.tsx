@@ -15,7 +15,13 @@ interface SidebarProps {
 }
 
 /** SPEC §2 sidebar: the role's items only; w-64 expanded, w-20 collapsed to icons. */
-export function Sidebar({ role, isCollapsed, onToggleCollapsed, onNavigate, onLogout }: SidebarProps) {
+export function Sidebar({
+  role,
+  isCollapsed,
+  onToggleCollapsed,
+  onNavigate,
+  onLogout,
+}: SidebarProps) {
   const items = getSidebarItems(role);
   return (
     <div
@@ -26,7 +32,12 @@ export function Sidebar({ role, isCollapsed, onToggleCollapsed, onNavigate, onLo
       data-testid="sidebar"
       data-collapsed={isCollapsed}
     >
-      <div className={cn('flex h-16 items-center gap-2 border-b px-4', isCollapsed && 'justify-center px-0')}>
+      <div
+        className={cn(
+          'flex h-16 items-center gap-2 border-b px-4',
+          isCollapsed && 'justify-center px-0',
+        )}
+      >
         <div className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
           <Clock className="size-5" aria-hidden />
         </div>
@@ -63,7 +74,10 @@ export function Sidebar({ role, isCollapsed, onToggleCollapsed, onNavigate, onLo
         {onToggleCollapsed && (
           <Button
             variant="ghost"
-            className={cn('justify-start text-muted-foreground', isCollapsed && 'justify-center px-0')}
+            className={cn(
+              'justify-start text-muted-foreground',
+              isCollapsed && 'justify-center px-0',
+            )}
             onClick={onToggleCollapsed}
             aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
             aria-expanded={!isCollapsed}
@@ -74,7 +88,10 @@ export function Sidebar({ role, isCollapsed, onToggleCollapsed, onNavigate, onLo
         )}
         <Button
           variant="ghost"
-          className={cn('justify-start text-muted-foreground', isCollapsed && 'justify-center px-0')}
+          className={cn(
+            'justify-start text-muted-foreground',
+            isCollapsed && 'justify-center px-0',
+          )}
           onClick={onLogout}
           aria-label={isCollapsed ? 'Logout' : undefined}
         >

@@ -26,11 +26,17 @@ export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: ()
           <div className="px-2 py-2">
             <p className="truncate text-sm font-medium">{user.name ?? user.email}</p>
             {user.name && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
-            <p className="mt-1 text-xs text-muted-foreground">{ROLE_LABELS[user.role ?? 'employee']}</p>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {ROLE_LABELS[user.role ?? 'employee']}
+            </p>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item className={itemClass} onSelect={toggleTheme}>
-            {theme === 'dark' ? <Sun className="size-4" aria-hidden /> : <Moon className="size-4" aria-hidden />}
+            {theme === 'dark' ? (
+              <Sun className="size-4" aria-hidden />
+            ) : (
+              <Moon className="size-4" aria-hidden />
+            )}
             {theme === 'dark' ? 'Light theme' : 'Dark theme'}
           </DropdownMenu.Item>
           <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>

@@ -31,7 +31,11 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** Light by default; the choice is kept in localStorage under "theme" (SPEC §1). */
-export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; toggleTheme: () => void } {
+export function useTheme(): {
+  theme: Theme;
+  setTheme: (theme: Theme) => void;
+  toggleTheme: () => void;
+} {
   const theme = useSyncExternalStore(subscribe, readTheme, () => 'light' as Theme);
   const setTheme = useCallback((next: Theme) => {
     try {
@@ -42,6 +46,9 @@ export function useTheme(): { theme: Theme; setTheme: (theme: Theme) => void; to
     applyTheme(next);
     listeners.forEach((listener) => listener());
   }, []);
-  const toggleTheme = useCallback(() => setTheme(readTheme() === 'dark' ? 'light' : 'dark'), [setTheme]);
+  const toggleTheme = useCallback(
+    () => setTheme(readTheme() === 'dark' ? 'light' : 'dark'),
+    [setTheme],
+  );
   return { theme, setTheme, toggleTheme };
 }

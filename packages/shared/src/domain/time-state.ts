@@ -44,7 +44,9 @@ export type TransitionCheck = { allowed: true } | { allowed: false; message: str
  */
 export function checkTransition(state: TimeState, action: TimeEventType): TransitionCheck {
   if (state === 'none' || state === 'clock_out') {
-    return action === 'clock_in' ? { allowed: true } : { allowed: false, message: PLEASE_CLOCK_IN_FIRST };
+    return action === 'clock_in'
+      ? { allowed: true }
+      : { allowed: false, message: PLEASE_CLOCK_IN_FIRST };
   }
   if (action === state) return { allowed: false, message: ALREADY_IN_STATE[state] };
   return { allowed: true };
@@ -84,7 +86,9 @@ export function deriveTimeState(
 }
 
 /** The clock_in that opened the shift still in progress, if any. */
-export function findOpenShiftStart<T extends TimedEvent>(sortedEvents: readonly T[]): T | undefined {
+export function findOpenShiftStart<T extends TimedEvent>(
+  sortedEvents: readonly T[],
+): T | undefined {
   for (let index = sortedEvents.length - 1; index >= 0; index--) {
     const event = sortedEvents[index];
     if (!event || event.eventType === 'clock_out') return undefined;

@@ -105,7 +105,10 @@ export async function listEventDays(
       .orderBy(desc(timeEvents.date))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count(sql`distinct ${timeEvents.date}`) }).from(timeEvents).where(where),
+    db
+      .select({ total: count(sql`distinct ${timeEvents.date}`) })
+      .from(timeEvents)
+      .where(where),
   ]);
   return { dates: rows.map((row) => row.date), total: totals[0]?.total ?? 0 };
 }

@@ -97,13 +97,18 @@ export async function recordTimeEvent(
       source: input.capturedOfflineAt ? 'offline_sync' : 'web',
     });
     // The id was taken between our read and insert — only possible across users.
-    if (!inserted) throw new Conflict('This event id was already used for another action', 'id_reused');
+    if (!inserted)
+      throw new Conflict('This event id was already used for another action', 'id_reused');
     await writeAudit(tx, {
       actorId: userId,
       action: 'time_event.record',
       entityType: 'time_event',
       entityId: inserted.id,
-      after: { eventType: inserted.eventType, occurredAt: inserted.occurredAt, source: inserted.source },
+      after: {
+        eventType: inserted.eventType,
+        occurredAt: inserted.occurredAt,
+        source: inserted.source,
+      },
       meta,
     });
     await notifyLive(tx, userId, 'time_events');

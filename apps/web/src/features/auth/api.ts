@@ -41,7 +41,11 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignInRequest) =>
-      apiRequest('/api/auth/sign-in', { method: 'POST', body: input, schema: signInResponseSchema }),
+      apiRequest('/api/auth/sign-in', {
+        method: 'POST',
+        body: input,
+        schema: signInResponseSchema,
+      }),
     onSuccess: ({ user }) => {
       // A new person may be at the keyboard: nothing cached for the previous one survives.
       queryClient.clear();

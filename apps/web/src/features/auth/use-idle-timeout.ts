@@ -22,8 +22,8 @@ const HEARTBEAT_EVERY_MS = 5 * 60 * 1000;
 /** Tracks activity and returns the warning countdown (null when no warning is due). */
 export function useIdleTimeout({ limitMs, onExpire, onActiveHeartbeat }: IdleTimeoutOptions) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const lastActivity = useRef(Date.now());
-  const lastHeartbeat = useRef(Date.now());
+  const lastActivity = useRef(0); // set on mount by markActive()
+  const lastHeartbeat = useRef(0);
   const isWarning = useRef(false);
   const callbacks = useRef({ onExpire, onActiveHeartbeat });
   useLayoutEffect(() => {
@@ -52,7 +52,12 @@ export function useIdleTimeout({ limitMs, onExpire, onActiveHeartbeat }: IdleTim
     const timer = window.setInterval(() => {
       const now = Date.now();
       lastActivity.current = readLastActivity(lastActivity.current);
-      const phase = getIdlePhase(now, lastActivity.current, limitMs, Math.min(IDLE_WARNING_MS, limitMs));
+      const phase = getIdlePhase(
+        now,
+        lastActivity.current,
+        limitMs,
+        Math.min(IDLE_WARNING_MS, limitMs),
+      );
       isWarning.current = phase.phase === 'warning';
       if (phase.phase === 'expired') {
         setSecondsLeft(null);
@@ -62,7 +67,9 @@ export function useIdleTimeout({ limitMs, onExpire, onActiveHeartbeat }: IdleTim
       }
     }, 1000);
     return () => {
-      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, onActivity, { capture: true }));
+      ACTIVITY_EVENTS.forEach((name) =>
+        window.removeEventListener(name, onActivity, { capture: true }),
+      );
       window.clearInterval(timer);
     };
   }, [limitMs, markActive]);

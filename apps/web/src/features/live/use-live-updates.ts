@@ -19,8 +19,10 @@ export function useLiveUpdates(isSignedIn: boolean) {
     });
     source.addEventListener('change', (message: MessageEvent<string>) => {
       const { topic } = JSON.parse(message.data) as { topic: string };
-      if (topic === 'time_events') void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
-      else if (topic === 'session') void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      if (topic === 'time_events')
+        void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
+      else if (topic === 'session')
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       else if (topic === 'all') void queryClient.invalidateQueries();
       else void queryClient.invalidateQueries({ queryKey: [topic] });
     });

@@ -7,9 +7,7 @@ type Connectivity = 'online' | 'offline' | 'back-online';
 
 /** SPEC §2: a lasting warning while offline; a success note for 3 s once back. */
 export function ConnectivityBanner() {
-  const [state, setState] = useState<Connectivity>(() =>
-    navigator.onLine ? 'online' : 'offline',
-  );
+  const [state, setState] = useState<Connectivity>(() => (navigator.onLine ? 'online' : 'offline'));
 
   useEffect(() => {
     let hideTimer: number | undefined;
@@ -42,7 +40,11 @@ export function ConnectivityBanner() {
           : 'flex items-center justify-center gap-2 bg-success px-4 py-2 text-sm font-medium text-white dark:text-black'
       }
     >
-      {isOffline ? <WifiOff className="size-4" aria-hidden /> : <Wifi className="size-4" aria-hidden />}
+      {isOffline ? (
+        <WifiOff className="size-4" aria-hidden />
+      ) : (
+        <Wifi className="size-4" aria-hidden />
+      )}
       {isOffline
         ? 'No internet connection. Some features may be unavailable.'
         : 'Back online! All changes will sync automatically.'}

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import {
@@ -27,7 +33,8 @@ export const timeEventsQueryKey = ['time-events'] as const;
 
 export const todayQueryOptions = queryOptions({
   queryKey: [...timeEventsQueryKey, 'today'],
-  queryFn: ({ signal }) => apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+  queryFn: ({ signal }) =>
+    apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
   // The state must survive a reload mid-shift, so "today" is always re-read on mount.
   staleTime: 0,
 });
@@ -50,7 +57,9 @@ export function historyQueryOptions(filter: HistoryFilter) {
   });
 }
 
-export type DisplayEvent = Pick<TimeEvent, 'id' | 'eventType' | 'occurredAt'> & { isPending: boolean };
+export type DisplayEvent = Pick<TimeEvent, 'id' | 'eventType' | 'occurredAt'> & {
+  isPending: boolean;
+};
 
 export function usePendingActions(userId: string): PendingTimeAction[] {
   const snapshot = useSyncExternalStore(subscribePendingActions, readPendingSnapshot);
@@ -89,7 +98,11 @@ export function useTodayView(userId: string) {
   }, [today, pending]);
 }
 
-function postTimeEvent(action: { id: string; eventType: TimeEventType; capturedOfflineAt?: string }) {
+function postTimeEvent(action: {
+  id: string;
+  eventType: TimeEventType;
+  capturedOfflineAt?: string;
+}) {
   return apiRequest('/api/time-events', {
     method: 'POST',
     body: action,
@@ -106,6 +119,8 @@ const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.
 export function useRecordTimeEvent(userId: string, currentState: TimeState) {
   const queryClient = useQueryClient();
   return useMutation({
+    // TanStack Query would pause an offline mutation; this one queues offline work itself.
+    networkMode: 'always',
     mutationFn: async (eventType: TimeEventType) => {
       const check = checkTransition(currentState, eventType);
       if (!check.allowed) throw new ApiError(check.message, 409, 'invalid_transition');
@@ -130,7 +145,9 @@ export function useRecordTimeEvent(userId: string, currentState: TimeState) {
     },
     onSuccess: ({ eventType, isQueued }) => {
       toast.success(EVENT_SUCCESS_MESSAGES[eventType], {
-        description: isQueued ? 'Saved on this device. It will sync when you are back online.' : undefined,
+        description: isQueued
+          ? 'Saved on this device. It will sync when you are back online.'
+          : undefined,
       });
       if (!isQueued) void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
     },

@@ -19,7 +19,10 @@ export function SessionTimeoutDialog({ secondsLeft, onStayLoggedIn }: SessionTim
         <DialogTitle>Are you still there?</DialogTitle>
         <DialogDescription id="session-timeout-description">
           You will be signed out for inactivity in{' '}
-          <span className="font-mono text-base font-semibold text-foreground" data-testid="countdown">
+          <span
+            className="font-mono text-base font-semibold text-foreground"
+            data-testid="countdown"
+          >
             {formatCountdown(secondsLeft ?? 0)}
           </span>
           .

@@ -71,7 +71,11 @@ export default function DashboardPage() {
         </Card>
       ) : (
         <>
-          <LiveTimerBanner state={today.state} stateSince={today.stateSince} limitMinutes={limitForState} />
+          <LiveTimerBanner
+            state={today.state}
+            stateSince={today.stateSince}
+            limitMinutes={limitForState}
+          />
           <div className="grid gap-6 lg:grid-cols-2">
             <TimeTrackerCard
               state={today.state}

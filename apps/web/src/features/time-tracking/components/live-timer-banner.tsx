@@ -12,7 +12,13 @@ const STYLES: Record<TimeState, string> = {
   lunch: 'border-primary/40 bg-primary/10',
 };
 
-const ICONS = { none: LogIn, clock_out: LogIn, clock_in: Timer, break: Coffee, lunch: UtensilsCrossed };
+const ICONS = {
+  none: LogIn,
+  clock_out: LogIn,
+  clock_in: Timer,
+  break: Coffee,
+  lunch: UtensilsCrossed,
+};
 
 interface LiveTimerBannerProps {
   state: TimeState;
@@ -26,7 +32,8 @@ export function LiveTimerBanner({ state, stateSince, limitMinutes }: LiveTimerBa
   const Icon = ICONS[state];
   const elapsedSeconds = stateSince ? (now - Date.parse(stateSince)) / 1000 : 0;
   const isOver = limitMinutes !== null && elapsedSeconds >= limitMinutes * 60;
-  const isActive = stateSince !== null && (state === 'clock_in' || state === 'break' || state === 'lunch');
+  const isActive =
+    stateSince !== null && (state === 'clock_in' || state === 'break' || state === 'lunch');
 
   return (
     <section
@@ -47,7 +54,10 @@ export function LiveTimerBanner({ state, stateSince, limitMinutes }: LiveTimerBa
       </div>
       {isActive && (
         <p
-          className={cn('font-mono text-2xl font-semibold tabular-nums', isOver && 'text-destructive')}
+          className={cn(
+            'font-mono text-2xl font-semibold tabular-nums',
+            isOver && 'text-destructive',
+          )}
           aria-live="off"
           data-testid="live-timer-elapsed"
         >

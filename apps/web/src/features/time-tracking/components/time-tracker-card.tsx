@@ -47,7 +47,12 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
       </CardHeader>
       <CardContent className="grid gap-5">
         {!isActive ? (
-          <Button size="lg" className="h-20 w-full text-xl" disabled={isBusy} onClick={() => record('clock_in')}>
+          <Button
+            size="lg"
+            className="h-20 w-full text-xl"
+            disabled={isBusy}
+            onClick={() => record('clock_in')}
+          >
             <LogIn className="!size-6" aria-hidden />
             Clock In
           </Button>
@@ -93,7 +98,9 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
           </>
         )}
         <div className="rounded-lg bg-muted p-3 text-sm" data-testid="last-action">
-          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Last Action</p>
+          <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
+            Last Action
+          </p>
           {lastEvent ? (
             <p className="mt-1">
               <span className="font-medium">{EVENT_LABELS[lastEvent.eventType]}</span> at{' '}

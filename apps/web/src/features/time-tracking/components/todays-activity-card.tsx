@@ -4,7 +4,13 @@ import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DisplayEvent } from '../api';
 
-export function TodaysActivityCard({ events, timeZone }: { events: DisplayEvent[]; timeZone: string }) {
+export function TodaysActivityCard({
+  events,
+  timeZone,
+}: {
+  events: DisplayEvent[];
+  timeZone: string;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -28,7 +34,9 @@ export function TodaysActivityCard({ events, timeZone }: { events: DisplayEvent[
                       <CloudOff className="size-3.5" aria-hidden /> Pending sync
                     </span>
                   )}
-                  <time dateTime={event.occurredAt}>{formatBusinessTime(event.occurredAt, timeZone)}</time>
+                  <time dateTime={event.occurredAt}>
+                    {formatBusinessTime(event.occurredAt, timeZone)}
+                  </time>
                 </span>
               </li>
             ))}

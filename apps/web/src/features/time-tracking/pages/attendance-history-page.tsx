@@ -67,7 +67,9 @@ export default function AttendanceHistoryPage() {
   const { timeZone } = useSession();
   const [filter, setFilter] = useState<HistoryFilter>({ page: 1 });
   const history = useQuery(historyQueryOptions(filter));
-  const totalPages = history.data ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize)) : 1;
+  const totalPages = history.data
+    ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize))
+    : 1;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -86,7 +88,9 @@ export default function AttendanceHistoryPage() {
                 type="date"
                 value={filter.from ?? ''}
                 max={filter.to}
-                onChange={(event) => setFilter({ ...filter, from: event.target.value || undefined, page: 1 })}
+                onChange={(event) =>
+                  setFilter({ ...filter, from: event.target.value || undefined, page: 1 })
+                }
               />
             </div>
             <div className="grid gap-1">
@@ -96,7 +100,9 @@ export default function AttendanceHistoryPage() {
                 type="date"
                 value={filter.to ?? ''}
                 min={filter.from}
-                onChange={(event) => setFilter({ ...filter, to: event.target.value || undefined, page: 1 })}
+                onChange={(event) =>
+                  setFilter({ ...filter, to: event.target.value || undefined, page: 1 })
+                }
               />
             </div>
             {(filter.from || filter.to) && (
@@ -110,7 +116,9 @@ export default function AttendanceHistoryPage() {
           ) : history.isError ? (
             <p className="text-destructive">{history.error.message}</p>
           ) : history.data.days.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No attendance in this period</p>
+            <p className="py-6 text-center text-sm text-muted-foreground">
+              No attendance in this period
+            </p>
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-sm">
@@ -119,12 +127,24 @@ export default function AttendanceHistoryPage() {
                     <th scope="col" className="w-10">
                       <span className="sr-only">Details</span>
                     </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">First in</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Last out</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Worked</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Breaks</th>
-                    <th scope="col" className="py-2 font-medium">Lunch</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Date
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      First in
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Last out
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Worked
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Breaks
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Lunch
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

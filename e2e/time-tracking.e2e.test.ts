@@ -1,0 +1,145 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { SEED_USERS } from './support/seed.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const activityLabels = async (page: Page) =>
+  (await page.getByTestId('activity-item').locator('span.font-medium').allTextContents()).map(
+    (text) => text.trim(),
+  );
+
+async function chooseStatus(page: Page, option: RegExp, toast: string) {
+  await page.getByRole('radio', { name: option }).click();
+  await page.getByRole('button', { name: 'Update Status' }).click();
+  await page.getByText(toast, { exact: true }).first().waitFor();
+}
+
+describe('time tracking', () => {
+  it('records a full day with toasts, Today’s Activity and Last Action', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.teamLead);
+    await page.getByText('No activity recorded yet').waitFor();
+
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('Clocked In - Working').first().waitFor();
+    await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('Working');
+    expect(await page.getByRole('button', { name: 'Update Status' }).isDisabled()).toBe(true);
+
+    await chooseStatus(page, /^Break \(15 min paid\)$/, 'On Break');
+    await chooseStatus(page, /^Working$/, 'Clocked In - Working');
+    await chooseStatus(page, /^Lunch \(30 min unpaid\)$/, 'On Lunch');
+    await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('On Lunch');
+    await saveScreenshot(page, 'dashboard-at-lunch');
+
+    await page.getByRole('button', { name: 'Clock Out' }).click();
+    await page.getByText('Clocked Out', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Clock In' }).waitFor();
+
+    await expect
+      .poll(() => activityLabels(page))
+      .toEqual(['Clocked In', 'Started Break', 'Clocked In', 'Started Lunch', 'Clocked Out']);
+    expect(await page.getByTestId('last-action').textContent()).toMatch(
+      /Clocked Out at \d{1,2}:\d{2} (AM|PM)/,
+    );
+    await saveScreenshot(page, 'dashboard-day-done');
+
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL('**/attendance-history');
+    await page
+      .getByRole('button', { name: /Show events of/ })
+      .first()
+      .click();
+    await expect.poll(() => page.getByText('Started Lunch').count()).toBe(1);
+    await saveScreenshot(page, 'attendance-history');
+    await context.close();
+  });
+
+  it('updates a second tab live', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.employee);
+    const second = await context.newPage();
+    await second.goto('/dashboard');
+    await second.getByRole('button', { name: 'Clock In' }).waitFor();
+    // Let the second tab's live stream connect before acting in the first.
+    await second.waitForTimeout(500);
+
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('Clocked In - Working').first().waitFor();
+    await expect
+      .poll(() => second.getByTestId('current-status').textContent(), { timeout: 5000 })
+      .toBe('Working');
+    await page.getByRole('button', { name: 'Clock Out' }).click();
+    await expect
+      .poll(() => second.getByRole('button', { name: 'Clock In' }).count(), { timeout: 5000 })
+      .toBe(1);
+    await context.close();
+  });
+
+  it('queues a punch offline, keeps it across a reload and syncs it exactly once', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.admin);
+    await page.getByRole('button', { name: 'Clock In' }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('Saved on this device. It will sync when you are back online.').waitFor();
+    await expect.poll(() => page.getByText('Pending sync').count()).toBe(1);
+    await saveScreenshot(page, 'offline-pending');
+
+    // Back online but the API still unreachable: the action must stay queued through a reload.
+    await page.route('**/api/time-events', (route) =>
+      route.request().method() === 'POST' ? route.abort() : route.continue(),
+    );
+    await context.setOffline(false);
+    await page.reload();
+    await expect.poll(() => page.getByText('Pending sync').count()).toBe(1);
+
+    await page.unroute('**/api/time-events');
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => page.getByText('Pending sync').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('Working');
+
+    const today = await page.request.get('/api/time-events/today');
+    const body = (await today.json()) as { events: { eventType: string; source: string }[] };
+    expect(body.events.map((event) => [event.eventType, event.source])).toEqual([
+      ['clock_in', 'offline_sync'],
+    ]);
+    await context.close();
+  });
+
+  it('raises the break-limit toasts at the limit and beyond', async () => {
+    const { context, page } = await newPage(browser);
+    await page.clock.install();
+    await signInAndWait(page, SEED_USERS.sme);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('Clocked In - Working').first().waitFor();
+    await chooseStatus(page, /^Break \(15 min paid\)$/, 'On Break');
+
+    await page.clock.fastForward('15:00');
+    await page.clock.runFor(60_000);
+    await expect
+      .poll(() =>
+        page
+          .getByText(
+            /Break time limit reached \(15 minutes\)|You are 1 minute\(s\) over your break!/,
+          )
+          .count(),
+      )
+      .toBe(1);
+    await page.clock.runFor(120_000);
+    await expect
+      .poll(() => page.getByText(/You are \d+ minute\(s\) over your break!/).count())
+      .toBe(1);
+    await saveScreenshot(page, 'break-over-limit');
+    await context.close();
+  });
+});
