@@ -10,7 +10,10 @@ function isCrossSite(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin) {
     try {
-      return new URL(origin).host !== request.host;
+      const { host, protocol } = new URL(origin);
+      // A proxy may spell the default port out in Host ("example.com:443"); browsers never do.
+      const defaultPort = protocol === 'https:' ? /:443$/ : /:80$/;
+      return host !== request.host.replace(defaultPort, '');
     } catch {
       return true;
     }

@@ -49,7 +49,8 @@ export class TooManyRequests extends AppError {
 
 /** Parse untrusted input with a shared contract; the first failing rule is the message. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
+  // A request with no body is validated as an empty one, so the message names the first field.
+  const result = schema.safeParse(input ?? {});
   if (!result.success) throw new Invalid(firstIssueMessage(result.error));
   return result.data;
 }
