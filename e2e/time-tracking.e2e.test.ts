@@ -57,7 +57,7 @@ describe('time tracking', () => {
       .getByRole('button', { name: /Show events of/ })
       .first()
       .click();
-    await expect.poll(() => page.getByText('Started Lunch').count()).toBe(1);
+    await expect.poll(() => page.getByRole('table').getByText('Started Lunch').count()).toBe(1);
     await saveScreenshot(page, 'attendance-history');
     await context.close();
   });

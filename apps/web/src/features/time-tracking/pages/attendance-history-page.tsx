@@ -63,6 +63,37 @@ function DayRow({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
   );
 }
 
+/** Phone-width layout: one card per day instead of a seven-column table. */
+function DayCard({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
+  const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
+  return (
+    <li className="rounded-lg border p-3">
+      <details>
+        <summary className="flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+          <span className="font-medium">{format(parseISO(day.date), 'EEE, MMM d')}</span>
+          <span className="text-sm text-muted-foreground">
+            {time(day.firstClockIn)} – {day.isOpen ? 'in progress' : time(day.lastClockOut)}
+          </span>
+          <span className="w-full text-sm tabular-nums">
+            Worked {formatMinutes(day.workedMinutes)} · Breaks {formatMinutes(day.breakMinutes)} ·
+            Lunch {formatMinutes(day.lunchMinutes)}
+          </span>
+        </summary>
+        <ol className="mt-2 grid gap-1 border-t pt-2 text-sm">
+          {day.events.map((event) => (
+            <li key={event.id} className="flex gap-3">
+              <span className="w-20 tabular-nums text-muted-foreground">
+                {time(event.occurredAt)}
+              </span>
+              <span>{EVENT_LABELS[event.eventType]}</span>
+            </li>
+          ))}
+        </ol>
+      </details>
+    </li>
+  );
+}
+
 export default function AttendanceHistoryPage() {
   const { timeZone } = useSession();
   const [filter, setFilter] = useState<HistoryFilter>({ page: 1 });
@@ -120,40 +151,47 @@ export default function AttendanceHistoryPage() {
               No attendance in this period
             </p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="border-b text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="w-10">
-                      <span className="sr-only">Details</span>
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      First in
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Last out
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Worked
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Breaks
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Lunch
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.data.days.map((day) => (
-                    <DayRow key={day.date} day={day} timeZone={timeZone} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <>
+              <ul className="grid gap-2 sm:hidden" aria-label="Days">
+                {history.data.days.map((day) => (
+                  <DayCard key={day.date} day={day} timeZone={timeZone} />
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto sm:block">
+                <table className="w-full text-sm">
+                  <thead className="border-b text-left text-muted-foreground">
+                    <tr>
+                      <th scope="col" className="w-10">
+                        <span className="sr-only">Details</span>
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Date
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        First in
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Last out
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Worked
+                      </th>
+                      <th scope="col" className="py-2 pr-4 font-medium">
+                        Breaks
+                      </th>
+                      <th scope="col" className="py-2 font-medium">
+                        Lunch
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {history.data.days.map((day) => (
+                      <DayRow key={day.date} day={day} timeZone={timeZone} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           )}
           {history.data && history.data.totalDays > history.data.pageSize && (
             <nav className="flex items-center justify-between" aria-label="Pages">
