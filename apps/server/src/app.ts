@@ -7,6 +7,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
+import { registerScheduleRoutes } from './features/schedules/routes.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -56,6 +57,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAuthRoutes(app, db, config);
   registerUserRoutes(app, db);
   registerTimeTrackingRoutes(app, db, config);
+  registerScheduleRoutes(app, db, config);
   registerLiveRoutes(app, liveHub);
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;

@@ -127,16 +127,28 @@ export const notifications = pgTable(
   (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
 );
 
-export const scheduleTemplates = pgTable('schedule_templates', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  workStart: time('work_start').notNull(),
-  workEnd: time('work_end').notNull(),
-  lunchStart: time('lunch_start'),
-  lunchEnd: time('lunch_end'),
-  breakDurationMins: integer('break_duration_mins').notNull().default(15),
-  createdAt: createdAt(),
-});
+/**
+ * A shift pattern. work_end <= work_start means the shift ends the next day; it belongs to the
+ * day it starts. Templates in use are archived, never deleted, so history keeps its meaning.
+ */
+export const scheduleTemplates = pgTable(
+  'schedule_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    workStart: time('work_start').notNull(),
+    workEnd: time('work_end').notNull(),
+    lunchStart: time('lunch_start'),
+    lunchEnd: time('lunch_end'),
+    breakDurationMins: integer('break_duration_mins').notNull().default(15),
+    /** Weekdays the shift starts on, 0 = Sunday. */
+    workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('schedule_templates_name_lower_key').on(sql`lower(${table.name})`)],
+);
 
 export const assignedSchedules = pgTable(
   'assigned_schedules',

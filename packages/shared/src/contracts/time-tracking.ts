@@ -47,6 +47,17 @@ export const todayResponseSchema = z.object({
   shiftStartedAt: z.string().nullable(),
   breakLimitMinutes: z.number().int().nonnegative(),
   lunchLimitMinutes: z.number().int().nonnegative(),
+  /** The template assigned today, if any; `isWorkingDay` is false on its days off. */
+  todayShift: z
+    .object({
+      templateName: z.string(),
+      workStart: z.string(),
+      workEnd: z.string(),
+      lunchStart: z.string().nullable(),
+      lunchEnd: z.string().nullable(),
+      isWorkingDay: z.boolean(),
+    })
+    .nullable(),
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 

@@ -64,14 +64,18 @@ export async function insertEvent(
   return row ? toEvent(row) : null;
 }
 
-/** The break allowance of the template assigned on `date`, if any (SPEC §7). */
-export async function findAssignedBreakMinutes(
-  db: Db,
-  userId: string,
-  date: string,
-): Promise<number | null> {
+/** The template assigned to the user on `date` (SPEC §7: date within start..end), if any. */
+export async function findAssignedTemplate(db: Db, userId: string, date: string) {
   const [row] = await db
-    .select({ breakDurationMins: scheduleTemplates.breakDurationMins })
+    .select({
+      name: scheduleTemplates.name,
+      workStart: scheduleTemplates.workStart,
+      workEnd: scheduleTemplates.workEnd,
+      lunchStart: scheduleTemplates.lunchStart,
+      lunchEnd: scheduleTemplates.lunchEnd,
+      breakDurationMins: scheduleTemplates.breakDurationMins,
+      workingDays: scheduleTemplates.workingDays,
+    })
     .from(assignedSchedules)
     .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
     .where(
@@ -82,7 +86,7 @@ export async function findAssignedBreakMinutes(
       ),
     )
     .limit(1);
-  return row?.breakDurationMins ?? null;
+  return row ?? null;
 }
 
 /** Distinct days with events in a range, newest first, one page of them, and the total. */

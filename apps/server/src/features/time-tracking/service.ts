@@ -9,6 +9,7 @@ import {
 import { DEFAULT_BREAK_MINUTES, LUNCH_MINUTES } from '@punchclock/shared/domain/break-timer';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { summariseDay } from '@punchclock/shared/domain/day-summary';
+import { isWorkingDay } from '@punchclock/shared/domain/schedule';
 import {
   checkTransition,
   deriveTimeState,
@@ -20,7 +21,7 @@ import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import {
-  findAssignedBreakMinutes,
+  findAssignedTemplate,
   findEventById,
   insertEvent,
   listEventDays,
@@ -66,7 +67,7 @@ export async function recordTimeEvent(
   userId: string,
   rawInput: unknown,
   meta: RequestMeta,
-  now: Date = new Date(),
+  fixedNow?: Date,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
   return db.transaction(async (tx) => {
@@ -79,10 +80,21 @@ export async function recordTimeEvent(
       return { event: publicEvent(existing), isReplay: true };
     }
 
-    const occurredAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+    // Read the clock only once this user's earlier requests are done, so times follow decisions.
+    const now = fixedNow ?? new Date();
+    let occurredAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+    const recent = await listEventsFromDate(
+      tx,
+      userId,
+      shiftDate(toBusinessDate(occurredAt, timeZone), -1),
+    );
+    const latest = recent.at(-1);
+    if (input.capturedOfflineAt) checkOfflineTime(occurredAt, now, latest);
+    // Two punches at one instant would leave their order, and so the state, undefined.
+    if (latest && occurredAt.getTime() <= Date.parse(latest.occurredAt)) {
+      occurredAt = new Date(Date.parse(latest.occurredAt) + 1);
+    }
     const date = toBusinessDate(occurredAt, timeZone);
-    const recent = await listEventsFromDate(tx, userId, shiftDate(date, -1));
-    if (input.capturedOfflineAt) checkOfflineTime(occurredAt, now, recent.at(-1));
 
     const state = deriveTimeState(recent, occurredAt.getTime(), date);
     const check = checkTransition(state, input.eventType);
@@ -123,9 +135,9 @@ export async function getToday(
   now: Date = new Date(),
 ): Promise<TodayResponse> {
   const today = toBusinessDate(now, timeZone);
-  const [recent, breakMinutes] = await Promise.all([
+  const [recent, template] = await Promise.all([
     listEventsFromDate(db, userId, shiftDate(today, -1)),
-    findAssignedBreakMinutes(db, userId, today),
+    findAssignedTemplate(db, userId, today),
   ]);
   const state = deriveTimeState(recent, now.getTime(), today);
   const isActive = state === 'clock_in' || state === 'break' || state === 'lunch';
@@ -136,8 +148,16 @@ export async function getToday(
     events: recent.filter((event) => event.date === today).map(publicEvent),
     stateSince: isActive ? (recent.at(-1)?.occurredAt ?? null) : null,
     shiftStartedAt: isActive ? (findOpenShiftStart(recent)?.occurredAt ?? null) : null,
-    breakLimitMinutes: breakMinutes ?? DEFAULT_BREAK_MINUTES,
+    breakLimitMinutes: template?.breakDurationMins ?? DEFAULT_BREAK_MINUTES,
     lunchLimitMinutes: LUNCH_MINUTES,
+    todayShift: template && {
+      templateName: template.name,
+      workStart: template.workStart.slice(0, 5),
+      workEnd: template.workEnd.slice(0, 5),
+      lunchStart: template.lunchStart?.slice(0, 5) ?? null,
+      lunchEnd: template.lunchEnd?.slice(0, 5) ?? null,
+      isWorkingDay: isWorkingDay(template, today),
+    },
   };
 }
 

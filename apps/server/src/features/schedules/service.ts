@@ -1,0 +1,285 @@
+import { z } from 'zod';
+import {
+  createAssignmentsRequestSchema,
+  myScheduleQuerySchema,
+  scheduleTemplateInputSchema,
+  updateAssignmentRequestSchema,
+  type Assignment,
+  type MyScheduleResponse,
+  type ScheduleTemplate,
+} from '@punchclock/shared/contracts/schedules';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
+import type { Actor } from '../users/service.ts';
+import {
+  deleteAssignment,
+  deleteTemplate,
+  findAssignment,
+  findOverlappingAssignments,
+  findTemplate,
+  insertAssignment,
+  insertTemplate,
+  isTemplateNameTaken,
+  listUserScheduleEntries,
+  lockUsersForScheduling,
+  updateAssignment,
+  updateTemplate,
+} from './repository.ts';
+
+const idSchema = z.uuid('Not found');
+
+async function requireTemplate(db: Db, id: string): Promise<ScheduleTemplate> {
+  const template = await findTemplate(db, parseInput(idSchema, id));
+  if (!template) throw new NotFound('Schedule template not found');
+  return template;
+}
+
+function templateSnapshot({ assignmentCount: _count, id: _id, ...template }: ScheduleTemplate) {
+  return template;
+}
+
+export async function createTemplate(
+  db: Db,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<ScheduleTemplate> {
+  const input = parseInput(scheduleTemplateInputSchema, rawInput);
+  return db.transaction(async (tx) => {
+    if (await isTemplateNameTaken(tx, input.name)) {
+      throw new Conflict(
+        `A schedule template named "${input.name}" already exists`,
+        'duplicate_name',
+      );
+    }
+    const id = await insertTemplate(tx, input);
+    const created = await requireTemplate(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'schedule_template.create',
+      entityType: 'schedule_template',
+      entityId: id,
+      after: templateSnapshot(created),
+      meta: actor.meta,
+    });
+    return created;
+  });
+}
+
+export async function editTemplate(
+  db: Db,
+  id: string,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<ScheduleTemplate> {
+  const input = parseInput(scheduleTemplateInputSchema, rawInput);
+  return db.transaction(async (tx) => {
+    const before = await requireTemplate(tx, id);
+    if (await isTemplateNameTaken(tx, input.name, id)) {
+      throw new Conflict(
+        `A schedule template named "${input.name}" already exists`,
+        'duplicate_name',
+      );
+    }
+    await updateTemplate(tx, id, input);
+    const after = await requireTemplate(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'schedule_template.update',
+      entityType: 'schedule_template',
+      entityId: id,
+      before: templateSnapshot(before),
+      after: templateSnapshot(after),
+      meta: actor.meta,
+    });
+    return after;
+  });
+}
+
+export async function setTemplateArchived(
+  db: Db,
+  id: string,
+  isArchived: boolean,
+  actor: Actor,
+): Promise<ScheduleTemplate> {
+  return db.transaction(async (tx) => {
+    const before = await requireTemplate(tx, id);
+    await updateTemplate(tx, id, { isArchived });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: isArchived ? 'schedule_template.archive' : 'schedule_template.restore',
+      entityType: 'schedule_template',
+      entityId: id,
+      before: { isArchived: before.isArchived },
+      after: { isArchived },
+      meta: actor.meta,
+    });
+    return { ...before, isArchived };
+  });
+}
+
+/** Only a template nobody was ever assigned can go; one with history is archived instead. */
+export async function removeTemplate(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const template = await requireTemplate(tx, id);
+    if (template.assignmentCount > 0) {
+      throw new Conflict(
+        `"${template.name}" has ${template.assignmentCount} assignment${template.assignmentCount === 1 ? '' : 's'}; archive it instead so history keeps it`,
+        'template_in_use',
+      );
+    }
+    await deleteTemplate(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'schedule_template.delete',
+      entityType: 'schedule_template',
+      entityId: id,
+      before: templateSnapshot(template),
+      meta: actor.meta,
+    });
+  });
+}
+
+const personName = (assignment: Assignment) => assignment.userName ?? assignment.userEmail;
+
+function describeClash(clash: Assignment): string {
+  return `${personName(clash)} already has ${clash.templateName} from ${clash.dateRangeStart} to ${clash.dateRangeEnd}`;
+}
+
+function assignmentSnapshot(assignment: Assignment) {
+  return {
+    userId: assignment.userId,
+    templateId: assignment.templateId,
+    templateName: assignment.templateName,
+    dateRangeStart: assignment.dateRangeStart,
+    dateRangeEnd: assignment.dateRangeEnd,
+  };
+}
+
+/**
+ * Assign a template to several people at once, all or nothing. An overlap is refused with a
+ * message naming it, unless the admin chose to end an earlier assignment the day before.
+ */
+export async function assignTemplate(
+  db: Db,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<Assignment[]> {
+  const input = parseInput(createAssignmentsRequestSchema, rawInput);
+  const userIds = [...new Set(input.userIds)];
+  return db.transaction(async (tx) => {
+    const template = await requireTemplate(tx, input.templateId);
+    if (template.isArchived)
+      throw new Invalid(`"${template.name}" is archived and cannot be assigned`);
+    const lockedIds = await lockUsersForScheduling(tx, userIds);
+    if (lockedIds.length !== userIds.length)
+      throw new NotFound('One of the chosen people does not exist');
+
+    const created: Assignment[] = [];
+    for (const userId of userIds) {
+      const range = { dateRangeStart: input.dateRangeStart, dateRangeEnd: input.dateRangeEnd };
+      for (const clash of await findOverlappingAssignments(tx, userId, range)) {
+        const canEndEarlier = input.endOverlapping && clash.dateRangeStart < input.dateRangeStart;
+        if (!canEndEarlier) {
+          const hint =
+            clash.dateRangeStart < input.dateRangeStart ? '' : ' (it starts within the new dates)';
+          throw new Conflict(`${describeClash(clash)}${hint}`, 'assignment_overlap');
+        }
+        const newEnd = shiftDate(input.dateRangeStart, -1);
+        await updateAssignment(tx, clash.id, { dateRangeEnd: newEnd });
+        await writeAudit(tx, {
+          actorId: actor.actorId,
+          action: 'schedule_assignment.update',
+          entityType: 'schedule_assignment',
+          entityId: clash.id,
+          before: assignmentSnapshot(clash),
+          after: { ...assignmentSnapshot(clash), dateRangeEnd: newEnd },
+          meta: actor.meta,
+        });
+      }
+      const id = await insertAssignment(tx, { userId, templateId: template.id, ...range });
+      const assignment = await findAssignment(tx, id);
+      if (!assignment) throw new Error('created assignment not found');
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'schedule_assignment.create',
+        entityType: 'schedule_assignment',
+        entityId: id,
+        after: assignmentSnapshot(assignment),
+        meta: actor.meta,
+      });
+      created.push(assignment);
+    }
+    return created;
+  });
+}
+
+async function requireAssignment(db: Db, id: string): Promise<Assignment> {
+  const assignment = await findAssignment(db, parseInput(idSchema, id));
+  if (!assignment) throw new NotFound('Assignment not found');
+  return assignment;
+}
+
+/** Change an assignment's template or dates (e.g. end it early), keeping ranges disjoint. */
+export async function changeAssignment(
+  db: Db,
+  id: string,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<Assignment> {
+  const input = parseInput(updateAssignmentRequestSchema, rawInput);
+  return db.transaction(async (tx) => {
+    const before = await requireAssignment(tx, id);
+    await lockUsersForScheduling(tx, [before.userId]);
+    if (input.templateId !== before.templateId) {
+      const template = await requireTemplate(tx, input.templateId);
+      if (template.isArchived)
+        throw new Invalid(`"${template.name}" is archived and cannot be assigned`);
+    }
+    const [clash] = await findOverlappingAssignments(tx, before.userId, input, id);
+    if (clash) throw new Conflict(describeClash(clash), 'assignment_overlap');
+    await updateAssignment(tx, id, input);
+    const after = await requireAssignment(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'schedule_assignment.update',
+      entityType: 'schedule_assignment',
+      entityId: id,
+      before: assignmentSnapshot(before),
+      after: assignmentSnapshot(after),
+      meta: actor.meta,
+    });
+    return after;
+  });
+}
+
+export async function removeAssignment(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const assignment = await requireAssignment(tx, id);
+    await deleteAssignment(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'schedule_assignment.delete',
+      entityType: 'schedule_assignment',
+      entityId: id,
+      before: assignmentSnapshot(assignment),
+      meta: actor.meta,
+    });
+  });
+}
+
+export async function getMySchedule(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  rawQuery: unknown,
+  now: Date = new Date(),
+): Promise<MyScheduleResponse> {
+  const query = parseInput(myScheduleQuerySchema, rawQuery);
+  if (query.to > shiftDate(query.from, 62)) throw new Invalid('Ask for at most 62 days at a time');
+  return {
+    today: toBusinessDate(now, timeZone),
+    entries: await listUserScheduleEntries(db, userId, query.from, query.to),
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { findShiftProblem } from '../domain/schedule.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date');
+const clockTime = (label: string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
+
+export const scheduleTemplateInputSchema = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Name is required')
+      .max(100, 'Name must be at most 100 characters'),
+    workStart: clockTime('Start time'),
+    workEnd: clockTime('End time'),
+    lunchStart: clockTime('Lunch start').nullable(),
+    lunchEnd: clockTime('Lunch end').nullable(),
+    breakDurationMins: z
+      .number({ error: 'Break length must be a number of minutes' })
+      .int('Break length must be whole minutes')
+      .min(0, 'Break length must be between 0 and 120 minutes')
+      .max(120, 'Break length must be between 0 and 120 minutes'),
+    workingDays: z
+      .array(z.number().int().min(0).max(6))
+      .min(1, 'Choose at least one working day')
+      .transform((days) => [...new Set(days)].sort()),
+  })
+  .superRefine((template, context) => {
+    const problem = findShiftProblem(template);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+export type ScheduleTemplateInput = z.input<typeof scheduleTemplateInputSchema>;
+
+export const scheduleTemplateSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  workStart: z.string(),
+  workEnd: z.string(),
+  lunchStart: z.string().nullable(),
+  lunchEnd: z.string().nullable(),
+  breakDurationMins: z.number().int(),
+  workingDays: z.array(z.number().int()),
+  isArchived: z.boolean(),
+  /** Assignments that use it (past, current and future). */
+  assignmentCount: z.number().int(),
+});
+export type ScheduleTemplate = z.infer<typeof scheduleTemplateSchema>;
+
+export const listTemplatesResponseSchema = z.object({ templates: z.array(scheduleTemplateSchema) });
+
+export const assignmentSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string().nullable(),
+  userEmail: z.string(),
+  templateId: z.uuid(),
+  templateName: z.string(),
+  dateRangeStart: isoDate,
+  dateRangeEnd: isoDate,
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const listAssignmentsResponseSchema = z.object({ assignments: z.array(assignmentSchema) });
+
+const dateRangeRule = <T extends { dateRangeStart: string; dateRangeEnd: string }>(range: T) =>
+  range.dateRangeStart <= range.dateRangeEnd;
+const DATE_ORDER_MESSAGE = 'The end date must be on or after the start date';
+
+export const createAssignmentsRequestSchema = z
+  .object({
+    userIds: z
+      .array(z.uuid())
+      .min(1, 'Choose at least one person')
+      .max(500, 'Assign at most 500 people at once'),
+    templateId: z.uuid('Choose a schedule template'),
+    dateRangeStart: isoDate,
+    dateRangeEnd: isoDate,
+    /** End a clashing earlier assignment the day before this one starts, instead of refusing. */
+    endOverlapping: z.boolean().default(false),
+  })
+  .refine(dateRangeRule, { message: DATE_ORDER_MESSAGE });
+export type CreateAssignmentsRequest = z.input<typeof createAssignmentsRequestSchema>;
+
+export const updateAssignmentRequestSchema = z
+  .object({
+    templateId: z.uuid('Choose a schedule template'),
+    dateRangeStart: isoDate,
+    dateRangeEnd: isoDate,
+  })
+  .refine(dateRangeRule, { message: DATE_ORDER_MESSAGE });
+export type UpdateAssignmentRequest = z.input<typeof updateAssignmentRequestSchema>;
+
+/** One scheduled shift pattern over a range, as the my-schedule calendar reads it. */
+export const myScheduleEntrySchema = z.object({
+  id: z.uuid(),
+  dateRangeStart: isoDate,
+  dateRangeEnd: isoDate,
+  template: scheduleTemplateSchema.omit({ assignmentCount: true, isArchived: true }),
+});
+export type MyScheduleEntry = z.infer<typeof myScheduleEntrySchema>;
+
+export const myScheduleQuerySchema = z
+  .object({ from: isoDate, to: isoDate })
+  .refine((query) => query.from <= query.to, {
+    message: 'The start date must be on or before the end date',
+  });
+
+export const myScheduleResponseSchema = z.object({
+  today: isoDate,
+  entries: z.array(myScheduleEntrySchema),
+});
+export type MyScheduleResponse = z.infer<typeof myScheduleResponseSchema>;

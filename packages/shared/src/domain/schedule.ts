@@ -1,0 +1,167 @@
+import { TZDate } from '@date-fns/tz';
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  endOfWeek,
+  format,
+  getDay,
+  parseISO,
+  startOfMonth,
+  startOfWeek,
+} from 'date-fns';
+
+/** SPEC §9: weeks start on Sunday (0). */
+export const WEEK_STARTS_ON = 0;
+export const WEEKDAY_SHORT_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
+
+export interface ShiftPattern {
+  /** "HH:mm" local business time. */
+  workStart: string;
+  workEnd: string;
+  lunchStart: string | null;
+  lunchEnd: string | null;
+  breakDurationMins: number;
+  /** Weekdays the shift starts on, 0 = Sunday. */
+  workingDays: readonly number[];
+}
+
+export interface DateRange {
+  dateRangeStart: string;
+  dateRangeEnd: string;
+}
+
+/** SPEC §2: a day matches an assignment when it lies in start..end inclusive. */
+export function isDateInRange(date: string, range: DateRange): boolean {
+  return range.dateRangeStart <= date && date <= range.dateRangeEnd;
+}
+
+export function rangesOverlap(a: DateRange, b: DateRange): boolean {
+  return a.dateRangeStart <= b.dateRangeEnd && b.dateRangeStart <= a.dateRangeEnd;
+}
+
+/** Minutes after midnight of an "HH:mm" (or "HH:mm:ss") time. */
+export function timeToMinutes(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
+
+/** A shift whose end is not after its start ends the next day. */
+export function isOvernight(pattern: Pick<ShiftPattern, 'workStart' | 'workEnd'>): boolean {
+  return timeToMinutes(pattern.workEnd) <= timeToMinutes(pattern.workStart);
+}
+
+/**
+ * Offsets in minutes from the shift day's midnight, with times after midnight of an overnight
+ * shift pushed into the next day (so 22:00–06:00 is 1320..1800).
+ */
+export function shiftOffsets(pattern: ShiftPattern): {
+  start: number;
+  end: number;
+  lunchStart: number | null;
+  lunchEnd: number | null;
+} {
+  const start = timeToMinutes(pattern.workStart);
+  const later = (time: string) => {
+    const minutes = timeToMinutes(time);
+    return minutes < start ? minutes + 1440 : minutes;
+  };
+  const end = isOvernight(pattern)
+    ? timeToMinutes(pattern.workEnd) + 1440
+    : timeToMinutes(pattern.workEnd);
+  return {
+    start,
+    end,
+    lunchStart: pattern.lunchStart ? later(pattern.lunchStart) : null,
+    lunchEnd: pattern.lunchEnd ? later(pattern.lunchEnd) : null,
+  };
+}
+
+/** Scheduled paid minutes: the shift less its unpaid lunch (breaks are paid). */
+export function scheduledMinutes(pattern: ShiftPattern): number {
+  const offsets = shiftOffsets(pattern);
+  const lunch =
+    offsets.lunchStart !== null && offsets.lunchEnd !== null
+      ? offsets.lunchEnd - offsets.lunchStart
+      : 0;
+  return offsets.end - offsets.start - lunch;
+}
+
+/** Why a shift pattern is not coherent, or null when it is. */
+export function findShiftProblem(pattern: ShiftPattern): string | null {
+  if (pattern.workStart === pattern.workEnd)
+    return 'The shift must end at a different time than it starts';
+  if ((pattern.lunchStart === null) !== (pattern.lunchEnd === null)) {
+    return 'Give both a lunch start and a lunch end, or neither';
+  }
+  const offsets = shiftOffsets(pattern);
+  if (offsets.lunchStart !== null && offsets.lunchEnd !== null) {
+    if (offsets.lunchEnd <= offsets.lunchStart) return 'Lunch must end after it starts';
+    if (offsets.lunchStart < offsets.start || offsets.lunchEnd > offsets.end) {
+      return 'Lunch must be inside the shift';
+    }
+  }
+  if (pattern.workingDays.length === 0) return 'Choose at least one working day';
+  return null;
+}
+
+export function weekdayOf(date: string): number {
+  return getDay(parseISO(date));
+}
+
+/** Whether the shift runs on a date (its start day), given the pattern's working days. */
+export function isWorkingDay(pattern: Pick<ShiftPattern, 'workingDays'>, date: string): boolean {
+  return pattern.workingDays.includes(weekdayOf(date));
+}
+
+/** The instants a shift starting on `date` begins and ends, DST-aware in the business zone. */
+export function shiftInstants(
+  pattern: ShiftPattern,
+  date: string,
+  timeZone: string,
+): { start: Date; end: Date } {
+  const offsets = shiftOffsets(pattern);
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const at = (offset: number) =>
+    new Date(
+      new TZDate(
+        year,
+        month - 1,
+        day + Math.floor(offset / 1440),
+        Math.floor((offset % 1440) / 60),
+        offset % 60,
+        timeZone,
+      ).getTime(),
+    );
+  return { start: at(offsets.start), end: at(offsets.end) };
+}
+
+const toIso = (date: Date) => format(date, 'yyyy-MM-dd');
+
+/** The seven dates of the Sunday-started week containing `date`. */
+export function getWeekDates(date: string): string[] {
+  const start = startOfWeek(parseISO(date), { weekStartsOn: WEEK_STARTS_ON });
+  return Array.from({ length: 7 }, (_, index) => toIso(addDays(start, index)));
+}
+
+/** Whole Sunday-started weeks covering the month of `date` (4 to 6 rows of 7 dates). */
+export function getMonthGrid(date: string): string[][] {
+  const first = startOfWeek(startOfMonth(parseISO(date)), { weekStartsOn: WEEK_STARTS_ON });
+  const last = endOfWeek(endOfMonth(parseISO(date)), { weekStartsOn: WEEK_STARTS_ON });
+  const weeks: string[][] = [];
+  for (let cursor = first; cursor <= last; cursor = addDays(cursor, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, index) => toIso(addDays(cursor, index))));
+  }
+  return weeks;
+}
+
+export function shiftMonth(date: string, months: number): string {
+  return toIso(addMonths(parseISO(date), months));
+}
+
+/** "09:00–17:00" with a "+1" marker when the shift ends the next day. */
+export function formatShiftHours(pattern: Pick<ShiftPattern, 'workStart' | 'workEnd'>): string {
+  const hhmm = (time: string) => time.slice(0, 5);
+  return `${hhmm(pattern.workStart)}–${hhmm(pattern.workEnd)}${isOvernight(pattern) ? ' (+1)' : ''}`;
+}
