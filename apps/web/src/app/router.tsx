@@ -12,6 +12,9 @@ import { RouteGuard } from './route-guard';
 const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentType>>> = {
   '/dashboard': lazy(() => import('@/features/dashboard/pages/dashboard-page')),
   '/users': lazy(() => import('@/features/users/pages/users-page')),
+  '/schedules': lazy(() => import('@/features/schedules/pages/my-schedule-page')),
+  '/schedule-management': lazy(() => import('@/features/schedules/pages/schedule-management-page')),
+  '/schedule-assignment': lazy(() => import('@/features/schedules/pages/schedule-assignment-page')),
   '/attendance-history': lazy(
     () => import('@/features/time-tracking/pages/attendance-history-page'),
   ),

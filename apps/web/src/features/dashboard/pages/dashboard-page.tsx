@@ -1,4 +1,6 @@
-import { History, LogOut, ShieldCheck } from 'lucide-react';
+import { CalendarDays, History, LogOut, ShieldCheck } from 'lucide-react';
+import type { TodayResponse } from '@punchclock/shared/contracts/time-tracking';
+import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { Link } from 'react-router';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
@@ -11,6 +13,20 @@ import { TimeTrackerCard } from '@/features/time-tracking/components/time-tracke
 import { TodaySummaryCard } from '@/features/time-tracking/components/today-summary-card';
 import { TodaysActivityCard } from '@/features/time-tracking/components/todays-activity-card';
 import { useBreakTimer } from '@/features/time-tracking/use-break-timer';
+
+function TodayShiftLine({ shift }: { shift: TodayResponse['todayShift'] }) {
+  const text = !shift
+    ? 'No schedule today'
+    : shift.isWorkingDay
+      ? `Today: ${shift.templateName} ${formatShiftHours(shift)}`
+      : `Today: day off (${shift.templateName})`;
+  return (
+    <p className="mt-1 flex items-center gap-1.5 text-sm font-medium" data-testid="today-shift">
+      <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
+      {text}
+    </p>
+  );
+}
 
 export default function DashboardPage() {
   const { user, timeZone } = useSession();
@@ -34,6 +50,7 @@ export default function DashboardPage() {
           <p className="truncate text-sm text-muted-foreground" data-testid="dashboard-email">
             {user.email}
           </p>
+          {today.query.data && <TodayShiftLine shift={today.query.data.todayShift} />}
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>

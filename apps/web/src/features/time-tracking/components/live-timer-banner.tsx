@@ -2,7 +2,7 @@ import { Coffee, LogIn, Timer, UtensilsCrossed } from 'lucide-react';
 import { formatElapsed } from '@punchclock/shared/domain/business-time';
 import { STATE_LABELS, type TimeState } from '@punchclock/shared/domain/time-state';
 import { cn } from '@/lib/cn';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
 
 const STYLES: Record<TimeState, string> = {
   none: 'border-border bg-card',

@@ -2,7 +2,7 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { summariseDay } from '@punchclock/shared/domain/day-summary';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DisplayEvent } from '../api';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/use-now';
 
 /** Paid time so far (breaks paid, lunch unpaid), refreshed each minute. */
 export function TodaySummaryCard({ events, date }: { events: DisplayEvent[]; date: string }) {

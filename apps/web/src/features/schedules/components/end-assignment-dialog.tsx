@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { Assignment } from '@punchclock/shared/contracts/schedules';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useChangeAssignment } from '../api';
+
+/** Change when an assignment ends (end it early, or extend it). */
+export function EndAssignmentDialog({
+  assignment,
+  onClose,
+}: {
+  assignment: Assignment | null;
+  onClose: () => void;
+}) {
+  const change = useChangeAssignment();
+  const [endDate, setEndDate] = useState('');
+  const current = endDate || assignment?.dateRangeEnd || '';
+  return (
+    <Dialog
+      open={assignment !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setEndDate('');
+          onClose();
+        }
+      }}
+    >
+      <DialogContent>
+        <DialogTitle>Change end date</DialogTitle>
+        <DialogDescription>
+          {assignment &&
+            `${assignment.userName ?? assignment.userEmail} · ${assignment.templateName} from ${assignment.dateRangeStart}`}
+        </DialogDescription>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!assignment) return;
+            change.mutate(
+              {
+                id: assignment.id,
+                input: {
+                  templateId: assignment.templateId,
+                  dateRangeStart: assignment.dateRangeStart,
+                  dateRangeEnd: current,
+                },
+              },
+              {
+                onSuccess: () => {
+                  setEndDate('');
+                  onClose();
+                },
+              },
+            );
+          }}
+        >
+          <div className="grid gap-1">
+            <Label htmlFor="assignment-end">Last day</Label>
+            <Input
+              id="assignment-end"
+              type="date"
+              required
+              min={assignment?.dateRangeStart}
+              value={current}
+              onChange={(event) => setEndDate(event.target.value)}
+            />
+          </div>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={change.isPending}>
+              Save
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+import { formatMinutes } from '@punchclock/shared/domain/business-time';
+import {
+  findShiftProblem,
+  scheduledMinutes,
+  shiftOffsets,
+  type ShiftPattern,
+} from '@punchclock/shared/domain/schedule';
+
+const HOUR_MARKS = [0, 6, 12, 18, 24];
+
+/** A day's plan as a bar: the shift, its unpaid lunch, and what the break allows. */
+export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
+  if (findShiftProblem(pattern)) return null;
+  const offsets = shiftOffsets(pattern);
+  const spanMinutes = Math.max(24 * 60, offsets.end);
+  const percent = (minutes: number) => `${(minutes / spanMinutes) * 100}%`;
+  const marks =
+    spanMinutes > 24 * 60
+      ? [...HOUR_MARKS, 30, 36, 42, 48].filter((h) => h * 60 <= spanMinutes)
+      : HOUR_MARKS;
+
+  return (
+    <figure className="grid gap-2" aria-label="Preview of the day">
+      <div className="relative h-8 rounded-md bg-muted" data-testid="shift-preview">
+        <div
+          className="absolute inset-y-0 rounded-md bg-primary/80"
+          style={{ left: percent(offsets.start), width: percent(offsets.end - offsets.start) }}
+          title="Shift"
+        />
+        {offsets.lunchStart !== null && offsets.lunchEnd !== null && (
+          <div
+            className="absolute inset-y-1 rounded bg-warning"
+            style={{
+              left: percent(offsets.lunchStart),
+              width: percent(offsets.lunchEnd - offsets.lunchStart),
+            }}
+            title="Lunch (unpaid)"
+          />
+        )}
+      </div>
+      <div className="relative h-4 text-xs text-muted-foreground" aria-hidden>
+        {marks.map((hour) => (
+          <span
+            key={hour}
+            className="absolute -translate-x-1/2"
+            style={{ left: percent(hour * 60) }}
+          >
+            {String(hour % 24).padStart(2, '0')}:00
+          </span>
+        ))}
+      </div>
+      <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <span>
+          <span className="mr-1 inline-block size-2.5 rounded-sm bg-primary/80" aria-hidden />
+          Scheduled {formatMinutes(scheduledMinutes(pattern))} paid
+        </span>
+        {offsets.lunchStart !== null && (
+          <span>
+            <span className="mr-1 inline-block size-2.5 rounded-sm bg-warning" aria-hidden />
+            Lunch unpaid
+          </span>
+        )}
+        <span>Breaks: {pattern.breakDurationMins} min paid</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,211 @@
+import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import type { MyScheduleEntry } from '@punchclock/shared/contracts/schedules';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
+import {
+  formatShiftHours,
+  getMonthGrid,
+  getWeekDates,
+  isDateInRange,
+  isWorkingDay,
+  shiftMonth,
+  WEEKDAY_SHORT_NAMES,
+} from '@punchclock/shared/domain/schedule';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useBusinessToday } from '@/features/auth/use-business-today';
+import { cn } from '@/lib/cn';
+import { myScheduleQueryOptions } from '../api';
+
+type View = 'week' | 'month';
+
+function DayPlan({
+  entry,
+  date,
+  isCompact,
+}: {
+  entry: MyScheduleEntry | undefined;
+  date: string;
+  isCompact: boolean;
+}) {
+  if (!entry) return <p className="text-xs text-muted-foreground">No schedule</p>;
+  const { template } = entry;
+  if (!isWorkingDay(template, date)) {
+    return <p className="text-xs text-muted-foreground">Day off · {template.name}</p>;
+  }
+  return (
+    <div className="grid gap-0.5 text-xs">
+      <p className="truncate font-medium text-foreground">{template.name}</p>
+      <p className="tabular-nums">{formatShiftHours(template)}</p>
+      {!isCompact && template.lunchStart && template.lunchEnd && (
+        <p className="text-muted-foreground">
+          Lunch {template.lunchStart}–{template.lunchEnd}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** SPEC §2 my-schedule calendar: Week and Month, Sunday first, Today badge, "No schedule". */
+export default function MySchedulePage() {
+  const today = useBusinessToday();
+  const [view, setView] = useState<View>('week');
+  const [anchor, setAnchor] = useState(today);
+
+  const weeks = view === 'week' ? [getWeekDates(anchor)] : getMonthGrid(anchor);
+  const from = weeks[0]?.[0] ?? anchor;
+  const to = weeks.at(-1)?.at(-1) ?? anchor;
+  const schedule = useQuery(myScheduleQueryOptions(from, to));
+  const entryFor = (date: string) =>
+    schedule.data?.entries.find((entry) => isDateInRange(date, entry));
+
+  const move = (direction: -1 | 1) =>
+    setAnchor(view === 'week' ? shiftDate(anchor, 7 * direction) : shiftMonth(anchor, direction));
+  const title =
+    view === 'week'
+      ? `${format(parseISO(from), 'MMM d')} – ${format(parseISO(to), 'MMM d, yyyy')}`
+      : format(parseISO(anchor), 'MMMM yyyy');
+  const anchorMonth = anchor.slice(0, 7);
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Schedules</h1>
+        <div className="flex rounded-lg border p-1" role="group" aria-label="Calendar view">
+          {(['week', 'month'] as const).map((option) => (
+            <Button
+              key={option}
+              size="sm"
+              variant={view === option ? 'default' : 'ghost'}
+              aria-pressed={view === option}
+              onClick={() => setView(option)}
+            >
+              {option === 'week' ? 'Week' : 'Month'}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex items-center justify-between gap-2">
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`Previous ${view}`}
+              onClick={() => move(-1)}
+            >
+              <ChevronLeft aria-hidden />
+            </Button>
+            <div className="flex flex-col items-center gap-1 sm:flex-row sm:gap-3">
+              <h2 className="text-lg font-semibold" aria-live="polite">
+                {title}
+              </h2>
+              {anchor !== today && (
+                <Button variant="link" size="sm" onClick={() => setAnchor(today)}>
+                  Back to today
+                </Button>
+              )}
+            </div>
+            <Button
+              variant="outline"
+              size="icon"
+              aria-label={`Next ${view}`}
+              onClick={() => move(1)}
+            >
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+          {schedule.isPending ? (
+            <CardSkeleton />
+          ) : schedule.isError ? (
+            <p className="text-destructive">{schedule.error.message}</p>
+          ) : (
+            <div className="grid gap-2" role="grid" aria-label={title}>
+              <div className="hidden grid-cols-7 gap-2 sm:grid" role="row">
+                {WEEKDAY_SHORT_NAMES.map((day) => (
+                  <div
+                    key={day}
+                    role="columnheader"
+                    className="text-center text-xs font-medium text-muted-foreground"
+                  >
+                    {day}
+                  </div>
+                ))}
+              </div>
+              {weeks.map((week) => (
+                <div
+                  key={week[0]}
+                  role="row"
+                  className={cn('grid gap-2', view === 'week' ? 'sm:grid-cols-7' : 'grid-cols-7')}
+                >
+                  {week.map((date) => {
+                    const entry = entryFor(date);
+                    const isToday = date === today;
+                    const isOutside = view === 'month' && date.slice(0, 7) !== anchorMonth;
+                    return (
+                      <div
+                        key={date}
+                        role="gridcell"
+                        aria-label={format(parseISO(date), 'EEEE, MMMM d')}
+                        data-date={date}
+                        className={cn(
+                          'flex flex-col gap-1 rounded-lg border p-2',
+                          view === 'week' ? 'min-h-24' : 'min-h-20 p-1.5 sm:p-2',
+                          isToday && 'border-primary ring-1 ring-primary',
+                          isOutside && 'opacity-50',
+                        )}
+                      >
+                        <div className="flex flex-wrap items-center justify-between gap-1">
+                          <span className="text-sm font-semibold">
+                            <span className={cn(view === 'month' && 'hidden', 'sm:hidden')}>
+                              {format(parseISO(date), 'EEE')}{' '}
+                            </span>
+                            {format(parseISO(date), view === 'week' ? 'MMM d' : 'd')}
+                          </span>
+                          {isToday && (
+                            <Badge
+                              variant="default"
+                              className={cn(
+                                view === 'month' && 'px-1 text-[9px] sm:px-2 sm:text-xs',
+                              )}
+                            >
+                              Today
+                            </Badge>
+                          )}
+                        </div>
+                        <div className={cn(view === 'month' && 'hidden sm:block')}>
+                          <DayPlan entry={entry} date={date} isCompact={view === 'month'} />
+                        </div>
+                        {view === 'month' && (
+                          <span className="sm:hidden">
+                            {entry && isWorkingDay(entry.template, date) ? (
+                              <>
+                                <span
+                                  className="mx-auto block size-2 rounded-full bg-primary"
+                                  aria-hidden
+                                />
+                                <span className="sr-only">
+                                  {entry.template.name} {formatShiftHours(entry.template)}
+                                </span>
+                              </>
+                            ) : (
+                              <span className="sr-only">{entry ? 'Day off' : 'No schedule'}</span>
+                            )}
+                          </span>
+                        )}
+                      </div>
+                    );
+                  })}
+                </div>
+              ))}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

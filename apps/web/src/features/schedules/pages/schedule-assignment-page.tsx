@@ -1,0 +1,333 @@
+import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import { AlertTriangle, CalendarX, Search, X } from 'lucide-react';
+import { useMemo, useState, type FormEvent } from 'react';
+import type { Assignment } from '@punchclock/shared/contracts/schedules';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useBusinessToday } from '@/features/auth/use-business-today';
+import { usersQueryOptions } from '@/features/users/api';
+import { ApiError } from '@/lib/api-client';
+import {
+  assignmentsQueryOptions,
+  templatesQueryOptions,
+  useAssignTemplate,
+  useChangeAssignment,
+} from '../api';
+import { EndAssignmentDialog } from '../components/end-assignment-dialog';
+
+const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
+
+function AssignmentChip({
+  assignment,
+  today,
+  onEnd,
+}: {
+  assignment: Assignment;
+  today: string;
+  onEnd: () => void;
+}) {
+  const change = useChangeAssignment();
+  const isCurrent = assignment.dateRangeStart <= today;
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-sm">
+      <Badge variant={isCurrent ? 'success' : 'outline'}>
+        {isCurrent ? 'Current' : 'Upcoming'}
+      </Badge>
+      <span className="font-medium">{assignment.templateName}</span>
+      <span className="text-muted-foreground">
+        {shortDate(assignment.dateRangeStart)} – {shortDate(assignment.dateRangeEnd)}
+      </span>
+      <span className="ml-auto flex gap-1">
+        <Button variant="ghost" size="sm" onClick={onEnd}>
+          <CalendarX aria-hidden /> End…
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          aria-label={`Remove ${assignment.templateName} from ${assignment.dateRangeStart}`}
+          disabled={change.isPending}
+          onClick={() => {
+            if (window.confirm('Remove this assignment? Days already worked keep their records.')) {
+              change.mutate({ id: assignment.id, input: null });
+            }
+          }}
+        >
+          <X aria-hidden />
+        </Button>
+      </span>
+    </li>
+  );
+}
+
+export default function ScheduleAssignmentPage() {
+  const today = useBusinessToday();
+  const users = useQuery(usersQueryOptions);
+  const templates = useQuery(templatesQueryOptions);
+  const assignments = useQuery(assignmentsQueryOptions(today));
+  const assign = useAssignTemplate();
+
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [templateId, setTemplateId] = useState('');
+  const [start, setStart] = useState(today);
+  const [end, setEnd] = useState(shiftDate(today, 27));
+  const [clash, setClash] = useState<string | null>(null);
+  const [canEndEarlier, setCanEndEarlier] = useState(false);
+  const [ending, setEnding] = useState<Assignment | null>(null);
+
+  const activeTemplates =
+    templates.data?.templates.filter((template) => !template.isArchived) ?? [];
+  const byUser = useMemo(() => {
+    const map = new Map<string, Assignment[]>();
+    for (const assignment of assignments.data?.assignments ?? []) {
+      map.set(assignment.userId, [...(map.get(assignment.userId) ?? []), assignment]);
+    }
+    return map;
+  }, [assignments.data]);
+  const shownUsers = (users.data?.users ?? []).filter((user) => {
+    const needle = search.trim().toLowerCase();
+    const matchesSearch =
+      !needle ||
+      user.email.toLowerCase().includes(needle) ||
+      (user.name ?? '').toLowerCase().includes(needle);
+    return matchesSearch && (!roleFilter || (user.role ?? 'employee') === roleFilter);
+  });
+  const allShownSelected =
+    shownUsers.length > 0 && shownUsers.every((user) => selected.has(user.id));
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  const submit = (endOverlapping: boolean) => {
+    setClash(null);
+    setCanEndEarlier(false);
+    assign.mutate(
+      {
+        userIds: [...selected],
+        templateId,
+        dateRangeStart: start,
+        dateRangeEnd: end,
+        endOverlapping,
+      },
+      {
+        onSuccess: () => setSelected(new Set()),
+        // Overlaps (and other refusals) show inline, next to the form that caused them.
+        onError: (error) => {
+          setClash(error.message);
+          // The server can end an earlier assignment the day before, if it started earlier.
+          setCanEndEarlier(
+            error instanceof ApiError &&
+              error.code === 'assignment_overlap' &&
+              !error.message.includes('starts within'),
+          );
+        },
+      },
+    );
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(false);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Schedule Assignment</h1>
+        <p className="text-sm text-muted-foreground">
+          Choose people, then give them a template for a range of dates. One person has one schedule
+          per day.
+        </p>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Assign a schedule</CardTitle>
+          <CardDescription>
+            {selected.size === 0 ? 'Select people below.' : `${selected.size} selected`}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+            onSubmit={onSubmit}
+          >
+            <div className="grid gap-1">
+              <Label htmlFor="assign-template">Template</Label>
+              <Select
+                id="assign-template"
+                value={templateId}
+                required
+                onChange={(event) => setTemplateId(event.target.value)}
+              >
+                <option value="">Choose a template…</option>
+                {activeTemplates.map((template) => (
+                  <option key={template.id} value={template.id}>
+                    {template.name} ({template.workStart}–{template.workEnd})
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="assign-start">First day</Label>
+              <Input
+                id="assign-start"
+                type="date"
+                required
+                value={start}
+                onChange={(event) => setStart(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="assign-end">Last day</Label>
+              <Input
+                id="assign-end"
+                type="date"
+                required
+                min={start}
+                value={end}
+                onChange={(event) => setEnd(event.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={assign.isPending || selected.size === 0 || !templateId}>
+              {assign.isPending ? 'Assigning...' : 'Assign'}
+            </Button>
+          </form>
+          {clash && (
+            <div
+              role="alert"
+              className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm"
+            >
+              <AlertTriangle className="size-4 text-destructive" aria-hidden />
+              <span className="flex-1">{clash}</span>
+              {canEndEarlier && (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  onClick={() => submit(true)}
+                  disabled={assign.isPending}
+                >
+                  End the earlier one the day before and assign
+                </Button>
+              )}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>People</CardTitle>
+          <div className="mt-2 flex flex-wrap gap-3">
+            <div className="relative min-w-56 flex-1">
+              <Search className="absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
+              <Input
+                aria-label="Search people"
+                placeholder="Search by name or email"
+                className="pl-9"
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </div>
+            <Select
+              aria-label="Filter by role"
+              className="w-44"
+              value={roleFilter}
+              onChange={(event) => setRoleFilter(event.target.value)}
+            >
+              <option value="">All roles</option>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </Select>
+          </div>
+        </CardHeader>
+        <CardContent>
+          {users.isPending || assignments.isPending ? (
+            <CardSkeleton />
+          ) : (
+            <>
+              <label className="mb-2 flex items-center gap-2 border-b pb-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-primary"
+                  checked={allShownSelected}
+                  onChange={() => {
+                    const next = new Set(selected);
+                    for (const user of shownUsers) {
+                      if (allShownSelected) next.delete(user.id);
+                      else next.add(user.id);
+                    }
+                    setSelected(next);
+                  }}
+                />
+                Select all shown ({shownUsers.length})
+              </label>
+              <ul className="grid gap-2">
+                {shownUsers.map((user) => (
+                  <li
+                    key={user.id}
+                    className="grid gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
+                  >
+                    <label className="flex min-w-0 cursor-pointer items-start gap-3">
+                      <input
+                        type="checkbox"
+                        className="mt-1 size-4 accent-primary"
+                        checked={selected.has(user.id)}
+                        onChange={() => toggle(user.id)}
+                        aria-label={`Select ${user.name ?? user.email}`}
+                      />
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">
+                          {user.name ?? user.email}
+                        </span>
+                        <span className="block truncate text-xs text-muted-foreground">
+                          {user.email} · {ROLE_LABELS[user.role ?? 'employee']}
+                          {user.isSuspended && ' · Suspended'}
+                        </span>
+                      </span>
+                    </label>
+                    <ul
+                      className="grid gap-1"
+                      aria-label={`Schedules of ${user.name ?? user.email}`}
+                    >
+                      {(byUser.get(user.id) ?? []).map((assignment) => (
+                        <AssignmentChip
+                          key={assignment.id}
+                          assignment={assignment}
+                          today={today}
+                          onEnd={() => setEnding(assignment)}
+                        />
+                      ))}
+                      {!byUser.has(user.id) && (
+                        <li className="text-sm text-muted-foreground">
+                          No current or upcoming schedule
+                        </li>
+                      )}
+                    </ul>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      <EndAssignmentDialog assignment={ending} onClose={() => setEnding(null)} />
+    </div>
+  );
+}

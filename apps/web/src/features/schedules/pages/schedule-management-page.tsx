@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
+import { formatShiftHours, WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { templatesQueryOptions, useTemplateAction } from '../api';
+import { ShiftPreview } from '../components/shift-preview';
+import { TemplateFormDialog } from '../components/template-form-dialog';
+
+function describeDays(days: number[]): string {
+  const key = days.join(',');
+  if (key === '1,2,3,4,5') return 'Mon–Fri';
+  if (key === '0,1,2,3,4,5,6') return 'Every day';
+  return days.map((day) => WEEKDAY_SHORT_NAMES[day]).join(', ');
+}
+
+function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit: () => void }) {
+  const action = useTemplateAction();
+  const run = (kind: 'archive' | 'restore' | 'delete') =>
+    action.mutate({ id: template.id, action: kind });
+  return (
+    <Card className={template.isArchived ? 'opacity-70' : undefined} data-testid="template-card">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0">
+            <CardTitle className="truncate">{template.name}</CardTitle>
+            <CardDescription>
+              {formatShiftHours(template)} · {describeDays(template.workingDays)}
+              {template.lunchStart &&
+                template.lunchEnd &&
+                ` · Lunch ${template.lunchStart}–${template.lunchEnd}`}{' '}
+              · Break {template.breakDurationMins} min
+            </CardDescription>
+          </div>
+          <div className="flex gap-2">
+            {template.isArchived && <Badge variant="outline">Archived</Badge>}
+            <Badge>
+              {template.assignmentCount}{' '}
+              {template.assignmentCount === 1 ? 'assignment' : 'assignments'}
+            </Badge>
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ShiftPreview pattern={template} />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+          {template.isArchived ? (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => run('restore')}
+              disabled={action.isPending}
+            >
+              <ArchiveRestore aria-hidden /> Restore
+            </Button>
+          ) : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => run('archive')}
+              disabled={action.isPending}
+            >
+              <Archive aria-hidden /> Archive
+            </Button>
+          )}
+          {template.assignmentCount === 0 && (
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-destructive"
+              onClick={() => {
+                if (window.confirm(`Delete "${template.name}"? This cannot be undone.`))
+                  run('delete');
+              }}
+              disabled={action.isPending}
+            >
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function ScheduleManagementPage() {
+  const templates = useQuery(templatesQueryOptions);
+  const [editing, setEditing] = useState<ScheduleTemplate | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const open = (template: ScheduleTemplate | null) => {
+    setEditing(template);
+    setIsFormOpen(true);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Schedule Management</h1>
+          <p className="text-sm text-muted-foreground">
+            Shift templates: hours, unpaid lunch, paid break allowance and working days.
+          </p>
+        </div>
+        <Button onClick={() => open(null)}>
+          <Plus aria-hidden /> New template
+        </Button>
+      </div>
+      {templates.isPending ? (
+        <CardSkeleton />
+      ) : templates.isError ? (
+        <p className="text-destructive">{templates.error.message}</p>
+      ) : templates.data.templates.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">
+            No templates yet. Create the first one to start assigning shifts.
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-2">
+          {templates.data.templates.map((template) => (
+            <TemplateCard key={template.id} template={template} onEdit={() => open(template)} />
+          ))}
+        </div>
+      )}
+      <TemplateFormDialog
+        isOpen={isFormOpen}
+        template={editing}
+        onClose={() => setIsFormOpen(false)}
+      />
+    </div>
+  );
+}
