@@ -16,4 +16,5 @@ export const SEED_USERS = {
   employee: { email: 'employee@e2e.test', name: 'Emma Employee', role: 'employee' },
   sme: { email: 'sme@e2e.test', name: 'Sid Expert', role: 'sme' },
   suspended: { email: 'gone@e2e.test', name: 'Sue Suspended', role: 'employee', suspended: true },
+  scheduled: { email: 'shift@e2e.test', name: 'Sam Shift', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
