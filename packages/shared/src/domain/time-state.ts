@@ -85,16 +85,21 @@ export function deriveTimeState(
   return openMs > MAX_OPEN_SHIFT_HOURS * 3_600_000 ? 'none' : latest.eventType;
 }
 
-/** The clock_in that opened the shift still in progress, if any. */
+/**
+ * The clock_in that opened the shift still in progress, if any. A clock_in after a break or
+ * lunch only resumes work; one made after the shift had been open too long starts a new shift.
+ */
 export function findOpenShiftStart<T extends TimedEvent>(
   sortedEvents: readonly T[],
 ): T | undefined {
-  for (let index = sortedEvents.length - 1; index >= 0; index--) {
-    const event = sortedEvents[index];
-    if (!event || event.eventType === 'clock_out') return undefined;
-    if (event.eventType === 'clock_in') return event;
+  let start: T | undefined;
+  for (const event of sortedEvents) {
+    if (event.eventType === 'clock_out') start = undefined;
+    if (event.eventType !== 'clock_in') continue;
+    const openMs = start ? Date.parse(event.occurredAt) - Date.parse(start.occurredAt) : Infinity;
+    if (openMs > MAX_OPEN_SHIFT_HOURS * 3_600_000) start = event;
   }
-  return undefined;
+  return start;
 }
 
 export function sortEvents<T extends TimedEvent>(events: readonly T[]): T[] {

@@ -1,0 +1,142 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import {
+  listenOnFreePort,
+  openLiveStream,
+  type LiveStream,
+  type SseFrame,
+} from '../../test/live-stream.ts';
+import {
+  createSessionUser,
+  postTimeEvent,
+  recordEvent,
+  waitFor,
+} from '../../test/time-tracking.ts';
+
+const isReady = (frame: SseFrame) => frame.event === 'ready';
+const isTimeEventsChange = (frame: SseFrame) =>
+  frame.event === 'change' &&
+  JSON.stringify(frame.data) === JSON.stringify({ topic: 'time_events' });
+const changes = (stream: LiveStream) => stream.frames().filter((frame) => frame.event === 'change');
+
+describeEachDatabase('live updates', (getDatabase) => {
+  /** Instance A records; instance B, on its own connection to the same data, streams. */
+  let appA: FastifyInstance;
+  let appB: FastifyInstance;
+  let baseUrlB: string;
+  let second: Database;
+  const openStreams: LiveStream[] = [];
+
+  beforeAll(async () => {
+    second = await getDatabase().openSecondConnection();
+    appA = await buildTestApp(getDatabase().database);
+    appB = await buildTestApp(second);
+    appB.addHook('onClose', () => second.close());
+    baseUrlB = await listenOnFreePort(appB);
+  });
+  afterAll(async () => {
+    await Promise.all(openStreams.splice(0).map((stream) => stream.close()));
+    await appA.close();
+    await appB.close();
+  });
+
+  async function streamOnB(cookie: string): Promise<LiveStream> {
+    const stream = await openLiveStream(baseUrlB, cookie);
+    openStreams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.waitForFrame(isReady);
+    return stream;
+  }
+
+  it('opens an event stream with a retry hint and a ready frame', async () => {
+    const user = await createSessionUser(getDatabase().db);
+    const stream = await streamOnB(user.cookie);
+    expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(stream.text().startsWith('retry: 3000\n\n')).toBe(true);
+    expect(stream.frames()).toEqual([
+      { id: expect.any(String), event: 'ready', data: { topic: 'all' } },
+    ]);
+  });
+
+  it('forgets a stream once the browser hangs up', async () => {
+    const user = await createSessionUser(getDatabase().db);
+    const before = appB.liveHub.subscriberCount();
+    const stream = await streamOnB(user.cookie);
+    expect(appB.liveHub.subscriberCount()).toBe(before + 1);
+    await stream.close();
+    await waitFor(() => appB.liveHub.subscriberCount() === before);
+  });
+
+  it('delivers a punch recorded on instance A to the user’s stream on instance B only', async () => {
+    const alice = await createSessionUser(getDatabase().db);
+    const bob = await createSessionUser(getDatabase().db);
+    const aliceStream = await streamOnB(alice.cookie);
+    const bobStream = await streamOnB(bob.cookie);
+
+    await recordEvent(appA, alice.cookie, 'clock_in');
+
+    await aliceStream.waitForFrame(isTimeEventsChange);
+    expect(changes(aliceStream)).toHaveLength(1);
+    expect(changes(bobStream)).toEqual([]);
+
+    // Bob's stream works: his own punch reaches him, and Alice hears nothing more.
+    await recordEvent(appA, bob.cookie, 'clock_in');
+    await bobStream.waitForFrame(isTimeEventsChange);
+    expect(changes(bobStream)).toHaveLength(1);
+    expect(changes(aliceStream)).toHaveLength(1);
+  });
+
+  it('sends nothing for a refused punch or a replay', async () => {
+    const user = await createSessionUser(getDatabase().db);
+    const stream = await streamOnB(user.cookie);
+    expect((await postTimeEvent(appA, user.cookie, { eventType: 'break' })).statusCode).toBe(409);
+    const first = await recordEvent(appA, user.cookie, 'clock_in');
+    await stream.waitForFrame(isTimeEventsChange);
+    const replay = await postTimeEvent(appA, user.cookie, { id: first.id, eventType: 'clock_in' });
+    expect(replay.statusCode).toBe(200);
+
+    // Notifications arrive in commit order: once the next punch's frame is in, anything the
+    // refusal or the replay had sent would be too.
+    await recordEvent(appA, user.cookie, 'clock_out');
+    await waitFor(() => expect(changes(stream)).toHaveLength(2));
+    expect(changes(stream).every(isTimeEventsChange)).toBe(true);
+  });
+
+  describe('closing an instance with streams open', () => {
+    it('ends every open stream so app.close() does not hang', async () => {
+      const app = await buildTestApp(getDatabase().database);
+      let isClosed = false;
+      const streams: LiveStream[] = [];
+      try {
+        const baseUrl = await listenOnFreePort(app);
+        const user = await createSessionUser(getDatabase().db);
+        for (let count = 0; count < 2; count++) {
+          const stream = await openLiveStream(baseUrl, user.cookie);
+          streams.push(stream);
+          await stream.waitForFrame(isReady);
+        }
+        expect(app.liveHub.subscriberCount()).toBe(2);
+
+        let timer: NodeJS.Timeout | undefined;
+        const closed = await Promise.race([
+          app.close().then(() => true),
+          new Promise<false>((resolve) => {
+            timer = setTimeout(() => resolve(false), 5_000);
+          }),
+        ]);
+        clearTimeout(timer);
+        isClosed = closed;
+        expect(closed).toBe(true);
+        await waitFor(() => streams.every((stream) => stream.isEnded()));
+        expect(app.liveHub.subscriberCount()).toBe(0);
+      } finally {
+        await Promise.all(streams.map((stream) => stream.close()));
+        if (!isClosed) await app.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  checkTransition,
+  TIME_EVENT_TYPES,
+  type TimeEventType,
+  type TimeState,
+} from '@punchclock/shared/domain/time-state';
+import { auditLog, timeEvents } from '../../db/schema.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { createSessionUser, createSessionUsers, postTimeEvent } from '../../test/time-tracking.ts';
+
+describeEachDatabase('time-tracking under concurrency', (getDatabase) => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(getDatabase().database);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('50 parallel actions of one user leave a sequence the state machine allows', async () => {
+    const user = await createSessionUser(getDatabase().db);
+    // Mostly valid-looking traffic from many tabs, with clock_in first so some get through.
+    const types: TimeEventType[] = Array.from(
+      { length: 50 },
+      (_, index) => TIME_EVENT_TYPES[(index * 7 + Math.floor(index / 3)) % 4] ?? 'clock_in',
+    );
+    types[0] = 'clock_in';
+
+    const responses = await Promise.all(
+      types.map((eventType) => postTimeEvent(app, user.cookie, { id: randomUUID(), eventType })),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    const accepted = responses.filter((response) => response.statusCode === 201);
+    expect(accepted.length).toBeGreaterThan(1);
+    for (const refused of responses.filter((response) => response.statusCode === 409)) {
+      expect(refused.json().code).toBe('invalid_transition');
+    }
+
+    const rows = await getDatabase()
+      .db.select()
+      .from(timeEvents)
+      .where(eq(timeEvents.userId, user.id))
+      .orderBy(asc(timeEvents.occurredAt));
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      accepted.map((response) => response.json().event.id as string).sort(),
+    );
+    // The server decided them one at a time (the audit row id is taken under the user's lock);
+    // their times must follow that order strictly, or the state read back by time differs from
+    // the state each decision was checked against.
+    const decided = await getDatabase()
+      .db.select({ entityId: auditLog.entityId })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.action, 'time_event.record'),
+          inArray(
+            auditLog.entityId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
+      .orderBy(asc(auditLog.id));
+    expect(decided.map((row) => row.entityId)).toEqual(rows.map((row) => row.id));
+    const instants = rows.map((row) => row.occurredAt.getTime());
+    expect(new Set(instants).size).toBe(instants.length);
+
+    let state: TimeState = 'none';
+    for (const row of rows) {
+      expect(
+        checkTransition(state, row.eventType),
+        `${state} → ${row.eventType} at ${row.occurredAt.toISOString()}`,
+      ).toEqual({ allowed: true });
+      state = row.eventType;
+    }
+  });
+
+  it('1,000 users clocking in at once lose nothing', async () => {
+    const db = getDatabase().db;
+    const people = await createSessionUsers(db, 1_000);
+
+    const responses = await Promise.all(
+      people.map((person) => postTimeEvent(app, person.cookie, { eventType: 'clock_in' })),
+    );
+
+    const failed = responses.filter((response) => response.statusCode !== 201);
+    expect(failed.map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+    const rows = await db
+      .select({ userId: timeEvents.userId, eventType: timeEvents.eventType })
+      .from(timeEvents)
+      .where(
+        inArray(
+          timeEvents.userId,
+          people.map((person) => person.id),
+        ),
+      );
+    expect(rows).toHaveLength(1_000);
+    expect(new Set(rows.map((row) => row.userId)).size).toBe(1_000);
+    expect(rows.every((row) => row.eventType === 'clock_in')).toBe(true);
+  });
+});

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TIME_ZONE,
+  formatBusinessTime,
+  formatElapsed,
+  formatMinutes,
+  shiftDate,
+  startOfBusinessDay,
+  toBusinessDate,
+} from './business-time.ts';
+
+const TORONTO = 'America/Toronto';
+const HOUR = 3_600_000;
+
+describe('toBusinessDate', () => {
+  it('defaults to Toronto', () => {
+    expect(DEFAULT_TIME_ZONE).toBe(TORONTO);
+  });
+
+  it('puts the day boundary at Toronto midnight, not UTC midnight', () => {
+    // November 22 is EST (UTC-5).
+    expect(toBusinessDate('2026-11-22T04:59:59Z', TORONTO)).toBe('2026-11-21');
+    expect(toBusinessDate('2026-11-22T05:00:00Z', TORONTO)).toBe('2026-11-22');
+    expect(toBusinessDate('2026-11-22T00:30:00Z', TORONTO)).toBe('2026-11-21');
+  });
+
+  it('moves the boundary to 04:00Z in summer (EDT, UTC-4)', () => {
+    expect(toBusinessDate('2026-07-01T03:59:59Z', TORONTO)).toBe('2026-06-30');
+    expect(toBusinessDate('2026-07-01T04:00:00Z', TORONTO)).toBe('2026-07-01');
+  });
+
+  it('accepts a Date, a string with an offset and epoch milliseconds alike', () => {
+    const instant = '2026-11-22T05:00:00Z';
+    expect(toBusinessDate(new Date(instant), TORONTO)).toBe('2026-11-22');
+    expect(toBusinessDate('2026-11-22T00:00:00-05:00', TORONTO)).toBe('2026-11-22');
+    expect(toBusinessDate(Date.parse(instant) - 1, TORONTO)).toBe('2026-11-21');
+  });
+
+  it('honours another configured zone', () => {
+    expect(toBusinessDate('2026-11-22T04:59:59Z', 'UTC')).toBe('2026-11-22');
+    expect(toBusinessDate('2026-11-22T10:00:00Z', 'Pacific/Auckland')).toBe('2026-11-22');
+    expect(toBusinessDate('2026-11-22T11:00:00Z', 'Pacific/Auckland')).toBe('2026-11-23');
+  });
+});
+
+describe('startOfBusinessDay', () => {
+  it('is Toronto midnight as an instant', () => {
+    expect(startOfBusinessDay('2026-11-22', TORONTO).toISOString()).toBe(
+      '2026-11-22T05:00:00.000Z',
+    );
+    expect(startOfBusinessDay('2026-07-01', TORONTO).toISOString()).toBe(
+      '2026-07-01T04:00:00.000Z',
+    );
+  });
+
+  it('round-trips with toBusinessDate on both sides of the boundary', () => {
+    const start = startOfBusinessDay('2026-11-22', TORONTO).getTime();
+    expect(toBusinessDate(start, TORONTO)).toBe('2026-11-22');
+    expect(toBusinessDate(start - 1, TORONTO)).toBe('2026-11-21');
+  });
+
+  it('makes 2026-03-08 (spring forward) a 23-hour day', () => {
+    const start = startOfBusinessDay('2026-03-08', TORONTO);
+    const next = startOfBusinessDay('2026-03-09', TORONTO);
+    expect(start.toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(next.toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(next.getTime() - start.getTime()).toBe(23 * HOUR);
+    expect(toBusinessDate(next.getTime() - 1, TORONTO)).toBe('2026-03-08');
+  });
+
+  it('makes 2026-11-01 (fall back) a 25-hour day', () => {
+    const start = startOfBusinessDay('2026-11-01', TORONTO);
+    const next = startOfBusinessDay('2026-11-02', TORONTO);
+    expect(start.toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(next.toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    expect(next.getTime() - start.getTime()).toBe(25 * HOUR);
+    expect(toBusinessDate(next.getTime() - 1, TORONTO)).toBe('2026-11-01');
+  });
+
+  it('is 24 hours on an ordinary day', () => {
+    const start = startOfBusinessDay('2026-11-21', TORONTO);
+    const next = startOfBusinessDay('2026-11-22', TORONTO);
+    expect(next.getTime() - start.getTime()).toBe(24 * HOUR);
+  });
+});
+
+describe('formatBusinessTime', () => {
+  it('shows h:mm a in Toronto time', () => {
+    expect(formatBusinessTime('2026-11-22T14:05:00Z', TORONTO)).toBe('9:05 AM');
+    expect(formatBusinessTime('2026-07-01T13:05:00Z', TORONTO)).toBe('9:05 AM');
+    expect(formatBusinessTime('2026-11-22T22:30:00Z', TORONTO)).toBe('5:30 PM');
+  });
+
+  it('shows midnight and noon as 12', () => {
+    expect(formatBusinessTime('2026-11-22T05:00:00Z', TORONTO)).toBe('12:00 AM');
+    expect(formatBusinessTime('2026-11-22T17:00:00Z', TORONTO)).toBe('12:00 PM');
+    expect(formatBusinessTime(new Date('2026-11-22T04:59:00Z'), TORONTO)).toBe('11:59 PM');
+  });
+
+  it('shows the repeated hour on the fall-back day twice, an hour apart', () => {
+    expect(formatBusinessTime('2026-11-01T05:30:00Z', TORONTO)).toBe('1:30 AM');
+    expect(formatBusinessTime('2026-11-01T06:30:00Z', TORONTO)).toBe('1:30 AM');
+    // Spring forward: 01:59 EST is followed by 03:00 EDT.
+    expect(formatBusinessTime('2026-03-08T06:59:00Z', TORONTO)).toBe('1:59 AM');
+    expect(formatBusinessTime('2026-03-08T07:00:00Z', TORONTO)).toBe('3:00 AM');
+  });
+});
+
+describe('shiftDate', () => {
+  it('moves a calendar date across months, years and DST without a time zone', () => {
+    expect(shiftDate('2026-11-22', -1)).toBe('2026-11-21');
+    expect(shiftDate('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDate('2026-03-08', 1)).toBe('2026-03-09');
+    expect(shiftDate('2026-11-01', 1)).toBe('2026-11-02');
+  });
+});
+
+describe('formatElapsed and formatMinutes', () => {
+  it('formats live timers as m:ss under an hour and h:mm:ss above', () => {
+    expect(formatElapsed(0)).toBe('0:00');
+    expect(formatElapsed(59.9)).toBe('0:59');
+    expect(formatElapsed(15 * 60)).toBe('15:00');
+    expect(formatElapsed(3600 + 5 * 60 + 7)).toBe('1:05:07');
+    expect(formatElapsed(-5)).toBe('0:00');
+  });
+
+  it('formats totals as hours and minutes', () => {
+    expect(formatMinutes(0)).toBe('0m');
+    expect(formatMinutes(45)).toBe('45m');
+    expect(formatMinutes(60)).toBe('1h');
+    expect(formatMinutes(450)).toBe('7h 30m');
+    expect(formatMinutes(-3)).toBe('0m');
+  });
+});
