@@ -7,12 +7,15 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
+import { registerNotificationRoutes } from './features/notifications/routes.ts';
+import { runNotificationRules } from './features/notifications/rules-job.ts';
 import { registerScheduleRoutes } from './features/schedules/routes.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { JobRunner } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
 
 declare module 'fastify' {
@@ -58,6 +61,15 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerUserRoutes(app, db);
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
+  registerNotificationRoutes(app, db);
+
+  if (config.jobsEnabled) {
+    const jobs = new JobRunner(app.log);
+    jobs.every('notification-rules', 60_000, () =>
+      runNotificationRules(db, config.timeZone, config.notificationRules),
+    );
+    app.addHook('preClose', () => jobs.stop());
+  }
   registerLiveRoutes(app, liveHub);
 
   const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;

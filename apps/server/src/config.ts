@@ -1,3 +1,8 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationRuleSettings,
+} from '@punchclock/shared/domain/notification-rules';
+
 /** Everything the server reads from the environment, parsed once (README "Configuration"). */
 export interface AppConfig {
   port: number;
@@ -16,6 +21,9 @@ export interface AppConfig {
   logLevel: string;
   /** Where the built web app lives; null serves the API only. */
   webDistDir: string | null;
+  /** Background jobs (notification rules); tests run them by hand instead. */
+  jobsEnabled: boolean;
+  notificationRules: NotificationRuleSettings;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -54,10 +62,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: null,
+    jobsEnabled: readBool(env.JOBS_ENABLED) ?? true,
+    notificationRules: {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      lateAfterMinutes: readInt(env.LATE_AFTER_MINUTES, 5, 'LATE_AFTER_MINUTES'),
+      reminderBeforeMinutes: readInt(env.SHIFT_REMINDER_MINUTES, 15, 'SHIFT_REMINDER_MINUTES'),
+      forgotClockOutAfterMinutes: readInt(
+        env.FORGOT_CLOCK_OUT_MINUTES,
+        120,
+        'FORGOT_CLOCK_OUT_MINUTES',
+      ),
+    },
   };
 }
 
 /** Defaults suitable for tests; override what a test is about. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({}), logLevel: 'silent', ...overrides };
+  return { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false, ...overrides };
 }

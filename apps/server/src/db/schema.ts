@@ -111,6 +111,10 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * `occasion_key` names what a notification is about ("late:2026-11-23"); unique per user, so
+ * the rules job can run every minute on every instance and still notify once.
+ */
 export const notifications = pgTable(
   'notifications',
   {
@@ -122,9 +126,14 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     type: text('type').notNull(),
     isRead: boolean('is_read').notNull().default(false),
+    occasionKey: text('occasion_key'),
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('notifications_user_created_idx').on(table.userId, table.createdAt),
+    uniqueIndex('notifications_user_occasion_key').on(table.userId, table.occasionKey),
+  ],
 );
 
 /**
@@ -142,7 +151,10 @@ export const scheduleTemplates = pgTable(
     lunchEnd: time('lunch_end'),
     breakDurationMins: integer('break_duration_mins').notNull().default(15),
     /** Weekdays the shift starts on, 0 = Sunday. */
-    workingDays: integer('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
+    workingDays: integer('working_days')
+      .array()
+      .notNull()
+      .default(sql`'{1,2,3,4,5}'::integer[]`),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -182,10 +194,15 @@ export const timeEvents = pgTable(
     eventType: timeEventType('event_type').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
+    /** The business day of the shift the punch belongs to: a night shift's 02:00 break counts for the day it started. */
+    shiftDate: date('shift_date', { mode: 'string' }).notNull(),
     source: timeEventSource('source').notNull().default('web'),
     createdAt: createdAt(),
   },
-  (table) => [index('time_events_user_date_idx').on(table.userId, table.date, table.occurredAt)],
+  (table) => [
+    index('time_events_user_date_idx').on(table.userId, table.date, table.occurredAt),
+    index('time_events_user_shift_date_idx').on(table.userId, table.shiftDate),
+  ],
 );
 
 /**

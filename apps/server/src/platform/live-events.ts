@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import type { Database, Db } from '../db/client.ts';
 
 /**
@@ -11,20 +12,34 @@ import type { Database, Db } from '../db/client.ts';
  */
 export const LIVE_CHANNEL = 'punchclock_live';
 
-export const LIVE_TOPICS = ['time_events', 'notifications', 'session'] as const;
+export const LIVE_TOPICS = ['time_events', 'notifications', 'session', 'team_activity'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-const livePayloadSchema = z.object({ userId: z.uuid(), topic: z.enum(LIVE_TOPICS) });
+const livePayloadSchema = z.union([
+  z.object({ userId: z.uuid(), topic: z.enum(LIVE_TOPICS) }),
+  z.object({ role: z.enum(ROLES), topic: z.enum(LIVE_TOPICS) }),
+]);
+type LivePayload = z.infer<typeof livePayloadSchema>;
 
 /** Queue a live message for `userId`; delivered when `db`'s transaction commits. */
 export async function notifyLive(db: Db, userId: string, topic: LiveTopic): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId, topic })})`);
+  await sendPayload(db, { userId, topic });
+}
+
+/** Queue a live message for every signed-in user with `role` (e.g. the admins' live boards). */
+export async function notifyLiveToRole(db: Db, role: Role, topic: LiveTopic): Promise<void> {
+  await sendPayload(db, { role, topic });
+}
+
+async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
+  await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
 const HEARTBEAT_MS = 25_000;
 
 interface Subscriber {
   userId: string;
+  role: Role | null;
   response: ServerResponse;
 }
 
@@ -47,8 +62,8 @@ export class LiveHub {
   }
 
   /** Attach an SSE response for a user; it is removed when the browser goes away. */
-  subscribe(userId: string, response: ServerResponse): void {
-    const subscriber = { userId, response };
+  subscribe(userId: string, response: ServerResponse, role: Role | null = null): void {
+    const subscriber = { userId, role, response };
     this.subscribers.add(subscriber);
     response.on('close', () => this.subscribers.delete(subscriber));
     this.send(subscriber, 'ready', { topic: 'all' });
@@ -66,15 +81,16 @@ export class LiveHub {
   }
 
   private dispatch(payload: string): void {
-    let parsed: z.infer<typeof livePayloadSchema>;
+    let parsed: LivePayload;
     try {
       parsed = livePayloadSchema.parse(JSON.parse(payload));
     } catch {
       return; // not ours
     }
     for (const subscriber of this.subscribers) {
-      if (subscriber.userId === parsed.userId)
-        this.send(subscriber, 'change', { topic: parsed.topic });
+      const isAddressed =
+        'userId' in parsed ? subscriber.userId === parsed.userId : subscriber.role === parsed.role;
+      if (isAddressed) this.send(subscriber, 'change', { topic: parsed.topic });
     }
   }
 

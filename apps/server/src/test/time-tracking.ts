@@ -4,6 +4,7 @@ import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../db/client.ts';
+import { MAX_OPEN_SHIFT_HOURS } from '@punchclock/shared/domain/time-state';
 import { profiles, timeEvents, users } from '../db/schema.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { createSession } from '../platform/sessions.ts';
@@ -60,15 +61,28 @@ export interface PunchRow {
 /** Writes punches straight into time_events (for past days and chosen times). */
 export async function insertPunches(db: Db, userId: string, punches: PunchRow[]): Promise<void> {
   if (punches.length === 0) return;
+  // As the service does: a clock-in from no state (or after a clock-out, or once a shift has
+  // been open 16 h) opens a shift on its own day; other punches belong to the open shift.
+  let openShift: { date: string; startMs: number } | undefined;
   await db.insert(timeEvents).values(
-    punches.map((punch) => ({
-      id: randomUUID(),
-      userId,
-      eventType: punch.eventType,
-      occurredAt: new Date(punch.occurredAt),
-      date: punch.date ?? toBusinessDate(punch.occurredAt, TORONTO),
-      source: punch.source ?? 'web',
-    })),
+    punches.map((punch) => {
+      const date = punch.date ?? toBusinessDate(punch.occurredAt, TORONTO);
+      const atMs = Date.parse(punch.occurredAt);
+      if (openShift && atMs - openShift.startMs > MAX_OPEN_SHIFT_HOURS * 3_600_000)
+        openShift = undefined;
+      if (punch.eventType === 'clock_in' && !openShift) openShift = { date, startMs: atMs };
+      const shiftDate = openShift?.date ?? date;
+      if (punch.eventType === 'clock_out') openShift = undefined;
+      return {
+        id: randomUUID(),
+        userId,
+        eventType: punch.eventType,
+        occurredAt: new Date(punch.occurredAt),
+        date,
+        shiftDate,
+        source: punch.source ?? 'web',
+      };
+    }),
   );
 }
 

@@ -13,6 +13,8 @@ export const timeEventSchema = z.object({
   eventType: timeEventTypeSchema,
   occurredAt: z.string(),
   date: isoDate,
+  /** The business day of the shift it belongs to (a night shift's punches after midnight too). */
+  shiftDate: isoDate,
   source: timeEventSourceSchema,
 });
 export type TimeEvent = z.infer<typeof timeEventSchema>;

@@ -14,6 +14,6 @@ export function registerLiveRoutes(app: FastifyInstance, hub: LiveHub): void {
       'x-accel-buffering': 'no',
     });
     reply.raw.write('retry: 3000\n\n');
-    hub.subscribe(auth.userId, reply.raw);
+    hub.subscribe(auth.userId, reply.raw, auth.role);
   });
 }

@@ -10,6 +10,7 @@ const eventColumns = {
   eventType: timeEvents.eventType,
   occurredAt: timeEvents.occurredAt,
   date: timeEvents.date,
+  shiftDate: timeEvents.shiftDate,
   source: timeEvents.source,
 };
 
@@ -53,6 +54,7 @@ export async function insertEvent(
     eventType: TimeEventType;
     occurredAt: Date;
     date: string;
+    shiftDate: string;
     source: TimeEvent['source'];
   },
 ): Promise<StoredTimeEvent | null> {
@@ -98,19 +100,19 @@ export async function listEventDays(
 ): Promise<{ dates: string[]; total: number }> {
   const where = and(
     eq(timeEvents.userId, userId),
-    gte(timeEvents.date, range.from),
-    lte(timeEvents.date, range.to),
+    gte(timeEvents.shiftDate, range.from),
+    lte(timeEvents.shiftDate, range.to),
   );
   const [rows, totals] = await Promise.all([
     db
-      .selectDistinct({ date: timeEvents.date })
+      .selectDistinct({ date: timeEvents.shiftDate })
       .from(timeEvents)
       .where(where)
-      .orderBy(desc(timeEvents.date))
+      .orderBy(desc(timeEvents.shiftDate))
       .limit(page.limit)
       .offset(page.offset),
     db
-      .select({ total: count(sql`distinct ${timeEvents.date}`) })
+      .select({ total: count(sql`distinct ${timeEvents.shiftDate}`) })
       .from(timeEvents)
       .where(where),
   ]);
@@ -126,7 +128,7 @@ export async function listEventsOnDates(
   const rows = await db
     .select(eventColumns)
     .from(timeEvents)
-    .where(and(eq(timeEvents.userId, userId), inArray(timeEvents.date, dates)))
+    .where(and(eq(timeEvents.userId, userId), inArray(timeEvents.shiftDate, dates)))
     .orderBy(asc(timeEvents.occurredAt));
   return rows.map(toEvent);
 }

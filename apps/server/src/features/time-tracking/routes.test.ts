@@ -131,6 +131,7 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
           eventType: 'clock_in',
           occurredAt: expect.any(String),
           date: expect.any(String),
+          shiftDate: expect.any(String),
           source: 'web',
         },
         isReplay: false,
@@ -139,6 +140,8 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
       expect(occurredMs).toBeGreaterThanOrEqual(before);
       expect(occurredMs).toBeLessThanOrEqual(after);
       expect(body.event.date).toBe(toBusinessDate(occurredMs, TORONTO));
+      // A clock-in opens its shift on its own business day.
+      expect(body.event.shiftDate).toBe(body.event.date);
 
       const [row] = await storedEvents(user.id);
       expect(row).toMatchObject({ id, userId: user.id, eventType: 'clock_in', source: 'web' });

@@ -76,6 +76,34 @@ describeEachDatabase('time-tracking service with a fixed clock', (getDatabase) =
       expect(morning.events.at(-1)).toEqual(out.event);
     });
 
+    it('files a night shift under the day it started, in history too', async () => {
+      const user = await createSessionUser(db());
+      await record(user.id, 'clock_in', est('2026-11-20', '22:00'));
+      const breakStart = await record(user.id, 'break', est('2026-11-21', '01:00'));
+      const back = await record(user.id, 'clock_in', est('2026-11-21', '01:15'));
+      const out = await record(user.id, 'clock_out', est('2026-11-21', '06:00'));
+      for (const punch of [breakStart, back, out]) {
+        expect(punch.event).toMatchObject({ date: '2026-11-21', shiftDate: '2026-11-20' });
+      }
+
+      const history = await getHistory(
+        db(),
+        TORONTO,
+        user.id,
+        {},
+        new Date(est('2026-11-21', '07:00')),
+      );
+      expect(history.totalDays).toBe(1);
+      expect(history.days[0]).toMatchObject({
+        date: '2026-11-20',
+        workedMinutes: 8 * 60,
+        breakMinutes: 15,
+        lunchMinutes: 0,
+        isOpen: false,
+      });
+      expect(history.days[0]?.events).toHaveLength(4);
+    });
+
     it('starts the day with no state after yesterday’s clock-out', async () => {
       const user = await createSessionUser(db());
       await insertPunches(db(), user.id, [

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { notifyLive } from '../../platform/live-events.ts';
+import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
   findAssignedTemplate,
   findEventById,
@@ -100,12 +100,17 @@ export async function recordTimeEvent(
     const check = checkTransition(state, input.eventType);
     if (!check.allowed) throw new Conflict(check.message, 'invalid_transition');
 
+    // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
+    // from a break included) belongs to that shift.
+    const opensShift = state === 'none' || state === 'clock_out';
+    const shiftDay = opensShift ? date : (findOpenShiftStart(recent)?.shiftDate ?? date);
     const inserted = await insertEvent(tx, {
       id: input.id,
       userId,
       eventType: input.eventType,
       occurredAt,
       date,
+      shiftDate: shiftDay,
       source: input.capturedOfflineAt ? 'offline_sync' : 'web',
     });
     // The id was taken between our read and insert — only possible across users.
@@ -124,6 +129,7 @@ export async function recordTimeEvent(
       meta,
     });
     await notifyLive(tx, userId, 'time_events');
+    await notifyLiveToRole(tx, 'admin', 'team_activity');
     return { event: publicEvent(inserted), isReplay: false };
   });
 }
@@ -177,8 +183,11 @@ export async function getHistory(
   });
   const events = await listEventsOnDates(db, userId, dates);
   const days = dates.map((date) => {
-    const dayEvents = events.filter((event) => event.date === date);
-    const summary = summariseDay(dayEvents, date === today ? now.getTime() : null);
+    const dayEvents = events.filter((event) => event.shiftDate === date);
+    // A shift still running (today's, or last night's) counts up to now; an old one does not.
+    const state = deriveTimeState(dayEvents, now.getTime(), today);
+    const isRunning = date >= shiftDate(today, -1) && state !== 'none' && state !== 'clock_out';
+    const summary = summariseDay(dayEvents, isRunning ? now.getTime() : null);
     return { date, ...summary, events: dayEvents.map(publicEvent) };
   });
   return { days, page: query.page, pageSize: query.pageSize, totalDays: total };

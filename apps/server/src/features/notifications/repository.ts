@@ -1,0 +1,104 @@
+import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import type { Notification } from '@punchclock/shared/contracts/notifications';
+import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
+import type { Db } from '../../db/client.ts';
+import { notifications } from '../../db/schema.ts';
+
+const columns = {
+  id: notifications.id,
+  title: notifications.title,
+  message: notifications.message,
+  type: notifications.type,
+  isRead: notifications.isRead,
+  createdAt: notifications.createdAt,
+};
+
+/** Newest first; `before` is the id of the last row of the previous page (keyset paging). */
+export async function listNotifications(
+  db: Db,
+  userId: string,
+  limit: number,
+  before?: string,
+): Promise<Notification[]> {
+  const cursor = before
+    ? await db
+        .select({ createdAt: notifications.createdAt, id: notifications.id })
+        .from(notifications)
+        .where(and(eq(notifications.id, before), eq(notifications.userId, userId)))
+        .then((rows) => rows[0])
+    : undefined;
+  const rows = await db
+    .select(columns)
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        cursor
+          ? or(
+              lt(notifications.createdAt, cursor.createdAt),
+              and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)));
+  return row?.unread ?? 0;
+}
+
+/** Marks one of the user's own notifications read; another user's id matches nothing. */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}
+
+/** Inserts drafts; ones whose (user, occasion) already exists are skipped. Returns the new ones. */
+export async function insertDrafts(
+  db: Db,
+  drafts: NotificationDraft[],
+): Promise<{ id: string; userId: string }[]> {
+  if (drafts.length === 0) return [];
+  return db
+    .insert(notifications)
+    .values(
+      drafts.map((draft) => ({
+        userId: draft.userId,
+        type: draft.type,
+        title: draft.title,
+        message: draft.message,
+        occasionKey: draft.occasionKey,
+        subjectUserId: draft.subjectUserId === draft.userId ? null : draft.subjectUserId,
+      })),
+    )
+    .onConflictDoNothing({ target: [notifications.userId, notifications.occasionKey] })
+    .returning({ id: notifications.id, userId: notifications.userId });
+}
+
+export async function hasNotification(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
+  return row !== undefined;
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs background jobs on a timer in every instance. Jobs must be safe to run concurrently on
+ * several instances (they take a database advisory lock and write under unique keys), so no
+ * job state lives only in this process.
+ */
+export class JobRunner {
+  private timers: NodeJS.Timeout[] = [];
+  private running = new Set<Promise<unknown>>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
+    let isBusy = false;
+    const tick = () => {
+      if (isBusy) return; // a slow run is never overlapped by the next tick
+      isBusy = true;
+      const run = job()
+        .catch((error: unknown) => this.log.error({ err: error, job: name }, 'job failed'))
+        .finally(() => {
+          isBusy = false;
+          this.running.delete(run);
+        });
+      this.running.add(run);
+    };
+    const timer = setInterval(tick, intervalMs);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  /** Stop scheduling and wait for runs in progress, so the database can close cleanly. */
+  async stop(): Promise<void> {
+    this.timers.forEach((timer) => clearInterval(timer));
+    this.timers = [];
+    await Promise.allSettled([...this.running]);
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../domain/notification-rules.ts';
+
+/** SPEC §9: the header bell shows 10, the full list 20 a page. */
+export const BELL_LIMIT = 10;
+export const FULL_LIST_LIMIT = 20;
+
+export const notificationSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  message: z.string(),
+  type: z.enum(NOTIFICATION_TYPES).or(z.string()),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const listNotificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(50, 'Ask for at most 50 at a time').default(BELL_LIMIT),
+  /** Cursor: the id of the last notification of the previous page. */
+  before: z.uuid('Invalid cursor').optional(),
+});
+
+export const listNotificationsResponseSchema = z.object({
+  notifications: z.array(notificationSchema),
+  unreadCount: z.number().int(),
+  /** Pass as `before` for the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ListNotificationsResponse = z.infer<typeof listNotificationsResponseSchema>;
+
+/** The bell badge: "9+" above 9 (SPEC §2). */
+export function formatUnreadBadge(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}
