@@ -3,34 +3,127 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { testConfig } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
 import { buildTestApp, CSRF_HEADERS, getSessionUser, signInAs } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser } from '../test/factories.ts';
+import { seedAssignment, seedTemplate } from '../test/schedules.ts';
 import { registerAccessControl } from './access.ts';
+
+/**
+ * Records the admin-only endpoints act on, made in beforeAll so admin's call really succeeds
+ * (a random id would only prove that admin gets past the guard to a 404). Each endpoint that
+ * changes or removes something has a record of its own, so the order the matrix runs in does
+ * not matter, and only admin's call ever reaches the handler.
+ */
+interface Fixtures {
+  editedTemplate: string;
+  archivedTemplate: string;
+  restoredTemplate: string;
+  unusedTemplate: string;
+  assignableTemplate: string;
+  assignee: string;
+  editedAssignment: string;
+  deletedAssignment: string;
+}
 
 interface Endpoint {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** "{name}" stands for the id of that fixture. */
   url: string;
-  payload?: Record<string, unknown>;
+  payload?: Record<string, unknown> | ((fixtures: Fixtures) => Record<string, unknown>);
+  /** What admin gets: 200 unless the endpoint creates (201) or deletes (204). */
+  adminStatus?: number;
 }
+
+const MATRIX_TEMPLATE = {
+  workStart: '09:00',
+  workEnd: '17:00',
+  lunchStart: '12:00',
+  lunchEnd: '12:30',
+  breakDurationMins: 15,
+  workingDays: [1, 2, 3, 4, 5],
+};
 
 /**
  * Every admin-only endpoint. Add each new one here: the matrix below proves that anonymous
  * callers get 401, every other role 403 and only admin gets through.
  */
-const ADMIN_ENDPOINTS: Endpoint[] = [{ method: 'GET', url: '/api/users' }];
+const ADMIN_ENDPOINTS: Endpoint[] = [
+  { method: 'GET', url: '/api/users' },
+  { method: 'GET', url: '/api/schedule-templates' },
+  {
+    method: 'POST',
+    url: '/api/schedule-templates',
+    payload: { ...MATRIX_TEMPLATE, name: 'Matrix created template' },
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/schedule-templates/{editedTemplate}',
+    payload: { ...MATRIX_TEMPLATE, name: 'Matrix edited template' },
+  },
+  { method: 'POST', url: '/api/schedule-templates/{archivedTemplate}/archive' },
+  { method: 'POST', url: '/api/schedule-templates/{restoredTemplate}/restore' },
+  { method: 'DELETE', url: '/api/schedule-templates/{unusedTemplate}', adminStatus: 204 },
+  { method: 'GET', url: '/api/schedule-assignments' },
+  {
+    method: 'POST',
+    url: '/api/schedule-assignments',
+    payload: (fixtures) => ({
+      userIds: [fixtures.assignee],
+      templateId: fixtures.assignableTemplate,
+      dateRangeStart: '2030-09-01',
+      dateRangeEnd: '2030-09-30',
+    }),
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/schedule-assignments/{editedAssignment}',
+    payload: (fixtures) => ({
+      templateId: fixtures.assignableTemplate,
+      dateRangeStart: '2030-01-01',
+      dateRangeEnd: '2030-02-15',
+    }),
+  },
+  { method: 'DELETE', url: '/api/schedule-assignments/{deletedAssignment}', adminStatus: 204 },
+];
 
 type Principal = Role | 'anonymous';
 const PRINCIPALS: Principal[] = ['anonymous', ...ROLES];
 
-function expectedStatus(principal: Principal): number {
+function expectedStatus(principal: Principal, endpoint: Endpoint): number {
   if (principal === 'anonymous') return 401;
-  return principal === 'admin' ? 200 : 403;
+  return principal === 'admin' ? (endpoint.adminStatus ?? 200) : 403;
+}
+
+async function createFixtures(db: Db): Promise<Fixtures> {
+  const assignee = await createTestUser(db);
+  const assignable = await seedTemplate(db);
+  const assign = (dateRangeStart: string, dateRangeEnd: string) =>
+    seedAssignment(db, {
+      userId: assignee.id,
+      templateId: assignable.id,
+      dateRangeStart,
+      dateRangeEnd,
+    });
+  return {
+    editedTemplate: (await seedTemplate(db)).id,
+    archivedTemplate: (await seedTemplate(db)).id,
+    restoredTemplate: (await seedTemplate(db, {}, { archived: true })).id,
+    unusedTemplate: (await seedTemplate(db)).id,
+    assignableTemplate: assignable.id,
+    assignee: assignee.id,
+    editedAssignment: (await assign('2030-01-01', '2030-01-31')).id,
+    deletedAssignment: (await assign('2030-06-01', '2030-06-30')).id,
+  };
 }
 
 describeEachDatabase('access control', (getDatabase) => {
   let app: FastifyInstance;
+  let fixtures: Fixtures;
   const cookies = new Map<Principal, string>();
 
   beforeAll(async () => {
@@ -42,6 +135,7 @@ describeEachDatabase('access control', (getDatabase) => {
       const user = await createTestUser(getDatabase().db, { role });
       cookies.set(role, await signInAs(app, user.email, user.password));
     }
+    fixtures = await createFixtures(getDatabase().db);
   });
   afterAll(async () => {
     await app.close();
@@ -49,18 +143,20 @@ describeEachDatabase('access control', (getDatabase) => {
 
   function call(endpoint: Endpoint, principal: Principal) {
     const cookie = cookies.get(principal);
+    const payload =
+      typeof endpoint.payload === 'function' ? endpoint.payload(fixtures) : endpoint.payload;
     return app.inject({
       method: endpoint.method,
-      url: endpoint.url,
+      url: endpoint.url.replace(/\{(\w+)\}/g, (_match, name: keyof Fixtures) => fixtures[name]),
       headers: { ...CSRF_HEADERS, ...(cookie ? { cookie } : {}) },
-      ...(endpoint.payload ? { payload: endpoint.payload } : {}),
+      ...(payload ? { payload } : {}),
     });
   }
 
   describe.each(ADMIN_ENDPOINTS)('admin endpoint $method $url', (endpoint) => {
     it.each(PRINCIPALS)('%s', async (principal) => {
       const response = await call(endpoint, principal);
-      expect(response.statusCode).toBe(expectedStatus(principal));
+      expect(response.statusCode, response.body).toBe(expectedStatus(principal, endpoint));
       if (principal === 'anonymous') {
         expect(response.json()).toEqual({ message: 'Please sign in', code: 'unauthorized' });
       } else if (principal !== 'admin') {

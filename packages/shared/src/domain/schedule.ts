@@ -97,10 +97,12 @@ export function findShiftProblem(pattern: ShiftPattern): string | null {
   }
   const offsets = shiftOffsets(pattern);
   if (offsets.lunchStart !== null && offsets.lunchEnd !== null) {
-    if (offsets.lunchEnd <= offsets.lunchStart) return 'Lunch must end after it starts';
-    if (offsets.lunchStart < offsets.start || offsets.lunchEnd > offsets.end) {
+    // Offsets never fall before the start (earlier times count as the next day), so a lunch
+    // starting before the shift shows up as one starting after its end.
+    if (offsets.lunchStart > offsets.end || offsets.lunchEnd > offsets.end) {
       return 'Lunch must be inside the shift';
     }
+    if (offsets.lunchEnd <= offsets.lunchStart) return 'Lunch must end after it starts';
   }
   if (pattern.workingDays.length === 0) return 'Choose at least one working day';
   return null;

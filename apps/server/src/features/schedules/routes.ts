@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isoDate } from '@punchclock/shared/contracts/schedules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
@@ -20,8 +21,8 @@ import {
 const idParams = z.object({ id: z.string() });
 const assignmentFilterSchema = z.object({
   userId: z.uuid('Invalid user').optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
 });
 
 export function registerScheduleRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {

@@ -28,12 +28,30 @@ import {
   updateTemplate,
 } from './repository.ts';
 
-const idSchema = z.uuid('Not found');
+// An id that is not a UUID names nothing: answer 404 like an unknown one (the database would
+// refuse to compare it with a uuid column).
+const isId = (id: string) => z.uuid().safeParse(id).success;
 
 async function requireTemplate(db: Db, id: string): Promise<ScheduleTemplate> {
-  const template = await findTemplate(db, parseInput(idSchema, id));
+  const template = isId(id) ? await findTemplate(db, id) : null;
   if (!template) throw new NotFound('Schedule template not found');
   return template;
+}
+
+const duplicateName = (name: string) =>
+  new Conflict(`A schedule template named "${name}" already exists`, 'duplicate_name');
+
+/**
+ * Two admins saving the same name at once both pass the check; the unique index then refuses
+ * the second, which must read as the same 409, not a 500.
+ */
+function refuseDuplicateName(name: string) {
+  return (error: unknown): never => {
+    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+      if ((cause as { code?: unknown }).code === '23505') throw duplicateName(name);
+    }
+    throw error;
+  };
 }
 
 function templateSnapshot({ assignmentCount: _count, id: _id, ...template }: ScheduleTemplate) {
@@ -47,13 +65,8 @@ export async function createTemplate(
 ): Promise<ScheduleTemplate> {
   const input = parseInput(scheduleTemplateInputSchema, rawInput);
   return db.transaction(async (tx) => {
-    if (await isTemplateNameTaken(tx, input.name)) {
-      throw new Conflict(
-        `A schedule template named "${input.name}" already exists`,
-        'duplicate_name',
-      );
-    }
-    const id = await insertTemplate(tx, input);
+    if (await isTemplateNameTaken(tx, input.name)) throw duplicateName(input.name);
+    const id = await insertTemplate(tx, input).catch(refuseDuplicateName(input.name));
     const created = await requireTemplate(tx, id);
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -76,13 +89,8 @@ export async function editTemplate(
   const input = parseInput(scheduleTemplateInputSchema, rawInput);
   return db.transaction(async (tx) => {
     const before = await requireTemplate(tx, id);
-    if (await isTemplateNameTaken(tx, input.name, id)) {
-      throw new Conflict(
-        `A schedule template named "${input.name}" already exists`,
-        'duplicate_name',
-      );
-    }
-    await updateTemplate(tx, id, input);
+    if (await isTemplateNameTaken(tx, input.name, id)) throw duplicateName(input.name);
+    await updateTemplate(tx, id, input).catch(refuseDuplicateName(input.name));
     const after = await requireTemplate(tx, id);
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -216,7 +224,7 @@ export async function assignTemplate(
 }
 
 async function requireAssignment(db: Db, id: string): Promise<Assignment> {
-  const assignment = await findAssignment(db, parseInput(idSchema, id));
+  const assignment = isId(id) ? await findAssignment(db, id) : null;
   if (!assignment) throw new NotFound('Assignment not found');
   return assignment;
 }
