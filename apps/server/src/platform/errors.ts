@@ -74,3 +74,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ message: 'Something went wrong', code: 'internal' });
   });
 }
+
+/** A PostgreSQL unique-index refusal (23505), however deep the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

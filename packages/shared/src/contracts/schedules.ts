@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { findShiftProblem } from '../domain/schedule.ts';
+import { isoDate } from './common.ts';
 
-const ISO_DATE_MESSAGE = 'Use a yyyy-MM-dd date';
-/** A real calendar date (not 2026-02-30), in the years the database can store. */
-export const isoDate = z.iso
-  .date(ISO_DATE_MESSAGE)
-  .refine((date) => date >= '0001-01-01', ISO_DATE_MESSAGE);
 const clockTime = (label: string) =>
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
 

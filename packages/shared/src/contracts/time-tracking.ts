@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
+import { isoDate } from './common.ts';
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
 export const timeStateSchema = z.enum(['none', ...TIME_EVENT_TYPES]);
 export const TIME_EVENT_SOURCES = ['web', 'offline_sync', 'admin_correction'] as const;
 export const timeEventSourceSchema = z.enum(TIME_EVENT_SOURCES);
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a yyyy-MM-dd date');
 
 export const timeEventSchema = z.object({
   id: z.uuid(),

@@ -11,7 +11,13 @@ import {
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
+import {
+  Conflict,
+  Invalid,
+  isUniqueViolation,
+  NotFound,
+  parseInput,
+} from '../../platform/errors.ts';
 import type { Actor } from '../users/service.ts';
 import {
   deleteAssignment,
@@ -47,10 +53,7 @@ const duplicateName = (name: string) =>
  */
 function refuseDuplicateName(name: string) {
   return (error: unknown): never => {
-    for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
-      if ((cause as { code?: unknown }).code === '23505') throw duplicateName(name);
-    }
-    throw error;
+    throw isUniqueViolation(error) ? duplicateName(name) : error;
   };
 }
 

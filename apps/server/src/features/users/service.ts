@@ -9,7 +9,7 @@ import type { UserSummary } from '@punchclock/shared/contracts/users';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, NotFound, parseInput } from '../../platform/errors.ts';
+import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
@@ -36,28 +36,33 @@ export async function createUser(
 ): Promise<UserSummary> {
   const input = parseInput(createUserInputSchema, rawInput);
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    if (await findUserSummaryByEmail(tx, input.email)) {
-      throw new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
-    }
-    const id = await insertUser(tx, {
-      email: input.email,
-      passwordHash,
-      name: input.name ?? null,
-      role: input.role,
+  const duplicate = () =>
+    new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
+  return db
+    .transaction(async (tx) => {
+      if (await findUserSummaryByEmail(tx, input.email)) throw duplicate();
+      const id = await insertUser(tx, {
+        email: input.email,
+        passwordHash,
+        name: input.name ?? null,
+        role: input.role,
+      });
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'user.create',
+        entityType: 'user',
+        entityId: id,
+        after: { email: input.email, name: input.name ?? null, role: input.role },
+        meta: actor.meta,
+      });
+      const created = await findUserSummaryByEmail(tx, input.email);
+      if (!created) throw new Error('created user not found');
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two creations of one email at once: the unique index refuses the second.
+      throw isUniqueViolation(error) ? duplicate() : error;
     });
-    await writeAudit(tx, {
-      actorId: actor.actorId,
-      action: 'user.create',
-      entityType: 'user',
-      entityId: id,
-      after: { email: input.email, name: input.name ?? null, role: input.role },
-      meta: actor.meta,
-    });
-    const created = await findUserSummaryByEmail(tx, input.email);
-    if (!created) throw new Error('created user not found');
-    return created;
-  });
 }
 
 async function requireUserByEmail(db: Db, email: string): Promise<UserSummary> {
