@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { runNotificationRules } from './features/notifications/rules-job.ts';
@@ -62,6 +63,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
   registerNotificationRoutes(app, db);
+  registerBreakMonitoringRoutes(app, db, config);
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);

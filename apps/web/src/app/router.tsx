@@ -15,6 +15,7 @@ const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentTyp
   '/schedules': lazy(() => import('@/features/schedules/pages/my-schedule-page')),
   '/schedule-management': lazy(() => import('@/features/schedules/pages/schedule-management-page')),
   '/schedule-assignment': lazy(() => import('@/features/schedules/pages/schedule-assignment-page')),
+  '/break-monitoring': lazy(() => import('@/features/break-monitoring/break-monitoring-page')),
   '/attendance-history': lazy(
     () => import('@/features/time-tracking/pages/attendance-history-page'),
   ),

@@ -1,31 +1,114 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { formatUnreadBadge, type Notification } from '@punchclock/shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
+import { bellQueryOptions, useMarkRead } from '../api';
+import { AllNotificationsDialog } from './all-notifications-dialog';
+import { NotificationItem } from './notification-item';
 
-/**
- * The top bar's bell. Notifications themselves (list, unread badge, live toasts) arrive with
- * the notifications feature; until then it opens an empty list.
- */
+/** New unread notifications since the last look raise a toast (SPEC: live inserts). */
+function useToastNewNotifications(notifications: Notification[] | undefined) {
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!notifications) return;
+    if (seen.current === null) {
+      seen.current = new Set(notifications.map((notification) => notification.id));
+      return;
+    }
+    for (const notification of [...notifications].reverse()) {
+      if (seen.current.has(notification.id)) continue;
+      seen.current.add(notification.id);
+      if (!notification.isRead) toast(notification.title, { description: notification.message });
+    }
+  }, [notifications]);
+}
+
+/** SPEC §2 bell: newest 10, unread badge ("9+" above 9), click to read, "Mark all read". */
 export function NotificationsBell() {
+  const bell = useQuery(bellQueryOptions);
+  const markRead = useMarkRead();
+  const [isAllOpen, setIsAllOpen] = useState(false);
+  useToastNewNotifications(bell.data?.notifications);
+
+  const unread = bell.data?.unreadCount ?? 0;
+  const badge = formatUnreadBadge(unread);
+  const notifications = bell.data?.notifications ?? [];
+
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Notifications">
-          <Bell aria-hidden />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-80 rounded-lg border bg-card p-2 text-card-foreground shadow-lg"
-        >
-          <DropdownMenu.Label className="px-2 py-1.5 text-sm font-semibold">
-            Notifications
-          </DropdownMenu.Label>
-          <p className="px-2 py-6 text-center text-sm text-muted-foreground">No notifications</p>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+          >
+            <Bell aria-hidden />
+            {badge && (
+              <span
+                className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground"
+                data-testid="notification-badge"
+              >
+                {badge}
+              </span>
+            )}
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border bg-card p-2 text-card-foreground shadow-lg"
+          >
+            <div className="flex items-center justify-between px-2 py-1.5">
+              <DropdownMenu.Label className="text-sm font-semibold">
+                Notifications
+              </DropdownMenu.Label>
+              <Button
+                variant="link"
+                size="sm"
+                className="h-auto p-0"
+                disabled={unread === 0 || markRead.isPending}
+                onClick={() => markRead.mutate('all')}
+              >
+                Mark all read
+              </Button>
+            </div>
+            {notifications.length === 0 ? (
+              <p className="px-2 py-6 text-center text-sm text-muted-foreground">
+                No notifications
+              </p>
+            ) : (
+              <div className="grid max-h-[60vh] gap-1 overflow-y-auto">
+                {notifications.map((notification) => (
+                  <DropdownMenu.Item
+                    key={notification.id}
+                    asChild
+                    onSelect={(event) => event.preventDefault()}
+                  >
+                    <NotificationItem
+                      notification={notification}
+                      onSelect={() => !notification.isRead && markRead.mutate(notification.id)}
+                    />
+                  </DropdownMenu.Item>
+                ))}
+              </div>
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item
+              className="cursor-pointer rounded-md px-2 py-2 text-center text-sm font-medium text-primary outline-none data-[highlighted]:bg-muted"
+              onSelect={() => setIsAllOpen(true)}
+            >
+              View all
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <AllNotificationsDialog isOpen={isAllOpen} onClose={() => setIsAllOpen(false)} />
+    </>
   );
 }
