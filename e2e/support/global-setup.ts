@@ -7,7 +7,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createUser, setUserSuspended } from '../../apps/server/src/features/users/service.ts';
 import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
-import { E2E_PASSWORD, SEED_USERS } from './seed.ts';
+import { notifications } from '../../apps/server/src/db/schema.ts';
+import { E2E_PASSWORD, SEED_USERS, SEEDED_NOTIFICATION_COUNT } from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,9 +37,20 @@ async function seed(dataDir: string): Promise<void> {
   try {
     const actor = { actorId: null, meta: SYSTEM_META };
     for (const user of Object.values(SEED_USERS)) {
-      await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
+      const created = await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
       if ('suspended' in user && user.suspended) {
         await setUserSuspended(database.db, user.email, true, actor);
+      }
+      if (user === SEED_USERS.notified) {
+        await database.db.insert(notifications).values(
+          Array.from({ length: SEEDED_NOTIFICATION_COUNT }, (_, index) => ({
+            userId: created.id,
+            type: 'info',
+            title: `Notice ${index + 1}`,
+            message: `Seeded notification number ${index + 1}`,
+            createdAt: new Date(Date.now() - (SEEDED_NOTIFICATION_COUNT - index) * 60_000),
+          })),
+        );
       }
     }
   } finally {
@@ -84,6 +96,8 @@ export default async function setup(project: TestProject) {
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SIGNIN_IP_LIMIT: '10000',
+        // The notification rules run every 2 s instead of every minute, so tests see them.
+        JOB_INTERVAL_SECONDS: '2',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

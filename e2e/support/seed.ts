@@ -17,4 +17,9 @@ export const SEED_USERS = {
   sme: { email: 'sme@e2e.test', name: 'Sid Expert', role: 'sme' },
   suspended: { email: 'gone@e2e.test', name: 'Sue Suspended', role: 'employee', suspended: true },
   scheduled: { email: 'shift@e2e.test', name: 'Sam Shift', role: 'employee' },
+  notified: { email: 'bell@e2e.test', name: 'Bella Bell', role: 'employee' },
+  breaker: { email: 'breaker@e2e.test', name: 'Bo Breaker', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
+
+/** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */
+export const SEEDED_NOTIFICATION_COUNT = 12;

@@ -67,7 +67,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);
-    jobs.every('notification-rules', 60_000, () =>
+    jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
       runNotificationRules(db, config.timeZone, config.notificationRules),
     );
     app.addHook('preClose', () => jobs.stop());

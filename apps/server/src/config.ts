@@ -23,6 +23,7 @@ export interface AppConfig {
   webDistDir: string | null;
   /** Background jobs (notification rules); tests run them by hand instead. */
   jobsEnabled: boolean;
+  jobIntervalSeconds: number;
   notificationRules: NotificationRuleSettings;
 }
 
@@ -63,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: null,
     jobsEnabled: readBool(env.JOBS_ENABLED) ?? true,
+    jobIntervalSeconds: readInt(env.JOB_INTERVAL_SECONDS, 60, 'JOB_INTERVAL_SECONDS'),
     notificationRules: {
       ...DEFAULT_NOTIFICATION_SETTINGS,
       lateAfterMinutes: readInt(env.LATE_AFTER_MINUTES, 5, 'LATE_AFTER_MINUTES'),

@@ -15,7 +15,7 @@ const router = createAppRouter();
 
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} position="top-right" richColors closeButton />;
+  return <Toaster theme={theme} position="top-center" richColors closeButton />;
 }
 
 const root = document.getElementById('root');
