@@ -89,6 +89,7 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
     }),
   },
   { method: 'DELETE', url: '/api/schedule-assignments/{deletedAssignment}', adminStatus: 204 },
+  { method: 'GET', url: '/api/break-monitoring' },
 ];
 
 type Principal = Role | 'anonymous';

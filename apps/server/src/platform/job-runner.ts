@@ -16,7 +16,8 @@ export class JobRunner {
     const tick = () => {
       if (isBusy) return; // a slow run is never overlapped by the next tick
       isBusy = true;
-      const run = job()
+      // A job that throws before returning its promise must not escape into the timer.
+      const run = new Promise<unknown>((resolve) => resolve(job()))
         .catch((error: unknown) => this.log.error({ err: error, job: name }, 'job failed'))
         .finally(() => {
           isBusy = false;

@@ -99,10 +99,15 @@ export function buildBreakBoard(
     } else if (state === 'clock_out') {
       status = 'clocked_out';
       since = last?.occurredAt ?? null;
-    } else if (shift && nowMs >= shift.start.getTime() && nowMs < shift.end.getTime()) {
-      const isLate = nowMs >= shift.start.getTime() + settings.lateAfterMinutes * MINUTE;
+    } else if (
+      runningShift &&
+      nowMs >= runningShift.start.getTime() &&
+      nowMs < runningShift.end.getTime()
+    ) {
+      // The running shift, not just today's: last night's shift is still on after midnight.
+      const isLate = nowMs >= runningShift.start.getTime() + settings.lateAfterMinutes * MINUTE;
       status = isLate ? 'late' : 'not_yet_in';
-      since = shift.start.toISOString();
+      since = runningShift.start.toISOString();
     } else if (shift && nowMs < shift.start.getTime()) {
       status = 'not_yet_in';
       since = shift.start.toISOString();

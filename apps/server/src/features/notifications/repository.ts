@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
@@ -22,7 +22,7 @@ export async function listNotifications(
 ): Promise<Notification[]> {
   const cursor = before
     ? await db
-        .select({ createdAt: notifications.createdAt, id: notifications.id })
+        .select({ id: notifications.id })
         .from(notifications)
         .where(and(eq(notifications.id, before), eq(notifications.userId, userId)))
         .then((rows) => rows[0])
@@ -33,11 +33,9 @@ export async function listNotifications(
     .where(
       and(
         eq(notifications.userId, userId),
+        // Compared in SQL: created_at has microseconds, a JavaScript Date only milliseconds.
         cursor
-          ? or(
-              lt(notifications.createdAt, cursor.createdAt),
-              and(eq(notifications.createdAt, cursor.createdAt), lt(notifications.id, cursor.id)),
-            )
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (select c.created_at, c.id from ${notifications} c where c.id = ${cursor.id})`
           : undefined,
       ),
     )
