@@ -6,12 +6,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
+import { registerAdminRoutes } from './features/admin/routes.ts';
+import { registerAuditRoutes } from './features/audit/routes.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { runNotificationRules } from './features/notifications/rules-job.ts';
 import { registerScheduleRoutes } from './features/schedules/routes.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
+import { registerTeamRoutes } from './features/teams/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -59,11 +62,14 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   app.decorate('liveHub', liveHub);
 
   registerAuthRoutes(app, db, config);
-  registerUserRoutes(app, db);
+  registerUserRoutes(app, db, config);
+  registerTeamRoutes(app, db);
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
   registerNotificationRoutes(app, db);
   registerBreakMonitoringRoutes(app, db, config);
+  registerAuditRoutes(app, db, config);
+  registerAdminRoutes(app, db, config);
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);

@@ -46,16 +46,53 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`)],
 );
 
-export const profiles = pgTable('profiles', {
-  id: uuid('id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name'),
-  isSuspended: boolean('is_suspended').notNull().default(false),
-  lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A team has at most one lead; a person belongs to at most one team (docs/decisions/0008). */
+export const teams = pgTable(
+  'teams',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    leadUserId: uuid('lead_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('teams_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name'),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('profiles_team_idx').on(table.teamId)],
+);
+
+/**
+ * One-time links to set a password (new accounts, resets). Only the token's SHA-256 is kept;
+ * a link works once and expires.
+ */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_tokens_user_idx').on(table.userId)],
+);
 
 /** At most one role per user (SPEC §7 reads "at most one row"). */
 export const userRoles = pgTable('user_roles', {

@@ -51,7 +51,7 @@ const MATRIX_TEMPLATE = {
  * callers get 401, every other role 403 and only admin gets through.
  */
 const ADMIN_ENDPOINTS: Endpoint[] = [
-  { method: 'GET', url: '/api/users' },
+  { method: 'GET', url: '/api/users/directory' },
   { method: 'GET', url: '/api/schedule-templates' },
   {
     method: 'POST',
@@ -178,9 +178,12 @@ describeEachDatabase('access control', (getDatabase) => {
       email: listed.email,
       name: 'Lia Lead',
       role: 'team_lead',
+      teamId: null,
+      teamName: null,
       isSuspended: false,
       lastSignInAt: null,
       createdAt: expect.any(String),
+      timeState: 'none',
     });
     expect(response.body).not.toMatch(/password|hash|argon2/i);
   });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
-import { hasRequiredRole, type Role } from '@punchclock/shared/domain/roles';
+import { hasRequiredRole, type RoleRequirement } from '@punchclock/shared/domain/roles';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
@@ -11,7 +11,7 @@ import { readSessionToken } from './session-cookie.ts';
  * Who may call a route. Every /api route must declare one — the app refuses to start
  * otherwise — so a new endpoint cannot ship unguarded by accident.
  */
-export type Access = 'public' | 'signed-in' | Role;
+export type Access = 'public' | 'signed-in' | RoleRequirement;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
 import { profiles, sessions, userRoles, users } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
+import { generateToken, hashToken } from './tokens.ts';
 
 /** Who is making the request, resolved from the session cookie on every request. */
 export interface AuthContext {
@@ -24,13 +24,8 @@ export interface SessionPolicy {
 const TOUCH_AFTER_SECONDS = 60;
 
 /** 256 bits from the CSPRNG; only its SHA-256 is stored, so a database leak yields no sessions. */
-export function generateSessionToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+export const generateSessionToken = generateToken;
+export const hashSessionToken = hashToken;
 
 export async function createSession(
   db: Db,
@@ -96,12 +91,25 @@ export async function revokeSession(db: Db, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Sign a user out everywhere (suspension, password change). Returns how many were live. */
-export async function revokeUserSessions(db: Db, userId: string): Promise<number> {
+/**
+ * Sign a user out everywhere (suspension, password change), except `keepSessionId` if given.
+ * Returns how many were live.
+ */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  keepSessionId?: string,
+): Promise<number> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    )
     .returning({ id: sessions.id });
   return revoked.length;
 }

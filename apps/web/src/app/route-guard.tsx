@@ -1,11 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
 import { decideGuard } from '@punchclock/shared/domain/navigation';
-import type { Role } from '@punchclock/shared/domain/roles';
+import type { RoleRequirement } from '@punchclock/shared/domain/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth/api';
 
 /** SPEC §2 route guard: spinner while loading, /auth without a user, /dashboard without the role. */
-export function RouteGuard({ requiredRole }: { requiredRole?: Role }) {
+export function RouteGuard({ requiredRole }: { requiredRole?: RoleRequirement }) {
   const session = useSession();
   const decision = decideGuard({
     isLoading: session.isPending,

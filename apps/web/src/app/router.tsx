@@ -1,7 +1,10 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useRouteError } from 'react-router';
-import { SCREENS, type ScreenPath } from '@punchclock/shared/domain/navigation';
-import type { Role } from '@punchclock/shared/domain/roles';
+import {
+  SCREENS,
+  type ScreenDefinition,
+  type ScreenPath,
+} from '@punchclock/shared/domain/navigation';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
 import { ErrorFallback } from '@/features/system/error-fallback';
 import { NotFoundPage } from '@/features/system/not-found-page';
@@ -22,15 +25,16 @@ const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentTyp
 };
 const ScreenPlaceholderPage = lazy(() => import('@/features/placeholder/screen-placeholder-page'));
 
-function screenRoute(path: ScreenPath): RouteObject {
-  const Page = BUILT_SCREENS[path];
-  return { path, element: Page ? <Page /> : <ScreenPlaceholderPage path={path} /> };
-}
-
-function screensRequiring(role: Role | undefined): RouteObject[] {
-  return SCREENS.filter(
-    (screen) => ('requiredRole' in screen ? screen.requiredRole : undefined) === role,
-  ).map((screen) => screenRoute(screen.path));
+/** Each screen behind its own guard, from the one screen list (SPEC §2 route table). */
+function screenRoute(screen: ScreenDefinition): RouteObject {
+  const Page = BUILT_SCREENS[screen.path as ScreenPath];
+  const route = {
+    path: screen.path,
+    element: Page ? <Page /> : <ScreenPlaceholderPage path={screen.path} />,
+  };
+  return screen.requiredRole
+    ? { element: <RouteGuard requiredRole={screen.requiredRole} />, children: [route] }
+    : route;
 }
 
 function RouteErrorFallback() {
@@ -50,11 +54,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AppShell />,
-            children: [
-              ...screensRequiring(undefined),
-              { element: <RouteGuard requiredRole="sme" />, children: screensRequiring('sme') },
-              { element: <RouteGuard requiredRole="admin" />, children: screensRequiring('admin') },
-            ],
+            children: SCREENS.map((screen: ScreenDefinition) => screenRoute(screen)),
           },
         ],
       },

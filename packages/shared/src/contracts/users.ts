@@ -1,16 +1,125 @@
 import { z } from 'zod';
-import { roleSchema } from './auth.ts';
+import { timeStateSchema } from './time-tracking.ts';
+import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
+
+/** A person's name as admins type it: the spec's rules, but required here. */
+export const requiredNameSchema = z
+  .string({ error: 'Name must be at least 2 characters' })
+  .trim()
+  .min(2, 'Name must be at least 2 characters')
+  .max(100, 'Name too long');
 
 export const userSummarySchema = z.object({
   id: z.uuid(),
   email: z.string(),
   name: z.string().nullable(),
   role: roleSchema.nullable(),
+  teamId: z.uuid().nullable(),
+  teamName: z.string().nullable(),
   isSuspended: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-export const listUsersResponseSchema = z.object({ users: z.array(userSummarySchema) });
+export const userRowSchema = userSummarySchema.extend({ timeState: timeStateSchema });
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export const USER_SORTS = ['name', 'email', 'role', 'team', 'lastSignIn', 'created'] as const;
+
+export const listUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  role: roleSchema.optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+  teamId: z.uuid('Unknown team').optional(),
+  sort: z.enum(USER_SORTS).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'Page size must be at most 100').default(25),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
+
+export const listUsersResponseSchema = z.object({
+  users: z.array(userRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Admins may change people; a team lead only reads their team. */
+  canEdit: z.boolean(),
+});
 export type ListUsersResponse = z.infer<typeof listUsersResponseSchema>;
+
+/** Everyone, compactly, for pickers (schedule assignment, team leads). */
+export const directoryEntrySchema = userSummarySchema.pick({
+  id: true,
+  email: true,
+  name: true,
+  role: true,
+  teamId: true,
+  isSuspended: true,
+});
+export const directoryResponseSchema = z.object({ users: z.array(directoryEntrySchema) });
+export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
+
+/** Without a password the server makes a one-time set-password link for the admin to pass on. */
+export const createUserRequestSchema = z.object({
+  name: requiredNameSchema,
+  email: emailSchema,
+  role: roleSchema,
+  teamId: z.uuid('Unknown team').nullable().default(null),
+  password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
+});
+export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
+
+export const updateUserRequestSchema = z.object({
+  name: requiredNameSchema,
+  email: emailSchema,
+  role: roleSchema,
+  teamId: z.uuid('Unknown team').nullable(),
+});
+export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
+
+/** A one-time link: the path carries the token after "#", so it never reaches server logs. */
+export const setPasswordLinkSchema = z.object({
+  path: z.string(),
+  expiresAt: z.string(),
+});
+export type SetPasswordLink = z.infer<typeof setPasswordLinkSchema>;
+
+export const createUserResponseSchema = z.object({
+  user: userSummarySchema,
+  setPasswordLink: setPasswordLinkSchema.nullable(),
+});
+
+export const setPasswordRequestSchema = z.object({
+  token: z.string().min(1, 'This link is not valid').max(200, 'This link is not valid'),
+  password: passwordSchema,
+});
+
+export const passwordTokenInfoSchema = z.object({ email: z.string(), purpose: z.string() });
+
+export const updateMyProfileRequestSchema = z.object({ name: requiredNameSchema });
+export const changeMyPasswordRequestSchema = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password'),
+  newPassword: passwordSchema,
+});
+
+export const teamSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  leadUserId: z.uuid().nullable(),
+  leadName: z.string().nullable(),
+  memberCount: z.number().int(),
+});
+export type Team = z.infer<typeof teamSchema>;
+export const listTeamsResponseSchema = z.object({ teams: z.array(teamSchema) });
+
+export const teamInputSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Team name is required')
+    .max(100, 'Team name must be at most 100 characters'),
+  leadUserId: z.uuid('Unknown team lead').nullable(),
+});
+export type TeamInput = z.input<typeof teamInputSchema>;

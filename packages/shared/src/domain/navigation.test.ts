@@ -31,9 +31,12 @@ describe('getSidebarItems', () => {
     expect(getSidebarItems('admin').map((item) => [item.title, item.path])).toEqual(SIDEBAR_TABLE);
   });
 
-  it('gives team lead and employee Dashboard, Attendance, Schedules and Time Off', () => {
-    expect(sidebarLabels('team_lead')).toEqual(EMPLOYEE_ITEMS);
+  it('gives employee Dashboard, Attendance, Schedules and Time Off', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
+  });
+
+  it('gives team lead the employee items plus User Management for their team (issue #6)', () => {
+    expect(sidebarLabels('team_lead')).toEqual([...EMPLOYEE_ITEMS, 'User Management']);
   });
 
   it('gives sme SME Dashboard and Time Approvals', () => {
@@ -56,7 +59,6 @@ describe('getSidebarItems', () => {
 
 describe('screens', () => {
   it.each([
-    '/users',
     '/reports',
     '/calculate-adherence',
     '/schedule-management',
@@ -68,6 +70,20 @@ describe('screens', () => {
     '/admin',
   ])('%s requires admin', (path) => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
+  });
+
+  it('/users admits admin and team lead only', () => {
+    const required = findScreen('/users')?.requiredRole;
+    expect(required).toEqual(['admin', 'team_lead']);
+    for (const role of ROLES) {
+      expect(
+        decideGuard({ isLoading: false, isSignedIn: true, role, requiredRole: required }),
+      ).toEqual(
+        role === 'admin' || role === 'team_lead'
+          ? { kind: 'allow' }
+          : { kind: 'redirect', to: '/dashboard' },
+      );
+    }
   });
 
   it.each(['/dashboard', '/schedules', '/time-off', '/attendance-history'])(

@@ -1,4 +1,4 @@
-import { getRoleFlags, hasRequiredRole, type Role } from './roles.ts';
+import { getRoleFlags, hasRequiredRole, type Role, type RoleRequirement } from './roles.ts';
 
 /**
  * The product's screens (SPEC §2). `requiredRole` drives both the route guard and the
@@ -7,7 +7,7 @@ import { getRoleFlags, hasRequiredRole, type Role } from './roles.ts';
 export interface ScreenDefinition {
   path: string;
   title: string;
-  requiredRole?: Role;
+  requiredRole?: RoleRequirement;
   sidebarRoles?: readonly Role[];
 }
 
@@ -29,7 +29,13 @@ export const SCREENS = [
     requiredRole: 'sme',
     sidebarRoles: ['admin', 'sme'],
   },
-  { path: '/users', title: 'User Management', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  // Team leads see their own team here, read-only (issue #6, docs/decisions/0008).
+  {
+    path: '/users',
+    title: 'User Management',
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   {
     path: '/schedule-management',
     title: 'Schedule Management',
@@ -86,7 +92,7 @@ export function decideGuard(input: {
   isLoading: boolean;
   isSignedIn: boolean;
   role: Role | null | undefined;
-  requiredRole?: Role | undefined;
+  requiredRole?: RoleRequirement | undefined;
 }): GuardDecision {
   if (input.isLoading) return { kind: 'loading' };
   if (!input.isSignedIn) return { kind: 'redirect', to: '/auth' };

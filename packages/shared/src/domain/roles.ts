@@ -11,17 +11,22 @@ export function getRoleFlags(role: Role | null | undefined): RoleFlags {
   return { isAdmin: role === 'admin', isTeamLead: role === 'team_lead', isSme: role === 'sme' };
 }
 
+/** A required role, or a list of roles any of which will do. */
+export type RoleRequirement = Role | readonly Role[];
+
 /**
  * The guard rule shared by the browser's route guard and the server's endpoint guard:
- * no required role → any signed-in user; admin passes everything; otherwise the role must match.
+ * no required role → any signed-in user; admin passes everything; otherwise the role must be
+ * the required one (or one of the required ones).
  */
 export function hasRequiredRole(
   role: Role | null | undefined,
-  required: Role | undefined,
+  required: RoleRequirement | undefined,
 ): boolean {
   if (!required) return true;
   if (role === 'admin') return true;
-  return role === required;
+  if (!role) return false;
+  return typeof required === 'string' ? role === required : required.includes(role);
 }
 
 export function isRole(value: unknown): value is Role {

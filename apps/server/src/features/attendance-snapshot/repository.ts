@@ -8,6 +8,7 @@ import {
   assignedSchedules,
   profiles,
   scheduleTemplates,
+  teams,
   timeEvents,
   userRoles,
   users,
@@ -18,6 +19,9 @@ export interface PersonAttendance {
   name: string;
   email: string;
   role: Role | null;
+  teamId: string | null;
+  /** The lead of the person's team, who is copied on their late and over-break notifications. */
+  teamLeadId: string | null;
   /** Working shifts starting yesterday or today (an overnight one may still be running). */
   shifts: ScheduledShift[];
   /** Punches of yesterday and today, oldest first. */
@@ -47,10 +51,13 @@ export async function loadAttendanceSnapshot(
         email: users.email,
         name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
         role: userRoles.role,
+        teamId: profiles.teamId,
+        teamLeadId: teams.leadUserId,
       })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .leftJoin(teams, eq(teams.id, profiles.teamId))
       .where(eq(profiles.isSuspended, false))
       .orderBy(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`),
     db
@@ -122,6 +129,8 @@ export async function loadAttendanceSnapshot(
         name: person.name,
         email: person.email,
         role: person.role,
+        teamId: person.teamId,
+        teamLeadId: person.teamLeadId,
         shifts,
         events: eventsByUser.get(person.id) ?? [],
       };

@@ -34,17 +34,23 @@ export async function runNotificationRules(
     if (!locked.rows[0]?.ok) return null;
 
     const { today, people } = await loadAttendanceSnapshot(tx, timeZone, now);
-    const overseers = people.filter((person) => person.role === 'admin');
+    const adminIds = people
+      .filter((person) => person.role === 'admin')
+      .map((person) => person.userId);
+    const activeIds = new Set(people.map((person) => person.userId));
     const drafts: NotificationDraft[] = [];
     for (const person of people) {
       if (person.shifts.length === 0 && person.events.length === 0) continue;
       for (const draft of evaluateNotificationRules(person, now, today, timeZone, settings)) {
         drafts.push(draft);
         if (!COPIED_TO_OVERSEERS.has(draft.type)) continue;
-        for (const overseer of overseers) {
-          if (overseer.userId !== person.userId) {
-            drafts.push(draftOverseerCopy(draft, overseer.userId, person.name));
-          }
+        // Admins oversee everyone; a team lead, their own team (if active).
+        const overseerIds = new Set(adminIds);
+        if (person.teamLeadId && activeIds.has(person.teamLeadId))
+          overseerIds.add(person.teamLeadId);
+        overseerIds.delete(person.userId);
+        for (const overseerId of overseerIds) {
+          drafts.push(draftOverseerCopy(draft, overseerId, person.name));
         }
       }
     }

@@ -1,14 +1,20 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
-import type { UserSummary } from '@punchclock/shared/contracts/users';
+import type {
+  DirectoryEntry,
+  ListUsersQuery,
+  UserSummary,
+} from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
-import { profiles, userRoles, users } from '../../db/schema.ts';
+import { passwordTokens, profiles, teams, userRoles, users } from '../../db/schema.ts';
 
 const summaryColumns = {
   id: users.id,
   email: users.email,
   name: profiles.fullName,
   role: userRoles.role,
+  teamId: profiles.teamId,
+  teamName: teams.name,
   isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
@@ -19,6 +25,8 @@ function toSummary(row: {
   email: string;
   name: string | null;
   role: Role | null;
+  teamId: string | null;
+  teamName: string | null;
   isSuspended: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
@@ -35,7 +43,162 @@ function selectSummaries(db: Db) {
     .select(summaryColumns)
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id));
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(teams, eq(teams.id, profiles.teamId));
+}
+
+const SORT_COLUMNS = {
+  name: sql`lower(coalesce(${profiles.fullName}, ${users.email}))`,
+  email: sql`lower(${users.email})`,
+  role: sql`coalesce(${userRoles.role}::text, 'employee')`,
+  team: sql`lower(${teams.name})`,
+  lastSignIn: profiles.lastSignInAt,
+  created: users.createdAt,
+} as const;
+
+/** One page of people matching the filters (search, role, status, team), sorted, and the total. */
+export async function listUsersPage(
+  db: Db,
+  query: Required<Pick<ListUsersQuery, 'sort' | 'direction'>> &
+    Omit<ListUsersQuery, 'page' | 'pageSize'> & { limit: number; offset: number },
+  onlyTeamIds: string[] | null,
+): Promise<{ users: UserSummary[]; total: number }> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      sql`(${users.email} ilike ${pattern} or ${profiles.fullName} ilike ${pattern})`,
+    );
+  }
+  if (query.role)
+    conditions.push(sql`coalesce(${userRoles.role}::text, 'employee') = ${query.role}`);
+  if (query.status) conditions.push(eq(profiles.isSuspended, query.status === 'suspended'));
+  if (query.teamId) conditions.push(eq(profiles.teamId, query.teamId));
+  if (onlyTeamIds) {
+    conditions.push(onlyTeamIds.length > 0 ? inArray(profiles.teamId, onlyTeamIds) : sql`false`);
+  }
+  const where = and(...conditions);
+  const sortColumn = SORT_COLUMNS[query.sort];
+  const order = query.direction === 'desc' ? desc(sortColumn) : asc(sortColumn);
+  const [rows, totals] = await Promise.all([
+    selectSummaries(db)
+      .where(where)
+      .orderBy(sql`${order} nulls last`, asc(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(userRoles, eq(userRoles.userId, users.id))
+      .leftJoin(teams, eq(teams.id, profiles.teamId))
+      .where(where),
+  ]);
+  return { users: rows.map(toSummary), total: totals[0]?.total ?? 0 };
+}
+
+export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
+  const rows = await selectSummaries(db).orderBy(
+    asc(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`),
+  );
+  return rows.map(({ id, email, name, role, teamId, isSuspended }) => ({
+    id,
+    email,
+    name,
+    role,
+    teamId,
+    isSuspended,
+  }));
+}
+
+export async function findUserSummaryById(db: Db, id: string): Promise<UserSummary | null> {
+  const [row] = await selectSummaries(db).where(eq(users.id, id));
+  return row ? toSummary(row) : null;
+}
+
+export async function updateUserRecord(
+  db: Db,
+  id: string,
+  values: { email: string; name: string; teamId: string | null },
+): Promise<void> {
+  await db.update(users).set({ email: values.email }).where(eq(users.id, id));
+  await db
+    .update(profiles)
+    .set({ fullName: values.name, teamId: values.teamId, updatedAt: sql`now()` })
+    .where(eq(profiles.id, id));
+}
+
+export async function updatePasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}
+
+export async function findPasswordHash(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+/** The active admins, locked, so two demotions at once cannot remove the last one. */
+export async function lockActiveAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)))
+    .orderBy(asc(profiles.id))
+    .for('update', { of: profiles });
+  return rows.map((row) => row.id);
+}
+
+export async function insertPasswordToken(
+  db: Db,
+  values: {
+    id: string;
+    userId: string;
+    purpose: string;
+    createdBy: string | null;
+    expiresAt: Date;
+  },
+): Promise<void> {
+  await db.insert(passwordTokens).values(values);
+}
+
+/** Earlier unused links of a user stop working when a new one is made or a password is set. */
+export async function expirePasswordTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
+}
+
+export async function findUsablePasswordToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({
+      userId: passwordTokens.userId,
+      purpose: passwordTokens.purpose,
+      email: users.email,
+      isSuspended: profiles.isSuspended,
+    })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .innerJoin(profiles, eq(profiles.id, passwordTokens.userId))
+    .where(
+      and(
+        eq(passwordTokens.id, tokenHash),
+        isNull(passwordTokens.usedAt),
+        sql`${passwordTokens.expiresAt} > now()`,
+      ),
+    );
+  return row ?? null;
 }
 
 export async function listUserSummaries(db: Db): Promise<UserSummary[]> {
@@ -67,14 +230,22 @@ export async function findCredentialsByEmail(db: Db, email: string) {
 
 export async function insertUser(
   db: Db,
-  input: { email: string; passwordHash: string; name: string | null; role: Role },
+  input: {
+    email: string;
+    passwordHash: string;
+    name: string | null;
+    role: Role;
+    teamId?: string | null;
+  },
 ): Promise<string> {
   const [user] = await db
     .insert(users)
     .values({ email: input.email, passwordHash: input.passwordHash })
     .returning({ id: users.id });
   if (!user) throw new Error('insert into users returned no row');
-  await db.insert(profiles).values({ id: user.id, fullName: input.name });
+  await db
+    .insert(profiles)
+    .values({ id: user.id, fullName: input.name, teamId: input.teamId ?? null });
   await db.insert(userRoles).values({ userId: user.id, role: input.role });
   return user.id;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import {
   scheduleTemplateInputSchema,
   type ScheduleTemplate,
@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { contractResolver } from '@/lib/zod-resolver';
 import { useSaveTemplate } from '../api';
 import { ShiftPreview } from './shift-preview';
 
@@ -51,17 +52,7 @@ function toInput(values: TemplateFormValues): ScheduleTemplateInput {
 }
 
 /** Validate the converted values with the shared contract, so messages match the server's. */
-const resolver: Resolver<TemplateFormValues> = async (values) => {
-  const result = scheduleTemplateInputSchema.safeParse(toInput(values));
-  if (result.success) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const issue of result.error.issues) {
-    // Rules across fields (lunch inside the shift…) have no path: show them under the form.
-    const key = String(issue.path[0] ?? 'root');
-    errors[key] ??= { type: issue.code, message: issue.message };
-  }
-  return { values: {}, errors: errors as FieldErrors<TemplateFormValues> };
-};
+const resolver = contractResolver<TemplateFormValues>(scheduleTemplateInputSchema, toInput);
 
 interface TemplateFormDialogProps {
   isOpen: boolean;

@@ -13,7 +13,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
-import { usersQueryOptions } from '@/features/users/api';
+import { directoryQueryOptions } from '@/features/users/api';
 import { ApiError } from '@/lib/api-client';
 import {
   assignmentsQueryOptions,
@@ -70,7 +70,7 @@ function AssignmentChip({
 
 export default function ScheduleAssignmentPage() {
   const today = useBusinessToday();
-  const users = useQuery(usersQueryOptions);
+  const users = useQuery(directoryQueryOptions);
   const templates = useQuery(templatesQueryOptions);
   const assignments = useQuery(assignmentsQueryOptions(today));
   const assign = useAssignTemplate();

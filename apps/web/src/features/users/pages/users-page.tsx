@@ -1,83 +1,397 @@
-import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import type { ListUsersQuery, SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
+import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
+import { STATE_LABELS } from '@punchclock/shared/domain/time-state';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/cn';
-import { useUsers } from '../api';
+import { useSession } from '@/features/auth/api';
+import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
+import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
+import { TeamsDialog } from '../components/teams-dialog';
+import { UserFormDialog } from '../components/user-form-dialog';
 
-const dateTime = new Intl.DateTimeFormat('en-CA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Toronto',
-});
+type Sort = NonNullable<ListUsersQuery['sort']>;
+const PAGE_SIZE = 25;
+
+const dateTime = (instant: string | null, timeZone: string) =>
+  instant
+    ? new Intl.DateTimeFormat('en-CA', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone,
+      }).format(new Date(instant))
+    : 'Never';
+
+function SortHeader({
+  label,
+  column,
+  sort,
+  direction,
+  onSort,
+}: {
+  label: string;
+  column: Sort;
+  sort: Sort;
+  direction: 'asc' | 'desc';
+  onSort: (column: Sort) => void;
+}) {
+  const isActive = sort === column;
+  return (
+    <th
+      scope="col"
+      className="py-2 pr-4 font-medium"
+      aria-sort={isActive ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 hover:text-foreground"
+        onClick={() => onSort(column)}
+      >
+        {label}
+        {isActive &&
+          (direction === 'asc' ? (
+            <ArrowUp className="size-3" aria-hidden />
+          ) : (
+            <ArrowDown className="size-3" aria-hidden />
+          ))}
+      </button>
+    </th>
+  );
+}
+
+function UserActions({
+  user,
+  onEdit,
+  onLink,
+}: {
+  user: UserRow;
+  onEdit: () => void;
+  onLink: (link: SetPasswordLink) => void;
+}) {
+  const action = useUserAction();
+  const who = user.name ?? user.email;
+  return (
+    <div className="flex justify-end gap-1">
+      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${who}`}>
+        <Pencil aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Reset password of ${who}`}
+        disabled={action.isPending}
+        onClick={() => {
+          if (
+            !window.confirm(
+              `Reset the password of ${who}? They are signed out everywhere and need the new link.`,
+            )
+          )
+            return;
+          action.mutate(
+            { id: user.id, action: 'reset-password' },
+            { onSuccess: (link) => link && onLink(link) },
+          );
+        }}
+      >
+        <KeyRound aria-hidden />
+      </Button>
+      {user.isSuspended ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Unsuspend ${who}`}
+          disabled={action.isPending}
+          onClick={() => action.mutate({ id: user.id, action: 'unsuspend' })}
+        >
+          <UserCheck aria-hidden />
+        </Button>
+      ) : (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive"
+          aria-label={`Suspend ${who}`}
+          disabled={action.isPending}
+          onClick={() =>
+            window.confirm(`Suspend ${who}? They are signed out everywhere at once.`) &&
+            action.mutate({ id: user.id, action: 'suspend' })
+          }
+        >
+          <UserX aria-hidden />
+        </Button>
+      )}
+    </div>
+  );
+}
 
 export default function UsersPage() {
-  const users = useUsers();
+  const { timeZone, user: me } = useSession();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const [role, setRole] = useState('');
+  const [status, setStatus] = useState('');
+  const [teamId, setTeamId] = useState('');
+  const [sort, setSort] = useState<Sort>('name');
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<UserRow | null>(null);
+  const [isFormOpen, setIsFormOpen] = useState(false);
+  const [isTeamsOpen, setIsTeamsOpen] = useState(false);
+  const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
+
+  const query: ListUsersQuery = {
+    search: deferredSearch || undefined,
+    role: (role || undefined) as ListUsersQuery['role'],
+    status: (status || undefined) as ListUsersQuery['status'],
+    teamId: teamId || undefined,
+    sort,
+    direction,
+    page,
+    pageSize: PAGE_SIZE,
+  };
+  const users = useQuery(usersPageQueryOptions(query));
+  const teams = useQuery(teamsQueryOptions);
+  const canEdit = users.data?.canEdit ?? me?.role === 'admin';
+  const total = users.data?.total ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  const onSort = (column: Sort) => {
+    if (column === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
+    else {
+      setSort(column);
+      setDirection('asc');
+    }
+    setPage(1);
+  };
+  const filterChange = (apply: () => void) => {
+    apply();
+    setPage(1);
+  };
+  const openForm = (user: UserRow | null) => {
+    setEditing(user);
+    setIsFormOpen(true);
+  };
+
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold">User Management</h1>
-      {users.isPending ? (
-        <CardSkeleton />
-      ) : users.isError ? (
-        <Card>
-          <CardContent className="pt-6 text-destructive">{users.error.message}</CardContent>
-        </Card>
-      ) : (
-        <Card>
-          <CardHeader>
-            <CardTitle>People</CardTitle>
-            <CardDescription>
-              {users.data.users.length} {users.data.users.length === 1 ? 'account' : 'accounts'}
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Email
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Last sign-in
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((user) => (
-                  <tr key={user.id} className="border-b last:border-0">
-                    <td className="py-2 pr-4">{user.name ?? '—'}</td>
-                    <td className="py-2 pr-4">{user.email}</td>
-                    <td className="py-2 pr-4">{ROLE_LABELS[user.role ?? 'employee']}</td>
-                    <td className="py-2 pr-4">
-                      <span
-                        className={cn(
-                          'rounded-full px-2 py-0.5 text-xs font-medium',
-                          user.isSuspended
-                            ? 'bg-destructive/15 text-destructive'
-                            : 'bg-success/15 text-success',
-                        )}
-                      >
-                        {user.isSuspended ? 'Suspended' : 'Active'}
-                      </span>
-                    </td>
-                    <td className="py-2">
-                      {user.lastSignInAt ? dateTime.format(new Date(user.lastSignInAt)) : 'Never'}
-                    </td>
-                  </tr>
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">User Management</h1>
+          <p className="text-sm text-muted-foreground">
+            {canEdit
+              ? 'Everyone who can sign in, their roles and teams.'
+              : 'The people of your team (read-only).'}
+          </p>
+        </div>
+        {canEdit && (
+          <div className="flex gap-2">
+            <Button variant="outline" onClick={() => setIsTeamsOpen(true)}>
+              <Users aria-hidden /> Teams
+            </Button>
+            <Button onClick={() => openForm(null)}>
+              <Plus aria-hidden /> Add person
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex flex-wrap gap-2">
+            <Input
+              aria-label="Search by name or email"
+              placeholder="Search by name or email"
+              className="min-w-56 flex-1"
+              value={search}
+              onChange={(event) => filterChange(() => setSearch(event.target.value))}
+            />
+            <Select
+              aria-label="Filter by role"
+              className="w-36"
+              value={role}
+              onChange={(event) => filterChange(() => setRole(event.target.value))}
+            >
+              <option value="">All roles</option>
+              {ROLES.map((option) => (
+                <option key={option} value={option}>
+                  {ROLE_LABELS[option]}
+                </option>
+              ))}
+            </Select>
+            <Select
+              aria-label="Filter by status"
+              className="w-36"
+              value={status}
+              onChange={(event) => filterChange(() => setStatus(event.target.value))}
+            >
+              <option value="">Any status</option>
+              <option value="active">Active</option>
+              <option value="suspended">Suspended</option>
+            </Select>
+            {canEdit && (
+              <Select
+                aria-label="Filter by team"
+                className="w-40"
+                value={teamId}
+                onChange={(event) => filterChange(() => setTeamId(event.target.value))}
+              >
+                <option value="">All teams</option>
+                {teams.data?.teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
                 ))}
-              </tbody>
-            </table>
-          </CardContent>
-        </Card>
-      )}
+              </Select>
+            )}
+          </div>
+
+          {users.isPending ? (
+            <CardSkeleton />
+          ) : users.isError ? (
+            <p className="text-destructive">{users.error.message}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[56rem] text-left text-sm">
+                <thead className="border-b text-muted-foreground">
+                  <tr>
+                    <SortHeader
+                      label="Name"
+                      column="name"
+                      sort={sort}
+                      direction={direction}
+                      onSort={onSort}
+                    />
+                    <SortHeader
+                      label="Email"
+                      column="email"
+                      sort={sort}
+                      direction={direction}
+                      onSort={onSort}
+                    />
+                    <SortHeader
+                      label="Role"
+                      column="role"
+                      sort={sort}
+                      direction={direction}
+                      onSort={onSort}
+                    />
+                    <SortHeader
+                      label="Team"
+                      column="team"
+                      sort={sort}
+                      direction={direction}
+                      onSort={onSort}
+                    />
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Status
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Now
+                    </th>
+                    <SortHeader
+                      label="Last sign-in"
+                      column="lastSignIn"
+                      sort={sort}
+                      direction={direction}
+                      onSort={onSort}
+                    />
+                    {canEdit && (
+                      <th scope="col" className="py-2 text-right font-medium">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    )}
+                  </tr>
+                </thead>
+                <tbody>
+                  {users.data.users.map((user) => (
+                    <tr key={user.id} className="border-b last:border-0" data-testid="user-row">
+                      <th scope="row" className="py-2 pr-4 text-left font-medium">
+                        {user.name ?? '—'}
+                      </th>
+                      <td className="py-2 pr-4">{user.email}</td>
+                      <td className="py-2 pr-4">{ROLE_LABELS[user.role ?? 'employee']}</td>
+                      <td className="py-2 pr-4">{user.teamName ?? '—'}</td>
+                      <td className="py-2 pr-4">
+                        <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
+                          {user.isSuspended ? 'Suspended' : 'Active'}
+                        </Badge>
+                      </td>
+                      <td className="py-2 pr-4 text-muted-foreground">
+                        {user.timeState === 'none' ? '—' : STATE_LABELS[user.timeState]}
+                      </td>
+                      <td className="py-2 pr-4 whitespace-nowrap">
+                        {dateTime(user.lastSignInAt, timeZone)}
+                      </td>
+                      {canEdit && (
+                        <td className="py-2">
+                          <UserActions
+                            user={user}
+                            onEdit={() => openForm(user)}
+                            onLink={(created) =>
+                              setLink({ link: created, name: user.name ?? user.email })
+                            }
+                          />
+                        </td>
+                      )}
+                    </tr>
+                  ))}
+                  {users.data.users.length === 0 && (
+                    <tr>
+                      <td colSpan={8} className="py-8 text-center text-muted-foreground">
+                        Nobody matches these filters.
+                      </td>
+                    </tr>
+                  )}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+            <span className="text-muted-foreground">
+              {total === 0
+                ? 'No people'
+                : `${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
+            </span>
+            <span className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= lastPage}
+                onClick={() => setPage(page + 1)}
+              >
+                Next
+              </Button>
+            </span>
+          </nav>
+        </CardContent>
+      </Card>
+
+      <UserFormDialog
+        isOpen={isFormOpen}
+        user={editing}
+        onClose={() => setIsFormOpen(false)}
+        onLinkCreated={(created, name) => setLink({ link: created, name })}
+      />
+      <TeamsDialog isOpen={isTeamsOpen} onClose={() => setIsTeamsOpen(false)} />
+      <SetPasswordLinkDialog
+        link={link?.link ?? null}
+        personName={link?.name ?? ''}
+        onClose={() => setLink(null)}
+      />
     </div>
   );
 }

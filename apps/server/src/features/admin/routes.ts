@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { AdminOverview } from '@punchclock/shared/contracts/admin';
+import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { profiles, timeCorrections } from '../../db/schema.ts';
+import {
+  loadAttendanceSnapshot,
+  type PersonAttendance,
+} from '../attendance-snapshot/repository.ts';
+
+/** Minutes between today's shift start and the first clock-in for it (null if on time/no shift). */
+function minutesLateToday(
+  person: PersonAttendance,
+  today: string,
+  graceMinutes: number,
+  now: Date,
+) {
+  const shift = person.shifts.find((candidate) => candidate.date === today);
+  if (!shift || now < shift.start) return null;
+  const earliest = shift.start.getTime() - 3 * 3_600_000;
+  const firstIn = person.events.find(
+    (event) => event.eventType === 'clock_in' && Date.parse(event.occurredAt) >= earliest,
+  );
+  const arrivedMs = firstIn
+    ? Date.parse(firstIn.occurredAt)
+    : Math.min(now.getTime(), shift.end.getTime());
+  const late = Math.floor((arrivedMs - shift.start.getTime()) / 60_000);
+  return late >= graceMinutes ? { minutesLate: late, stillOut: !firstIn } : null;
+}
+
+export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  app.get(
+    '/api/admin/overview',
+    { config: { access: 'admin' } },
+    async (): Promise<AdminOverview> => {
+      const now = new Date();
+      const [{ today, people }, suspended, pending] = await Promise.all([
+        loadAttendanceSnapshot(db, config.timeZone, now),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(profiles)
+          .where(eq(profiles.isSuspended, true)),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(timeCorrections)
+          .where(eq(timeCorrections.status, 'pending')),
+      ]);
+      const rows = buildBreakBoard(people, now, today, config.notificationRules);
+      const count = (status: string) => rows.filter((row) => row.status === status).length;
+      const lateToday = people.flatMap((person) => {
+        const late = minutesLateToday(
+          person,
+          today,
+          config.notificationRules.lateAfterMinutes,
+          now,
+        );
+        return late ? [{ userId: person.userId, name: person.name, ...late }] : [];
+      });
+      return {
+        today,
+        counts: {
+          working: count('working'),
+          onBreak: count('on_break'),
+          atLunch: count('at_lunch'),
+          clockedOut: count('clocked_out'),
+          notYetIn: count('not_yet_in'),
+          late: count('late'),
+          overLimit: rows.filter((row) => row.overByMinutes > 0).length,
+        },
+        people: { active: people.length, suspended: suspended[0]?.count ?? 0 },
+        lateToday: lateToday.sort((a, b) => b.minutesLate - a.minutesLate),
+        pendingApprovals: pending[0]?.count ?? 0,
+      };
+    },
+  );
+}

@@ -1,0 +1,40 @@
+import { stringify } from 'csv-stringify';
+import type { AuditEntry } from '@punchclock/shared/contracts/audit';
+
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'occurred_at',
+  'actor_id',
+  'actor',
+  'action',
+  'entity_type',
+  'entity_id',
+  'before',
+  'after',
+  'ip',
+  'user_agent',
+] as const;
+
+/**
+ * A CSV writer for audit rows. csv-stringify quotes commas, quotes and newlines, and
+ * `escape_formulas` defuses cells a spreadsheet would run (=, +, -, @, tab, CR).
+ */
+export function createAuditCsvStream() {
+  return stringify({ header: true, columns: [...AUDIT_CSV_COLUMNS], escape_formulas: true });
+}
+
+export function toCsvRecord(entry: AuditEntry): Record<(typeof AUDIT_CSV_COLUMNS)[number], string> {
+  return {
+    id: String(entry.id),
+    occurred_at: entry.occurredAt,
+    actor_id: entry.actorId ?? '',
+    actor: entry.actorName ?? '',
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId ?? '',
+    before: entry.before ? JSON.stringify(entry.before) : '',
+    after: entry.after ? JSON.stringify(entry.after) : '',
+    ip: entry.ip ?? '',
+    user_agent: entry.userAgent ?? '',
+  };
+}

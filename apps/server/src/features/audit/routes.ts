@@ -1,0 +1,71 @@
+import { once } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import {
+  auditFilterSchema,
+  listAuditQuerySchema,
+  type AuditFilter,
+} from '@punchclock/shared/contracts/audit';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { parseInput } from '../../platform/errors.ts';
+import { createAuditCsvStream, toCsvRecord } from './csv.ts';
+import { listAuditEntries, listAuditFacets } from './repository.ts';
+
+const EXPORT_BATCH = 1000;
+
+/** Read-only: no endpoint changes or removes audit rows, and the database refuses it too. */
+export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/audit-logs', admin, async (request) => {
+    const query = parseInput(listAuditQuerySchema, request.query);
+    const entries = await listAuditEntries(db, query, config.timeZone, {
+      before: query.before,
+      limit: query.limit + 1,
+    });
+    const page = entries.slice(0, query.limit);
+    return {
+      entries: page,
+      nextCursor: entries.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  });
+
+  app.get('/api/audit-logs/facets', admin, async () => listAuditFacets(db));
+
+  // Streams every matching row in batches, so a million rows never sit in memory at once.
+  app.get('/api/audit-logs/export', admin, async (request, reply) => {
+    const filter: AuditFilter = parseInput(auditFilterSchema, request.query);
+    const csv = createAuditCsvStream();
+    const fileName = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store');
+    void (async () => {
+      try {
+        let before: number | undefined;
+        for (;;) {
+          const batch = await listAuditEntries(db, filter, config.timeZone, {
+            before,
+            limit: EXPORT_BATCH,
+          });
+          for (const entry of batch) {
+            // Respect back-pressure: wait while the client reads slower than we query; stop if
+            // the client went away.
+            if (!csv.write(toCsvRecord(entry))) {
+              await Promise.race([once(csv, 'drain'), once(csv, 'close')]);
+            }
+            if (csv.destroyed) return;
+          }
+          if (batch.length < EXPORT_BATCH) break;
+          before = batch.at(-1)?.id;
+        }
+        csv.end();
+      } catch (error) {
+        request.log.error({ err: error }, 'audit export failed');
+        csv.destroy(error as Error);
+      }
+    })();
+    return reply.send(csv);
+  });
+}

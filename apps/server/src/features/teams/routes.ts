@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireAuth } from '../../platform/access.ts';
+import { getRequestMeta } from '../../platform/request-meta.ts';
+import { listTeams } from './repository.ts';
+import { createTeam, deleteTeam, updateTeam } from './service.ts';
+
+const idParams = z.object({ id: z.string() });
+
+export function registerTeamRoutes(app: FastifyInstance, db: Db): void {
+  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
+    actorId: requireAuth(request).userId,
+    meta: getRequestMeta(request),
+  });
+  const admin = { config: { access: 'admin' as const } };
+
+  app.get('/api/teams', { config: { access: ['admin', 'team_lead'] as const } }, async () => ({
+    teams: await listTeams(db),
+  }));
+  app.post('/api/teams', admin, async (request, reply) =>
+    reply.status(201).send({ team: await createTeam(db, request.body, actorOf(request)) }),
+  );
+  app.put('/api/teams/:id', admin, async (request) => ({
+    team: await updateTeam(db, idParams.parse(request.params).id, request.body, actorOf(request)),
+  }));
+  app.delete('/api/teams/:id', admin, async (request, reply) => {
+    await deleteTeam(db, idParams.parse(request.params).id, actorOf(request));
+    return reply.status(204).send();
+  });
+}

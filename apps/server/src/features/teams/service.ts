@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { teamInputSchema, type Team } from '@punchclock/shared/contracts/users';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import {
+  Conflict,
+  Invalid,
+  isUniqueViolation,
+  NotFound,
+  parseInput,
+} from '../../platform/errors.ts';
+import { findUserSummaryById } from '../users/repository.ts';
+import type { Actor } from '../users/service.ts';
+import { deleteTeamRecord, findTeam, insertTeam, updateTeamRecord } from './repository.ts';
+
+const duplicate = (name: string) =>
+  new Conflict(`A team named "${name}" already exists`, 'duplicate_team');
+
+async function requireTeam(db: Db, rawId: string): Promise<Team> {
+  const id = z.uuid().safeParse(rawId);
+  const team = id.success ? await findTeam(db, id.data) : null;
+  if (!team) throw new NotFound('Team not found');
+  return team;
+}
+
+async function checkLead(db: Db, leadUserId: string | null): Promise<void> {
+  if (!leadUserId) return;
+  const lead = await findUserSummaryById(db, leadUserId);
+  if (!lead) throw new Invalid('Unknown team lead');
+  if (lead.role !== 'team_lead' && lead.role !== 'admin') {
+    throw new Invalid(`${lead.name ?? lead.email} is not a team lead; change their role first`);
+  }
+}
+
+const snapshot = ({ id: _id, memberCount: _count, ...team }: Team) => team;
+
+export async function createTeam(db: Db, rawInput: unknown, actor: Actor): Promise<Team> {
+  const input = parseInput(teamInputSchema, rawInput);
+  return db
+    .transaction(async (tx) => {
+      await checkLead(tx, input.leadUserId);
+      const id = await insertTeam(tx, input);
+      const team = await requireTeam(tx, id);
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'team.create',
+        entityType: 'team',
+        entityId: id,
+        after: snapshot(team),
+        meta: actor.meta,
+      });
+      return team;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate(input.name) : error;
+    });
+}
+
+export async function updateTeam(
+  db: Db,
+  id: string,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<Team> {
+  const input = parseInput(teamInputSchema, rawInput);
+  return db
+    .transaction(async (tx) => {
+      const before = await requireTeam(tx, id);
+      await checkLead(tx, input.leadUserId);
+      await updateTeamRecord(tx, before.id, input);
+      const after = await requireTeam(tx, before.id);
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'team.update',
+        entityType: 'team',
+        entityId: before.id,
+        before: snapshot(before),
+        after: snapshot(after),
+        meta: actor.meta,
+      });
+      return after;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate(input.name) : error;
+    });
+}
+
+/** Only an empty team can go; move its people first, so nobody loses their team silently. */
+export async function deleteTeam(db: Db, id: string, actor: Actor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const team = await requireTeam(tx, id);
+    if (team.memberCount > 0) {
+      throw new Conflict(
+        `"${team.name}" still has ${team.memberCount} ${team.memberCount === 1 ? 'member' : 'members'}; move them to another team first`,
+        'team_not_empty',
+      );
+    }
+    await deleteTeamRecord(tx, team.id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'team.delete',
+      entityType: 'team',
+      entityId: team.id,
+      before: snapshot(team),
+      meta: actor.meta,
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { teamInputSchema, type Team } from '@punchclock/shared/contracts/users';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { directoryQueryOptions, teamsQueryOptions, useDeleteTeam, useSaveTeam } from '../api';
+
+/** Admins manage teams: a name and a lead; a person joins a team from their own form. */
+export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const teams = useQuery({ ...teamsQueryOptions, enabled: isOpen });
+  const directory = useQuery({ ...directoryQueryOptions, enabled: isOpen });
+  const save = useSaveTeam();
+  const remove = useDeleteTeam();
+  const [editing, setEditing] = useState<Team | null>(null);
+  const [name, setName] = useState('');
+  const [leadUserId, setLeadUserId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const leads = (directory.data?.users ?? []).filter(
+    (person) => (person.role === 'team_lead' || person.role === 'admin') && !person.isSuspended,
+  );
+  const startEdit = (team: Team | null) => {
+    setEditing(team);
+    setName(team?.name ?? '');
+    setLeadUserId(team?.leadUserId ?? '');
+    setError(undefined);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = teamInputSchema.safeParse({ name, leadUserId: leadUserId || null });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    save.mutate(
+      { id: editing?.id, input: parsed.data },
+      { onSuccess: () => startEdit(null), onError: (failure) => setError(failure.message) },
+    );
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[85vh] max-w-lg overflow-y-auto">
+        <DialogTitle>Teams</DialogTitle>
+        <DialogDescription>
+          A team lead sees their team in User Management and gets its late and over-break alerts.
+        </DialogDescription>
+        <ul className="grid gap-2">
+          {teams.data?.teams.map((team) => (
+            <li
+              key={team.id}
+              className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium">{team.name}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {team.leadName ? `Lead: ${team.leadName}` : 'No lead'} · {team.memberCount}{' '}
+                  {team.memberCount === 1 ? 'member' : 'members'}
+                </span>
+              </span>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => startEdit(team)}
+                aria-label={`Edit team ${team.name}`}
+              >
+                <Pencil aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className="text-destructive"
+                aria-label={`Delete team ${team.name}`}
+                disabled={remove.isPending}
+                onClick={() =>
+                  window.confirm(`Delete team ${team.name}?`) && remove.mutate(team.id)
+                }
+              >
+                <Trash2 aria-hidden />
+              </Button>
+            </li>
+          ))}
+          {teams.data?.teams.length === 0 && (
+            <li className="text-sm text-muted-foreground">No teams yet.</li>
+          )}
+        </ul>
+        <form className="grid gap-3 border-t pt-4" onSubmit={onSubmit} noValidate>
+          <p className="text-sm font-medium">{editing ? `Edit ${editing.name}` : 'New team'}</p>
+          <div className="grid gap-1">
+            <Label htmlFor="team-name">Team name</Label>
+            <Input id="team-name" value={name} onChange={(event) => setName(event.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="team-lead">Team lead</Label>
+            <Select
+              id="team-lead"
+              value={leadUserId}
+              onChange={(event) => setLeadUserId(event.target.value)}
+            >
+              <option value="">No lead</option>
+              {leads.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name ?? person.email}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <FieldError id="team-form-error" message={error} />
+          <div className="flex justify-end gap-2">
+            {editing && (
+              <Button variant="outline" onClick={() => startEdit(null)}>
+                Cancel edit
+              </Button>
+            )}
+            <Button type="submit" disabled={save.isPending}>
+              {editing ? 'Save team' : 'Add team'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import {
+  createUserRequestSchema,
+  updateUserRequestSchema,
+  type SetPasswordLink,
+  type UserSummary,
+} from '@punchclock/shared/contracts/users';
+import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { contractResolver } from '@/lib/zod-resolver';
+import { teamsQueryOptions, useCreateUser, useUpdateUser } from '../api';
+
+interface UserFormValues {
+  name: string;
+  email: string;
+  role: string;
+  teamId: string;
+  password: string;
+}
+
+const toInput = (values: UserFormValues) => ({ ...values, teamId: values.teamId || null });
+const createResolver = contractResolver<UserFormValues>(createUserRequestSchema, toInput);
+const updateResolver = contractResolver<UserFormValues>(updateUserRequestSchema, toInput);
+
+interface UserFormDialogProps {
+  isOpen: boolean;
+  user: UserSummary | null;
+  onClose: () => void;
+  onLinkCreated: (link: SetPasswordLink, personName: string) => void;
+}
+
+/** Add a person (with a password, or a one-time link) or edit one. */
+export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFormDialogProps) {
+  const teams = useQuery({ ...teamsQueryOptions, enabled: isOpen });
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const form = useForm<UserFormValues>({ resolver: user ? updateResolver : createResolver });
+  const { register, handleSubmit, reset, formState, setError } = form;
+
+  useEffect(() => {
+    if (!isOpen) return;
+    reset({
+      name: user?.name ?? '',
+      email: user?.email ?? '',
+      role: user?.role ?? 'employee',
+      teamId: user?.teamId ?? '',
+      password: '',
+    });
+  }, [isOpen, user, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    const onError = (error: Error) => setError('root', { message: error.message });
+    if (user) {
+      update.mutate(
+        {
+          id: user.id,
+          input: {
+            name: values.name,
+            email: values.email,
+            role: values.role as UserSummary['role'] & string,
+            teamId: values.teamId || null,
+          },
+        },
+        { onSuccess: onClose, onError },
+      );
+    } else {
+      create.mutate(
+        {
+          name: values.name,
+          email: values.email,
+          role: values.role as 'employee',
+          teamId: values.teamId || null,
+          password: values.password || undefined,
+        },
+        {
+          onSuccess: (result) => {
+            onClose();
+            if (result.setPasswordLink)
+              onLinkCreated(result.setPasswordLink, result.user.name ?? result.user.email);
+          },
+          onError,
+        },
+      );
+    }
+  });
+
+  const errors = formState.errors;
+  const isPending = create.isPending || update.isPending;
+  const field = (name: 'name' | 'email', label: string, type = 'text') => (
+    <div className="grid gap-1">
+      <Label htmlFor={`user-${name}`}>{label}</Label>
+      <Input
+        id={`user-${name}`}
+        type={type}
+        autoComplete="off"
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `user-${name}-error` : undefined}
+        {...register(name)}
+      />
+      <FieldError id={`user-${name}-error`} message={errors[name]?.message} />
+    </div>
+  );
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogTitle>{user ? `Edit ${user.name ?? user.email}` : 'Add a person'}</DialogTitle>
+        <DialogDescription>
+          {user
+            ? 'Changes apply at once; a role change updates their open screens.'
+            : 'They can sign in with this email.'}
+        </DialogDescription>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          {field('name', 'Name')}
+          {field('email', 'Email', 'email')}
+          <div className="grid grid-cols-2 gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="user-role">Role</Label>
+              <Select id="user-role" {...register('role')}>
+                {ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="user-team">Team</Label>
+              <Select id="user-team" {...register('teamId')}>
+                <option value="">No team</option>
+                {teams.data?.teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          {!user && (
+            <div className="grid gap-1">
+              <Label htmlFor="user-password">Initial password (optional)</Label>
+              <Input
+                id="user-password"
+                type="password"
+                autoComplete="new-password"
+                aria-describedby="user-password-hint"
+                aria-invalid={Boolean(errors.password)}
+                {...register('password')}
+              />
+              <p id="user-password-hint" className="text-xs text-muted-foreground">
+                Leave empty to get a one-time link they use to choose their own.
+              </p>
+              <FieldError id="user-password-error" message={errors.password?.message} />
+            </div>
+          )}
+          <FieldError id="user-form-error" message={errors.root?.message} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Saving...' : user ? 'Save changes' : 'Add person'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
