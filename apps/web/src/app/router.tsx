@@ -1,10 +1,11 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useRouteError } from 'react-router';
 import {
   SCREENS,
   type ScreenDefinition,
   type ScreenPath,
 } from '@punchclock/shared/domain/navigation';
+import { FullPageSpinner } from '@/components/ui/spinner';
 import { SignInPage } from '@/features/auth/pages/sign-in-page';
 import { ErrorFallback } from '@/features/system/error-fallback';
 import { NotFoundPage } from '@/features/system/not-found-page';
@@ -18,11 +19,14 @@ const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentTyp
   '/schedules': lazy(() => import('@/features/schedules/pages/my-schedule-page')),
   '/schedule-management': lazy(() => import('@/features/schedules/pages/schedule-management-page')),
   '/schedule-assignment': lazy(() => import('@/features/schedules/pages/schedule-assignment-page')),
+  '/admin': lazy(() => import('@/features/admin/admin-home-page')),
+  '/audit-logs': lazy(() => import('@/features/audit/audit-logs-page')),
   '/break-monitoring': lazy(() => import('@/features/break-monitoring/break-monitoring-page')),
   '/attendance-history': lazy(
     () => import('@/features/time-tracking/pages/attendance-history-page'),
   ),
 };
+const SetPasswordPage = lazy(() => import('@/features/account/set-password-page'));
 const ScreenPlaceholderPage = lazy(() => import('@/features/placeholder/screen-placeholder-page'));
 
 /** Each screen behind its own guard, from the one screen list (SPEC §2 route table). */
@@ -49,6 +53,15 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Navigate to="/auth" replace /> },
       { path: '/auth', element: <SignInPage /> },
+      // Opened from a one-time link an admin handed over; needs no session.
+      {
+        path: '/set-password',
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <SetPasswordPage />
+          </Suspense>
+        ),
+      },
       {
         element: <RouteGuard />,
         children: [

@@ -1,8 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, Moon, Sun, UserRound } from 'lucide-react';
+import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import type { SessionUser } from '@punchclock/shared/contracts/auth';
 import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
+import { AccountDialog } from '@/features/account/account-dialog';
 import { useTheme } from '@/lib/theme';
 
 const itemClass =
@@ -10,41 +12,51 @@ const itemClass =
 
 export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
   const { theme, toggleTheme } = useTheme();
+  const [isAccountOpen, setIsAccountOpen] = useState(false);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Account menu">
-          <UserRound aria-hidden />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-60 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
-        >
-          <div className="px-2 py-2">
-            <p className="truncate text-sm font-medium">{user.name ?? user.email}</p>
-            {user.name && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
-            <p className="mt-1 text-xs text-muted-foreground">
-              {ROLE_LABELS[user.role ?? 'employee']}
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} onSelect={toggleTheme}>
-            {theme === 'dark' ? (
-              <Sun className="size-4" aria-hidden />
-            ) : (
-              <Moon className="size-4" aria-hidden />
-            )}
-            {theme === 'dark' ? 'Light theme' : 'Dark theme'}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
-            <LogOut className="size-4" aria-hidden />
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="ghost" size="icon" aria-label="Account menu">
+            <UserRound aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={8}
+            className="z-50 min-w-60 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
+          >
+            <div className="px-2 py-2">
+              <p className="truncate text-sm font-medium">{user.name ?? user.email}</p>
+              {user.name && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
+              <p className="mt-1 text-xs text-muted-foreground">
+                {ROLE_LABELS[user.role ?? 'employee']}
+              </p>
+            </div>
+            <DropdownMenu.Separator className="my-1 h-px bg-border" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => setIsAccountOpen(true)}>
+              <Settings className="size-4" aria-hidden />
+              Account settings
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={toggleTheme}>
+              {theme === 'dark' ? (
+                <Sun className="size-4" aria-hidden />
+              ) : (
+                <Moon className="size-4" aria-hidden />
+              )}
+              {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
+              <LogOut className="size-4" aria-hidden />
+              Sign Out
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {isAccountOpen && (
+        <AccountDialog user={user} isOpen={isAccountOpen} onClose={() => setIsAccountOpen(false)} />
+      )}
+    </>
   );
 }

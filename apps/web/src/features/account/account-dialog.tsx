@@ -1,0 +1,118 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { firstIssueMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
+import {
+  changeMyPasswordRequestSchema,
+  updateMyProfileRequestSchema,
+} from '@punchclock/shared/contracts/users';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { sessionQueryKey } from '@/features/auth/api';
+import { apiRequest } from '@/lib/api-client';
+
+/** The header's account control: change one's own name and password. */
+export function AccountDialog({
+  user,
+  isOpen,
+  onClose,
+}: {
+  user: SessionUser;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(user.name ?? '');
+  const [nameError, setNameError] = useState<string | undefined>();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+
+  const saveName = useMutation({
+    mutationFn: (input: { name: string }) =>
+      apiRequest('/api/me/profile', { method: 'PUT', body: input }),
+    onSuccess: () => {
+      toast.success('Name saved');
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+    onError: (error) => setNameError(error.message),
+  });
+  const changePassword = useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
+      apiRequest<void>('/api/me/password', { method: 'POST', body: input }),
+    onSuccess: () => {
+      toast.success('Password changed. Your other sessions were signed out.');
+      setCurrentPassword('');
+      setNewPassword('');
+    },
+    onError: (error) => setPasswordError(error.message),
+  });
+
+  const onSaveName = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateMyProfileRequestSchema.safeParse({ name });
+    if (!parsed.success) return setNameError(firstIssueMessage(parsed.error));
+    setNameError(undefined);
+    saveName.mutate(parsed.data);
+  };
+  const onChangePassword = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = changeMyPasswordRequestSchema.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) return setPasswordError(firstIssueMessage(parsed.error));
+    setPasswordError(undefined);
+    changePassword.mutate(parsed.data);
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>Your account</DialogTitle>
+        <DialogDescription>{user.email}</DialogDescription>
+        <form className="grid gap-3" onSubmit={onSaveName} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="account-name">Name</Label>
+            <Input
+              id="account-name"
+              value={name}
+              autoComplete="name"
+              onChange={(event) => setName(event.target.value)}
+            />
+          </div>
+          <FieldError id="account-name-error" message={nameError} />
+          <Button type="submit" variant="outline" disabled={saveName.isPending}>
+            Save name
+          </Button>
+        </form>
+        <form className="grid gap-3 border-t pt-4" onSubmit={onChangePassword} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="account-current-password">Current password</Label>
+            <Input
+              id="account-current-password"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="account-new-password">New password</Label>
+            <Input
+              id="account-new-password"
+              type="password"
+              autoComplete="new-password"
+              value={newPassword}
+              onChange={(event) => setNewPassword(event.target.value)}
+            />
+          </div>
+          <FieldError id="account-password-error" message={passwordError} />
+          <Button type="submit" disabled={changePassword.isPending}>
+            Change password
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

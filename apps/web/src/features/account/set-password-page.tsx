@@ -1,0 +1,119 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { firstIssueMessage, passwordSchema } from '@punchclock/shared/contracts/auth';
+import { passwordTokenInfoSchema } from '@punchclock/shared/contracts/users';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { apiRequest } from '@/lib/api-client';
+
+/** The token travels after "#" so it never reaches a server log or a Referer header. */
+function readToken(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+export default function SetPasswordPage() {
+  const navigate = useNavigate();
+  const [token] = useState(readToken);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const info = useQuery({
+    queryKey: ['password-link', token],
+    queryFn: () =>
+      apiRequest('/api/auth/password-link', {
+        method: 'POST',
+        body: { token },
+        schema: passwordTokenInfoSchema,
+      }),
+    retry: false,
+  });
+  const submit = useMutation({
+    mutationFn: () =>
+      apiRequest('/api/auth/set-password', {
+        method: 'POST',
+        body: { token, password },
+        schema: z.object({ email: z.string() }),
+      }),
+    onSuccess: () => {
+      toast.success('Password set. Sign in with your new password.');
+      void navigate('/auth', { replace: true });
+    },
+    onError: (failure) => setError(failure.message),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordSchema.safeParse(password);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    if (password !== confirmation) return setError('The two passwords do not match');
+    setError(undefined);
+    submit.mutate();
+  };
+
+  if (info.isPending) return <FullPageSpinner />;
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-background p-4">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
+            <KeyRound className="size-6" aria-hidden />
+          </div>
+          <h1 className="text-2xl font-semibold">Choose your password</h1>
+          <CardDescription>{info.data ? `For ${info.data.email}` : 'Punchclock'}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {info.isError ? (
+            <div className="grid gap-4 text-center">
+              <p role="alert" className="text-destructive">
+                {info.error.message}
+              </p>
+              <Link to="/auth" className="font-medium text-primary underline underline-offset-4">
+                Go to sign in
+              </Link>
+            </div>
+          ) : (
+            <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+              <div className="grid gap-2">
+                <Label htmlFor="new-password">New password</Label>
+                <Input
+                  id="new-password"
+                  type="password"
+                  autoComplete="new-password"
+                  minLength={8}
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                  aria-describedby="password-rules"
+                />
+                <p id="password-rules" className="text-xs text-muted-foreground">
+                  At least 8 characters, with an uppercase letter and a number.
+                </p>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="confirm-password">Repeat the password</Label>
+                <Input
+                  id="confirm-password"
+                  type="password"
+                  autoComplete="new-password"
+                  value={confirmation}
+                  onChange={(event) => setConfirmation(event.target.value)}
+                />
+              </div>
+              <FieldError id="set-password-error" message={error} />
+              <Button type="submit" disabled={submit.isPending}>
+                {submit.isPending ? 'Saving...' : 'Set password'}
+              </Button>
+            </form>
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,310 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, Download } from 'lucide-react';
+import { Fragment, useState } from 'react';
+import {
+  auditFacetsResponseSchema,
+  listAuditResponseSchema,
+  type AuditEntry,
+} from '@punchclock/shared/contracts/audit';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/api';
+import { apiRequest } from '@/lib/api-client';
+
+interface Filters {
+  actorId: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  from: string;
+  to: string;
+}
+const NO_FILTERS: Filters = {
+  actorId: '',
+  action: '',
+  entityType: '',
+  entityId: '',
+  from: '',
+  to: '',
+};
+
+function toParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
+  return params;
+}
+
+const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
+
+/** Before/after side by side, changed fields first and marked. */
+function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const keys = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  if (keys.length === 0)
+    return <p className="text-sm text-muted-foreground">No details recorded.</p>;
+  const rows = keys.map((key) => {
+    const before = entry.before?.[key];
+    const after = entry.after?.[key];
+    return { key, before, after, isChanged: JSON.stringify(before) !== JSON.stringify(after) };
+  });
+  rows.sort((a, b) => Number(b.isChanged) - Number(a.isChanged));
+  return (
+    <table className="w-full text-xs" aria-label="Changes">
+      <thead className="text-left text-muted-foreground">
+        <tr>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Field
+          </th>
+          <th scope="col" className="py-1 pr-3 font-medium">
+            Before
+          </th>
+          <th scope="col" className="py-1 font-medium">
+            After
+          </th>
+        </tr>
+      </thead>
+      <tbody className="font-mono">
+        {rows.map((row) => (
+          <tr key={row.key} className={row.isChanged ? 'bg-warning/10' : undefined}>
+            <th scope="row" className="py-1 pr-3 text-left font-medium">
+              {row.key}
+              {row.isChanged && <span className="sr-only"> (changed)</span>}
+            </th>
+            <td className="py-1 pr-3 break-all text-destructive">
+              {entry.before ? show(row.before) : '—'}
+            </td>
+            <td className="py-1 break-all text-success">{entry.after ? show(row.after) : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export default function AuditLogsPage() {
+  const { timeZone } = useSession();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [expanded, setExpanded] = useState<Set<number>>(new Set());
+  const facets = useQuery({
+    queryKey: ['audit', 'facets'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/audit-logs/facets', { schema: auditFacetsResponseSchema, signal }),
+  });
+  const entries = useInfiniteQuery({
+    queryKey: ['audit', 'entries', filters],
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = toParams(filters);
+      if (pageParam) params.set('before', String(pageParam));
+      return apiRequest(`/api/audit-logs?${params}`, { schema: listAuditResponseSchema, signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+    staleTime: 0,
+  });
+  const rows = entries.data?.pages.flatMap((page) => page.entries) ?? [];
+  const formatTime = new Intl.DateTimeFormat('en-CA', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone,
+  });
+  const set = (key: keyof Filters) => (value: string) => setFilters({ ...filters, [key]: value });
+  const toggle = (id: number) => {
+    const next = new Set(expanded);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setExpanded(next);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Audit Logs</h1>
+          <p className="text-sm text-muted-foreground">
+            Every change, who made it, when and from where. Nothing here can be edited.
+          </p>
+        </div>
+        <Button variant="outline" asChild>
+          <a href={`/api/audit-logs/export?${toParams(filters)}`} download>
+            <Download aria-hidden /> Export CSV
+          </a>
+        </Button>
+      </div>
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            <div className="grid gap-1">
+              <Label htmlFor="audit-actor">Who</Label>
+              <Select
+                id="audit-actor"
+                value={filters.actorId}
+                onChange={(event) => set('actorId')(event.target.value)}
+              >
+                <option value="">Anyone</option>
+                {facets.data?.actors.map((actor) => (
+                  <option key={actor.id} value={actor.id}>
+                    {actor.name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="audit-action">Action</Label>
+              <Select
+                id="audit-action"
+                value={filters.action}
+                onChange={(event) => set('action')(event.target.value)}
+              >
+                <option value="">Any action</option>
+                {facets.data?.actions.map((action) => (
+                  <option key={action} value={action}>
+                    {action}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="audit-entity-type">Entity</Label>
+              <Select
+                id="audit-entity-type"
+                value={filters.entityType}
+                onChange={(event) => set('entityType')(event.target.value)}
+              >
+                <option value="">Any entity</option>
+                {facets.data?.entityTypes.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="audit-entity-id">Entity id</Label>
+              <Input
+                id="audit-entity-id"
+                value={filters.entityId}
+                onChange={(event) => set('entityId')(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="audit-from">From</Label>
+              <Input
+                id="audit-from"
+                type="date"
+                value={filters.from}
+                onChange={(event) => set('from')(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="audit-to">To</Label>
+              <Input
+                id="audit-to"
+                type="date"
+                value={filters.to}
+                onChange={(event) => set('to')(event.target.value)}
+              />
+            </div>
+          </div>
+          {entries.isPending ? (
+            <CardSkeleton />
+          ) : entries.isError ? (
+            <p className="text-destructive">{entries.error.message}</p>
+          ) : rows.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">No entries match.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <thead className="border-b text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="w-10">
+                      <span className="sr-only">Details</span>
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      When
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Who
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Action
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Entity
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      From
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((entry) => (
+                    <Fragment key={entry.id}>
+                      <tr className="border-b" data-testid="audit-row">
+                        <td>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-expanded={expanded.has(entry.id)}
+                            aria-label={`${expanded.has(entry.id) ? 'Hide' : 'Show'} details of ${entry.action}`}
+                            onClick={() => toggle(entry.id)}
+                          >
+                            {expanded.has(entry.id) ? (
+                              <ChevronDown aria-hidden />
+                            ) : (
+                              <ChevronRight aria-hidden />
+                            )}
+                          </Button>
+                        </td>
+                        <td className="py-2 pr-4 whitespace-nowrap tabular-nums">
+                          {formatTime.format(new Date(entry.occurredAt))}
+                        </td>
+                        <td className="py-2 pr-4">{entry.actorName ?? 'System'}</td>
+                        <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
+                        <td className="py-2 pr-4">
+                          {entry.entityType}
+                          {entry.entityId && (
+                            <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
+                              {entry.entityId}
+                            </span>
+                          )}
+                        </td>
+                        <td className="py-2 text-xs text-muted-foreground">{entry.ip ?? '—'}</td>
+                      </tr>
+                      {expanded.has(entry.id) && (
+                        <tr className="border-b bg-muted/40">
+                          <td />
+                          <td colSpan={5} className="py-3 pr-4">
+                            <AuditDiff entry={entry} />
+                            {entry.userAgent && (
+                              <p className="mt-2 text-xs text-muted-foreground">
+                                {entry.userAgent}
+                              </p>
+                            )}
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {entries.hasNextPage && (
+            <Button
+              variant="outline"
+              onClick={() => void entries.fetchNextPage()}
+              disabled={entries.isFetchingNextPage}
+            >
+              {entries.isFetchingNextPage ? 'Loading…' : 'Load older entries'}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
