@@ -29,7 +29,8 @@ const EXPECTED_SIDEBAR = {
     'Audit Logs',
     'Break Monitoring',
   ],
-  teamLead: EMPLOYEE_ITEMS,
+  // Issue #6 gives team leads User Management for their own team.
+  teamLead: [...EMPLOYEE_ITEMS, 'User Management'],
   employee: EMPLOYEE_ITEMS,
   sme: ['SME Dashboard', 'Time Approvals'],
 } as const;
