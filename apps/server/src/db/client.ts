@@ -45,6 +45,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle pooled connection the server drops (restart, failover, admin kill) must not crash
+  // the process: the pool discards it and opens a new one on the next query.
+  pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
   // Several instances may start at once: one migrates, the others wait on the advisory lock.
   const client = await pool.connect();
   try {
