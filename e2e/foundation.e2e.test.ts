@@ -257,6 +257,8 @@ describe('session timeout', () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();
     await signInAndWait(page, SEED_USERS.employee);
+    // The shell (and its idle timer) must be mounted before time jumps.
+    await page.getByTestId('dashboard-email').waitFor();
     await page.clock.fastForward('55:00');
     await page.clock.runFor(1000);
     const dialog = page.getByRole('dialog');
