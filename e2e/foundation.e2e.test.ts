@@ -29,8 +29,14 @@ const EXPECTED_SIDEBAR = {
     'Audit Logs',
     'Break Monitoring',
   ],
-  // Issue #6 gives team leads User Management for their own team.
-  teamLead: [...EMPLOYEE_ITEMS, 'User Management'],
+  // Issues #6 and #7 give team leads User Management and the reports, for their own team.
+  teamLead: [
+    ...EMPLOYEE_ITEMS,
+    'User Management',
+    'Adherence Reports',
+    'Worked Hours Report',
+    'Analytics',
+  ],
   employee: EMPLOYEE_ITEMS,
   sme: ['SME Dashboard', 'Time Approvals'],
 } as const;

@@ -9,6 +9,9 @@ import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
+import { recomputeQueuedDays } from './features/reports/recompute.ts';
+import { registerReportRoutes } from './features/reports/routes.ts';
+import { processNextRecomputeRun } from './features/reports/service.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
 import { registerNotificationRoutes } from './features/notifications/routes.ts';
 import { runNotificationRules } from './features/notifications/rules-job.ts';
@@ -70,12 +73,16 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerBreakMonitoringRoutes(app, db, config);
   registerAuditRoutes(app, db, config);
   registerAdminRoutes(app, db, config);
+  registerReportRoutes(app, db, config);
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);
     jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
       runNotificationRules(db, config.timeZone, config.notificationRules),
     );
+    // Punches and schedule changes leave days stale; keep the reports' precomputed rows fresh.
+    jobs.every('day-metrics', 10_000, () => recomputeQueuedDays(db, config.timeZone));
+    jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
     app.addHook('preClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);

@@ -8,6 +8,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   time,
   timestamp,
@@ -274,3 +275,73 @@ export const timeCorrections = pgTable(
     index('time_corrections_status_idx').on(table.status, table.requestedAt),
   ],
 );
+
+export const dayStatus = pgEnum('day_status', [
+  'complete',
+  'in_progress',
+  'absent',
+  'excused',
+  'no_schedule',
+  'unscheduled',
+]);
+
+/**
+ * The adherence engine's result per person and business day (docs/decisions/0010), so reports
+ * read precomputed rows. Recomputed when the day's punches or schedule change.
+ */
+export const dayMetrics = pgTable(
+  'day_metrics',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: dayStatus('status').notNull(),
+    templateName: text('template_name'),
+    scheduledMinutes: integer('scheduled_minutes').notNull(),
+    workedMinutes: integer('worked_minutes').notNull(),
+    breakMinutes: integer('break_minutes').notNull(),
+    lunchMinutes: integer('lunch_minutes').notNull(),
+    adherentMinutes: integer('adherent_minutes').notNull(),
+    lateMinutes: integer('late_minutes').notNull(),
+    earlyLeaveMinutes: integer('early_leave_minutes').notNull(),
+    overbreakMinutes: integer('overbreak_minutes').notNull(),
+    unscheduledMinutes: integer('unscheduled_minutes').notNull(),
+    missedClockOut: boolean('missed_clock_out').notNull(),
+    /** Hour (0–23, business time) of the first clock-in, for the lateness heatmap. */
+    firstClockInHour: integer('first_clock_in_hour'),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.date] }),
+    index('day_metrics_date_idx').on(table.date),
+  ],
+);
+
+/** Person-days whose metrics are stale; the recompute job drains it. */
+export const dayMetricsQueue = pgTable(
+  'day_metrics_queue',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.date] })],
+);
+
+/** A recompute an admin asked for, with progress the screen shows (any instance may run it). */
+export const recomputeRuns = pgTable('recompute_runs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  toDate: date('to_date', { mode: 'string' }).notNull(),
+  userIds: uuid('user_ids').array(),
+  totalDays: integer('total_days').notNull(),
+  doneDays: integer('done_days').notNull().default(0),
+  status: text('status').notNull().default('queued'),
+  error: text('error'),
+  createdAt: createdAt(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});

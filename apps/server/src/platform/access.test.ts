@@ -7,8 +7,9 @@ import type { Db } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
 import { buildTestApp, CSRF_HEADERS, getSessionUser, signInAs } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
-import { createTestUser } from '../test/factories.ts';
+import { createTestUser, uniqueEmail } from '../test/factories.ts';
 import { seedAssignment, seedTemplate } from '../test/schedules.ts';
+import { seedTeam, uniqueTeamName } from '../test/users.ts';
 import { registerAccessControl } from './access.ts';
 
 /**
@@ -26,6 +27,13 @@ interface Fixtures {
   assignee: string;
   editedAssignment: string;
   deletedAssignment: string;
+  editedUser: string;
+  editedUserEmail: string;
+  suspendedUser: string;
+  unsuspendedUser: string;
+  resetUser: string;
+  editedTeam: string;
+  deletedTeam: string;
 }
 
 interface Endpoint {
@@ -90,6 +98,42 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
   },
   { method: 'DELETE', url: '/api/schedule-assignments/{deletedAssignment}', adminStatus: 204 },
   { method: 'GET', url: '/api/break-monitoring' },
+  {
+    method: 'POST',
+    url: '/api/users',
+    payload: { name: 'Matrix Created', email: uniqueEmail('matrix-created'), role: 'employee' },
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/users/{editedUser}',
+    payload: (fixtures) => ({
+      name: 'Matrix Edited',
+      email: fixtures.editedUserEmail,
+      role: 'sme',
+      teamId: null,
+    }),
+  },
+  { method: 'POST', url: '/api/users/{suspendedUser}/suspend' },
+  { method: 'POST', url: '/api/users/{unsuspendedUser}/unsuspend' },
+  { method: 'POST', url: '/api/users/{resetUser}/reset-password' },
+  {
+    method: 'POST',
+    url: '/api/teams',
+    payload: { name: uniqueTeamName('Matrix created'), leadUserId: null },
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/teams/{editedTeam}',
+    payload: { name: uniqueTeamName('Matrix edited'), leadUserId: null },
+  },
+  { method: 'DELETE', url: '/api/teams/{deletedTeam}', adminStatus: 204 },
+  { method: 'GET', url: '/api/audit-logs' },
+  { method: 'GET', url: '/api/audit-logs?action=user.create&limit=5' },
+  { method: 'GET', url: '/api/audit-logs/facets' },
+  { method: 'GET', url: '/api/audit-logs/export' },
+  { method: 'GET', url: '/api/admin/overview' },
 ];
 
 type Principal = Role | 'anonymous';
@@ -110,7 +154,15 @@ async function createFixtures(db: Db): Promise<Fixtures> {
       dateRangeStart,
       dateRangeEnd,
     });
+  const editedUser = await createTestUser(db);
   return {
+    editedUser: editedUser.id,
+    editedUserEmail: editedUser.email,
+    suspendedUser: (await createTestUser(db)).id,
+    unsuspendedUser: (await createTestUser(db, { suspended: true })).id,
+    resetUser: (await createTestUser(db)).id,
+    editedTeam: (await seedTeam(db)).id,
+    deletedTeam: (await seedTeam(db)).id,
     editedTemplate: (await seedTemplate(db)).id,
     archivedTemplate: (await seedTemplate(db)).id,
     restoredTemplate: (await seedTemplate(db, {}, { archived: true })).id,

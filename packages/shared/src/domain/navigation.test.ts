@@ -35,8 +35,14 @@ describe('getSidebarItems', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
-  it('gives team lead the employee items plus User Management for their team (issue #6)', () => {
-    expect(sidebarLabels('team_lead')).toEqual([...EMPLOYEE_ITEMS, 'User Management']);
+  it("gives team lead the employee items plus their team's User Management and reports", () => {
+    expect(sidebarLabels('team_lead')).toEqual([
+      ...EMPLOYEE_ITEMS,
+      'User Management',
+      'Adherence Reports',
+      'Worked Hours Report',
+      'Analytics',
+    ]);
   });
 
   it('gives sme SME Dashboard and Time Approvals', () => {
@@ -59,32 +65,32 @@ describe('getSidebarItems', () => {
 
 describe('screens', () => {
   it.each([
-    '/reports',
     '/calculate-adherence',
     '/schedule-management',
     '/schedule-assignment',
-    '/analytics',
     '/audit-logs',
     '/break-monitoring',
-    '/worked-hours',
     '/admin',
   ])('%s requires admin', (path) => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });
 
-  it('/users admits admin and team lead only', () => {
-    const required = findScreen('/users')?.requiredRole;
-    expect(required).toEqual(['admin', 'team_lead']);
-    for (const role of ROLES) {
-      expect(
-        decideGuard({ isLoading: false, isSignedIn: true, role, requiredRole: required }),
-      ).toEqual(
-        role === 'admin' || role === 'team_lead'
-          ? { kind: 'allow' }
-          : { kind: 'redirect', to: '/dashboard' },
-      );
-    }
-  });
+  it.each(['/users', '/reports', '/worked-hours', '/analytics'])(
+    '%s admits admin and team lead only',
+    (path) => {
+      const required = findScreen(path)?.requiredRole;
+      expect(required).toEqual(['admin', 'team_lead']);
+      for (const role of ROLES) {
+        expect(
+          decideGuard({ isLoading: false, isSignedIn: true, role, requiredRole: required }),
+        ).toEqual(
+          role === 'admin' || role === 'team_lead'
+            ? { kind: 'allow' }
+            : { kind: 'redirect', to: '/dashboard' },
+        );
+      }
+    },
+  );
 
   it.each(['/dashboard', '/schedules', '/time-off', '/attendance-history'])(
     '%s needs only a signed-in user',

@@ -29,7 +29,8 @@ export const SCREENS = [
     requiredRole: 'sme',
     sidebarRoles: ['admin', 'sme'],
   },
-  // Team leads see their own team here, read-only (issue #6, docs/decisions/0008).
+  // Team leads see their own team in User Management (read-only) and in the three reports
+  // (issues #6 and #7, docs/decisions/0008).
   {
     path: '/users',
     title: 'User Management',
@@ -48,14 +49,24 @@ export const SCREENS = [
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
-  { path: '/reports', title: 'Adherence Reports', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  {
+    path: '/reports',
+    title: 'Adherence Reports',
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   {
     path: '/worked-hours',
     title: 'Worked Hours Report',
-    requiredRole: 'admin',
-    sidebarRoles: ['admin'],
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
   },
-  { path: '/analytics', title: 'Analytics', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  {
+    path: '/analytics',
+    title: 'Analytics',
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   { path: '/audit-logs', title: 'Audit Logs', requiredRole: 'admin', sidebarRoles: ['admin'] },
   {
     path: '/break-monitoring',

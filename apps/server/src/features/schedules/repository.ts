@@ -126,12 +126,13 @@ function selectAssignments(db: Db) {
 
 export async function listAssignments(
   db: Db,
-  filter: { userIds?: string[]; from?: string; to?: string },
+  filter: { userIds?: string[]; templateId?: string; from?: string; to?: string },
 ): Promise<Assignment[]> {
   return selectAssignments(db)
     .where(
       and(
         filter.userIds ? inArray(assignedSchedules.userId, filter.userIds) : undefined,
+        filter.templateId ? eq(assignedSchedules.templateId, filter.templateId) : undefined,
         filter.from ? gte(assignedSchedules.dateRangeEnd, filter.from) : undefined,
         filter.to ? lte(assignedSchedules.dateRangeStart, filter.to) : undefined,
       ),

@@ -18,6 +18,7 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
+import { markDaysStale } from '../reports/recompute.ts';
 import type { Actor } from '../users/service.ts';
 import {
   deleteAssignment,
@@ -32,6 +33,7 @@ import {
   lockUsersForScheduling,
   updateAssignment,
   updateTemplate,
+  listAssignments,
 } from './repository.ts';
 
 // An id that is not a UUID names nothing: answer 404 like an unknown one (the database would
@@ -95,6 +97,15 @@ export async function editTemplate(
     if (await isTemplateNameTaken(tx, input.name, id)) throw duplicateName(input.name);
     await updateTemplate(tx, id, input).catch(refuseDuplicateName(input.name));
     const after = await requireTemplate(tx, id);
+    // Every day planned with this template is now planned differently.
+    for (const assignment of await listAssignments(tx, { templateId: id })) {
+      await markDaysStale(
+        tx,
+        assignment.userId,
+        assignment.dateRangeStart,
+        assignment.dateRangeEnd,
+      );
+    }
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'schedule_template.update',
@@ -199,6 +210,7 @@ export async function assignTemplate(
         }
         const newEnd = shiftDate(input.dateRangeStart, -1);
         await updateAssignment(tx, clash.id, { dateRangeEnd: newEnd });
+        await markDaysStale(tx, clash.userId, input.dateRangeStart, clash.dateRangeEnd);
         await writeAudit(tx, {
           actorId: actor.actorId,
           action: 'schedule_assignment.update',
@@ -210,6 +222,7 @@ export async function assignTemplate(
         });
       }
       const id = await insertAssignment(tx, { userId, templateId: template.id, ...range });
+      await markDaysStale(tx, userId, range.dateRangeStart, range.dateRangeEnd);
       const assignment = await findAssignment(tx, id);
       if (!assignment) throw new Error('created assignment not found');
       await writeAudit(tx, {
@@ -252,6 +265,10 @@ export async function changeAssignment(
     if (clash) throw new Conflict(describeClash(clash), 'assignment_overlap');
     await updateAssignment(tx, id, input);
     const after = await requireAssignment(tx, id);
+    // Both the old and the new dates may have changed plans.
+    for (const range of [before, after]) {
+      await markDaysStale(tx, before.userId, range.dateRangeStart, range.dateRangeEnd);
+    }
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'schedule_assignment.update',
@@ -269,6 +286,7 @@ export async function removeAssignment(db: Db, id: string, actor: Actor): Promis
   await db.transaction(async (tx) => {
     const assignment = await requireAssignment(tx, id);
     await deleteAssignment(tx, id);
+    await markDaysStale(tx, assignment.userId, assignment.dateRangeStart, assignment.dateRangeEnd);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'schedule_assignment.delete',

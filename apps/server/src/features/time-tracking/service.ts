@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
+import { markDaysStale } from '../reports/recompute.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
   findAssignedTemplate,
@@ -128,6 +129,7 @@ export async function recordTimeEvent(
       },
       meta,
     });
+    await markDaysStale(tx, userId, shiftDay, shiftDay);
     await notifyLive(tx, userId, 'time_events');
     await notifyLiveToRole(tx, 'admin', 'team_activity');
     return { event: publicEvent(inserted), isReplay: false };

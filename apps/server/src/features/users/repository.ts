@@ -149,13 +149,18 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
 
 /** The active admins, locked, so two demotions at once cannot remove the last one. */
 export async function lockActiveAdminIds(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)))
-    .orderBy(asc(profiles.id))
-    .for('update', { of: profiles });
+  const activeAdmins = () =>
+    db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+      .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)))
+      .orderBy(asc(profiles.id));
+  await activeAdmins().for('update', { of: profiles });
+  // Read again once the locks are held: a statement that waited for them re-checks only the
+  // locked profiles rows, so it would still see a role another transaction changed meanwhile
+  // (two admins demoting each other at once would both pass and leave none).
+  const rows = await activeAdmins();
   return rows.map((row) => row.id);
 }
 
@@ -180,8 +185,16 @@ export async function expirePasswordTokens(db: Db, userId: string): Promise<void
     .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt)));
 }
 
-export async function findUsablePasswordToken(db: Db, tokenHash: string) {
-  const [row] = await db
+/**
+ * A link that is unused and unexpired. With `lock`, the token row stays locked until the
+ * transaction ends, so the same link used twice at once works only once.
+ */
+export async function findUsablePasswordToken(
+  db: Db,
+  tokenHash: string,
+  { lock = false }: { lock?: boolean } = {},
+) {
+  const query = db
     .select({
       userId: passwordTokens.userId,
       purpose: passwordTokens.purpose,
@@ -198,6 +211,7 @@ export async function findUsablePasswordToken(db: Db, tokenHash: string) {
         sql`${passwordTokens.expiresAt} > now()`,
       ),
     );
+  const [row] = lock ? await query.for('update', { of: passwordTokens }) : await query;
   return row ?? null;
 }
 

@@ -374,7 +374,7 @@ export async function setPasswordWithLink(
   const input = parseInput(setPasswordRequestSchema, rawInput);
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const found = await findUsablePasswordToken(tx, hashToken(input.token));
+    const found = await findUsablePasswordToken(tx, hashToken(input.token), { lock: true });
     if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
     await updatePasswordHash(tx, found.userId, passwordHash);
     await expirePasswordTokens(tx, found.userId);

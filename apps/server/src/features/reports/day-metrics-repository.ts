@@ -1,0 +1,106 @@
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  assignedSchedules,
+  dayMetrics,
+  dayMetricsQueue,
+  scheduleTemplates,
+  timeEvents,
+} from '../../db/schema.ts';
+
+export type DayMetricsRow = typeof dayMetrics.$inferInsert;
+
+/** Assignments (with their template) of some people overlapping a date range. */
+export async function loadAssignments(db: Db, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: assignedSchedules.userId,
+      dateRangeStart: assignedSchedules.dateRangeStart,
+      dateRangeEnd: assignedSchedules.dateRangeEnd,
+      templateName: scheduleTemplates.name,
+      workStart: scheduleTemplates.workStart,
+      workEnd: scheduleTemplates.workEnd,
+      lunchStart: scheduleTemplates.lunchStart,
+      lunchEnd: scheduleTemplates.lunchEnd,
+      breakDurationMins: scheduleTemplates.breakDurationMins,
+      workingDays: scheduleTemplates.workingDays,
+    })
+    .from(assignedSchedules)
+    .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
+    .where(
+      and(
+        inArray(assignedSchedules.userId, userIds),
+        lte(assignedSchedules.dateRangeStart, to),
+        gte(assignedSchedules.dateRangeEnd, from),
+      ),
+    );
+}
+
+/** Punches of some people whose shift belongs to a day in the range. */
+export async function loadShiftEvents(db: Db, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      userId: timeEvents.userId,
+      eventType: timeEvents.eventType,
+      occurredAt: timeEvents.occurredAt,
+      date: timeEvents.date,
+      shiftDate: timeEvents.shiftDate,
+    })
+    .from(timeEvents)
+    .where(
+      and(
+        inArray(timeEvents.userId, userIds),
+        gte(timeEvents.shiftDate, from),
+        lte(timeEvents.shiftDate, to),
+      ),
+    )
+    .orderBy(timeEvents.occurredAt);
+  return rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
+}
+
+/** Replace the stored metrics of these person-days (rows absent from `rows` are removed). */
+export async function replaceDayMetrics(
+  db: Db,
+  keys: { userIds: string[]; from: string; to: string },
+  rows: DayMetricsRow[],
+): Promise<void> {
+  await db
+    .delete(dayMetrics)
+    .where(
+      and(
+        inArray(dayMetrics.userId, keys.userIds),
+        gte(dayMetrics.date, keys.from),
+        lte(dayMetrics.date, keys.to),
+      ),
+    );
+  for (let index = 0; index < rows.length; index += 1000) {
+    await db.insert(dayMetrics).values(rows.slice(index, index + 1000));
+  }
+}
+
+/** Queue one person's days for recomputation (idempotent). */
+export async function queueDays(db: Db, userId: string, from: string, to: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${dayMetricsQueue} (user_id, date)
+    select ${userId}::uuid, day::date
+    from generate_series(${from}::date, ${to}::date, interval '1 day') as day
+    on conflict do nothing`);
+}
+
+/** Take up to `limit` queued person-days (other instances skip the ones taken). */
+export async function takeQueuedDays(db: Db, limit: number) {
+  const result = (await db.execute(sql`
+    delete from ${dayMetricsQueue}
+    where (user_id, date) in (
+      select user_id, date from ${dayMetricsQueue}
+      order by queued_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning user_id as "userId", date::text as date`)) as unknown as {
+    rows: { userId: string; date: string }[];
+  };
+  return result.rows;
+}

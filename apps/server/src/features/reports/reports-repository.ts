@@ -1,0 +1,191 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+export interface ReportScope {
+  from: string;
+  to: string;
+  /** Only these teams' people (a team lead's scope, or an admin's team filter). */
+  teamIds: string[] | null;
+}
+
+function scopeFilter(scope: ReportScope): SQL {
+  const teams =
+    scope.teamIds === null
+      ? sql``
+      : scope.teamIds.length === 0
+        ? sql` and false`
+        : sql` and p.team_id in (${sql.join(
+            scope.teamIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`;
+  return sql`dm.date between ${scope.from}::date and ${scope.to}::date${teams}`;
+}
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  // Both drivers return { rows } from execute; the generic type does not say so.
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface PersonAdherenceRow {
+  userId: string;
+  name: string;
+  teamId: string | null;
+  teamName: string | null;
+  scheduledDays: number;
+  completeDays: number;
+  absentDays: number;
+  excusedDays: number;
+  inProgressDays: number;
+  unscheduledDays: number;
+  scoredScheduledMinutes: number;
+  scoredWorkedMinutes: number;
+  adherentMinutes: number;
+  scheduledMinutes: number;
+  workedMinutes: number;
+  lateDays: number;
+  earlyLeaveDays: number;
+  overbreakDays: number;
+  missedClockOuts: number;
+}
+
+/** The adherence report's one aggregate: per person over the range (the bench's baseline). */
+export function adherenceByPersonQuery(scope: ReportScope): SQL {
+  return sql`
+    select dm.user_id as "userId",
+           coalesce(p.full_name, u.email) as "name",
+           p.team_id as "teamId",
+           t.name as "teamName",
+           count(*) filter (where dm.status not in ('unscheduled', 'no_schedule'))::int as "scheduledDays",
+           count(*) filter (where dm.status = 'complete')::int as "completeDays",
+           count(*) filter (where dm.status = 'absent')::int as "absentDays",
+           count(*) filter (where dm.status = 'excused')::int as "excusedDays",
+           count(*) filter (where dm.status = 'in_progress')::int as "inProgressDays",
+           count(*) filter (where dm.status = 'unscheduled')::int as "unscheduledDays",
+           coalesce(sum(dm.scheduled_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredScheduledMinutes",
+           coalesce(sum(dm.worked_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredWorkedMinutes",
+           coalesce(sum(dm.adherent_minutes) filter (where dm.status = 'complete'), 0)::int as "adherentMinutes",
+           coalesce(sum(dm.scheduled_minutes), 0)::int as "scheduledMinutes",
+           coalesce(sum(dm.worked_minutes), 0)::int as "workedMinutes",
+           count(*) filter (where dm.late_minutes > 0)::int as "lateDays",
+           count(*) filter (where dm.early_leave_minutes > 0)::int as "earlyLeaveDays",
+           count(*) filter (where dm.overbreak_minutes > 0)::int as "overbreakDays",
+           count(*) filter (where dm.missed_clock_out)::int as "missedClockOuts"
+    from day_metrics dm
+    join users u on u.id = dm.user_id
+    left join profiles p on p.id = dm.user_id
+    left join teams t on t.id = p.team_id
+    where ${scopeFilter(scope)}
+    group by dm.user_id, p.full_name, u.email, p.team_id, t.name
+    order by lower(coalesce(p.full_name, u.email))`;
+}
+
+export function listAdherenceByPerson(db: Db, scope: ReportScope) {
+  return rows<PersonAdherenceRow>(db, adherenceByPersonQuery(scope));
+}
+
+export interface WorkedHoursSqlRow {
+  userId: string;
+  name: string;
+  teamName: string | null;
+  bucket: string;
+  scheduledMinutes: number;
+  workedMinutes: number;
+  breakMinutes: number;
+  lunchMinutes: number;
+  days: number;
+}
+
+export function listWorkedHours(db: Db, scope: ReportScope, groupBy: 'day' | 'week' | 'period') {
+  const bucket =
+    groupBy === 'day'
+      ? sql`dm.date`
+      : groupBy === 'week'
+        ? sql`(dm.date - extract(dow from dm.date)::int)`
+        : sql`${scope.from}::date`;
+  return rows<WorkedHoursSqlRow>(
+    db,
+    sql`
+      select dm.user_id as "userId",
+             coalesce(p.full_name, u.email) as "name",
+             t.name as "teamName",
+             (${bucket})::text as "bucket",
+             sum(dm.scheduled_minutes)::int as "scheduledMinutes",
+             sum(dm.worked_minutes)::int as "workedMinutes",
+             sum(dm.break_minutes)::int as "breakMinutes",
+             sum(dm.lunch_minutes)::int as "lunchMinutes",
+             count(*) filter (where dm.worked_minutes > 0)::int as "days"
+      from day_metrics dm
+      join users u on u.id = dm.user_id
+      left join profiles p on p.id = dm.user_id
+      left join teams t on t.id = p.team_id
+      where ${scopeFilter(scope)}
+      group by dm.user_id, p.full_name, u.email, t.name, ${bucket}
+      order by lower(coalesce(p.full_name, u.email)), 4`,
+  );
+}
+
+export interface TrendSqlRow {
+  date: string;
+  scheduled: number;
+  adherent: number;
+  worked: number;
+  scoredWorked: number;
+  lateCount: number;
+  overbreakCount: number;
+  absentCount: number;
+  totalWorked: number;
+}
+
+export function listDailyTrend(db: Db, scope: ReportScope) {
+  return rows<TrendSqlRow>(
+    db,
+    sql`
+      select dm.date::text as "date",
+             coalesce(sum(dm.scheduled_minutes) filter (where dm.status = 'complete'), 0)::int as "scheduled",
+             coalesce(sum(dm.adherent_minutes) filter (where dm.status = 'complete'), 0)::int as "adherent",
+             coalesce(sum(dm.worked_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredWorked",
+             coalesce(sum(dm.worked_minutes), 0)::int as "totalWorked",
+             count(*) filter (where dm.late_minutes > 0)::int as "lateCount",
+             count(*) filter (where dm.overbreak_minutes > 0)::int as "overbreakCount",
+             count(*) filter (where dm.status = 'absent')::int as "absentCount"
+      from day_metrics dm
+      left join profiles p on p.id = dm.user_id
+      where ${scopeFilter(scope)}
+      group by dm.date
+      order by dm.date`,
+  );
+}
+
+export function listLatenessHeatmap(db: Db, scope: ReportScope) {
+  return rows<{ weekday: number; hour: number; count: number }>(
+    db,
+    sql`
+      select extract(dow from dm.date)::int as "weekday", dm.first_clock_in_hour as "hour", count(*)::int as "count"
+      from day_metrics dm
+      left join profiles p on p.id = dm.user_id
+      where ${scopeFilter(scope)} and dm.late_minutes > 0 and dm.first_clock_in_hour is not null
+      group by 1, 2
+      order by 1, 2`,
+  );
+}
+
+export function listExceptionTotals(db: Db, scope: ReportScope) {
+  return rows<{ type: string; count: number; minutes: number }>(
+    db,
+    sql`
+      select x.type, count(*)::int as "count", coalesce(sum(x.minutes), 0)::int as "minutes"
+      from day_metrics dm
+      left join profiles p on p.id = dm.user_id
+      cross join lateral (values
+        ('late', case when dm.late_minutes > 0 then dm.late_minutes end),
+        ('early_leave', case when dm.early_leave_minutes > 0 then dm.early_leave_minutes end),
+        ('overbreak', case when dm.overbreak_minutes > 0 then dm.overbreak_minutes end),
+        ('missed_clock_out', case when dm.missed_clock_out then 0 end),
+        ('absent', case when dm.status = 'absent' then dm.scheduled_minutes end),
+        ('unscheduled', case when dm.unscheduled_minutes > 0 then dm.unscheduled_minutes end)
+      ) as x(type, minutes)
+      where ${scopeFilter(scope)} and x.minutes is not null
+      group by x.type
+      order by 2 desc`,
+  );
+}

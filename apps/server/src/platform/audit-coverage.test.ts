@@ -1,0 +1,651 @@
+import { randomUUID } from 'node:crypto';
+import type * as FastifyModule from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import type { Role } from '@punchclock/shared/domain/roles';
+import type { Db } from '../db/client.ts';
+import { addUser } from '../features/users/service.ts';
+import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
+import { describeEachDatabase } from '../test/databases.ts';
+import { createTestUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.ts';
+import { seedNotifications } from '../test/notifications.ts';
+import {
+  seedAssignment,
+  seedTemplate,
+  templateBody,
+  uniqueTemplateName,
+} from '../test/schedules.ts';
+import {
+  auditRowsAfter,
+  lastAuditId,
+  seedTeam,
+  SYSTEM_ACTOR,
+  tokenFromLink,
+  uniqueTeamName,
+} from '../test/users.ts';
+
+/**
+ * Every route the app registers, seen through Fastify's onRoute hook: buildApp creates its
+ * Fastify instance itself, so the hook is added as each instance is made.
+ */
+const registered = vi.hoisted(() => ({ routes: [] as { method: string; url: string }[] }));
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof FastifyModule>();
+  const create = ((options?: Parameters<typeof actual.default>[0]) => {
+    const app = actual.default(options);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        registered.routes.push({ method: String(method), url: route.url });
+      }
+    });
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: create };
+});
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface Context {
+  app: FastifyInstance;
+  db: Db;
+  admin: TestUser;
+  adminCookie: string;
+}
+
+interface Call {
+  method: Method;
+  url: string;
+  payload?: Record<string, unknown>;
+  /** The session the call is made with; none for anonymous calls. */
+  cookie?: string;
+  /** Who the audit row must name as actor (null: nobody, e.g. a failed sign-in). */
+  actorId: string | null;
+}
+
+interface Scenario {
+  /** "METHOD /registered/url" exactly as the route was registered. */
+  route: string;
+  name: string;
+  status: number;
+  /** The action of the row(s) written. */
+  action: string;
+  /** Arranges what the call needs (its own audit rows are not counted) and describes it. */
+  arrange(context: Context): Promise<Call>;
+}
+
+/**
+ * Calls that legitimately write other than exactly one audit row. Keep this short: every
+ * other successful mutating call must write exactly one row.
+ */
+const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
+  'POST /api/auth/password-link — an unused link': {
+    rows: 0,
+    why: 'reads who a link is for (POST only to keep the token out of URLs); changes nothing',
+  },
+  'POST /api/schedule-assignments — two people at once': {
+    rows: 2,
+    why: 'one assignment (and one row) per person chosen',
+  },
+  'POST /api/schedule-assignments — ending an overlapping one': {
+    rows: 2,
+    why: 'the earlier assignment it shortens gets its own update row',
+  },
+};
+
+const keyOf = (scenario: Scenario) => `${scenario.route} — ${scenario.name}`;
+
+async function signedIn(
+  context: Context,
+  role: Role = 'employee',
+): Promise<{ user: TestUser; cookie: string }> {
+  const user = await createTestUser(context.db, { role });
+  return { user, cookie: await signInAs(context.app, user.email, user.password) };
+}
+
+/** Someone added without a password, and the token of their one-time link. */
+async function invited(db: Db): Promise<{ userId: string; token: string }> {
+  const { user, setPasswordLink } = await addUser(
+    db,
+    { name: 'Link Person', email: uniqueEmail('walk-link'), role: 'employee' },
+    SYSTEM_ACTOR,
+  );
+  return { userId: user.id, token: tokenFromLink(setPasswordLink) };
+}
+
+const WORKDAYS = { dateRangeStart: '2031-03-01', dateRangeEnd: '2031-03-31' };
+
+const SCENARIOS: Scenario[] = [
+  {
+    route: 'POST /api/auth/sign-in',
+    name: 'success',
+    status: 200,
+    action: 'auth.sign_in',
+    async arrange({ db }) {
+      const user = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: user.email, password: user.password },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/sign-in',
+    name: 'wrong password',
+    status: 401,
+    action: 'auth.sign_in_failed',
+    async arrange({ db }) {
+      const user = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: user.email, password: 'Wrong-password-1' },
+        actorId: null,
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/sign-in',
+    name: 'unknown email',
+    status: 401,
+    action: 'auth.sign_in_failed',
+    async arrange() {
+      return {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: uniqueEmail('nobody'), password: TEST_PASSWORD },
+        actorId: null,
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/sign-in',
+    name: 'suspended',
+    status: 403,
+    action: 'auth.sign_in_refused_suspended',
+    async arrange({ db }) {
+      const user = await createTestUser(db, { suspended: true });
+      return {
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: user.email, password: user.password },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/auth/sign-out',
+    name: 'signed in',
+    status: 204,
+    action: 'auth.sign_out',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return { method: 'POST', url: '/api/auth/sign-out', cookie, actorId: user.id };
+    },
+  },
+  {
+    route: 'POST /api/auth/password-link',
+    name: 'an unused link',
+    status: 200,
+    action: '(none)',
+    async arrange({ db }) {
+      const { token } = await invited(db);
+      return { method: 'POST', url: '/api/auth/password-link', payload: { token }, actorId: null };
+    },
+  },
+  {
+    route: 'POST /api/auth/set-password',
+    name: 'with an invitation link',
+    status: 200,
+    action: 'user.set_password',
+    async arrange({ db }) {
+      const { userId, token } = await invited(db);
+      return {
+        method: 'POST',
+        url: '/api/auth/set-password',
+        payload: { token, password: 'Walked-pass-1' },
+        actorId: userId,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users',
+    name: 'with a password',
+    status: 201,
+    action: 'user.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/users',
+        cookie: adminCookie,
+        payload: {
+          name: 'Walk Created',
+          email: uniqueEmail('walk'),
+          role: 'employee',
+          password: TEST_PASSWORD,
+        },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users',
+    name: 'with a set-password link',
+    status: 201,
+    action: 'user.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/users',
+        cookie: adminCookie,
+        payload: { name: 'Walk Invited', email: uniqueEmail('walk'), role: 'sme' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/users/:id',
+    name: 'name, role and team',
+    status: 200,
+    action: 'user.update',
+    async arrange({ db, admin, adminCookie }) {
+      const user = await createTestUser(db);
+      const team = await seedTeam(db);
+      return {
+        method: 'PUT',
+        url: `/api/users/${user.id}`,
+        cookie: adminCookie,
+        payload: { name: 'Walk Edited', email: user.email, role: 'team_lead', teamId: team.id },
+        actorId: admin.id,
+      };
+    },
+  },
+  ...(['suspend', 'unsuspend', 'reset-password'] as const).map((action): Scenario => ({
+    route: `POST /api/users/:id/${action}`,
+    name: 'someone else',
+    status: 200,
+    action: `user.${action.replace('-', '_')}`,
+    async arrange({ db, admin, adminCookie }) {
+      const user = await createTestUser(db, { suspended: action === 'unsuspend' });
+      return {
+        method: 'POST',
+        url: `/api/users/${user.id}/${action}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  })),
+  {
+    route: 'PUT /api/me/profile',
+    name: 'own name',
+    status: 200,
+    action: 'user.update_own_profile',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context, 'sme');
+      return {
+        method: 'PUT',
+        url: '/api/me/profile',
+        cookie,
+        payload: { name: 'Walk Myself' },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/me/password',
+    name: 'own password',
+    status: 204,
+    action: 'user.change_own_password',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: '/api/me/password',
+        cookie,
+        payload: { currentPassword: user.password, newPassword: 'Walked-pass-2' },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/teams',
+    name: 'with a lead',
+    status: 201,
+    action: 'team.create',
+    async arrange({ db, admin, adminCookie }) {
+      const lead = await createTestUser(db, { role: 'team_lead' });
+      return {
+        method: 'POST',
+        url: '/api/teams',
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk'), leadUserId: lead.id },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/teams/:id',
+    name: 'rename',
+    status: 200,
+    action: 'team.update',
+    async arrange({ db, admin, adminCookie }) {
+      const team = await seedTeam(db);
+      return {
+        method: 'PUT',
+        url: `/api/teams/${team.id}`,
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk renamed'), leadUserId: null },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/teams/:id',
+    name: 'an empty team',
+    status: 204,
+    action: 'team.delete',
+    async arrange({ db, admin, adminCookie }) {
+      const team = await seedTeam(db);
+      return {
+        method: 'DELETE',
+        url: `/api/teams/${team.id}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/time-events',
+    name: 'clock in',
+    status: 201,
+    action: 'time_event.record',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: '/api/time-events',
+        cookie,
+        payload: { id: randomUUID(), eventType: 'clock_in' },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/schedule-templates',
+    name: 'new template',
+    status: 201,
+    action: 'schedule_template.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/schedule-templates',
+        cookie: adminCookie,
+        payload: { ...templateBody() },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/schedule-templates/:id',
+    name: 'edit',
+    status: 200,
+    action: 'schedule_template.update',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      return {
+        method: 'PUT',
+        url: `/api/schedule-templates/${template.id}`,
+        cookie: adminCookie,
+        payload: { ...templateBody({ name: uniqueTemplateName('Walk edited') }) },
+        actorId: admin.id,
+      };
+    },
+  },
+  ...(['archive', 'restore'] as const).map((action): Scenario => ({
+    route: `POST /api/schedule-templates/:id/${action}`,
+    name: action,
+    status: 200,
+    action: `schedule_template.${action}`,
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db, {}, { archived: action === 'restore' });
+      return {
+        method: 'POST',
+        url: `/api/schedule-templates/${template.id}/${action}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  })),
+  {
+    route: 'DELETE /api/schedule-templates/:id',
+    name: 'an unused template',
+    status: 204,
+    action: 'schedule_template.delete',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      return {
+        method: 'DELETE',
+        url: `/api/schedule-templates/${template.id}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  ...[1, 2].map((people): Scenario => ({
+    route: 'POST /api/schedule-assignments',
+    name: people === 1 ? 'one person' : 'two people at once',
+    status: 201,
+    action: 'schedule_assignment.create',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      const userIds = [];
+      for (let index = 0; index < people; index += 1) userIds.push((await createTestUser(db)).id);
+      return {
+        method: 'POST',
+        url: '/api/schedule-assignments',
+        cookie: adminCookie,
+        payload: { userIds, templateId: template.id, ...WORKDAYS },
+        actorId: admin.id,
+      };
+    },
+  })),
+  {
+    route: 'POST /api/schedule-assignments',
+    name: 'ending an overlapping one',
+    status: 201,
+    action: 'schedule_assignment.update schedule_assignment.create',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      const user = await createTestUser(db);
+      await seedAssignment(db, { userId: user.id, templateId: template.id, ...WORKDAYS });
+      return {
+        method: 'POST',
+        url: '/api/schedule-assignments',
+        cookie: adminCookie,
+        payload: {
+          userIds: [user.id],
+          templateId: template.id,
+          dateRangeStart: '2031-03-15',
+          dateRangeEnd: '2031-04-15',
+          endOverlapping: true,
+        },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/schedule-assignments/:id',
+    name: 'new dates',
+    status: 200,
+    action: 'schedule_assignment.update',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      const user = await createTestUser(db);
+      const assignment = await seedAssignment(db, {
+        userId: user.id,
+        templateId: template.id,
+        ...WORKDAYS,
+      });
+      return {
+        method: 'PUT',
+        url: `/api/schedule-assignments/${assignment.id}`,
+        cookie: adminCookie,
+        payload: {
+          templateId: template.id,
+          dateRangeStart: '2031-03-01',
+          dateRangeEnd: '2031-03-20',
+        },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/schedule-assignments/:id',
+    name: 'remove',
+    status: 204,
+    action: 'schedule_assignment.delete',
+    async arrange({ db, admin, adminCookie }) {
+      const template = await seedTemplate(db);
+      const user = await createTestUser(db);
+      const assignment = await seedAssignment(db, {
+        userId: user.id,
+        templateId: template.id,
+        ...WORKDAYS,
+      });
+      return {
+        method: 'DELETE',
+        url: `/api/schedule-assignments/${assignment.id}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/notifications/:id/read',
+    name: 'one of one’s own',
+    status: 204,
+    action: 'notification.read',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const [notification] = await seedNotifications(context.db, user.id, 1);
+      return {
+        method: 'POST',
+        url: `/api/notifications/${notification?.id}/read`,
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    name: 'all of one’s own',
+    status: 200,
+    action: 'notification.read_all',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      await seedNotifications(context.db, user.id, 3);
+      return { method: 'POST', url: '/api/notifications/read-all', cookie, actorId: user.id };
+    },
+  },
+];
+
+describeEachDatabase('audit coverage of every mutating route', (getDatabase) => {
+  let context: Context;
+  let mutatingRoutes: string[];
+
+  beforeAll(async () => {
+    registered.routes.length = 0;
+    const app = await buildTestApp(getDatabase().database);
+    await app.ready();
+    mutatingRoutes = [
+      ...new Set(
+        registered.routes
+          .filter((route) => MUTATING.has(route.method) && route.url.startsWith('/api'))
+          .map((route) => `${route.method} ${route.url}`),
+      ),
+    ].sort();
+    const admin = await createTestUser(getDatabase().db, { role: 'admin', name: 'Walk Admin' });
+    context = {
+      app,
+      db: getDatabase().db,
+      admin,
+      adminCookie: await signInAs(app, admin.email, admin.password),
+    };
+  });
+  afterAll(async () => {
+    await context?.app.close();
+  });
+
+  it('sees the routes the app registers', () => {
+    // The hook really saw the app's routes (not an empty or foreign list).
+    expect(mutatingRoutes).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/sign-in',
+        'PUT /api/users/:id',
+        'DELETE /api/teams/:id',
+        'POST /api/time-events',
+      ]),
+    );
+    for (const route of mutatingRoutes) {
+      const [method, url] = route.split(' ') as [Method, string];
+      expect(context.app.hasRoute({ method, url }), route).toBe(true);
+    }
+  });
+
+  it('has a scenario for every mutating route, so none can ship without its audit row', () => {
+    const covered = new Set(SCENARIOS.map((scenario) => scenario.route));
+    const missing = mutatingRoutes.filter((route) => !covered.has(route));
+    expect(missing, 'add a scenario to SCENARIOS for each of these').toEqual([]);
+    // And no scenario for a route that no longer exists.
+    expect([...covered].filter((route) => !mutatingRoutes.includes(route))).toEqual([]);
+    // Every exception names a real scenario.
+    const keys = new Set(SCENARIOS.map(keyOf));
+    expect(Object.keys(EXCEPTIONS).filter((key) => !keys.has(key))).toEqual([]);
+  });
+
+  it.each(SCENARIOS.map((scenario) => [keyOf(scenario), scenario] as const))(
+    '%s',
+    async (key, scenario) => {
+      const call = await scenario.arrange(context);
+      // The call is the route the scenario names (ids in the path stand for ":id").
+      expect(`${call.method} ${call.url}`.replace(/[0-9a-f-]{36}/g, ':id')).toBe(scenario.route);
+      const userAgent = `audit-walk ${randomUUID()}`;
+      const ip = nextTestIp();
+      const afterId = await lastAuditId(context.db);
+      const response = await context.app.inject({
+        method: call.method,
+        url: call.url,
+        headers: {
+          [CSRF_HEADER]: '1',
+          'user-agent': userAgent,
+          ...(call.cookie ? { cookie: call.cookie } : {}),
+        },
+        remoteAddress: ip,
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+      expect(response.statusCode, response.body).toBe(scenario.status);
+
+      const rows = await auditRowsAfter(context.db, afterId);
+      const expected = EXCEPTIONS[key]?.rows ?? 1;
+      expect(
+        rows.map((row) => row.action),
+        `rows written by ${key}`,
+      ).toHaveLength(expected);
+      if (expected === 0) return;
+      expect(rows.map((row) => row.action).join(' ')).toBe(
+        scenario.action.includes(' ')
+          ? scenario.action
+          : Array(expected).fill(scenario.action).join(' '),
+      );
+      for (const row of rows) {
+        // Written by this very request: its client address and user agent.
+        expect(row).toMatchObject({ userAgent, ip });
+        expect(row.actorId).toBe(call.actorId);
+      }
+    },
+  );
+});
