@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   try {
     // Demo first: it only fills an empty database, and the operator's admin must not count.
     if (process.argv.includes('--demo')) {
-      await seedDemoOrganisation(database.db, (line) => console.log(line));
+      await seedDemoOrganisation(database.db, (line) => console.log(line), config.timeZone);
     }
     await ensureFirstAdmin(database.db, process.env, (line) => console.log(line));
     const app = await buildApp({ database, config });

@@ -20,6 +20,10 @@ const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentTyp
   '/schedule-management': lazy(() => import('@/features/schedules/pages/schedule-management-page')),
   '/schedule-assignment': lazy(() => import('@/features/schedules/pages/schedule-assignment-page')),
   '/admin': lazy(() => import('@/features/admin/admin-home-page')),
+  '/reports': lazy(() => import('@/features/reports/pages/adherence-report-page')),
+  '/worked-hours': lazy(() => import('@/features/reports/pages/worked-hours-page')),
+  '/analytics': lazy(() => import('@/features/reports/pages/analytics-page')),
+  '/calculate-adherence': lazy(() => import('@/features/reports/pages/calculate-adherence-page')),
   '/audit-logs': lazy(() => import('@/features/audit/audit-logs-page')),
   '/break-monitoring': lazy(() => import('@/features/break-monitoring/break-monitoring-page')),
   '/attendance-history': lazy(

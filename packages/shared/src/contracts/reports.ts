@@ -168,3 +168,23 @@ export const recomputeRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type RecomputeRun = z.infer<typeof recomputeRunSchema>;
+
+export const personDaysQuerySchema = z
+  .object({ userId: z.uuid('Unknown person'), from: isoDate, to: isoDate })
+  .refine(rangeRule, { message: RANGE_MESSAGE });
+
+export const personDaySchema = z.object({
+  date: isoDate,
+  status: z.string(),
+  templateName: z.string().nullable(),
+  scheduledMinutes: z.number().int(),
+  workedMinutes: z.number().int(),
+  adherencePct: z.number().nullable(),
+  conformancePct: z.number().nullable(),
+  lateMinutes: z.number().int(),
+  earlyLeaveMinutes: z.number().int(),
+  overbreakMinutes: z.number().int(),
+  missedClockOut: z.boolean(),
+});
+export const personDaysResponseSchema = z.object({ days: z.array(personDaySchema) });
+export type PersonDay = z.infer<typeof personDaySchema>;

@@ -182,7 +182,7 @@ export function listExceptionTotals(db: Db, scope: ReportScope) {
         ('overbreak', case when dm.overbreak_minutes > 0 then dm.overbreak_minutes end),
         ('missed_clock_out', case when dm.missed_clock_out then 0 end),
         ('absent', case when dm.status = 'absent' then dm.scheduled_minutes end),
-        ('unscheduled', case when dm.unscheduled_minutes > 0 then dm.unscheduled_minutes end)
+        ('unscheduled', case when dm.status = 'unscheduled' then dm.worked_minutes end)
       ) as x(type, minutes)
       where ${scopeFilter(scope)} and x.minutes is not null
       group by x.type

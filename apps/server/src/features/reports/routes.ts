@@ -11,6 +11,7 @@ import {
   getAdherenceReport,
   getAnalytics,
   getDayDetail,
+  getPersonDays,
   getRecomputeRun,
   getWorkedHours,
   listRecentRuns,
@@ -40,6 +41,9 @@ export function registerReportRoutes(app: FastifyInstance, db: Db, config: AppCo
 
   app.get('/api/reports/adherence', leads, async (request) =>
     getAdherenceReport(db, viewerOf(request), request.query),
+  );
+  app.get('/api/reports/person-days', leads, async (request) =>
+    getPersonDays(db, viewerOf(request), request.query),
   );
   app.get('/api/reports/day', leads, async (request) =>
     getDayDetail(db, config.timeZone, viewerOf(request), request.query),
@@ -93,14 +97,12 @@ export function registerReportRoutes(app: FastifyInstance, db: Db, config: AppCo
   });
 
   app.post('/api/reports/recompute', admin, async (request, reply) =>
-    reply
-      .status(202)
-      .send({
-        run: await requestRecompute(db, request.body, {
-          actorId: viewerOf(request).userId,
-          meta: getRequestMeta(request),
-        }),
+    reply.status(202).send({
+      run: await requestRecompute(db, request.body, {
+        actorId: viewerOf(request).userId,
+        meta: getRequestMeta(request),
       }),
+    }),
   );
   app.get('/api/reports/recompute', admin, async () => ({ runs: await listRecentRuns(db) }));
   app.get('/api/reports/recompute/:id', admin, async (request) => ({

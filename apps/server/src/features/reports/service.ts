@@ -1,7 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   dayDetailQuerySchema,
+  personDaysQuerySchema,
+  type PersonDay,
   recomputeRequestSchema,
   reportRangeQuerySchema,
   workedHoursQuerySchema,
@@ -17,7 +19,7 @@ import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
-import { profiles, recomputeRuns, users } from '../../db/schema.ts';
+import { dayMetrics, profiles, recomputeRuns, users } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { listTeamIdsLedBy } from '../teams/repository.ts';
@@ -112,6 +114,56 @@ export async function getAdherenceReport(
     })),
     totals: toFigures(people),
   };
+}
+
+/** A person's stored days over a range, newest first (the adherence report's drill-down list). */
+export async function getPersonDays(
+  db: Db,
+  viewer: Viewer,
+  rawQuery: unknown,
+): Promise<{ days: PersonDay[] }> {
+  const query = parseInput(personDaysQuerySchema, rawQuery);
+  await assertCanSeePerson(db, viewer, query.userId);
+  const rows = await db
+    .select()
+    .from(dayMetrics)
+    .where(
+      and(
+        eq(dayMetrics.userId, query.userId),
+        gte(dayMetrics.date, query.from),
+        lte(dayMetrics.date, query.to),
+      ),
+    )
+    .orderBy(desc(dayMetrics.date));
+  return {
+    days: rows.map((row) => {
+      const isScored = row.status === 'complete' && row.scheduledMinutes > 0;
+      return {
+        date: row.date,
+        status: row.status,
+        templateName: row.templateName,
+        scheduledMinutes: row.scheduledMinutes,
+        workedMinutes: row.workedMinutes,
+        adherencePct: isScored ? pct(row.adherentMinutes, row.scheduledMinutes) : null,
+        conformancePct: isScored ? pct(row.workedMinutes, row.scheduledMinutes) : null,
+        lateMinutes: row.lateMinutes,
+        earlyLeaveMinutes: row.earlyLeaveMinutes,
+        overbreakMinutes: row.overbreakMinutes,
+        missedClockOut: row.missedClockOut,
+      };
+    }),
+  };
+}
+
+async function assertCanSeePerson(db: Db, viewer: Viewer, userId: string): Promise<void> {
+  if (viewer.role === 'admin') return;
+  const [person] = await db
+    .select({ teamId: profiles.teamId })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  const led = await listTeamIdsLedBy(db, viewer.userId);
+  if (!person?.teamId || !led.includes(person.teamId))
+    throw new Forbidden('You can see your own team only');
 }
 
 /** One person-day recomputed on the spot, with its plan and punches: the drill-down. */

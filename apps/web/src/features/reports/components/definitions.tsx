@@ -1,0 +1,46 @@
+/** The definitions, in the words the decision record uses (docs/decisions/0010). */
+export function AdherenceDefinitions() {
+  return (
+    <details className="rounded-lg border bg-card p-4 text-sm">
+      <summary className="cursor-pointer font-medium">How these figures are calculated</summary>
+      <dl className="mt-3 grid gap-2 text-muted-foreground">
+        <div>
+          <dt className="inline font-medium text-foreground">Scheduled minutes: </dt>
+          <dd className="inline">
+            the assigned shift less its unpaid lunch window. A shift belongs to the day it starts.
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-foreground">Adherence %: </dt>
+          <dd className="inline">
+            scheduled minutes in which what the person did matched the plan, minute by minute, ÷
+            scheduled minutes. Breaks count as adherent up to the template's allowance; lunch
+            outside its window does not. The first 5 minutes after the start (and the last 5 before
+            the end) count when the person came in (left) within that grace.
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-foreground">Conformance %: </dt>
+          <dd className="inline">
+            worked minutes (breaks paid, lunch unpaid) ÷ scheduled minutes; can exceed 100 %.
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-foreground">Exceptions: </dt>
+          <dd className="inline">
+            late (first clock-in after start + 5 min), early leave (last clock-out before end − 5
+            min), overbreak (break or lunch beyond its allowance), missed clock-out (the day ended
+            still clocked in), absent (scheduled, never clocked in), unscheduled work.
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-foreground">Not scored: </dt>
+          <dd className="inline">
+            absent days, days off, days without a schedule and days still in progress are shown as
+            such, never as 0 % or 100 %.
+          </dd>
+        </div>
+      </dl>
+    </details>
+  );
+}

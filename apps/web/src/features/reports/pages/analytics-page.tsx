@@ -1,0 +1,283 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { formatMinutes } from '@punchclock/shared/domain/business-time';
+import { WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useBusinessToday } from '@/features/auth/use-business-today';
+import { analyticsQueryOptions, type RangeFilter } from '../api';
+import { defaultRange, ReportFilters } from '../components/report-filters';
+
+const EXCEPTION_LABELS: Record<string, string> = {
+  late: 'Late',
+  early_leave: 'Early leave',
+  overbreak: 'Over break',
+  missed_clock_out: 'Missed clock-out',
+  absent: 'Absent',
+  unscheduled: 'Unscheduled work',
+};
+
+const axis = { stroke: 'var(--muted-foreground)', fontSize: 12 };
+const tooltipStyle = {
+  backgroundColor: 'var(--card)',
+  border: '1px solid var(--border)',
+  color: 'var(--foreground)',
+};
+
+function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: number }[] }) {
+  const max = Math.max(1, ...cells.map((cell) => cell.count));
+  const hours = Array.from({ length: 24 }, (_, hour) => hour);
+  const countAt = (weekday: number, hour: number) =>
+    cells.find((cell) => cell.weekday === weekday && cell.hour === hour)?.count ?? 0;
+  return (
+    <div className="overflow-x-auto">
+      <table
+        className="border-separate border-spacing-0.5 text-[10px]"
+        aria-label="Late arrivals by weekday and hour of clock-in"
+      >
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="sr-only">Weekday</span>
+            </th>
+            {hours.map((hour) => (
+              <th key={hour} scope="col" className="w-6 font-normal text-muted-foreground">
+                {hour}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {WEEKDAY_SHORT_NAMES.map((day, weekday) => (
+            <tr key={day}>
+              <th scope="row" className="pr-2 text-left font-normal text-muted-foreground">
+                {day}
+              </th>
+              {hours.map((hour) => {
+                const count = countAt(weekday, hour);
+                return (
+                  <td
+                    key={hour}
+                    className="size-6 rounded text-center"
+                    style={{
+                      backgroundColor: count
+                        ? `color-mix(in oklab, var(--destructive) ${20 + (count / max) * 80}%, transparent)`
+                        : 'var(--muted)',
+                    }}
+                    title={`${day} ${hour}:00 — ${count} late`}
+                  >
+                    {count || ''}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function AnalyticsPage() {
+  const today = useBusinessToday();
+  const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
+  const analytics = useQuery(analyticsQueryOptions(filter));
+  const data = analytics.data;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Analytics</h1>
+        <p className="text-sm text-muted-foreground">
+          Trends in adherence, lateness, breaks and hours.
+        </p>
+      </div>
+      <ReportFilters value={filter} today={today} onChange={setFilter} />
+      {analytics.isPending ? (
+        <CardSkeleton />
+      ) : analytics.isError ? (
+        <p className="text-destructive">{analytics.error.message}</p>
+      ) : data && data.trend.length === 0 ? (
+        <Card>
+          <CardContent className="py-10 text-center text-muted-foreground">
+            No data in this range yet.
+          </CardContent>
+        </Card>
+      ) : data ? (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>Adherence and conformance</CardTitle>
+                <CardDescription>Per day, over scored days.</CardDescription>
+              </CardHeader>
+              <CardContent className="h-64" data-testid="chart-adherence">
+                <ResponsiveContainer width="100%" height="100%">
+                  <LineChart data={data.trend}>
+                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                    <XAxis
+                      dataKey="date"
+                      {...axis}
+                      tickFormatter={(date: string) => date.slice(5)}
+                    />
+                    <YAxis {...axis} domain={[0, 'auto']} unit="%" />
+                    <Tooltip contentStyle={tooltipStyle} />
+                    <Legend />
+                    <Line
+                      type="monotone"
+                      dataKey="adherencePct"
+                      name="Adherence %"
+                      stroke="var(--primary)"
+                      strokeWidth={2}
+                      dot={false}
+                      connectNulls
+                    />
+                    <Line
+                      type="monotone"
+                      dataKey="conformancePct"
+                      name="Conformance %"
+                      stroke="var(--success)"
+                      strokeWidth={2}
+                      dot={false}
+                      connectNulls
+                    />
+                  </LineChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Exceptions per day</CardTitle>
+                <CardDescription>People late, over break, absent.</CardDescription>
+              </CardHeader>
+              <CardContent className="h-64" data-testid="chart-exceptions">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data.trend}>
+                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                    <XAxis
+                      dataKey="date"
+                      {...axis}
+                      tickFormatter={(date: string) => date.slice(5)}
+                    />
+                    <YAxis {...axis} allowDecimals={false} />
+                    <Tooltip contentStyle={tooltipStyle} />
+                    <Legend />
+                    <Bar
+                      isAnimationActive={false}
+                      dataKey="lateCount"
+                      name="Late"
+                      stackId="x"
+                      fill="var(--warning)"
+                    />
+                    <Bar
+                      dataKey="overbreakCount"
+                      name="Over break"
+                      stackId="x"
+                      fill="var(--destructive)"
+                    />
+                    <Bar
+                      dataKey="absentCount"
+                      name="Absent"
+                      stackId="x"
+                      fill="var(--muted-foreground)"
+                    />
+                  </BarChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Hours worked</CardTitle>
+              </CardHeader>
+              <CardContent className="h-64" data-testid="chart-hours">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data.trend}>
+                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                    <XAxis
+                      dataKey="date"
+                      {...axis}
+                      tickFormatter={(date: string) => date.slice(5)}
+                    />
+                    <YAxis {...axis} />
+                    <Tooltip contentStyle={tooltipStyle} />
+                    <Bar
+                      isAnimationActive={false}
+                      dataKey="workedHours"
+                      name="Hours"
+                      fill="var(--primary)"
+                    />
+                  </BarChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Adherence by team</CardTitle>
+              </CardHeader>
+              <CardContent className="h-64" data-testid="chart-teams">
+                <ResponsiveContainer width="100%" height="100%">
+                  <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
+                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                    <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
+                    <YAxis type="category" dataKey="teamName" {...axis} width={100} />
+                    <Tooltip contentStyle={tooltipStyle} />
+                    <Bar
+                      isAnimationActive={false}
+                      dataKey="adherencePct"
+                      name="Adherence %"
+                      fill="var(--primary)"
+                    />
+                  </BarChart>
+                </ResponsiveContainer>
+              </CardContent>
+            </Card>
+          </div>
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <Card>
+              <CardHeader>
+                <CardTitle>Lateness heatmap</CardTitle>
+                <CardDescription>Late arrivals by weekday and hour of clock-in.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Heatmap cells={data.latenessHeatmap} />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Top exceptions</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <ol className="grid gap-2 text-sm">
+                  {data.topExceptions.map((exception) => (
+                    <li key={exception.type} className="flex justify-between gap-2">
+                      <span>{EXCEPTION_LABELS[exception.type] ?? exception.type}</span>
+                      <span className="tabular-nums text-muted-foreground">
+                        {exception.count} {exception.count === 1 ? 'day' : 'days'}
+                        {exception.minutes > 0 && ` · ${formatMinutes(exception.minutes)}`}
+                      </span>
+                    </li>
+                  ))}
+                  {data.topExceptions.length === 0 && (
+                    <li className="text-muted-foreground">None.</li>
+                  )}
+                </ol>
+              </CardContent>
+            </Card>
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import { recomputeRequestSchema, recomputeRunSchema } from '@punchclock/shared/contracts/reports';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { useBusinessToday } from '@/features/auth/use-business-today';
+import { directoryQueryOptions } from '@/features/users/api';
+import { apiRequest } from '@/lib/api-client';
+import { reportsQueryKey } from '../api';
+import { AdherenceDefinitions } from '../components/definitions';
+
+const runsResponse = z.object({ runs: z.array(recomputeRunSchema) });
+
+/** /calculate-adherence: recompute a range for everyone or one person, with progress. */
+export default function CalculateAdherencePage() {
+  const today = useBusinessToday();
+  const queryClient = useQueryClient();
+  const [from, setFrom] = useState(shiftDate(today, -30));
+  const [to, setTo] = useState(today);
+  const [userId, setUserId] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const people = useQuery(directoryQueryOptions);
+  const runs = useQuery({
+    queryKey: [...reportsQueryKey, 'recompute-runs'],
+    queryFn: ({ signal }) => apiRequest('/api/reports/recompute', { schema: runsResponse, signal }),
+    // Poll while something is queued or running, so the bar moves.
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.status === 'queued' || run.status === 'running')
+        ? 1000
+        : false,
+    staleTime: 0,
+  });
+  const start = useMutation({
+    mutationFn: (input: z.input<typeof recomputeRequestSchema>) =>
+      apiRequest('/api/reports/recompute', {
+        method: 'POST',
+        body: input,
+        schema: z.object({ run: recomputeRunSchema }),
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportsQueryKey }),
+    onError: (failure) => setError(failure.message),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = { from, to, userIds: userId ? [userId] : undefined };
+    const parsed = recomputeRequestSchema.safeParse(input);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    start.mutate(input);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Calculate Adherence</h1>
+        <p className="text-sm text-muted-foreground">
+          Days are recalculated automatically when punches or schedules change. Recalculate a range
+          by hand after changing rules or importing data.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recalculate</CardTitle>
+          <CardDescription>Up to 366 days at a time.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form
+            className="grid gap-4 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
+            onSubmit={onSubmit}
+            noValidate
+          >
+            <div className="grid gap-1">
+              <Label htmlFor="recompute-from">From</Label>
+              <Input
+                id="recompute-from"
+                type="date"
+                value={from}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="recompute-to">To</Label>
+              <Input
+                id="recompute-to"
+                type="date"
+                value={to}
+                onChange={(event) => setTo(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="recompute-person">People</Label>
+              <Select
+                id="recompute-person"
+                value={userId}
+                onChange={(event) => setUserId(event.target.value)}
+              >
+                <option value="">Everyone</option>
+                {people.data?.users.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name ?? person.email}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <Button type="submit" disabled={start.isPending}>
+              Recalculate
+            </Button>
+          </form>
+          <FieldError id="recompute-error" message={error} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent recalculations</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {runs.data?.runs.length ? (
+            <ul className="grid gap-3">
+              {runs.data.runs.map((run) => {
+                const percent =
+                  run.totalDays > 0 ? Math.round((run.doneDays / run.totalDays) * 100) : 100;
+                return (
+                  <li key={run.id} className="grid gap-1 text-sm" data-testid="recompute-run">
+                    <div className="flex flex-wrap justify-between gap-2">
+                      <span>
+                        {run.fromDate} → {run.toDate}
+                      </span>
+                      <span className="text-muted-foreground">
+                        {run.status === 'failed'
+                          ? `Failed: ${run.error}`
+                          : run.status === 'done'
+                            ? 'Done'
+                            : `${percent}%`}
+                      </span>
+                    </div>
+                    <div
+                      role="progressbar"
+                      aria-label={`Recalculation ${run.fromDate} to ${run.toDate}`}
+                      aria-valuemin={0}
+                      aria-valuemax={100}
+                      aria-valuenow={percent}
+                      className="h-2 overflow-hidden rounded-full bg-muted"
+                    >
+                      <div
+                        className={
+                          run.status === 'failed'
+                            ? 'h-full bg-destructive'
+                            : 'h-full bg-primary transition-[width]'
+                        }
+                        style={{ width: `${percent}%` }}
+                      />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">None yet.</p>
+          )}
+        </CardContent>
+      </Card>
+      <AdherenceDefinitions />
+    </div>
+  );
+}
