@@ -136,6 +136,7 @@ export default function AnalyticsPage() {
                     <Tooltip contentStyle={tooltipStyle} />
                     <Legend />
                     <Line
+                      isAnimationActive={false}
                       type="monotone"
                       dataKey="adherencePct"
                       name="Adherence %"
@@ -145,6 +146,7 @@ export default function AnalyticsPage() {
                       connectNulls
                     />
                     <Line
+                      isAnimationActive={false}
                       type="monotone"
                       dataKey="conformancePct"
                       name="Conformance %"
@@ -176,18 +178,21 @@ export default function AnalyticsPage() {
                     <Legend />
                     <Bar
                       isAnimationActive={false}
+                      isAnimationActive={false}
                       dataKey="lateCount"
                       name="Late"
                       stackId="x"
                       fill="var(--warning)"
                     />
                     <Bar
+                      isAnimationActive={false}
                       dataKey="overbreakCount"
                       name="Over break"
                       stackId="x"
                       fill="var(--destructive)"
                     />
                     <Bar
+                      isAnimationActive={false}
                       dataKey="absentCount"
                       name="Absent"
                       stackId="x"
@@ -214,6 +219,7 @@ export default function AnalyticsPage() {
                     <Tooltip contentStyle={tooltipStyle} />
                     <Bar
                       isAnimationActive={false}
+                      isAnimationActive={false}
                       dataKey="workedHours"
                       name="Hours"
                       fill="var(--primary)"
@@ -234,6 +240,7 @@ export default function AnalyticsPage() {
                     <YAxis type="category" dataKey="teamName" {...axis} width={100} />
                     <Tooltip contentStyle={tooltipStyle} />
                     <Bar
+                      isAnimationActive={false}
                       isAnimationActive={false}
                       dataKey="adherencePct"
                       name="Adherence %"
