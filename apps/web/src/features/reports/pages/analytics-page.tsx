@@ -178,7 +178,6 @@ export default function AnalyticsPage() {
                     <Legend />
                     <Bar
                       isAnimationActive={false}
-                      isAnimationActive={false}
                       dataKey="lateCount"
                       name="Late"
                       stackId="x"
@@ -219,7 +218,6 @@ export default function AnalyticsPage() {
                     <Tooltip contentStyle={tooltipStyle} />
                     <Bar
                       isAnimationActive={false}
-                      isAnimationActive={false}
                       dataKey="workedHours"
                       name="Hours"
                       fill="var(--primary)"
@@ -240,7 +238,6 @@ export default function AnalyticsPage() {
                     <YAxis type="category" dataKey="teamName" {...axis} width={100} />
                     <Tooltip contentStyle={tooltipStyle} />
                     <Bar
-                      isAnimationActive={false}
                       isAnimationActive={false}
                       dataKey="adherencePct"
                       name="Adherence %"
