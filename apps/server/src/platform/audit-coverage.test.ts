@@ -525,6 +525,22 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/reports/recompute',
+    name: 'one person, one day',
+    status: 202,
+    action: 'adherence.recompute',
+    async arrange({ db, admin, adminCookie }) {
+      const user = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: '/api/reports/recompute',
+        cookie: adminCookie,
+        payload: { from: '2031-03-02', to: '2031-03-02', userIds: [user.id] },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
     route: 'POST /api/notifications/:id/read',
     name: 'one of one’s own',
     status: 204,
