@@ -7,8 +7,21 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createUser, setUserSuspended } from '../../apps/server/src/features/users/service.ts';
 import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
-import { notifications } from '../../apps/server/src/db/schema.ts';
-import { E2E_PASSWORD, SEED_USERS, SEEDED_NOTIFICATION_COUNT } from './seed.ts';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { eq } from 'drizzle-orm';
+import { notifications, timeEvents, users } from '../../apps/server/src/db/schema.ts';
+import { createRandom, datesFrom, generateShiftPunches } from '../../apps/server/src/demo-data.ts';
+import { recomputeDays } from '../../apps/server/src/features/reports/recompute.ts';
+import {
+  assignTemplate,
+  createTemplate,
+} from '../../apps/server/src/features/schedules/service.ts';
+import {
+  E2E_PASSWORD,
+  REPORTER_HISTORY_DAYS,
+  SEED_USERS,
+  SEEDED_NOTIFICATION_COUNT,
+} from './seed.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,9 +66,57 @@ async function seed(dataDir: string): Promise<void> {
         );
       }
     }
+    await seedReportHistory(database.db, actor);
   } finally {
     await database.close();
   }
+}
+
+/** A schedule and generated punches for the reporter, so every report has real rows. */
+async function seedReportHistory(
+  db: Awaited<ReturnType<typeof openDatabase>>['db'],
+  actor: { actorId: null; meta: typeof SYSTEM_META },
+) {
+  const timeZone = 'America/Toronto';
+  const today = toBusinessDate(new Date(), timeZone);
+  const from = shiftDate(today, -REPORTER_HISTORY_DAYS);
+  const template = await createTemplate(
+    db,
+    {
+      name: 'E2E Report shift',
+      workStart: '09:00',
+      workEnd: '17:00',
+      lunchStart: '12:00',
+      lunchEnd: '12:30',
+      breakDurationMins: 15,
+      workingDays: [0, 1, 2, 3, 4, 5, 6],
+    },
+    actor,
+  );
+  const [reporter] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, SEED_USERS.reporter.email));
+  if (!reporter) throw new Error('reporter missing');
+  await assignTemplate(
+    db,
+    {
+      userIds: [reporter.id],
+      templateId: template.id,
+      dateRangeStart: from,
+      dateRangeEnd: shiftDate(today, -1),
+    },
+    actor,
+  );
+  const random = createRandom(7);
+  const punches = datesFrom(from, REPORTER_HISTORY_DAYS).flatMap((date) =>
+    generateShiftPunches(template, date, timeZone, random).map((punch) => ({
+      ...punch,
+      userId: reporter.id,
+    })),
+  );
+  await db.insert(timeEvents).values(punches);
+  await recomputeDays(db, timeZone, [reporter.id], from, today);
 }
 
 async function waitForHealth(

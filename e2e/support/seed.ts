@@ -19,7 +19,11 @@ export const SEED_USERS = {
   scheduled: { email: 'shift@e2e.test', name: 'Sam Shift', role: 'employee' },
   notified: { email: 'bell@e2e.test', name: 'Bella Bell', role: 'employee' },
   breaker: { email: 'breaker@e2e.test', name: 'Bo Breaker', role: 'employee' },
+  reporter: { email: 'reporter@e2e.test', name: 'Ray Reporter', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */
 export const SEEDED_NOTIFICATION_COUNT = 12;
+
+/** Days of generated history (schedule + punches) seeded for SEED_USERS.reporter. */
+export const REPORTER_HISTORY_DAYS = 20;

@@ -179,24 +179,21 @@ export function computeDayMetrics(input: DayInput): DayMetrics {
   let adherentMinutes = 0;
   let breakUsed = 0;
   let lunchUsed = 0;
+  const isAdherentMinute = (actual: Actual, minute: number): boolean => {
+    if (actual === 'work') return true;
+    if (actual === 'break') return ++breakUsed <= plan.breakAllowanceMinutes;
+    // With a window, lunch belongs in it; without one, the allowance may be taken any time.
+    if (actual === 'lunch') return lunchFrom === null && ++lunchUsed <= rules.lunchAllowanceMinutes;
+    return (
+      (minute < lateGraceEnd && cameInWithinGrace) || (minute >= earlyGraceStart && leftWithinGrace)
+    );
+  };
   const evaluateUntil = isInProgress ? Math.min(endMs, floorMinute(nowMs)) : endMs;
   for (let minute = floorMinute(startMs); minute < endMs; minute += MINUTE) {
     if (inLunchWindow(minute)) continue; // unpaid, outside both sides of the ratio
     scheduledMinutes += 1;
     if (minute >= evaluateUntil) continue;
-    const actual = actualAt(minute);
-    let isAdherent = false;
-    if (actual === 'work') isAdherent = true;
-    else if (actual === 'break') isAdherent = ++breakUsed <= plan.breakAllowanceMinutes;
-    else if (actual === 'lunch') {
-      // With a window, lunch belongs in it; without one, the allowance may be taken any time.
-      isAdherent = lunchFrom === null && ++lunchUsed <= rules.lunchAllowanceMinutes;
-    } else {
-      isAdherent =
-        (minute < lateGraceEnd && cameInWithinGrace) ||
-        (minute >= earlyGraceStart && leftWithinGrace);
-    }
-    if (isAdherent) adherentMinutes += 1;
+    if (isAdherentMinute(actualAt(minute), minute)) adherentMinutes += 1;
   }
 
   const lunchAllowance =

@@ -49,3 +49,8 @@ export async function updateTeamRecord(
 export async function deleteTeamRecord(db: Db, id: string): Promise<void> {
   await db.delete(teams).where(eq(teams.id, id));
 }
+
+/** Someone who is no longer a lead stops leading their teams (they keep no hidden scope). */
+export async function clearTeamsLedBy(db: Db, userId: string): Promise<void> {
+  await db.update(teams).set({ leadUserId: null }).where(eq(teams.leadUserId, userId));
+}

@@ -52,24 +52,29 @@ describeEachDatabase('teams api', (getDatabase) => {
   }
 
   describe('GET /api/teams', () => {
-    it('lists teams with their lead and member count, for admins and team leads', async () => {
-      const lead = await createTestUser(db(), { role: 'team_lead', name: 'Lou Lead' });
+    it('lists every team for admins, and only the teams they lead for a team lead', async () => {
+      const lead = users.get('team_lead') as TestUser;
       const team = await seedTeam(db(), { leadUserId: lead.id });
+      const other = await seedTeam(db(), { leadUserId: null });
       const members = [await createTestUser(db()), await createTestUser(db())];
       await setTeamOf(
         db(),
         members.map((member) => member.id),
         team.id,
       );
-      for (const role of ['admin', 'team_lead'] as const) {
-        expect((await listTeams(role)).find((each) => each.id === team.id)).toEqual({
-          id: team.id,
-          name: team.name,
-          leadUserId: lead.id,
-          leadName: 'Lou Lead',
-          memberCount: 2,
-        });
-      }
+      const expected = {
+        id: team.id,
+        name: team.name,
+        leadUserId: lead.id,
+        leadName: lead.name,
+        memberCount: 2,
+      };
+      const forAdmin = await listTeams('admin');
+      expect(forAdmin.find((each) => each.id === team.id)).toEqual(expected);
+      expect(forAdmin.some((each) => each.id === other.id)).toBe(true);
+      const forLead = await listTeams('team_lead');
+      expect(forLead.find((each) => each.id === team.id)).toEqual(expected);
+      expect(forLead.every((each) => each.leadUserId === lead.id)).toBe(true);
     });
 
     it.each([

@@ -15,9 +15,18 @@ export function registerTeamRoutes(app: FastifyInstance, db: Db): void {
   });
   const admin = { config: { access: 'admin' as const } };
 
-  app.get('/api/teams', { config: { access: ['admin', 'team_lead'] as const } }, async () => ({
-    teams: await listTeams(db),
-  }));
+  // A team lead sees the teams they lead; admins see all.
+  app.get(
+    '/api/teams',
+    { config: { access: ['admin', 'team_lead'] as const } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const all = await listTeams(db);
+      return {
+        teams: auth.role === 'admin' ? all : all.filter((team) => team.leadUserId === auth.userId),
+      };
+    },
+  );
   app.post('/api/teams', admin, async (request, reply) =>
     reply.status(201).send({ team: await createTeam(db, request.body, actorOf(request)) }),
   );

@@ -31,7 +31,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
-import { findTeam, listTeamIdsLedBy } from '../teams/repository.ts';
+import { clearTeamsLedBy, findTeam, listTeamIdsLedBy } from '../teams/repository.ts';
 import { deriveCurrentStates } from '../time-tracking/current-states.ts';
 import {
   expirePasswordTokens,
@@ -111,6 +111,9 @@ async function requireUserById(db: Db, rawId: string): Promise<UserSummary> {
   if (!user) throw new NotFound('User not found');
   return user;
 }
+
+/** Roles that may lead a team. */
+const LEAD_ROLES: ReadonlySet<Role> = new Set(['team_lead', 'admin']);
 
 const LAST_ADMIN_MESSAGE =
   'There must always be at least one active admin. Make someone else an admin first.';
@@ -194,6 +197,7 @@ export async function setUserRole(
     const user = await requireUserByEmail(tx, email);
     if (parsedRole !== 'admin') await assertKeepsAnActiveAdmin(tx, user);
     await upsertRole(tx, user.id, parsedRole);
+    if (!LEAD_ROLES.has(parsedRole)) await clearTeamsLedBy(tx, user.id);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'user.set_role',
@@ -287,7 +291,10 @@ export async function addUser(
         action: 'user.create',
         entityType: 'user',
         entityId: id,
-        after: { ...userSnapshot(user), passwordGiven: input.password !== undefined },
+        after: {
+          ...userSnapshot(user),
+          signInSetup: input.password ? 'initial password' : 'one-time link',
+        },
         meta: actor.meta,
       });
       const setPasswordLink = input.password
@@ -318,6 +325,7 @@ export async function updateUser(
       await requireTeamId(tx, input.teamId);
       await updateUserRecord(tx, before.id, input);
       await upsertRole(tx, before.id, input.role);
+      if (!LEAD_ROLES.has(input.role)) await clearTeamsLedBy(tx, before.id);
       const after = await requireUserById(tx, before.id);
       await writeAudit(tx, {
         actorId: actor.actorId,
