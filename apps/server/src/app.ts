@@ -7,6 +7,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerAuthRoutes } from './features/auth/routes.ts';
 import { registerAdminRoutes } from './features/admin/routes.ts';
+import { registerApprovalRoutes } from './features/approvals/routes.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
 import { recomputeQueuedDays } from './features/reports/recompute.ts';
@@ -18,6 +19,7 @@ import { runNotificationRules } from './features/notifications/rules-job.ts';
 import { registerScheduleRoutes } from './features/schedules/routes.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
 import { registerTeamRoutes } from './features/teams/routes.ts';
+import { registerTimeOffRoutes } from './features/time-off/routes.ts';
 import { registerUserRoutes } from './features/users/routes.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -74,6 +76,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAuditRoutes(app, db, config);
   registerAdminRoutes(app, db, config);
   registerReportRoutes(app, db, config);
+  registerTimeOffRoutes(app, db, config);
+  registerApprovalRoutes(app, db, config);
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);

@@ -308,6 +308,11 @@ export const dayMetrics = pgTable(
     overbreakMinutes: integer('overbreak_minutes').notNull(),
     unscheduledMinutes: integer('unscheduled_minutes').notNull(),
     missedClockOut: boolean('missed_clock_out').notNull(),
+    /** Approved time off on the day, paid and unpaid (worked-hours report). */
+    paidLeaveMinutes: integer('paid_leave_minutes').notNull().default(0),
+    unpaidLeaveMinutes: integer('unpaid_leave_minutes').notNull().default(0),
+    /** The day's punches were changed by an approved correction. */
+    isCorrected: boolean('is_corrected').notNull().default(false),
     /** Hour (0–23, business time) of the first clock-in, for the lateness heatmap. */
     firstClockInHour: integer('first_clock_in_hour'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -344,4 +349,85 @@ export const recomputeRuns = pgTable('recompute_runs', {
   error: text('error'),
   createdAt: createdAt(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** Kinds of time off (admin-editable); unlimited kinds skip the balance check. */
+export const timeOffTypes = pgTable(
+  'time_off_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    isPaid: boolean('is_paid').notNull().default(true),
+    isUnlimited: boolean('is_unlimited').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('time_off_types_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+/** A yearly allowance in days for one person, or a team's default (user_id null). */
+export const timeOffAllowances = pgTable(
+  'time_off_allowances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => timeOffTypes.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    daysX100: integer('days_x100').notNull(),
+  },
+  (table) => [
+    uniqueIndex('time_off_allowances_user_key').on(table.typeId, table.year, table.userId),
+    uniqueIndex('time_off_allowances_team_key').on(table.typeId, table.year, table.teamId),
+  ],
+);
+
+export const timeOffRequests = pgTable(
+  'time_off_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typeId: uuid('type_id')
+      .notNull()
+      .references(() => timeOffTypes.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Part of one day, between these local times; null for whole days. */
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    /** Working days the request takes from the balance, ×100 (0.5 day = 50). */
+    daysX100: integer('days_x100').notNull(),
+    note: text('note'),
+    status: approvalStatus('status').notNull().default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+  },
+  (table) => [
+    index('time_off_requests_user_idx').on(table.userId, table.startDate),
+    index('time_off_requests_status_idx').on(table.status, table.requestedAt),
+  ],
+);
+
+/** A locked pay period: nothing inside it changes until an admin reopens it. */
+export const periodLocks = pgTable('period_locks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fromDate: date('from_date', { mode: 'string' }).notNull(),
+  toDate: date('to_date', { mode: 'string' }).notNull(),
+  lockedBy: uuid('locked_by').references(() => users.id),
+  lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
+  reopenedBy: uuid('reopened_by').references(() => users.id),
+  reopenedAt: timestamp('reopened_at', { withTimezone: true }),
+});
+
+/** Product settings an admin changes at run time (e.g. whether team leads approve). */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -12,7 +12,14 @@ import type { Database, Db } from '../db/client.ts';
  */
 export const LIVE_CHANNEL = 'punchclock_live';
 
-export const LIVE_TOPICS = ['time_events', 'notifications', 'session', 'team_activity'] as const;
+export const LIVE_TOPICS = [
+  'time_events',
+  'notifications',
+  'session',
+  'team_activity',
+  'approvals',
+  'time_off',
+] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 const livePayloadSchema = z.union([

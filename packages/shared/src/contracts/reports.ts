@@ -102,6 +102,9 @@ export const workedHoursRowSchema = z.object({
   overtimeMinutes: z.number().int(),
   breakMinutes: z.number().int(),
   lunchMinutes: z.number().int(),
+  /** Approved time off on the days, paid and unpaid. */
+  paidLeaveMinutes: z.number().int(),
+  unpaidLeaveMinutes: z.number().int(),
   days: z.number().int(),
 });
 export type WorkedHoursRow = z.infer<typeof workedHoursRowSchema>;
@@ -114,6 +117,8 @@ export const workedHoursReportSchema = z.object({
     overtimeMinutes: true,
     breakMinutes: true,
     lunchMinutes: true,
+    paidLeaveMinutes: true,
+    unpaidLeaveMinutes: true,
     days: true,
   }),
 });

@@ -82,7 +82,19 @@ export const historyDaySchema = z.object({
   breakMinutes: z.number().int(),
   lunchMinutes: z.number().int(),
   isOpen: z.boolean(),
+  /** The day as it counts: raw punches with approved corrections applied. */
   events: z.array(timeEventSchema),
+  isCorrected: z.boolean(),
+  /** The raw punches, when corrections changed the day (the original stays visible). */
+  originalEvents: z.array(timeEventSchema).nullable(),
+  corrections: z.array(
+    z.object({
+      kind: z.enum(['add', 'move', 'remove']),
+      reason: z.string(),
+      decidedByName: z.string().nullable(),
+      decidedAt: z.string().nullable(),
+    }),
+  ),
 });
 export type HistoryDay = z.infer<typeof historyDaySchema>;
 

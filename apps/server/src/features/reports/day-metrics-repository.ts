@@ -42,6 +42,7 @@ export async function loadShiftEvents(db: Db, userIds: string[], from: string, t
   if (userIds.length === 0) return [];
   const rows = await db
     .select({
+      id: timeEvents.id,
       userId: timeEvents.userId,
       eventType: timeEvents.eventType,
       occurredAt: timeEvents.occurredAt,

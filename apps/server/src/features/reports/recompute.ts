@@ -5,7 +5,19 @@ import {
   type DayPlan,
 } from '@punchclock/shared/domain/adherence';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
-import { isDateInRange, isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
+import { applyCorrections } from '@punchclock/shared/domain/corrections';
+import {
+  isDateInRange,
+  isWorkingDay,
+  shiftInstants,
+  timeToMinutes,
+} from '@punchclock/shared/domain/schedule';
+import { countWorkingDays, STANDARD_DAY_MINUTES } from '@punchclock/shared/domain/time-off';
+import {
+  listApprovedCorrections,
+  toDomainCorrection,
+} from '../approvals/corrections-repository.ts';
+import { listActiveTimeOff } from '../time-off/repository.ts';
 import { TZDate } from '@date-fns/tz';
 import type { Db } from '../../db/client.ts';
 import {
@@ -41,27 +53,41 @@ export function planFor(
     workingDays: assignment.workingDays,
   };
   const { start, end } = shiftInstants(pattern, date, timeZone);
-  const lunch =
+  const lunchPattern =
     pattern.lunchStart && pattern.lunchEnd
-      ? shiftInstants(
-          { ...pattern, workStart: pattern.lunchStart, workEnd: pattern.lunchEnd },
-          date,
-          timeZone,
-        )
+      ? { ...pattern, workStart: pattern.lunchStart, workEnd: pattern.lunchEnd }
       : null;
-  // A lunch after midnight of an overnight shift belongs to the next calendar day.
-  const lunchOffset = lunch && lunch.start < start ? 24 * 3_600_000 : 0;
+  let lunch = lunchPattern ? shiftInstants(lunchPattern, date, timeZone) : null;
+  // A lunch after midnight of an overnight shift is on the next day's wall clock (not 24 h
+  // later: the night the clocks change is 23 or 25 hours long).
+  if (lunchPattern && lunch && lunch.start < start) {
+    lunch = shiftInstants(lunchPattern, shiftDate(date, 1), timeZone);
+  }
   return {
     templateName: assignment.templateName,
     start,
     end,
-    lunchStart: lunch ? new Date(lunch.start.getTime() + lunchOffset) : null,
-    lunchEnd: lunch ? new Date(lunch.end.getTime() + lunchOffset) : null,
+    lunchStart: lunch?.start ?? null,
+    lunchEnd: lunch?.end ?? null,
     breakAllowanceMinutes: assignment.breakDurationMins,
   };
 }
 
 const USERS_PER_BATCH = 50;
+
+/** Minutes of approved leave on a day: the part-day span, else the planned (or a standard) day. */
+function leaveMinutesFor(
+  leave: { startTime: string | null; endTime: string | null },
+  plan: DayPlan | null,
+  date: string,
+  scheduledMinutes: number,
+): number {
+  if (leave.startTime && leave.endTime) {
+    return timeToMinutes(leave.endTime) - timeToMinutes(leave.startTime);
+  }
+  if (plan) return scheduledMinutes;
+  return countWorkingDays(date, date) * STANDARD_DAY_MINUTES;
+}
 
 /**
  * Recompute and store the metrics of some people over a date range, a batch of people at a
@@ -87,28 +113,47 @@ export async function recomputeDays(
   let done = 0;
   for (let index = 0; index < userIds.length; index += USERS_PER_BATCH) {
     const batch = userIds.slice(index, index + USERS_PER_BATCH);
-    const [assignments, events] = await Promise.all([
+    const [assignments, rawEvents, corrections, timeOff] = await Promise.all([
       loadAssignments(db, batch, from, last),
       loadShiftEvents(db, batch, from, last),
+      listApprovedCorrections(db, batch, from, last),
+      listActiveTimeOff(db, batch, from, last),
     ]);
+    const events = rawEvents.map((event) => ({ ...event, id: event.id }));
     const rows: DayMetricsRow[] = [];
     for (const userId of batch) {
       const mine = assignments.filter((assignment) => assignment.userId === userId);
       const myEvents = events.filter((event) => event.userId === userId);
+      const myCorrections = corrections.filter((correction) => correction.userId === userId);
+      const myTimeOff = timeOff.filter(
+        (request) => request.userId === userId && request.status === 'approved',
+      );
       for (const date of dates) {
-        const dayEvents = myEvents.filter((event) => event.shiftDate === date);
+        // Reports see the day as corrected: raw punches with approved corrections on top.
+        const corrected = applyCorrections(
+          myEvents.filter((event) => event.shiftDate === date),
+          myCorrections.filter((correction) => correction.date === date).map(toDomainCorrection),
+        );
+        const dayEvents = corrected.events;
         const plan = planFor(
           mine.find((assignment) => isDateInRange(date, assignment)),
           date,
           timeZone,
         );
-        if (!plan && dayEvents.length === 0) continue; // nothing planned, nothing done
+        const leave = myTimeOff.find(
+          (request) => request.startDate <= date && date <= request.endDate,
+        );
+        if (!plan && dayEvents.length === 0 && !leave) continue; // nothing planned, nothing done
         const metrics = computeDayMetrics({
           plan,
           events: dayEvents,
           now,
+          isExcused: leave !== undefined && leave.startTime === null,
           rules: options.rules ?? DEFAULT_ADHERENCE_RULES,
         });
+        const leaveMinutes = leave
+          ? leaveMinutesFor(leave, plan, date, metrics.scheduledMinutes)
+          : 0;
         const firstIn = dayEvents.find((event) => event.eventType === 'clock_in');
         rows.push({
           userId,
@@ -125,6 +170,9 @@ export async function recomputeDays(
           overbreakMinutes: metrics.overbreakMinutes,
           unscheduledMinutes: metrics.unscheduledMinutes,
           missedClockOut: metrics.missedClockOut,
+          paidLeaveMinutes: leave?.isPaid ? leaveMinutes : 0,
+          unpaidLeaveMinutes: leave && !leave.isPaid ? leaveMinutes : 0,
+          isCorrected: corrected.isCorrected,
           firstClockInHour: firstIn
             ? new TZDate(Date.parse(firstIn.occurredAt), timeZone).getHours()
             : null,

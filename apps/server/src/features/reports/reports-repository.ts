@@ -92,6 +92,8 @@ export interface WorkedHoursSqlRow {
   workedMinutes: number;
   breakMinutes: number;
   lunchMinutes: number;
+  paidLeaveMinutes: number;
+  unpaidLeaveMinutes: number;
   days: number;
 }
 
@@ -113,6 +115,8 @@ export function listWorkedHours(db: Db, scope: ReportScope, groupBy: 'day' | 'we
              sum(dm.worked_minutes)::int as "workedMinutes",
              sum(dm.break_minutes)::int as "breakMinutes",
              sum(dm.lunch_minutes)::int as "lunchMinutes",
+             sum(dm.paid_leave_minutes)::int as "paidLeaveMinutes",
+             sum(dm.unpaid_leave_minutes)::int as "unpaidLeaveMinutes",
              count(*) filter (where dm.worked_minutes > 0)::int as "days"
       from day_metrics dm
       join users u on u.id = dm.user_id

@@ -29,6 +29,8 @@ const WORKED_HOURS_COLUMNS = [
   ['overtimeHours', 'Overtime hours'],
   ['breakHours', 'Break hours (paid)'],
   ['lunchHours', 'Lunch hours (unpaid)'],
+  ['paidLeaveHours', 'Paid time off hours'],
+  ['unpaidLeaveHours', 'Unpaid time off hours'],
 ] as const;
 
 const hours = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
@@ -68,6 +70,8 @@ export function registerReportRoutes(app: FastifyInstance, db: Db, config: AppCo
       overtimeHours: hours(row.overtimeMinutes),
       breakHours: hours(row.breakMinutes),
       lunchHours: hours(row.lunchMinutes),
+      paidLeaveHours: hours(row.paidLeaveMinutes),
+      unpaidLeaveHours: hours(row.unpaidLeaveMinutes),
     }));
     const fileName = `worked-hours-${new Date().toISOString().slice(0, 10)}.${format}`;
     void reply

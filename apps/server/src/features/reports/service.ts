@@ -224,15 +224,8 @@ export async function getWorkedHours(
     ...row,
     overtimeMinutes: Math.max(0, row.workedMinutes - row.scheduledMinutes),
   }));
-  const sum = (
-    key:
-      | 'scheduledMinutes'
-      | 'workedMinutes'
-      | 'overtimeMinutes'
-      | 'breakMinutes'
-      | 'lunchMinutes'
-      | 'days',
-  ) => rows.reduce((total, row) => total + row[key], 0);
+  type Summed = Exclude<keyof (typeof rows)[number], 'userId' | 'name' | 'teamName' | 'bucket'>;
+  const sum = (key: Summed) => rows.reduce((total, row) => total + row[key], 0);
   return {
     rows,
     totals: {
@@ -241,6 +234,8 @@ export async function getWorkedHours(
       overtimeMinutes: sum('overtimeMinutes'),
       breakMinutes: sum('breakMinutes'),
       lunchMinutes: sum('lunchMinutes'),
+      paidLeaveMinutes: sum('paidLeaveMinutes'),
+      unpaidLeaveMinutes: sum('unpaidLeaveMinutes'),
       days: sum('days'),
     },
   };

@@ -8,6 +8,7 @@ import {
 } from '@punchclock/shared/contracts/time-tracking';
 import { DEFAULT_BREAK_MINUTES, LUNCH_MINUTES } from '@punchclock/shared/domain/break-timer';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import { summariseDay } from '@punchclock/shared/domain/day-summary';
 import { isWorkingDay } from '@punchclock/shared/domain/schedule';
 import {
@@ -19,6 +20,10 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
+import {
+  listApprovedCorrections,
+  toDomainCorrection,
+} from '../approvals/corrections-repository.ts';
 import { markDaysStale } from '../reports/recompute.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
@@ -183,14 +188,40 @@ export async function getHistory(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const events = await listEventsOnDates(db, userId, dates);
+  const sortedDates = [...dates].sort();
+  const [events, corrections] = await Promise.all([
+    listEventsOnDates(db, userId, dates),
+    sortedDates.length
+      ? listApprovedCorrections(db, [userId], sortedDates[0] ?? '', sortedDates.at(-1) ?? '')
+      : Promise.resolve([]),
+  ]);
   const days = dates.map((date) => {
-    const dayEvents = events.filter((event) => event.shiftDate === date);
+    const raw = events.filter((event) => event.shiftDate === date).map(publicEvent);
+    const dayCorrections = corrections.filter((correction) => correction.date === date);
+    // The day counts with approved corrections on top; the raw punches stay visible beside it.
+    const corrected = applyCorrections(raw, dayCorrections.map(toDomainCorrection));
+    const dayEvents = corrected.events.map((event) =>
+      'source' in event
+        ? event
+        : { ...event, shiftDate: date, source: 'admin_correction' as const },
+    );
     // A shift still running (today's, or last night's) counts up to now; an old one does not.
     const state = deriveTimeState(dayEvents, now.getTime(), today);
     const isRunning = date >= shiftDate(today, -1) && state !== 'none' && state !== 'clock_out';
     const summary = summariseDay(dayEvents, isRunning ? now.getTime() : null);
-    return { date, ...summary, events: dayEvents.map(publicEvent) };
+    return {
+      date,
+      ...summary,
+      events: dayEvents,
+      isCorrected: corrected.isCorrected,
+      originalEvents: corrected.isCorrected ? raw : null,
+      corrections: dayCorrections.map(({ kind, reason, decidedByName, decidedAt }) => ({
+        kind,
+        reason,
+        decidedByName,
+        decidedAt,
+      })),
+    };
   });
   return { days, page: query.page, pageSize: query.pageSize, totalDays: total };
 }

@@ -1,0 +1,188 @@
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
+import type { Correction } from '@punchclock/shared/domain/corrections';
+import type { Db } from '../../db/client.ts';
+import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
+
+const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
+const deciderName = sql<
+  string | null
+>`(select coalesce(dp.full_name, du.email) from ${users} du left join ${profiles} dp on dp.id = du.id where du.id = ${timeCorrections.decidedBy})`;
+
+function selectCorrections(db: Db) {
+  return db
+    .select({
+      id: timeCorrections.id,
+      userId: timeCorrections.userId,
+      userName: requesterName,
+      teamId: profiles.teamId,
+      date: timeCorrections.date,
+      kind: timeCorrections.kind,
+      targetEventId: timeCorrections.targetEventId,
+      originalEventType: timeEvents.eventType,
+      originalOccurredAt: timeEvents.occurredAt,
+      eventType: timeCorrections.eventType,
+      occurredAt: timeCorrections.occurredAt,
+      reason: timeCorrections.reason,
+      status: timeCorrections.status,
+      requestedAt: timeCorrections.requestedAt,
+      decidedByName: deciderName,
+      decidedAt: timeCorrections.decidedAt,
+      decisionComment: timeCorrections.decisionComment,
+    })
+    .from(timeCorrections)
+    .innerJoin(users, eq(users.id, timeCorrections.userId))
+    .leftJoin(profiles, eq(profiles.id, timeCorrections.userId))
+    .leftJoin(timeEvents, eq(timeEvents.id, timeCorrections.targetEventId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectCorrections>['execute']>>[number];
+
+function toDto(row: Row): CorrectionDto & { teamId: string | null } {
+  return {
+    ...row,
+    originalOccurredAt: row.originalOccurredAt?.toISOString() ?? null,
+    occurredAt: row.occurredAt?.toISOString() ?? null,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listCorrections(
+  db: Db,
+  filter: {
+    userId?: string;
+    status?: string;
+    teamIds?: string[] | null;
+    from?: string;
+    to?: string;
+  },
+) {
+  const rows = await selectCorrections(db)
+    .where(
+      and(
+        filter.userId ? eq(timeCorrections.userId, filter.userId) : undefined,
+        filter.status ? eq(timeCorrections.status, filter.status as 'pending') : undefined,
+        filter.teamIds
+          ? filter.teamIds.length
+            ? inArray(profiles.teamId, filter.teamIds)
+            : sql`false`
+          : undefined,
+        filter.from ? gte(timeCorrections.date, filter.from) : undefined,
+        filter.to ? lte(timeCorrections.date, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(timeCorrections.requestedAt));
+  return rows.map(toDto);
+}
+
+export async function findCorrection(db: Db, id: string, lock = false) {
+  const query = selectCorrections(db).where(eq(timeCorrections.id, id));
+  const [row] = lock ? await query.for('update', { of: timeCorrections }) : await query;
+  return row ? toDto(row) : null;
+}
+
+export async function insertCorrection(
+  db: Db,
+  values: typeof timeCorrections.$inferInsert,
+): Promise<string> {
+  const [row] = await db
+    .insert(timeCorrections)
+    .values(values)
+    .returning({ id: timeCorrections.id });
+  if (!row) throw new Error('insert into time_corrections returned no row');
+  return row.id;
+}
+
+export async function decideCorrection(
+  db: Db,
+  id: string,
+  values: {
+    status: 'approved' | 'rejected' | 'cancelled';
+    decidedBy?: string;
+    comment?: string | null;
+  },
+) {
+  await db
+    .update(timeCorrections)
+    .set({
+      status: values.status,
+      decidedBy: values.decidedBy ?? null,
+      decidedAt: sql`now()`,
+      decisionComment: values.comment ?? null,
+    })
+    .where(eq(timeCorrections.id, id));
+}
+
+/** Approved corrections of some people over a range of shift days, oldest request first. */
+export async function listApprovedCorrections(db: Db, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: timeCorrections.id,
+      userId: timeCorrections.userId,
+      date: timeCorrections.date,
+      kind: timeCorrections.kind,
+      targetEventId: timeCorrections.targetEventId,
+      eventType: timeCorrections.eventType,
+      occurredAt: timeCorrections.occurredAt,
+      reason: timeCorrections.reason,
+      decidedAt: timeCorrections.decidedAt,
+      decidedByName: deciderName,
+    })
+    .from(timeCorrections)
+    .where(
+      and(
+        inArray(timeCorrections.userId, userIds),
+        eq(timeCorrections.status, 'approved'),
+        gte(timeCorrections.date, from),
+        lte(timeCorrections.date, to),
+      ),
+    )
+    .orderBy(timeCorrections.requestedAt);
+  return rows.map((row) => ({
+    ...row,
+    occurredAt: row.occurredAt?.toISOString() ?? null,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function findPendingForTarget(db: Db, targetEventId: string) {
+  const [row] = await db
+    .select({ id: timeCorrections.id })
+    .from(timeCorrections)
+    .where(
+      and(eq(timeCorrections.targetEventId, targetEventId), eq(timeCorrections.status, 'pending')),
+    );
+  return row ?? null;
+}
+
+/** A stored correction in the shape the pure applyCorrections takes. */
+export function toDomainCorrection(row: {
+  id: string;
+  kind: 'add' | 'move' | 'remove';
+  targetEventId: string | null;
+  eventType: string | null;
+  occurredAt: string | null;
+  date: string;
+}): Correction & { id: string } {
+  if (row.kind === 'add') {
+    return {
+      id: row.id,
+      kind: 'add',
+      eventType: row.eventType as 'clock_in',
+      occurredAt: row.occurredAt ?? '',
+      date: row.date,
+    };
+  }
+  if (row.kind === 'move') {
+    return {
+      id: row.id,
+      kind: 'move',
+      targetEventId: row.targetEventId ?? '',
+      occurredAt: row.occurredAt ?? '',
+      date: row.date,
+    };
+  }
+  return { id: row.id, kind: 'remove', targetEventId: row.targetEventId ?? '' };
+}

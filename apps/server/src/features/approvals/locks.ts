@@ -1,0 +1,95 @@
+import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
+import type { Db } from '../../db/client.ts';
+import { appSettings, periodLocks, profiles, users } from '../../db/schema.ts';
+import { Conflict } from '../../platform/errors.ts';
+
+/** The active lock covering any day of a range, if one does. */
+export async function findActiveLock(db: Db, from: string, to: string) {
+  const [lock] = await db
+    .select({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate })
+    .from(periodLocks)
+    .where(
+      and(
+        isNull(periodLocks.reopenedAt),
+        lte(periodLocks.fromDate, to),
+        gte(periodLocks.toDate, from),
+      ),
+    )
+    .limit(1);
+  return lock ?? null;
+}
+
+/** Refuse a change inside a locked pay period: an admin reopens it first. */
+export async function assertNotLocked(db: Db, from: string, to: string): Promise<void> {
+  const lock = await findActiveLock(db, from, to);
+  if (lock) {
+    throw new Conflict(
+      `Those dates are in a locked pay period (${lock.fromDate} to ${lock.toDate}). Ask an admin to reopen it first.`,
+      'period_locked',
+    );
+  }
+}
+
+const nameOf = (alias: 'locker' | 'reopener') =>
+  sql<
+    string | null
+  >`(select coalesce(p.full_name, u.email) from ${users} u left join ${profiles} p on p.id = u.id where u.id = ${
+    alias === 'locker' ? periodLocks.lockedBy : periodLocks.reopenedBy
+  })`;
+
+export async function listLocks(db: Db): Promise<PeriodLock[]> {
+  const rows = await db
+    .select({
+      id: periodLocks.id,
+      fromDate: periodLocks.fromDate,
+      toDate: periodLocks.toDate,
+      lockedByName: nameOf('locker'),
+      lockedAt: periodLocks.lockedAt,
+      reopenedByName: nameOf('reopener'),
+      reopenedAt: periodLocks.reopenedAt,
+    })
+    .from(periodLocks)
+    .orderBy(desc(periodLocks.fromDate))
+    .limit(50);
+  return rows.map((row) => ({
+    ...row,
+    lockedAt: row.lockedAt.toISOString(),
+    reopenedAt: row.reopenedAt?.toISOString() ?? null,
+  }));
+}
+
+export async function insertLock(
+  db: Db,
+  values: { fromDate: string; toDate: string; lockedBy: string },
+) {
+  const [row] = await db.insert(periodLocks).values(values).returning({ id: periodLocks.id });
+  if (!row) throw new Error('insert into period_locks returned no row');
+  return row.id;
+}
+
+export async function reopenLock(db: Db, id: string, reopenedBy: string) {
+  const rows = await db
+    .update(periodLocks)
+    .set({ reopenedBy, reopenedAt: sql`now()` })
+    .where(and(eq(periodLocks.id, id), isNull(periodLocks.reopenedAt)))
+    .returning({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate });
+  return rows[0] ?? null;
+}
+
+const TEAM_LEADS_APPROVE = 'approvals.team_leads_approve_their_team';
+
+export async function readTeamLeadsApprove(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ value: appSettings.value })
+    .from(appSettings)
+    .where(eq(appSettings.key, TEAM_LEADS_APPROVE));
+  return row?.value === true;
+}
+
+export async function writeTeamLeadsApprove(db: Db, value: boolean): Promise<void> {
+  await db
+    .insert(appSettings)
+    .values({ key: TEAM_LEADS_APPROVE, value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+}

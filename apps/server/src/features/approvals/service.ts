@@ -1,0 +1,369 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  approvalSettingsSchema,
+  approvalsQuerySchema,
+  correctionRequestSchema,
+  decisionSchema,
+  lockPeriodRequestSchema,
+  type ApprovalItem,
+  type CorrectionDto,
+  type SmeOverview,
+} from '@punchclock/shared/contracts/approvals';
+import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import type { Role } from '@punchclock/shared/domain/roles';
+import type { NotificationRuleSettings } from '@punchclock/shared/domain/notification-rules';
+import type { Db } from '../../db/client.ts';
+import { dayMetrics, timeEvents } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
+import { notifyLive } from '../../platform/live-events.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
+import { insertDrafts } from '../notifications/repository.ts';
+import { markDaysStale } from '../reports/recompute.ts';
+import { listTeamIdsLedBy } from '../teams/repository.ts';
+import { findRequest, listRequests, updateRequestStatus } from '../time-off/repository.ts';
+import { announceApprovalsChanged } from '../time-off/service.ts';
+import type { Actor } from '../users/service.ts';
+import {
+  decideCorrection,
+  findCorrection,
+  findPendingForTarget,
+  insertCorrection,
+  listCorrections,
+} from './corrections-repository.ts';
+import {
+  assertNotLocked,
+  insertLock,
+  readTeamLeadsApprove,
+  reopenLock,
+  writeTeamLeadsApprove,
+} from './locks.ts';
+
+export interface Viewer {
+  userId: string;
+  role: Role | null;
+}
+
+/**
+ * Ask to fix a day: add a missed punch, move one, or remove a mistaken one. The raw punches
+ * stay; the correction is its own record until an approver decides.
+ */
+export async function requestCorrection(
+  db: Db,
+  timeZone: string,
+  userId: string,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<CorrectionDto> {
+  const input = parseInput(correctionRequestSchema, rawInput);
+  return db.transaction(async (tx) => {
+    let date: string;
+    let targetEventId: string | null = null;
+    if (input.kind === 'add') {
+      date = toBusinessDate(input.occurredAt, timeZone);
+    } else {
+      const [target] = await tx
+        .select({ id: timeEvents.id, userId: timeEvents.userId, shiftDate: timeEvents.shiftDate })
+        .from(timeEvents)
+        .where(eq(timeEvents.id, input.targetEventId));
+      if (!target || target.userId !== userId) throw new NotFound('That punch was not found');
+      if (await findPendingForTarget(tx, target.id)) {
+        throw new Conflict(
+          'There is already a pending correction for that punch',
+          'duplicate_correction',
+        );
+      }
+      date = target.shiftDate;
+      targetEventId = target.id;
+    }
+    if (date > shiftDate(toBusinessDate(new Date(), timeZone), 0)) {
+      throw new Conflict('You can only correct days that have started', 'future_correction');
+    }
+    await assertNotLocked(tx, date, date);
+    const id = await insertCorrection(tx, {
+      userId,
+      date,
+      kind: input.kind,
+      targetEventId,
+      eventType: input.kind === 'add' ? input.eventType : null,
+      occurredAt: input.kind === 'remove' ? null : new Date(input.occurredAt),
+      reason: input.reason,
+      requestedBy: userId,
+    });
+    const created = await findCorrection(tx, id);
+    if (!created) throw new Error('created correction not found');
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'correction.request',
+      entityType: 'time_correction',
+      entityId: id,
+      after: { kind: input.kind, date, targetEventId, reason: input.reason },
+      meta,
+    });
+    await announceApprovalsChanged(tx);
+    const { teamId: _team, ...dto } = created;
+    return dto;
+  });
+}
+
+export async function cancelCorrection(
+  db: Db,
+  userId: string,
+  rawId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const id = parseInput(z.uuid('Correction not found'), rawId);
+  await db.transaction(async (tx) => {
+    const correction = await findCorrection(tx, id, true);
+    if (!correction || correction.userId !== userId) throw new NotFound('Correction not found');
+    if (correction.status !== 'pending') {
+      throw new Conflict(
+        `Only a pending correction can be cancelled; this one is ${correction.status}`,
+        'not_pending',
+      );
+    }
+    await decideCorrection(tx, id, { status: 'cancelled' });
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'correction.cancel',
+      entityType: 'time_correction',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+      meta,
+    });
+    await announceApprovalsChanged(tx);
+  });
+}
+
+/** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */
+async function approverScope(db: Db, viewer: Viewer): Promise<string[] | null> {
+  if (viewer.role === 'admin' || viewer.role === 'sme') return null;
+  if (viewer.role === 'team_lead' && (await readTeamLeadsApprove(db)))
+    return listTeamIdsLedBy(db, viewer.userId);
+  throw new Forbidden('You do not approve time');
+}
+
+export async function listApprovals(db: Db, viewer: Viewer, rawQuery: unknown) {
+  const query = parseInput(approvalsQuerySchema, rawQuery);
+  const scope = await approverScope(db, viewer);
+  const teamIds = query.teamId
+    ? scope === null || scope.includes(query.teamId)
+      ? [query.teamId]
+      : []
+    : scope;
+  const filter = { status: query.status, teamIds, from: query.from, to: query.to };
+  const [timeOff, corrections] = await Promise.all([
+    query.type === 'correction' ? [] : listRequests(db, filter),
+    query.type === 'time_off' ? [] : listCorrections(db, filter),
+  ]);
+  const items: ApprovalItem[] = [
+    ...timeOff.map(({ teamId: _team, ...request }) => ({ type: 'time_off' as const, request })),
+    ...corrections.map(({ teamId: _team, ...request }) => ({
+      type: 'correction' as const,
+      request,
+    })),
+  ].sort((a, b) => a.request.requestedAt.localeCompare(b.request.requestedAt));
+  return { items, canDecide: true };
+}
+
+async function notifyRequester(
+  db: Db,
+  userId: string,
+  decision: 'approve' | 'reject',
+  what: string,
+  occasion: string,
+  comment: string | undefined,
+) {
+  const verb = decision === 'approve' ? 'approved' : 'rejected';
+  await insertDrafts(db, [
+    {
+      userId,
+      subjectUserId: userId,
+      type: 'info',
+      occasionKey: `decision:${occasion}`,
+      title: `Request ${verb}`,
+      message: `Your ${what} was ${verb}${comment ? `: ${comment}` : '.'}`,
+    },
+  ]);
+  await notifyLive(db, userId, 'notifications');
+  await notifyLive(db, userId, 'time_off');
+}
+
+/**
+ * Approve or reject requests, one by one or in bulk; each item is its own transaction so one
+ * refusal (already decided, own request, locked period) does not undo the others.
+ */
+export async function decideApprovals(
+  db: Db,
+  viewer: Viewer,
+  rawInput: unknown,
+  meta: RequestMeta,
+) {
+  const input = parseInput(decisionSchema, rawInput);
+  const scope = await approverScope(db, viewer);
+  const results: { id: string; ok: boolean; message: string | null }[] = [];
+  for (const item of input.items) {
+    try {
+      await db.transaction(async (tx) => {
+        const request =
+          item.type === 'time_off'
+            ? await findRequest(tx, item.id, true)
+            : await findCorrection(tx, item.id, true);
+        if (!request) throw new NotFound('Request not found');
+        if (scope !== null && (!request.teamId || !scope.includes(request.teamId))) {
+          throw new Forbidden('This request is outside your team');
+        }
+        if (request.userId === viewer.userId)
+          throw new Forbidden('Nobody approves their own request');
+        if (request.status !== 'pending')
+          throw new Conflict(`This request was already ${request.status}`, 'not_pending');
+        const [from, to] =
+          'startDate' in request
+            ? [request.startDate, request.endDate]
+            : [request.date, request.date];
+        await assertNotLocked(tx, from, to);
+        const status = input.decision === 'approve' ? 'approved' : 'rejected';
+        const decided = {
+          status,
+          decidedBy: viewer.userId,
+          comment: input.comment ?? null,
+        } as const;
+        if (item.type === 'time_off') await updateRequestStatus(tx, item.id, decided);
+        else await decideCorrection(tx, item.id, decided);
+        if (status === 'approved') await markDaysStale(tx, request.userId, from, to);
+        await writeAudit(tx, {
+          actorId: viewer.userId,
+          action: `${item.type === 'time_off' ? 'time_off' : 'correction'}.${status === 'approved' ? 'approve' : 'reject'}`,
+          entityType: item.type === 'time_off' ? 'time_off_request' : 'time_correction',
+          entityId: item.id,
+          before: { status: 'pending' },
+          after: { status, comment: input.comment ?? null },
+          meta,
+        });
+        const what =
+          item.type === 'time_off' ? `time off from ${from} to ${to}` : `correction for ${from}`;
+        await notifyRequester(
+          tx,
+          request.userId,
+          input.decision,
+          what,
+          `${item.type}:${item.id}`,
+          input.comment,
+        );
+        await announceApprovalsChanged(tx);
+      });
+      results.push({ id: item.id, ok: true, message: null });
+    } catch (error) {
+      if (!(error instanceof Error) || !('statusCode' in error)) throw error;
+      results.push({ id: item.id, ok: false, message: error.message });
+    }
+  }
+  return { results };
+}
+
+export async function lockPeriod(db: Db, rawInput: unknown, actor: Actor & { actorId: string }) {
+  const input = parseInput(lockPeriodRequestSchema, rawInput);
+  return db.transaction(async (tx) => {
+    const id = await insertLock(tx, { ...input, lockedBy: actor.actorId });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'period.lock',
+      entityType: 'period_lock',
+      entityId: id,
+      after: input,
+      meta: actor.meta,
+    });
+    return id;
+  });
+}
+
+export async function reopenPeriod(db: Db, rawId: string, actor: Actor & { actorId: string }) {
+  const id = parseInput(z.uuid('Lock not found'), rawId);
+  await db.transaction(async (tx) => {
+    const reopened = await reopenLock(tx, id, actor.actorId);
+    if (!reopened) throw new NotFound('That lock was not found or is already reopened');
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'period.reopen',
+      entityType: 'period_lock',
+      entityId: id,
+      before: { locked: true },
+      after: { locked: false, ...reopened },
+      meta: actor.meta,
+    });
+  });
+}
+
+export async function setApprovalSettings(db: Db, rawInput: unknown, actor: Actor) {
+  const input = parseInput(approvalSettingsSchema, rawInput);
+  await db.transaction(async (tx) => {
+    const before = await readTeamLeadsApprove(tx);
+    await writeTeamLeadsApprove(tx, input.teamLeadsApproveTheirTeam);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'settings.approvals',
+      entityType: 'settings',
+      entityId: 'approvals',
+      before: { teamLeadsApproveTheirTeam: before },
+      after: input,
+      meta: actor.meta,
+    });
+  });
+  return input;
+}
+
+/** The SME dashboard: what waits, and today's exceptions for the people they cover. */
+export async function getSmeOverview(
+  db: Db,
+  timeZone: string,
+  viewer: Viewer,
+  settings: NotificationRuleSettings,
+): Promise<SmeOverview> {
+  const { items } = await listApprovals(db, viewer, { status: 'pending' });
+  const now = new Date();
+  const [{ today, people }, missed] = await Promise.all([
+    loadAttendanceSnapshot(db, timeZone, now),
+    db
+      .select({ userId: dayMetrics.userId, date: dayMetrics.date })
+      .from(dayMetrics)
+      .where(eq(dayMetrics.missedClockOut, true)),
+  ]);
+  const yesterday = shiftDate(today, -1);
+  const rows = buildBreakBoard(people, now, today, settings);
+  const nameOf = new Map(people.map((person) => [person.userId, person.name]));
+  const attention: SmeOverview['attention'] = [
+    ...rows
+      .filter((row) => row.status === 'late')
+      .map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        kind: 'late' as const,
+        detail: `${row.elapsedMinutes} min late`,
+      })),
+    ...rows
+      .filter((row) => row.overByMinutes > 0)
+      .map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        kind: 'overbreak' as const,
+        detail: `${row.overByMinutes} min over their ${row.status === 'at_lunch' ? 'lunch' : 'break'}`,
+      })),
+    ...missed
+      .filter((row) => row.date === yesterday && nameOf.has(row.userId))
+      .map((row) => ({
+        userId: row.userId,
+        name: nameOf.get(row.userId) ?? '',
+        kind: 'missed_clock_out' as const,
+        detail: `No clock-out on ${row.date}`,
+      })),
+  ];
+  return {
+    pendingCount: items.length,
+    oldestPendingAt: items[0]?.request.requestedAt ?? null,
+    attention,
+  };
+}

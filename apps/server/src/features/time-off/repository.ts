@@ -1,0 +1,255 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
+import type { Db } from '../../db/client.ts';
+import {
+  profiles,
+  timeOffAllowances,
+  timeOffRequests,
+  timeOffTypes,
+  users,
+} from '../../db/schema.ts';
+
+export async function listTimeOffTypes(db: Db, includeArchived = false): Promise<TimeOffType[]> {
+  return db
+    .select({
+      id: timeOffTypes.id,
+      name: timeOffTypes.name,
+      isPaid: timeOffTypes.isPaid,
+      isUnlimited: timeOffTypes.isUnlimited,
+      isArchived: timeOffTypes.isArchived,
+    })
+    .from(timeOffTypes)
+    .where(includeArchived ? undefined : eq(timeOffTypes.isArchived, false))
+    .orderBy(asc(timeOffTypes.name));
+}
+
+const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
+const deciderName = sql<
+  string | null
+>`(select coalesce(dp.full_name, du.email) from ${users} du left join ${profiles} dp on dp.id = du.id where du.id = ${timeOffRequests.decidedBy})`;
+
+function selectRequests(db: Db) {
+  return db
+    .select({
+      id: timeOffRequests.id,
+      userId: timeOffRequests.userId,
+      userName: requesterName,
+      teamId: profiles.teamId,
+      typeId: timeOffRequests.typeId,
+      typeName: timeOffTypes.name,
+      isPaid: timeOffTypes.isPaid,
+      startDate: timeOffRequests.startDate,
+      endDate: timeOffRequests.endDate,
+      startTime: timeOffRequests.startTime,
+      endTime: timeOffRequests.endTime,
+      daysX100: timeOffRequests.daysX100,
+      note: timeOffRequests.note,
+      status: timeOffRequests.status,
+      requestedAt: timeOffRequests.requestedAt,
+      decidedByName: deciderName,
+      decidedAt: timeOffRequests.decidedAt,
+      decisionComment: timeOffRequests.decisionComment,
+    })
+    .from(timeOffRequests)
+    .innerJoin(users, eq(users.id, timeOffRequests.userId))
+    .leftJoin(profiles, eq(profiles.id, timeOffRequests.userId))
+    .innerJoin(timeOffTypes, eq(timeOffTypes.id, timeOffRequests.typeId));
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
+
+export function toRequest({ teamId: _team, ...row }: RequestRow): TimeOffRequest {
+  return {
+    ...row,
+    startTime: row.startTime?.slice(0, 5) ?? null,
+    endTime: row.endTime?.slice(0, 5) ?? null,
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listRequests(
+  db: Db,
+  filter: {
+    userId?: string;
+    status?: string;
+    teamIds?: string[] | null;
+    from?: string;
+    to?: string;
+  },
+): Promise<(TimeOffRequest & { teamId: string | null })[]> {
+  const rows = await selectRequests(db)
+    .where(
+      and(
+        filter.userId ? eq(timeOffRequests.userId, filter.userId) : undefined,
+        filter.status ? eq(timeOffRequests.status, filter.status as 'pending') : undefined,
+        filter.teamIds
+          ? filter.teamIds.length
+            ? inArray(profiles.teamId, filter.teamIds)
+            : sql`false`
+          : undefined,
+        filter.from ? gte(timeOffRequests.endDate, filter.from) : undefined,
+        filter.to ? lte(timeOffRequests.startDate, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(timeOffRequests.startDate), desc(timeOffRequests.requestedAt));
+  return rows.map((row) => ({ ...toRequest(row), teamId: row.teamId }));
+}
+
+export async function findRequest(db: Db, id: string, lock = false) {
+  const query = selectRequests(db).where(eq(timeOffRequests.id, id));
+  const [row] = lock ? await query.for('update', { of: timeOffRequests }) : await query;
+  return row ? { ...toRequest(row), teamId: row.teamId } : null;
+}
+
+/** The person's pending or approved requests overlapping a date range. */
+export async function findOverlappingRequests(db: Db, userId: string, from: string, to: string) {
+  const rows = await selectRequests(db).where(
+    and(
+      eq(timeOffRequests.userId, userId),
+      inArray(timeOffRequests.status, ['pending', 'approved']),
+      lte(timeOffRequests.startDate, to),
+      gte(timeOffRequests.endDate, from),
+    ),
+  );
+  return rows.map(toRequest);
+}
+
+export async function insertRequest(
+  db: Db,
+  values: typeof timeOffRequests.$inferInsert,
+): Promise<string> {
+  const [row] = await db
+    .insert(timeOffRequests)
+    .values(values)
+    .returning({ id: timeOffRequests.id });
+  if (!row) throw new Error('insert into time_off_requests returned no row');
+  return row.id;
+}
+
+export async function updateRequestStatus(
+  db: Db,
+  id: string,
+  values: {
+    status: 'approved' | 'rejected' | 'cancelled';
+    decidedBy?: string;
+    comment?: string | null;
+  },
+): Promise<void> {
+  await db
+    .update(timeOffRequests)
+    .set({
+      status: values.status,
+      decidedBy: values.decidedBy ?? null,
+      decidedAt: sql`now()`,
+      decisionComment: values.comment ?? null,
+    })
+    .where(eq(timeOffRequests.id, id));
+}
+
+/** Days (×100) used (approved) and pending per type in a year. */
+export async function sumDaysByType(db: Db, userId: string, year: number) {
+  return db
+    .select({
+      typeId: timeOffRequests.typeId,
+      usedX100: sql<number>`coalesce(sum(${timeOffRequests.daysX100}) filter (where ${timeOffRequests.status} = 'approved'), 0)::int`,
+      pendingX100: sql<number>`coalesce(sum(${timeOffRequests.daysX100}) filter (where ${timeOffRequests.status} = 'pending'), 0)::int`,
+    })
+    .from(timeOffRequests)
+    .where(
+      and(
+        eq(timeOffRequests.userId, userId),
+        gte(timeOffRequests.startDate, `${year}-01-01`),
+        lte(timeOffRequests.startDate, `${year}-12-31`),
+      ),
+    )
+    .groupBy(timeOffRequests.typeId);
+}
+
+/** A person's allowance per type for a year: their own, else their team's default. */
+export async function findAllowances(db: Db, userId: string, teamId: string | null, year: number) {
+  const rows = await db
+    .select({
+      typeId: timeOffAllowances.typeId,
+      userId: timeOffAllowances.userId,
+      daysX100: timeOffAllowances.daysX100,
+    })
+    .from(timeOffAllowances)
+    .where(
+      and(
+        eq(timeOffAllowances.year, year),
+        or(
+          eq(timeOffAllowances.userId, userId),
+          teamId ? eq(timeOffAllowances.teamId, teamId) : sql`false`,
+        ),
+      ),
+    );
+  const byType = new Map<string, number>();
+  for (const row of rows.filter((candidate) => candidate.userId === null))
+    byType.set(row.typeId, row.daysX100);
+  for (const row of rows.filter((candidate) => candidate.userId !== null))
+    byType.set(row.typeId, row.daysX100);
+  return byType;
+}
+
+export async function upsertAllowance(
+  db: Db,
+  values: {
+    typeId: string;
+    year: number;
+    userId: string | null;
+    teamId: string | null;
+    daysX100: number;
+  },
+): Promise<void> {
+  const existing = await db
+    .select({ id: timeOffAllowances.id })
+    .from(timeOffAllowances)
+    .where(
+      and(
+        eq(timeOffAllowances.typeId, values.typeId),
+        eq(timeOffAllowances.year, values.year),
+        values.userId
+          ? eq(timeOffAllowances.userId, values.userId)
+          : isNull(timeOffAllowances.userId),
+        values.teamId
+          ? eq(timeOffAllowances.teamId, values.teamId)
+          : isNull(timeOffAllowances.teamId),
+      ),
+    );
+  if (existing[0]) {
+    await db
+      .update(timeOffAllowances)
+      .set({ daysX100: values.daysX100 })
+      .where(eq(timeOffAllowances.id, existing[0].id));
+  } else {
+    await db.insert(timeOffAllowances).values(values);
+  }
+}
+
+/** Pending and approved time off of some people overlapping a range (calendar, reports). */
+export async function listActiveTimeOff(db: Db, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: timeOffRequests.userId,
+      startDate: timeOffRequests.startDate,
+      endDate: timeOffRequests.endDate,
+      startTime: timeOffRequests.startTime,
+      endTime: timeOffRequests.endTime,
+      isPaid: timeOffTypes.isPaid,
+      typeName: timeOffTypes.name,
+      status: timeOffRequests.status,
+    })
+    .from(timeOffRequests)
+    .innerJoin(timeOffTypes, eq(timeOffTypes.id, timeOffRequests.typeId))
+    .where(
+      and(
+        inArray(timeOffRequests.userId, userIds),
+        ne(timeOffRequests.status, 'rejected'),
+        ne(timeOffRequests.status, 'cancelled'),
+        lte(timeOffRequests.startDate, to),
+        gte(timeOffRequests.endDate, from),
+      ),
+    );
+}

@@ -1,0 +1,235 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  allowanceInputSchema,
+  createTimeOffRequestSchema,
+  timeOffTypeInputSchema,
+  type MyTimeOffResponse,
+  type TimeOffRequest,
+} from '@punchclock/shared/contracts/time-off';
+import { formatDays, requestDaysX100 } from '@punchclock/shared/domain/time-off';
+import type { Db } from '../../db/client.ts';
+import { profiles, timeOffTypes } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import {
+  Conflict,
+  Invalid,
+  isUniqueViolation,
+  NotFound,
+  parseInput,
+} from '../../platform/errors.ts';
+import { notifyLiveToRole } from '../../platform/live-events.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { assertNotLocked } from '../approvals/locks.ts';
+import type { Actor } from '../users/service.ts';
+import {
+  findAllowances,
+  findOverlappingRequests,
+  findRequest,
+  insertRequest,
+  listRequests,
+  listTimeOffTypes,
+  sumDaysByType,
+  updateRequestStatus,
+  upsertAllowance,
+} from './repository.ts';
+
+/** Approvers' queues re-read when a request comes in or goes away. */
+export async function announceApprovalsChanged(db: Db): Promise<void> {
+  for (const role of ['admin', 'sme', 'team_lead'] as const)
+    await notifyLiveToRole(db, role, 'approvals');
+}
+
+async function teamOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ teamId: profiles.teamId })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row?.teamId ?? null;
+}
+
+export async function getMyTimeOff(
+  db: Db,
+  userId: string,
+  year: number,
+): Promise<MyTimeOffResponse> {
+  const [types, sums, allowances, requests] = await Promise.all([
+    listTimeOffTypes(db),
+    sumDaysByType(db, userId, year),
+    findAllowances(db, userId, await teamOf(db, userId), year),
+    listRequests(db, { userId }),
+  ]);
+  return {
+    year,
+    types,
+    requests: requests.map(({ teamId: _team, ...request }) => request),
+    balances: types.map((type) => {
+      const sum = sums.find((row) => row.typeId === type.id);
+      const allowance = type.isUnlimited ? null : (allowances.get(type.id) ?? 0);
+      const used = sum?.usedX100 ?? 0;
+      const pending = sum?.pendingX100 ?? 0;
+      return {
+        typeId: type.id,
+        typeName: type.name,
+        isUnlimited: type.isUnlimited,
+        allowanceX100: allowance,
+        usedX100: used,
+        pendingX100: pending,
+        remainingX100: allowance === null ? null : allowance - used - pending,
+      };
+    }),
+  };
+}
+
+/**
+ * Ask for time off: whole working days, or part of one day. Refused when it overlaps another
+ * pending or approved request, falls in a locked period, or exceeds the balance (unless the
+ * type is unlimited).
+ */
+export async function requestTimeOff(
+  db: Db,
+  userId: string,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<TimeOffRequest> {
+  const input = parseInput(createTimeOffRequestSchema, rawInput);
+  const daysX100 = requestDaysX100(input);
+  if (daysX100 <= 0) throw new Invalid('Those dates have no working days');
+  return db.transaction(async (tx) => {
+    // One person's requests queue here, so two tabs cannot both spend the last day.
+    await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
+    const [type] = await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, input.typeId));
+    if (!type || type.isArchived) throw new Invalid('Choose a type of time off');
+    await assertNotLocked(tx, input.startDate, input.endDate);
+    const [clash] = await findOverlappingRequests(tx, userId, input.startDate, input.endDate);
+    if (clash) {
+      throw new Conflict(
+        `You already asked for ${clash.typeName} from ${clash.startDate} to ${clash.endDate} (${clash.status})`,
+        'time_off_overlap',
+      );
+    }
+    if (!type.isUnlimited) {
+      const year = Number(input.startDate.slice(0, 4));
+      const allowance =
+        (await findAllowances(tx, userId, await teamOf(tx, userId), year)).get(type.id) ?? 0;
+      const sums = (await sumDaysByType(tx, userId, year)).find((row) => row.typeId === type.id);
+      const remaining = allowance - (sums?.usedX100 ?? 0) - (sums?.pendingX100 ?? 0);
+      if (daysX100 > remaining) {
+        throw new Conflict(
+          `This request needs ${formatDays(daysX100)} but only ${formatDays(Math.max(0, remaining))} of your ${type.name} allowance for ${year} remain`,
+          'insufficient_balance',
+        );
+      }
+    }
+    const id = await insertRequest(tx, {
+      userId,
+      typeId: type.id,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      startTime: input.startTime,
+      endTime: input.endTime,
+      daysX100,
+      note: input.note || null,
+    });
+    const created = await findRequest(tx, id);
+    if (!created) throw new Error('created request not found');
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'time_off.request',
+      entityType: 'time_off_request',
+      entityId: id,
+      after: {
+        type: type.name,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        days: daysX100 / 100,
+      },
+      meta,
+    });
+    await announceApprovalsChanged(tx);
+    const { teamId: _team, ...request } = created;
+    return request;
+  });
+}
+
+/** The requester withdraws a request still waiting; a decided one stays as decided. */
+export async function cancelTimeOff(
+  db: Db,
+  userId: string,
+  rawId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const id = parseInput(z.uuid('Request not found'), rawId);
+  await db.transaction(async (tx) => {
+    const request = await findRequest(tx, id, true);
+    if (!request || request.userId !== userId) throw new NotFound('Request not found');
+    if (request.status !== 'pending') {
+      throw new Conflict(
+        `Only a pending request can be cancelled; this one is ${request.status}`,
+        'not_pending',
+      );
+    }
+    await updateRequestStatus(tx, id, { status: 'cancelled' });
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'time_off.cancel',
+      entityType: 'time_off_request',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled' },
+      meta,
+    });
+    await announceApprovalsChanged(tx);
+  });
+}
+
+export async function saveTimeOffType(db: Db, id: string | null, rawInput: unknown, actor: Actor) {
+  const input = parseInput(timeOffTypeInputSchema, rawInput);
+  return db
+    .transaction(async (tx) => {
+      const [before] = id
+        ? await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, id))
+        : [];
+      if (id && !before) throw new NotFound('Type not found');
+      const [saved] = id
+        ? await tx.update(timeOffTypes).set(input).where(eq(timeOffTypes.id, id)).returning()
+        : await tx.insert(timeOffTypes).values(input).returning();
+      if (!saved) throw new Error('saving a time off type returned no row');
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: id ? 'time_off_type.update' : 'time_off_type.create',
+        entityType: 'time_off_type',
+        entityId: saved.id,
+        before: before ?? null,
+        after: input,
+        meta: actor.meta,
+      });
+      return saved;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error)
+        ? new Conflict(`A type named "${input.name}" already exists`, 'duplicate_name')
+        : error;
+    });
+}
+
+export async function setAllowance(db: Db, rawInput: unknown, actor: Actor): Promise<void> {
+  const input = parseInput(allowanceInputSchema, rawInput);
+  await db.transaction(async (tx) => {
+    const daysX100 = Math.round(input.days * 100);
+    await upsertAllowance(tx, { ...input, daysX100 });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'time_off_allowance.set',
+      entityType: 'time_off_allowance',
+      entityId: input.userId ?? input.teamId,
+      after: {
+        typeId: input.typeId,
+        year: input.year,
+        days: input.days,
+        scope: input.userId ? 'person' : 'team',
+      },
+      meta: actor.meta,
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
+import { isoDate } from './common.ts';
+import { timeOffRequestSchema } from './time-off.ts';
+
+export const correctionRequestSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('add'),
+    eventType: z.enum(TIME_EVENT_TYPES),
+    occurredAt: z.iso.datetime({ offset: true, error: 'Give the time of the missed punch' }),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why (at least 3 characters)')
+      .max(500, 'Keep the reason under 500 characters'),
+  }),
+  z.object({
+    kind: z.literal('move'),
+    targetEventId: z.uuid('Choose the punch to change'),
+    occurredAt: z.iso.datetime({ offset: true, error: 'Give the correct time' }),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why (at least 3 characters)')
+      .max(500, 'Keep the reason under 500 characters'),
+  }),
+  z.object({
+    kind: z.literal('remove'),
+    targetEventId: z.uuid('Choose the punch to remove'),
+    reason: z
+      .string()
+      .trim()
+      .min(3, 'Say why (at least 3 characters)')
+      .max(500, 'Keep the reason under 500 characters'),
+  }),
+]);
+export type CorrectionRequestInput = z.input<typeof correctionRequestSchema>;
+
+export const correctionSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string(),
+  date: isoDate,
+  kind: z.enum(['add', 'move', 'remove']),
+  targetEventId: z.string().nullable(),
+  /** The punch as it was (move, remove). */
+  originalEventType: z.string().nullable(),
+  originalOccurredAt: z.string().nullable(),
+  eventType: z.string().nullable(),
+  occurredAt: z.string().nullable(),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
+  requestedAt: z.string(),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionComment: z.string().nullable(),
+});
+export type CorrectionDto = z.infer<typeof correctionSchema>;
+
+export const approvalItemSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('time_off'), request: timeOffRequestSchema }),
+  z.object({ type: z.literal('correction'), request: correctionSchema }),
+]);
+export type ApprovalItem = z.infer<typeof approvalItemSchema>;
+
+export const approvalsQuerySchema = z.object({
+  type: z.enum(['time_off', 'correction']).optional(),
+  status: z.enum(['pending', 'approved', 'rejected', 'cancelled']).default('pending'),
+  teamId: z.uuid('Unknown team').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
+
+export const approvalsResponseSchema = z.object({
+  items: z.array(approvalItemSchema),
+  /** Whether the caller may decide items (and which they may not: their own). */
+  canDecide: z.boolean(),
+});
+
+export const decisionSchema = z.object({
+  items: z
+    .array(z.object({ type: z.enum(['time_off', 'correction']), id: z.uuid() }))
+    .min(1, 'Choose at least one request')
+    .max(200, 'Decide at most 200 at once'),
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().trim().max(500, 'Keep the comment under 500 characters').optional(),
+});
+export type DecisionInput = z.input<typeof decisionSchema>;
+
+export const decisionResultSchema = z.object({
+  results: z.array(z.object({ id: z.uuid(), ok: z.boolean(), message: z.string().nullable() })),
+});
+
+export const periodLockSchema = z.object({
+  id: z.uuid(),
+  fromDate: isoDate,
+  toDate: isoDate,
+  lockedByName: z.string().nullable(),
+  lockedAt: z.string(),
+  reopenedByName: z.string().nullable(),
+  reopenedAt: z.string().nullable(),
+});
+export type PeriodLock = z.infer<typeof periodLockSchema>;
+
+export const lockPeriodRequestSchema = z
+  .object({ fromDate: isoDate, toDate: isoDate })
+  .refine((range) => range.fromDate <= range.toDate, {
+    message: 'The start date must be on or before the end date',
+  });
+
+export const approvalSettingsSchema = z.object({ teamLeadsApproveTheirTeam: z.boolean() });
+export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
+
+export const smeOverviewSchema = z.object({
+  pendingCount: z.number().int(),
+  oldestPendingAt: z.string().nullable(),
+  attention: z.array(
+    z.object({
+      userId: z.string(),
+      name: z.string(),
+      kind: z.enum(['late', 'overbreak', 'missed_clock_out']),
+      detail: z.string(),
+    }),
+  ),
+});
+export type SmeOverview = z.infer<typeof smeOverviewSchema>;

@@ -1,0 +1,40 @@
+import { DEFAULT_WORKING_DAYS, weekdayOf } from './schedule.ts';
+import { shiftDate } from './business-time.ts';
+
+/** A standard working day for part-day requests and days without a schedule. */
+export const STANDARD_DAY_MINUTES = 8 * 60;
+
+/** Working days between two dates inclusive (Mon–Fri unless the person's days are given). */
+export function countWorkingDays(
+  from: string,
+  to: string,
+  workingDays: readonly number[] = DEFAULT_WORKING_DAYS,
+): number {
+  let count = 0;
+  for (let date = from; date <= to; date = shiftDate(date, 1)) {
+    if (workingDays.includes(weekdayOf(date))) count += 1;
+  }
+  return count;
+}
+
+/** Days a request takes from a balance, ×100 to stay in whole numbers (half a day = 50). */
+export function requestDaysX100(request: {
+  startDate: string;
+  endDate: string;
+  startTime?: string | null;
+  endTime?: string | null;
+}): number {
+  if (request.startTime && request.endTime) {
+    const [startHour, startMinute] = request.startTime.split(':').map(Number) as [number, number];
+    const [endHour, endMinute] = request.endTime.split(':').map(Number) as [number, number];
+    const minutes = endHour * 60 + endMinute - (startHour * 60 + startMinute);
+    return Math.round((minutes / STANDARD_DAY_MINUTES) * 100);
+  }
+  return countWorkingDays(request.startDate, request.endDate) * 100;
+}
+
+export function formatDays(daysX100: number): string {
+  const days = daysX100 / 100;
+  const text = Number.isInteger(days) ? String(days) : days.toFixed(2).replace(/0$/, '');
+  return `${text} ${days === 1 ? 'day' : 'days'}`;
+}
