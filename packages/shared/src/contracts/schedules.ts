@@ -109,5 +109,16 @@ export const myScheduleQuerySchema = z
 export const myScheduleResponseSchema = z.object({
   today: isoDate,
   entries: z.array(myScheduleEntrySchema),
+  /** The person's pending and approved time off in the range. */
+  timeOff: z.array(
+    z.object({
+      startDate: isoDate,
+      endDate: isoDate,
+      typeName: z.string(),
+      status: z.string(),
+      startTime: z.string().nullable(),
+      endTime: z.string().nullable(),
+    }),
+  ),
 });
 export type MyScheduleResponse = z.infer<typeof myScheduleResponseSchema>;

@@ -19,6 +19,7 @@ import {
   parseInput,
 } from '../../platform/errors.ts';
 import { markDaysStale } from '../reports/recompute.ts';
+import { listActiveTimeOff } from '../time-off/repository.ts';
 import type { Actor } from '../users/service.ts';
 import {
   deleteAssignment,
@@ -307,8 +308,20 @@ export async function getMySchedule(
 ): Promise<MyScheduleResponse> {
   const query = parseInput(myScheduleQuerySchema, rawQuery);
   if (query.to > shiftDate(query.from, 62)) throw new Invalid('Ask for at most 62 days at a time');
+  const [entries, timeOff] = await Promise.all([
+    listUserScheduleEntries(db, userId, query.from, query.to),
+    listActiveTimeOff(db, [userId], query.from, query.to),
+  ]);
   return {
     today: toBusinessDate(now, timeZone),
-    entries: await listUserScheduleEntries(db, userId, query.from, query.to),
+    entries,
+    timeOff: timeOff.map((request) => ({
+      startDate: request.startDate,
+      endDate: request.endDate,
+      typeName: request.typeName,
+      status: request.status,
+      startTime: request.startTime?.slice(0, 5) ?? null,
+      endTime: request.endTime?.slice(0, 5) ?? null,
+    })),
   };
 }

@@ -144,6 +144,9 @@ export default function MySchedulePage() {
                 >
                   {week.map((date) => {
                     const entry = entryFor(date);
+                    const leave = schedule.data?.timeOff.find(
+                      (request) => request.startDate <= date && date <= request.endDate,
+                    );
                     const isToday = date === today;
                     const isOutside = view === 'month' && date.slice(0, 7) !== anchorMonth;
                     return (
@@ -178,6 +181,16 @@ export default function MySchedulePage() {
                           )}
                         </div>
                         <div className={cn(view === 'month' && 'hidden sm:block')}>
+                          {leave && (
+                            <p
+                              className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success"
+                              data-testid="time-off-marker"
+                            >
+                              {leave.typeName}
+                              {leave.status === 'pending' ? ' (pending)' : ''}
+                              {leave.startTime ? ` ${leave.startTime}–${leave.endTime}` : ''}
+                            </p>
+                          )}
                           <DayPlan entry={entry} date={date} isCompact={view === 'month'} />
                         </div>
                         {view === 'month' && (

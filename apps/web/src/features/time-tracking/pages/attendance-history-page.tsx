@@ -12,8 +12,43 @@ import { Label } from '@/components/ui/label';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
 import { historyQueryOptions, type HistoryFilter } from '../api';
+import { CorrectionDialog } from '../components/correction-dialog';
 
-function DayRow({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
+function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
+  if (!day.isCorrected) return null;
+  return (
+    <div className="mt-2 grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-2 text-xs">
+      {day.corrections.map((correction, index) => (
+        <p key={index}>
+          Corrected ({correction.kind}) — approved by {correction.decidedByName ?? 'an approver'}
+          {correction.decidedAt &&
+            ` on ${new Date(correction.decidedAt).toLocaleDateString()}`}: {correction.reason}
+        </p>
+      ))}
+      {day.originalEvents && (
+        <p className="text-muted-foreground">
+          Original punches:{' '}
+          {day.originalEvents
+            .map(
+              (event) =>
+                `${EVENT_LABELS[event.eventType]} ${formatBusinessTime(event.occurredAt, timeZone)}`,
+            )
+            .join(', ')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function DayRow({
+  day,
+  timeZone,
+  onCorrect,
+}: {
+  day: HistoryDay;
+  timeZone: string;
+  onCorrect: () => void;
+}) {
   const [isOpen, setIsOpen] = useState(false);
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
   return (
@@ -32,6 +67,11 @@ function DayRow({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
         </td>
         <th scope="row" className="py-2 pr-4 text-left font-medium whitespace-nowrap">
           {format(parseISO(day.date), 'EEE, MMM d, yyyy')}
+          {day.isCorrected && (
+            <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning">
+              Corrected
+            </span>
+          )}
         </th>
         <td className="py-2 pr-4">{time(day.firstClockIn)}</td>
         <td className="py-2 pr-4">{day.isOpen ? 'In progress' : time(day.lastClockOut)}</td>
@@ -56,6 +96,10 @@ function DayRow({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
                 </li>
               ))}
             </ol>
+            <CorrectionNote day={day} timeZone={timeZone} />
+            <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
+              Request a correction
+            </Button>
           </td>
         </tr>
       )}
@@ -97,6 +141,7 @@ function DayCard({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
 export default function AttendanceHistoryPage() {
   const { timeZone } = useSession();
   const [filter, setFilter] = useState<HistoryFilter>({ page: 1 });
+  const [correcting, setCorrecting] = useState<HistoryDay | null>(null);
   const history = useQuery(historyQueryOptions(filter));
   const totalPages = history.data
     ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize))
@@ -186,7 +231,12 @@ export default function AttendanceHistoryPage() {
                   </thead>
                   <tbody>
                     {history.data.days.map((day) => (
-                      <DayRow key={day.date} day={day} timeZone={timeZone} />
+                      <DayRow
+                        key={day.date}
+                        day={day}
+                        timeZone={timeZone}
+                        onCorrect={() => setCorrecting(day)}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -216,6 +266,7 @@ export default function AttendanceHistoryPage() {
           )}
         </CardContent>
       </Card>
+      <CorrectionDialog day={correcting} timeZone={timeZone} onClose={() => setCorrecting(null)} />
     </div>
   );
 }

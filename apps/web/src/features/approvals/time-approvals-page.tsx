@@ -1,0 +1,300 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, Lock, Unlock, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { periodLockSchema } from '@punchclock/shared/contracts/approvals';
+import { getRoleFlags } from '@punchclock/shared/domain/roles';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/features/auth/api';
+import { apiRequest } from '@/lib/api-client';
+import { approvalsQueryKey, approvalsQueryOptions, useDecide } from './api';
+import { ApprovalSummary } from './approval-row';
+
+function PeriodLocks() {
+  const queryClient = useQueryClient();
+  const locks = useQuery({
+    queryKey: [...approvalsQueryKey, 'locks'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/approvals/locks', {
+        schema: z.object({ locks: z.array(periodLockSchema) }),
+        signal,
+      }),
+  });
+  const settings = useQuery({
+    queryKey: [...approvalsQueryKey, 'settings'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/approvals/settings', {
+        schema: z.object({ teamLeadsApproveTheirTeam: z.boolean() }),
+        signal,
+      }),
+  });
+  const [fromDate, setFromDate] = useState('');
+  const [toDate, setToDate] = useState('');
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
+  const lock = useMutation({
+    mutationFn: () =>
+      apiRequest('/api/approvals/locks', { method: 'POST', body: { fromDate, toDate } }),
+    onSuccess: () => {
+      toast.success('Period locked');
+      refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const reopen = useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<void>(`/api/approvals/locks/${id}/reopen`, { method: 'POST' }),
+    onSuccess: () => {
+      toast.success('Period reopened');
+      refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const saveSetting = useMutation({
+    mutationFn: (value: boolean) =>
+      apiRequest('/api/approvals/settings', {
+        method: 'PUT',
+        body: { teamLeadsApproveTheirTeam: value },
+      }),
+    onSuccess: refresh,
+    onError: (error) => toast.error(error.message),
+  });
+  const onLock = (event: FormEvent) => {
+    event.preventDefault();
+    lock.mutate();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pay periods and who approves</CardTitle>
+        <CardDescription>
+          A locked period accepts no new corrections or time off until an admin reopens it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={settings.data?.teamLeadsApproveTheirTeam ?? false}
+            onChange={(event) => saveSetting.mutate(event.target.checked)}
+          />
+          Team leads may approve requests from their own team
+        </label>
+        <form className="flex flex-wrap items-end gap-3" onSubmit={onLock}>
+          <div className="grid gap-1">
+            <Label htmlFor="lock-from">From</Label>
+            <Input
+              id="lock-from"
+              type="date"
+              required
+              value={fromDate}
+              onChange={(event) => setFromDate(event.target.value)}
+            />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="lock-to">To</Label>
+            <Input
+              id="lock-to"
+              type="date"
+              required
+              value={toDate}
+              min={fromDate}
+              onChange={(event) => setToDate(event.target.value)}
+            />
+          </div>
+          <Button type="submit" variant="outline" disabled={lock.isPending || !fromDate || !toDate}>
+            <Lock aria-hidden /> Lock period
+          </Button>
+        </form>
+        <ul className="grid gap-1 text-sm">
+          {locks.data?.locks.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-2">
+              <span className="tabular-nums">
+                {item.fromDate} → {item.toDate}
+              </span>
+              <span className="text-muted-foreground">
+                {item.reopenedAt
+                  ? `reopened by ${item.reopenedByName ?? 'someone'}`
+                  : `locked by ${item.lockedByName ?? 'someone'}`}
+              </span>
+              {!item.reopenedAt && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => reopen.mutate(item.id)}
+                  disabled={reopen.isPending}
+                >
+                  <Unlock aria-hidden /> Reopen
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function TimeApprovalsPage() {
+  const { timeZone, user } = useSession();
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('pending');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [comment, setComment] = useState('');
+  const queue = useQuery(approvalsQueryOptions({ type, status }));
+  const decide = useDecide();
+  const items = queue.data?.items ?? [];
+  const decidable = items.filter(
+    (item) => item.request.status === 'pending' && item.request.userId !== user?.id,
+  );
+
+  const run = (
+    decision: 'approve' | 'reject',
+    only?: { type: 'time_off' | 'correction'; id: string },
+  ) => {
+    const chosen = only
+      ? [only]
+      : decidable
+          .filter((item) => selected.has(item.request.id))
+          .map((item) => ({ type: item.type, id: item.request.id }));
+    if (chosen.length === 0) return;
+    decide.mutate(
+      { items: chosen, decision, comment: comment || undefined },
+      { onSuccess: () => setSelected(new Set()) },
+    );
+  };
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Time Approvals</h1>
+        <p className="text-sm text-muted-foreground">
+          Time off and corrections waiting for a decision. Nobody decides their own.
+        </p>
+      </div>
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="approval-type">Type</Label>
+              <Select
+                id="approval-type"
+                className="w-40"
+                value={type}
+                onChange={(event) => setType(event.target.value)}
+              >
+                <option value="">All</option>
+                <option value="time_off">Time off</option>
+                <option value="correction">Corrections</option>
+              </Select>
+            </div>
+            <div className="grid gap-1">
+              <Label htmlFor="approval-status">Status</Label>
+              <Select
+                id="approval-status"
+                className="w-40"
+                value={status}
+                onChange={(event) => setStatus(event.target.value)}
+              >
+                <option value="pending">Pending</option>
+                <option value="approved">Approved</option>
+                <option value="rejected">Rejected</option>
+                <option value="cancelled">Cancelled</option>
+              </Select>
+            </div>
+            <div className="grid min-w-56 flex-1 gap-1">
+              <Label htmlFor="approval-comment">Comment for the decision (optional)</Label>
+              <Input
+                id="approval-comment"
+                value={comment}
+                maxLength={500}
+                onChange={(event) => setComment(event.target.value)}
+              />
+            </div>
+            <Button
+              disabled={selected.size === 0 || decide.isPending}
+              onClick={() => run('approve')}
+            >
+              <Check aria-hidden /> Approve selected
+            </Button>
+            <Button
+              variant="outline"
+              disabled={selected.size === 0 || decide.isPending}
+              onClick={() => run('reject')}
+            >
+              <X aria-hidden /> Reject selected
+            </Button>
+          </div>
+          {queue.isPending ? (
+            <CardSkeleton />
+          ) : queue.isError ? (
+            <p className="text-destructive">{queue.error.message}</p>
+          ) : items.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>
+          ) : (
+            <ul className="grid gap-2">
+              {items.map((item) => {
+                const isOwn = item.request.userId === user?.id;
+                const isPending = item.request.status === 'pending';
+                return (
+                  <li
+                    key={item.request.id}
+                    className="flex flex-wrap items-center gap-3 rounded-lg border p-3"
+                    data-testid="approval-item"
+                  >
+                    {isPending && (
+                      <input
+                        type="checkbox"
+                        className="size-4 accent-primary"
+                        aria-label={`Select request of ${item.request.userName}`}
+                        disabled={isOwn}
+                        checked={selected.has(item.request.id)}
+                        onChange={() => toggle(item.request.id)}
+                      />
+                    )}
+                    <ApprovalSummary item={item} timeZone={timeZone} />
+                    {isPending && !isOwn && (
+                      <span className="flex gap-2">
+                        <Button
+                          size="sm"
+                          onClick={() => run('approve', { type: item.type, id: item.request.id })}
+                          disabled={decide.isPending}
+                        >
+                          Approve
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => run('reject', { type: item.type, id: item.request.id })}
+                          disabled={decide.isPending}
+                        >
+                          Reject
+                        </Button>
+                      </span>
+                    )}
+                    {isOwn && isPending && (
+                      <span className="text-xs text-muted-foreground">Your own request</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      {getRoleFlags(user?.role).isAdmin && <PeriodLocks />}
+    </div>
+  );
+}

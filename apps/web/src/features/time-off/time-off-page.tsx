@@ -1,0 +1,266 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  createTimeOffRequestSchema,
+  type TimeOffRequest,
+} from '@punchclock/shared/contracts/time-off';
+import { formatDays } from '@punchclock/shared/domain/time-off';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { CardSkeleton } from '@/components/ui/skeleton';
+import { useBusinessToday } from '@/features/auth/use-business-today';
+import { myTimeOffQueryOptions, useTimeOffMutations } from './api';
+
+export const STATUS_VARIANTS: Record<
+  TimeOffRequest['status'],
+  'warning' | 'success' | 'destructive' | 'outline'
+> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+  cancelled: 'outline',
+};
+
+function describeDates(request: {
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
+}) {
+  if (request.startTime) return `${request.startDate} ${request.startTime}–${request.endTime}`;
+  return request.startDate === request.endDate
+    ? request.startDate
+    : `${request.startDate} → ${request.endDate}`;
+}
+
+export default function TimeOffPage() {
+  const today = useBusinessToday();
+  const mine = useQuery(myTimeOffQueryOptions);
+  const { request, cancel } = useTimeOffMutations();
+  const [typeId, setTypeId] = useState('');
+  const [isPartDay, setIsPartDay] = useState(false);
+  const [startDate, setStartDate] = useState(today);
+  const [endDate, setEndDate] = useState(today);
+  const [startTime, setStartTime] = useState('13:00');
+  const [endTime, setEndTime] = useState('17:00');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      typeId,
+      startDate,
+      endDate: isPartDay ? startDate : endDate,
+      startTime: isPartDay ? startTime : null,
+      endTime: isPartDay ? endTime : null,
+      note: note || undefined,
+    };
+    const parsed = createTimeOffRequestSchema.safeParse(input);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    request.mutate(input, {
+      onSuccess: () => setNote(''),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Time Off</h1>
+        <p className="text-sm text-muted-foreground">Ask for time off and follow your requests.</p>
+      </div>
+      {mine.isPending ? (
+        <CardSkeleton />
+      ) : mine.isError ? (
+        <p className="text-destructive">{mine.error.message}</p>
+      ) : (
+        <>
+          <section
+            aria-label={`Balances ${mine.data.year}`}
+            className="grid grid-cols-2 gap-3 md:grid-cols-4"
+          >
+            {mine.data.balances.map((balance) => (
+              <div
+                key={balance.typeId}
+                className="rounded-xl border bg-card p-4"
+                data-testid="balance"
+              >
+                <p className="text-sm text-muted-foreground">{balance.typeName}</p>
+                <p className="text-2xl font-semibold tabular-nums">
+                  {balance.remainingX100 === null ? 'Unlimited' : formatDays(balance.remainingX100)}
+                </p>
+                {balance.allowanceX100 !== null && (
+                  <p className="text-xs text-muted-foreground">
+                    of {formatDays(balance.allowanceX100)} · {formatDays(balance.usedX100)} used
+                    {balance.pendingX100 > 0 && ` · ${formatDays(balance.pendingX100)} pending`}
+                  </p>
+                )}
+              </div>
+            ))}
+          </section>
+          <Card>
+            <CardHeader>
+              <CardTitle>Request time off</CardTitle>
+              <CardDescription>
+                Whole days count working days (Mon–Fri); part of a day counts against an 8-hour day.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+                <div className="grid gap-3 sm:grid-cols-3">
+                  <div className="grid gap-1">
+                    <Label htmlFor="time-off-type">Type</Label>
+                    <Select
+                      id="time-off-type"
+                      value={typeId}
+                      onChange={(event) => setTypeId(event.target.value)}
+                    >
+                      <option value="">Choose…</option>
+                      {mine.data.types.map((type) => (
+                        <option key={type.id} value={type.id}>
+                          {type.name}
+                          {type.isPaid ? '' : ' (unpaid)'}
+                        </option>
+                      ))}
+                    </Select>
+                  </div>
+                  <fieldset className="grid gap-1 sm:col-span-2">
+                    <legend className="mb-1 text-sm font-medium">How long</legend>
+                    <div className="flex gap-4 text-sm">
+                      <label className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name="length"
+                          checked={!isPartDay}
+                          onChange={() => setIsPartDay(false)}
+                          className="accent-primary"
+                        />
+                        Whole days
+                      </label>
+                      <label className="flex items-center gap-2">
+                        <input
+                          type="radio"
+                          name="length"
+                          checked={isPartDay}
+                          onChange={() => setIsPartDay(true)}
+                          className="accent-primary"
+                        />
+                        Part of a day
+                      </label>
+                    </div>
+                  </fieldset>
+                </div>
+                <div className="grid gap-3 sm:grid-cols-4">
+                  <div className="grid gap-1">
+                    <Label htmlFor="time-off-start">{isPartDay ? 'Day' : 'First day'}</Label>
+                    <Input
+                      id="time-off-start"
+                      type="date"
+                      value={startDate}
+                      onChange={(event) => setStartDate(event.target.value)}
+                    />
+                  </div>
+                  {isPartDay ? (
+                    <>
+                      <div className="grid gap-1">
+                        <Label htmlFor="time-off-from">From</Label>
+                        <Input
+                          id="time-off-from"
+                          type="time"
+                          value={startTime}
+                          onChange={(event) => setStartTime(event.target.value)}
+                        />
+                      </div>
+                      <div className="grid gap-1">
+                        <Label htmlFor="time-off-until">Until</Label>
+                        <Input
+                          id="time-off-until"
+                          type="time"
+                          value={endTime}
+                          onChange={(event) => setEndTime(event.target.value)}
+                        />
+                      </div>
+                    </>
+                  ) : (
+                    <div className="grid gap-1">
+                      <Label htmlFor="time-off-end">Last day</Label>
+                      <Input
+                        id="time-off-end"
+                        type="date"
+                        value={endDate}
+                        min={startDate}
+                        onChange={(event) => setEndDate(event.target.value)}
+                      />
+                    </div>
+                  )}
+                </div>
+                <div className="grid gap-1">
+                  <Label htmlFor="time-off-note">Note (optional)</Label>
+                  <Input
+                    id="time-off-note"
+                    value={note}
+                    maxLength={500}
+                    onChange={(event) => setNote(event.target.value)}
+                  />
+                </div>
+                <FieldError id="time-off-error" message={error} />
+                <div>
+                  <Button type="submit" disabled={request.isPending}>
+                    {request.isPending ? 'Sending...' : 'Request time off'}
+                  </Button>
+                </div>
+              </form>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Your requests</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {mine.data.requests.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No requests yet.</p>
+              ) : (
+                <ul className="grid gap-2">
+                  {mine.data.requests.map((item) => (
+                    <li
+                      key={item.id}
+                      className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm"
+                      data-testid="time-off-request"
+                    >
+                      <Badge variant={STATUS_VARIANTS[item.status]}>{item.status}</Badge>
+                      <span className="font-medium">{item.typeName}</span>
+                      <span className="tabular-nums">{describeDates(item)}</span>
+                      <span className="text-muted-foreground">{formatDays(item.daysX100)}</span>
+                      {item.decisionComment && (
+                        <span className="text-muted-foreground">“{item.decisionComment}”</span>
+                      )}
+                      {item.status === 'pending' && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="ml-auto"
+                          disabled={cancel.isPending}
+                          onClick={() => cancel.mutate(item.id)}
+                        >
+                          Cancel
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}

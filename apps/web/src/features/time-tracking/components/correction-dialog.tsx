@@ -1,0 +1,177 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import { correctionRequestSchema } from '@punchclock/shared/contracts/approvals';
+import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
+import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
+import {
+  EVENT_LABELS,
+  TIME_EVENT_TYPES,
+  type TimeEventType,
+} from '@punchclock/shared/domain/time-state';
+import { TZDate } from '@date-fns/tz';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { apiRequest } from '@/lib/api-client';
+import { timeEventsQueryKey } from '../api';
+
+type Kind = 'add' | 'move' | 'remove';
+
+/** "HH:mm" on a business day → the ISO instant, in the business time zone. */
+function toInstant(date: string, time: string, timeZone: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return new Date(
+    new TZDate(year, month - 1, day, hour, minute, 0, timeZone).getTime(),
+  ).toISOString();
+}
+
+/** Ask an approver to fix a day: add a missed punch, move one, or remove one. */
+export function CorrectionDialog({
+  day,
+  timeZone,
+  onClose,
+}: {
+  day: HistoryDay | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<Kind>('add');
+  const [eventType, setEventType] = useState<TimeEventType>('clock_out');
+  const [targetEventId, setTargetEventId] = useState('');
+  const [date, setDate] = useState('');
+  const [time, setTime] = useState('17:00');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = useMutation({
+    mutationFn: (input: unknown) => apiRequest('/api/corrections', { method: 'POST', body: input }),
+    onSuccess: () => {
+      toast.success('Correction requested');
+      void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['corrections'] });
+      onClose();
+    },
+    onError: (failure) => setError(failure.message),
+  });
+  if (!day) return null;
+  const punches = (day.originalEvents ?? day.events).filter(
+    (event) => !event.id.startsWith('correction'),
+  );
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const occurredAt = toInstant(date || day.date, time, timeZone);
+    const input =
+      kind === 'add'
+        ? { kind, eventType, occurredAt, reason }
+        : kind === 'move'
+          ? { kind, targetEventId, occurredAt, reason }
+          : { kind, targetEventId, reason };
+    const parsed = correctionRequestSchema.safeParse(input);
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    submit.mutate(input);
+  };
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogTitle>Request a correction</DialogTitle>
+        <DialogDescription>
+          For {day.date}. Your punches stay as they are; an approver decides.
+        </DialogDescription>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-1">
+            <Label htmlFor="correction-kind">What is wrong?</Label>
+            <Select
+              id="correction-kind"
+              value={kind}
+              onChange={(event) => setKind(event.target.value as Kind)}
+            >
+              <option value="add">I missed a punch</option>
+              <option value="move">A punch has the wrong time</option>
+              <option value="remove">A punch was a mistake</option>
+            </Select>
+          </div>
+          {kind === 'add' ? (
+            <div className="grid gap-1">
+              <Label htmlFor="correction-type">Missed punch</Label>
+              <Select
+                id="correction-type"
+                value={eventType}
+                onChange={(event) => setEventType(event.target.value as TimeEventType)}
+              >
+                {TIME_EVENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {EVENT_LABELS[type]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          ) : (
+            <div className="grid gap-1">
+              <Label htmlFor="correction-target">Punch</Label>
+              <Select
+                id="correction-target"
+                value={targetEventId}
+                onChange={(event) => setTargetEventId(event.target.value)}
+              >
+                <option value="">Choose…</option>
+                {punches.map((punch) => (
+                  <option key={punch.id} value={punch.id}>
+                    {EVENT_LABELS[punch.eventType]} at{' '}
+                    {formatBusinessTime(punch.occurredAt, timeZone)}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          )}
+          {kind !== 'remove' && (
+            <div className="grid grid-cols-2 gap-3">
+              <div className="grid gap-1">
+                <Label htmlFor="correction-date">Date</Label>
+                <Input
+                  id="correction-date"
+                  type="date"
+                  value={date || day.date}
+                  onChange={(event) => setDate(event.target.value)}
+                />
+              </div>
+              <div className="grid gap-1">
+                <Label htmlFor="correction-time">Correct time</Label>
+                <Input
+                  id="correction-time"
+                  type="time"
+                  value={time}
+                  onChange={(event) => setTime(event.target.value)}
+                />
+              </div>
+            </div>
+          )}
+          <div className="grid gap-1">
+            <Label htmlFor="correction-reason">Reason</Label>
+            <Input
+              id="correction-reason"
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <FieldError id="correction-error" message={error} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={submit.isPending}>
+              Send request
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
