@@ -134,6 +134,19 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/audit-logs/facets' },
   { method: 'GET', url: '/api/audit-logs/export' },
   { method: 'GET', url: '/api/admin/overview' },
+  {
+    method: 'POST',
+    url: '/api/reports/recompute',
+    payload: { from: '2030-03-04', to: '2030-03-04' },
+    adminStatus: 202,
+  },
+  { method: 'GET', url: '/api/reports/recompute' },
+  // No run exists with this id: admin gets past the guard to a 404 (the reports tests read one).
+  {
+    method: 'GET',
+    url: '/api/reports/recompute/00000000-0000-4000-8000-000000000000',
+    adminStatus: 404,
+  },
 ];
 
 type Principal = Role | 'anonymous';

@@ -61,12 +61,25 @@ export async function loadShiftEvents(db: Db, userIds: string[], from: string, t
   return rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
 }
 
-/** Replace the stored metrics of these person-days (rows absent from `rows` are removed). */
+/** The first key of the per-person advisory locks replaceDayMetrics takes. */
+const DAY_METRICS_LOCK_SPACE = 7010;
+
+/**
+ * Replace the stored metrics of these person-days (rows absent from `rows` are removed). Call
+ * it in a transaction: two recomputations of one person at once (two instances, or a run and
+ * the queue job) would each delete nothing and then insert the same keys, and the second would
+ * fail on the primary key. The per-person locks, taken in one order, serialise them instead.
+ */
 export async function replaceDayMetrics(
   db: Db,
   keys: { userIds: string[]; from: string; to: string },
   rows: DayMetricsRow[],
 ): Promise<void> {
+  for (const userId of [...keys.userIds].sort()) {
+    await db.execute(
+      sql`select pg_advisory_xact_lock(${DAY_METRICS_LOCK_SPACE}::int, hashtext(${userId}::text))`,
+    );
+  }
   await db
     .delete(dayMetrics)
     .where(
