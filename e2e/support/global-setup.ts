@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createUser, setUserSuspended } from '../../apps/server/src/features/users/service.ts';
 import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { shiftInstants } from '@punchclock/shared/domain/schedule';
 import { eq } from 'drizzle-orm';
 import { notifications, timeEvents, users } from '../../apps/server/src/db/schema.ts';
 import { createRandom, datesFrom, generateShiftPunches } from '../../apps/server/src/demo-data.ts';
@@ -117,6 +119,34 @@ async function seedReportHistory(
   );
   await db.insert(timeEvents).values(punches);
   await recomputeDays(db, timeZone, [reporter.id], from, today);
+
+  // The corrector forgot to clock out yesterday: they clocked in at 09:00 and nothing after.
+  const [corrector] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, SEED_USERS.corrector.email));
+  if (!corrector) throw new Error('corrector missing');
+  const yesterday = shiftDate(today, -1);
+  await assignTemplate(
+    db,
+    {
+      userIds: [corrector.id],
+      templateId: template.id,
+      dateRangeStart: shiftDate(today, -3),
+      dateRangeEnd: shiftDate(today, 14),
+    },
+    actor,
+  );
+  await db.insert(timeEvents).values({
+    id: randomUUID(),
+    userId: corrector.id,
+    eventType: 'clock_in',
+    occurredAt: shiftInstants(template, yesterday, timeZone).start,
+    date: yesterday,
+    shiftDate: yesterday,
+    source: 'web',
+  });
+  await recomputeDays(db, timeZone, [corrector.id], shiftDate(today, -3), today);
 }
 
 async function waitForHealth(

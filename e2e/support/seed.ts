@@ -20,6 +20,7 @@ export const SEED_USERS = {
   notified: { email: 'bell@e2e.test', name: 'Bella Bell', role: 'employee' },
   breaker: { email: 'breaker@e2e.test', name: 'Bo Breaker', role: 'employee' },
   reporter: { email: 'reporter@e2e.test', name: 'Ray Reporter', role: 'employee' },
+  corrector: { email: 'corrector@e2e.test', name: 'Cora Corrector', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */
