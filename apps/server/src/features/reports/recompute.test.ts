@@ -193,10 +193,10 @@ describeEachDatabase('day metrics recomputation', (getDatabase) => {
     });
 
     it.each([
-      ['falls back', '2026-10-31', '2026-11-01', 510],
-      ['springs forward', '2026-03-07', '2026-03-08', 390],
+      ['fall back', '2026-10-31', '2026-11-01', 510],
+      ['spring forward', '2026-03-07', '2026-03-08', 390],
     ])(
-      'scores a night worked to plan when the clocks %s at 100 %%',
+      'scores a night worked to plan in full when the clocks %s (%s)',
       async (_label, date, next, scheduled) => {
         const { db } = getDatabase();
         const lunch = date === '2026-03-07' ? ['01:00', '01:30'] : ['02:00', '02:30'];
