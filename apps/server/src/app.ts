@@ -10,7 +10,7 @@ import { registerAdminRoutes } from './features/admin/routes.ts';
 import { registerApprovalRoutes } from './features/approvals/routes.ts';
 import { registerAuditRoutes } from './features/audit/routes.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
-import { recomputeQueuedDays } from './features/reports/recompute.ts';
+import { recomputeQueuedDays, sweepScheduledDays } from './features/reports/recompute.ts';
 import { registerReportRoutes } from './features/reports/routes.ts';
 import { processNextRecomputeRun } from './features/reports/service.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
@@ -85,7 +85,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       runNotificationRules(db, config.timeZone, config.notificationRules),
     );
     // Punches and schedule changes leave days stale; keep the reports' precomputed rows fresh.
-    jobs.every('day-metrics', 10_000, () => recomputeQueuedDays(db, config.timeZone));
+    jobs.every('day-metrics', 10_000, async () => {
+      await sweepScheduledDays(db, config.timeZone);
+      await recomputeQueuedDays(db, config.timeZone);
+    });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
     app.addHook('preClose', () => jobs.stop());
   }

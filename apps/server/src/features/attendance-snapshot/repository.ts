@@ -1,18 +1,11 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { eq, gte, sql } from 'drizzle-orm';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { RuleEvent, ScheduledShift } from '@punchclock/shared/domain/notification-rules';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { isDateInRange, isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
-import {
-  assignedSchedules,
-  profiles,
-  scheduleTemplates,
-  teams,
-  timeEvents,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
+import { listAssignmentPlans } from '../schedules/repository.ts';
+import { profiles, teams, timeEvents, userRoles, users } from '../../db/schema.ts';
 
 export interface PersonAttendance {
   userId: string;
@@ -60,27 +53,7 @@ export async function loadAttendanceSnapshot(
       .leftJoin(teams, eq(teams.id, profiles.teamId))
       .where(eq(profiles.isSuspended, false))
       .orderBy(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`),
-    db
-      .select({
-        userId: assignedSchedules.userId,
-        dateRangeStart: assignedSchedules.dateRangeStart,
-        dateRangeEnd: assignedSchedules.dateRangeEnd,
-        name: scheduleTemplates.name,
-        workStart: scheduleTemplates.workStart,
-        workEnd: scheduleTemplates.workEnd,
-        lunchStart: scheduleTemplates.lunchStart,
-        lunchEnd: scheduleTemplates.lunchEnd,
-        breakDurationMins: scheduleTemplates.breakDurationMins,
-        workingDays: scheduleTemplates.workingDays,
-      })
-      .from(assignedSchedules)
-      .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
-      .where(
-        and(
-          lte(assignedSchedules.dateRangeStart, today),
-          gte(assignedSchedules.dateRangeEnd, yesterday),
-        ),
-      ),
+    listAssignmentPlans(db, { from: yesterday, to: today }),
     db
       .select({
         id: timeEvents.id,
@@ -119,7 +92,7 @@ export async function loadAttendanceSnapshot(
         };
         shifts.push({
           date,
-          templateName: assignment.name,
+          templateName: assignment.templateName,
           breakLimitMinutes: assignment.breakDurationMins,
           ...shiftInstants(pattern, date, timeZone),
         });

@@ -1,40 +1,13 @@
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  assignedSchedules,
-  dayMetrics,
-  dayMetricsQueue,
-  scheduleTemplates,
-  timeEvents,
-} from '../../db/schema.ts';
+import { dayMetrics, dayMetricsQueue, timeEvents } from '../../db/schema.ts';
+import { listAssignmentPlans } from '../schedules/repository.ts';
 
 export type DayMetricsRow = typeof dayMetrics.$inferInsert;
 
 /** Assignments (with their template) of some people overlapping a date range. */
-export async function loadAssignments(db: Db, userIds: string[], from: string, to: string) {
-  if (userIds.length === 0) return [];
-  return db
-    .select({
-      userId: assignedSchedules.userId,
-      dateRangeStart: assignedSchedules.dateRangeStart,
-      dateRangeEnd: assignedSchedules.dateRangeEnd,
-      templateName: scheduleTemplates.name,
-      workStart: scheduleTemplates.workStart,
-      workEnd: scheduleTemplates.workEnd,
-      lunchStart: scheduleTemplates.lunchStart,
-      lunchEnd: scheduleTemplates.lunchEnd,
-      breakDurationMins: scheduleTemplates.breakDurationMins,
-      workingDays: scheduleTemplates.workingDays,
-    })
-    .from(assignedSchedules)
-    .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
-    .where(
-      and(
-        inArray(assignedSchedules.userId, userIds),
-        lte(assignedSchedules.dateRangeStart, to),
-        gte(assignedSchedules.dateRangeEnd, from),
-      ),
-    );
+export function loadAssignments(db: Db, userIds: string[], from: string, to: string) {
+  return listAssignmentPlans(db, { userIds, from, to });
 }
 
 /** Punches of some people whose shift belongs to a day in the range. */

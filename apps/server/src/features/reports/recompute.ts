@@ -19,6 +19,7 @@ import {
 } from '../approvals/corrections-repository.ts';
 import { listActiveTimeOff } from '../time-off/repository.ts';
 import { TZDate } from '@date-fns/tz';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   loadAssignments,
@@ -211,4 +212,29 @@ export async function recomputeQueuedDays(db: Db, timeZone: string, limit = 2000
     await recomputeDays(db, timeZone, [userId], dates[0] ?? '', dates.at(-1) ?? '');
   }
   return taken.length;
+}
+
+const SWEEP_KEY = 'day_metrics.last_sweep';
+
+/**
+ * Days nobody punched on still need a row (an absence is news). Once an hour, on whichever
+ * instance gets there first, queue yesterday and today for everyone with a schedule.
+ */
+export async function sweepScheduledDays(db: Db, timeZone: string): Promise<boolean> {
+  const claimed = (await db.execute(sql`
+    insert into app_settings (key, value, updated_at) values (${SWEEP_KEY}, 'true'::jsonb, now())
+    on conflict (key) do update set updated_at = now()
+    where app_settings.updated_at < now() - interval '1 hour'
+    returning key`)) as unknown as { rows: unknown[] };
+  if (claimed.rows.length === 0) return false;
+  const today = toBusinessDate(new Date(), timeZone);
+  const yesterday = shiftDate(today, -1);
+  await db.execute(sql`
+    insert into day_metrics_queue (user_id, date)
+    select distinct a.user_id, day.date
+    from assigned_schedules a
+    cross join (values (${yesterday}::date), (${today}::date)) as day(date)
+    where a.date_range_start <= day.date and a.date_range_end >= day.date
+    on conflict do nothing`);
+  return true;
 }

@@ -15,6 +15,7 @@ import {
   type WorkedHoursReport,
 } from '@punchclock/shared/contracts/reports';
 import { computeDayMetrics } from '@punchclock/shared/domain/adherence';
+import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
 import type { Role } from '@punchclock/shared/domain/roles';
@@ -24,6 +25,11 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { listTeamIdsLedBy } from '../teams/repository.ts';
 import type { Actor } from '../users/service.ts';
+import {
+  listApprovedCorrections,
+  toDomainCorrection,
+} from '../approvals/corrections-repository.ts';
+import { listActiveTimeOff } from '../time-off/repository.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
 import { datesBetween, planFor, recomputeDays } from './recompute.ts';
 import {
@@ -185,16 +191,26 @@ export async function getDayDetail(
     if (!person.teamId || !led.includes(person.teamId))
       throw new Forbidden('You can see your own team only');
   }
-  const [assignments, events] = await Promise.all([
+  const [assignments, rawEvents, corrections, timeOff] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
     loadShiftEvents(db, [query.userId], query.date, query.date),
+    listApprovedCorrections(db, [query.userId], query.date, query.date),
+    listActiveTimeOff(db, [query.userId], query.date, query.date),
   ]);
+  // The same view the stored figures use: approved corrections and time off applied.
+  const { events } = applyCorrections(rawEvents, corrections.map(toDomainCorrection));
+  const leave = timeOff.find((request) => request.status === 'approved');
   const plan = planFor(
     assignments.find((assignment) => isDateInRange(query.date, assignment)),
     query.date,
     timeZone,
   );
-  const metrics = computeDayMetrics({ plan, events, now: new Date() });
+  const metrics = computeDayMetrics({
+    plan,
+    events,
+    now: new Date(),
+    isExcused: leave !== undefined && leave.startTime === null,
+  });
   return {
     userId: query.userId,
     name: person.name ?? person.email,
@@ -375,11 +391,13 @@ export async function processNextRecomputeRun(db: Db, timeZone: string): Promise
       .set({ status: 'done', doneDays: run.totalDays, finishedAt: sql`now()` })
       .where(eq(recomputeRuns.id, id));
   } catch (error) {
+    console.error('recompute run failed', error);
     await db
       .update(recomputeRuns)
       .set({
         status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
+        // The driver's message carries the whole statement and its values: keep those in the log.
+        error: 'The recalculation failed; the server log has the details.',
         finishedAt: sql`now()`,
       })
       .where(eq(recomputeRuns.id, id));

@@ -230,3 +230,36 @@ export async function listUserScheduleEntries(db: Db, userId: string, from: stri
     };
   });
 }
+
+/**
+ * Assignments overlapping a date range, each with its template's plan: what the dashboard,
+ * the notification rules, the break board and the adherence engine all start from.
+ */
+export async function listAssignmentPlans(
+  db: Db,
+  filter: { userIds?: string[]; from: string; to: string },
+) {
+  if (filter.userIds && filter.userIds.length === 0) return [];
+  return db
+    .select({
+      userId: assignedSchedules.userId,
+      dateRangeStart: assignedSchedules.dateRangeStart,
+      dateRangeEnd: assignedSchedules.dateRangeEnd,
+      templateName: scheduleTemplates.name,
+      workStart: scheduleTemplates.workStart,
+      workEnd: scheduleTemplates.workEnd,
+      lunchStart: scheduleTemplates.lunchStart,
+      lunchEnd: scheduleTemplates.lunchEnd,
+      breakDurationMins: scheduleTemplates.breakDurationMins,
+      workingDays: scheduleTemplates.workingDays,
+    })
+    .from(assignedSchedules)
+    .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
+    .where(
+      and(
+        filter.userIds ? inArray(assignedSchedules.userId, filter.userIds) : undefined,
+        lte(assignedSchedules.dateRangeStart, filter.to),
+        gte(assignedSchedules.dateRangeEnd, filter.from),
+      ),
+    );
+}

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
-import { assignedSchedules, profiles, scheduleTemplates, timeEvents } from '../../db/schema.ts';
+import { profiles, timeEvents } from '../../db/schema.ts';
+import { listAssignmentPlans } from '../schedules/repository.ts';
 
 const eventColumns = {
   id: timeEvents.id,
@@ -68,27 +69,8 @@ export async function insertEvent(
 
 /** The template assigned to the user on `date` (SPEC §7: date within start..end), if any. */
 export async function findAssignedTemplate(db: Db, userId: string, date: string) {
-  const [row] = await db
-    .select({
-      name: scheduleTemplates.name,
-      workStart: scheduleTemplates.workStart,
-      workEnd: scheduleTemplates.workEnd,
-      lunchStart: scheduleTemplates.lunchStart,
-      lunchEnd: scheduleTemplates.lunchEnd,
-      breakDurationMins: scheduleTemplates.breakDurationMins,
-      workingDays: scheduleTemplates.workingDays,
-    })
-    .from(assignedSchedules)
-    .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
-    .where(
-      and(
-        eq(assignedSchedules.userId, userId),
-        lte(assignedSchedules.dateRangeStart, date),
-        gte(assignedSchedules.dateRangeEnd, date),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  const [plan] = await listAssignmentPlans(db, { userIds: [userId], from: date, to: date });
+  return plan ?? null;
 }
 
 /** Distinct days with events in a range, newest first, one page of them, and the total. */

@@ -164,7 +164,7 @@ export async function getToday(
     breakLimitMinutes: template?.breakDurationMins ?? DEFAULT_BREAK_MINUTES,
     lunchLimitMinutes: LUNCH_MINUTES,
     todayShift: template && {
-      templateName: template.name,
+      templateName: template.templateName,
       workStart: template.workStart.slice(0, 5),
       workEnd: template.workEnd.slice(0, 5),
       lunchStart: template.lunchStart?.slice(0, 5) ?? null,
