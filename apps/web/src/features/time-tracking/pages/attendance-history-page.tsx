@@ -108,7 +108,15 @@ function DayRow({
 }
 
 /** Phone-width layout: one card per day instead of a seven-column table. */
-function DayCard({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
+function DayCard({
+  day,
+  timeZone,
+  onCorrect,
+}: {
+  day: HistoryDay;
+  timeZone: string;
+  onCorrect: () => void;
+}) {
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
   return (
     <li className="rounded-lg border p-3">
@@ -133,6 +141,10 @@ function DayCard({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
             </li>
           ))}
         </ol>
+        <CorrectionNote day={day} timeZone={timeZone} />
+        <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
+          Request a correction
+        </Button>
       </details>
     </li>
   );
@@ -199,7 +211,12 @@ export default function AttendanceHistoryPage() {
             <>
               <ul className="grid gap-2 sm:hidden" aria-label="Days">
                 {history.data.days.map((day) => (
-                  <DayCard key={day.date} day={day} timeZone={timeZone} />
+                  <DayCard
+                    key={day.date}
+                    day={day}
+                    timeZone={timeZone}
+                    onCorrect={() => setCorrecting(day)}
+                  />
                 ))}
               </ul>
               <div className="hidden overflow-x-auto sm:block">
