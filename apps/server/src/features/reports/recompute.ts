@@ -32,6 +32,17 @@ import {
 
 type Assignment = Awaited<ReturnType<typeof loadAssignments>>[number];
 
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
 export function datesBetween(from: string, to: string): string[] {
   const dates: string[] = [];
   for (let date = from; date <= to; date = shiftDate(date, 1)) dates.push(date);
@@ -111,6 +122,14 @@ export async function recomputeDays(
   const last = to > today ? today : to;
   if (last < from) return 0;
   const dates = datesBetween(from, last);
+  // A plan depends only on the template and the date: compute each once per run.
+  const plans = new Map<string, DayPlan | null>();
+  const cachedPlan = (assignment: Assignment | undefined, date: string) => {
+    if (!assignment) return null;
+    const key = `${assignment.workStart}|${assignment.workEnd}|${assignment.lunchStart}|${assignment.lunchEnd}|${assignment.breakDurationMins}|${assignment.workingDays.join()}|${assignment.templateName}|${date}`;
+    if (!plans.has(key)) plans.set(key, planFor(assignment, date, timeZone));
+    return plans.get(key) ?? null;
+  };
   let done = 0;
   for (let index = 0; index < userIds.length; index += USERS_PER_BATCH) {
     const batch = userIds.slice(index, index + USERS_PER_BATCH);
@@ -120,11 +139,13 @@ export async function recomputeDays(
       listApprovedCorrections(db, batch, from, last),
       listActiveTimeOff(db, batch, from, last),
     ]);
-    const events = rawEvents.map((event) => ({ ...event, id: event.id }));
+    // Index once: per person and shift day, instead of rescanning every list for every date.
+    const eventsByDay = groupBy(rawEvents, (event) => `${event.userId}|${event.shiftDate}`);
     const rows: DayMetricsRow[] = [];
-    for (const userId of batch) {
+    for (const [position, userId] of batch.entries()) {
+      // A year for fifty people is seconds of CPU: let requests (clock-ins) through meanwhile.
+      if (position % 5 === 4) await new Promise((resolve) => setImmediate(resolve));
       const mine = assignments.filter((assignment) => assignment.userId === userId);
-      const myEvents = events.filter((event) => event.userId === userId);
       const myCorrections = corrections.filter((correction) => correction.userId === userId);
       const myTimeOff = timeOff.filter(
         (request) => request.userId === userId && request.status === 'approved',
@@ -132,14 +153,13 @@ export async function recomputeDays(
       for (const date of dates) {
         // Reports see the day as corrected: raw punches with approved corrections on top.
         const corrected = applyCorrections(
-          myEvents.filter((event) => event.shiftDate === date),
+          eventsByDay.get(`${userId}|${date}`) ?? [],
           myCorrections.filter((correction) => correction.date === date).map(toDomainCorrection),
         );
         const dayEvents = corrected.events;
-        const plan = planFor(
+        const plan = cachedPlan(
           mine.find((assignment) => isDateInRange(date, assignment)),
           date,
-          timeZone,
         );
         const leave = myTimeOff.find(
           (request) => request.startDate <= date && date <= request.endDate,

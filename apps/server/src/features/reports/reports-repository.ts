@@ -48,35 +48,47 @@ export interface PersonAdherenceRow {
   missedClockOuts: number;
 }
 
-/** The adherence report's one aggregate: per person over the range (the bench's baseline). */
+/**
+ * The adherence report's one aggregate: per person over the range (the bench's baseline).
+ * Sums per user_id first and joins names after, so the planner groups by one key, not five.
+ */
 export function adherenceByPersonQuery(scope: ReportScope): SQL {
   return sql`
-    select dm.user_id as "userId",
+    select agg.user_id as "userId",
            coalesce(p.full_name, u.email) as "name",
            p.team_id as "teamId",
            t.name as "teamName",
-           count(*) filter (where dm.status not in ('unscheduled', 'no_schedule'))::int as "scheduledDays",
-           count(*) filter (where dm.status = 'complete')::int as "completeDays",
-           count(*) filter (where dm.status = 'absent')::int as "absentDays",
-           count(*) filter (where dm.status = 'excused')::int as "excusedDays",
-           count(*) filter (where dm.status = 'in_progress')::int as "inProgressDays",
-           count(*) filter (where dm.status = 'unscheduled')::int as "unscheduledDays",
-           coalesce(sum(dm.scheduled_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredScheduledMinutes",
-           coalesce(sum(dm.worked_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredWorkedMinutes",
-           coalesce(sum(dm.adherent_minutes) filter (where dm.status = 'complete'), 0)::int as "adherentMinutes",
-           coalesce(sum(dm.scheduled_minutes), 0)::int as "scheduledMinutes",
-           coalesce(sum(dm.worked_minutes), 0)::int as "workedMinutes",
-           count(*) filter (where dm.late_minutes > 0)::int as "lateDays",
-           count(*) filter (where dm.early_leave_minutes > 0)::int as "earlyLeaveDays",
-           count(*) filter (where dm.overbreak_minutes > 0)::int as "overbreakDays",
-           count(*) filter (where dm.missed_clock_out)::int as "missedClockOuts"
-    from day_metrics dm
-    join users u on u.id = dm.user_id
-    left join profiles p on p.id = dm.user_id
+           agg."scheduledDays", agg."completeDays", agg."absentDays", agg."excusedDays",
+           agg."inProgressDays", agg."unscheduledDays", agg."scoredScheduledMinutes",
+           agg."scoredWorkedMinutes", agg."adherentMinutes", agg."scheduledMinutes",
+           agg."workedMinutes", agg."lateDays", agg."earlyLeaveDays", agg."overbreakDays",
+           agg."missedClockOuts"
+    from (
+      select dm.user_id,
+             count(*) filter (where dm.status not in ('unscheduled', 'no_schedule'))::int as "scheduledDays",
+             count(*) filter (where dm.status = 'complete')::int as "completeDays",
+             count(*) filter (where dm.status = 'absent')::int as "absentDays",
+             count(*) filter (where dm.status = 'excused')::int as "excusedDays",
+             count(*) filter (where dm.status = 'in_progress')::int as "inProgressDays",
+             count(*) filter (where dm.status = 'unscheduled')::int as "unscheduledDays",
+             coalesce(sum(dm.scheduled_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredScheduledMinutes",
+             coalesce(sum(dm.worked_minutes) filter (where dm.status = 'complete'), 0)::int as "scoredWorkedMinutes",
+             coalesce(sum(dm.adherent_minutes) filter (where dm.status = 'complete'), 0)::int as "adherentMinutes",
+             coalesce(sum(dm.scheduled_minutes), 0)::int as "scheduledMinutes",
+             coalesce(sum(dm.worked_minutes), 0)::int as "workedMinutes",
+             count(*) filter (where dm.late_minutes > 0)::int as "lateDays",
+             count(*) filter (where dm.early_leave_minutes > 0)::int as "earlyLeaveDays",
+             count(*) filter (where dm.overbreak_minutes > 0)::int as "overbreakDays",
+             count(*) filter (where dm.missed_clock_out)::int as "missedClockOuts"
+      from day_metrics dm
+      left join profiles p on p.id = dm.user_id
+      where ${scopeFilter(scope)}
+      group by dm.user_id
+    ) agg
+    join users u on u.id = agg.user_id
+    left join profiles p on p.id = agg.user_id
     left join teams t on t.id = p.team_id
-    where ${scopeFilter(scope)}
-    group by dm.user_id, p.full_name, u.email, p.team_id, t.name
-    order by lower(coalesce(p.full_name, u.email))`;
+    order by lower(coalesce(p.full_name, u.email)), agg.user_id`;
 }
 
 export function listAdherenceByPerson(db: Db, scope: ReportScope) {
@@ -124,7 +136,7 @@ export function listWorkedHours(db: Db, scope: ReportScope, groupBy: 'day' | 'we
       left join teams t on t.id = p.team_id
       where ${scopeFilter(scope)}
       group by dm.user_id, p.full_name, u.email, t.name, ${bucket}
-      order by lower(coalesce(p.full_name, u.email)), 4`,
+      order by lower(coalesce(p.full_name, u.email)), dm.user_id, 4`,
   );
 }
 
