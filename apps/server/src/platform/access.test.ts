@@ -5,12 +5,16 @@ import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { testConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
+import { lockPeriod } from '../features/approvals/service.ts';
+import { saveTimeOffType } from '../features/time-off/service.ts';
 import { buildTestApp, CSRF_HEADERS, getSessionUser, signInAs } from '../test/app.ts';
+import { timeOffTypeId } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, uniqueEmail } from '../test/factories.ts';
 import { seedAssignment, seedTemplate } from '../test/schedules.ts';
-import { seedTeam, uniqueTeamName } from '../test/users.ts';
+import { seedTeam, SYSTEM_ACTOR, uniqueTeamName } from '../test/users.ts';
 import { registerAccessControl } from './access.ts';
+import { SYSTEM_META } from './request-meta.ts';
 
 /**
  * Records the admin-only endpoints act on, made in beforeAll so admin's call really succeeds
@@ -34,6 +38,9 @@ interface Fixtures {
   resetUser: string;
   editedTeam: string;
   deletedTeam: string;
+  editedTimeOffType: string;
+  vacationType: string;
+  reopenedLock: string;
 }
 
 interface Endpoint {
@@ -134,6 +141,42 @@ const ADMIN_ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/audit-logs/facets' },
   { method: 'GET', url: '/api/audit-logs/export' },
   { method: 'GET', url: '/api/admin/overview' },
+  { method: 'GET', url: '/api/time-off/types' },
+  {
+    method: 'POST',
+    url: '/api/time-off/types',
+    payload: { name: 'Matrix created leave', isPaid: true, isUnlimited: false },
+    adminStatus: 201,
+  },
+  {
+    method: 'PUT',
+    url: '/api/time-off/types/{editedTimeOffType}',
+    payload: { name: 'Matrix edited leave', isPaid: false, isUnlimited: true },
+  },
+  {
+    method: 'PUT',
+    url: '/api/time-off/allowances',
+    payload: (fixtures) => ({
+      typeId: fixtures.vacationType,
+      year: 2030,
+      userId: fixtures.assignee,
+      days: 10,
+    }),
+    adminStatus: 204,
+  },
+  { method: 'GET', url: '/api/approvals/locks' },
+  {
+    method: 'POST',
+    url: '/api/approvals/locks',
+    payload: { fromDate: '2001-02-01', toDate: '2001-02-28' },
+    adminStatus: 201,
+  },
+  { method: 'POST', url: '/api/approvals/locks/{reopenedLock}/reopen', adminStatus: 204 },
+  {
+    method: 'PUT',
+    url: '/api/approvals/settings',
+    payload: { teamLeadsApproveTheirTeam: false },
+  },
   {
     method: 'POST',
     url: '/api/reports/recompute',
@@ -184,6 +227,20 @@ async function createFixtures(db: Db): Promise<Fixtures> {
     assignee: assignee.id,
     editedAssignment: (await assign('2030-01-01', '2030-01-31')).id,
     deletedAssignment: (await assign('2030-06-01', '2030-06-30')).id,
+    editedTimeOffType: (
+      await saveTimeOffType(
+        db,
+        null,
+        { name: 'Matrix leave to edit', isPaid: true, isUnlimited: false },
+        SYSTEM_ACTOR,
+      )
+    ).id,
+    vacationType: await timeOffTypeId(db, 'Vacation'),
+    reopenedLock: await lockPeriod(
+      db,
+      { fromDate: '2001-01-01', toDate: '2001-01-31' },
+      { actorId: assignee.id, meta: SYSTEM_META },
+    ),
   };
 }
 

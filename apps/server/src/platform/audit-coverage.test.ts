@@ -5,8 +5,11 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
+import { lockPeriod, requestCorrection } from '../features/approvals/service.ts';
+import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/service.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
+import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.ts';
 import { seedNotifications } from '../test/notifications.ts';
@@ -16,6 +19,7 @@ import {
   templateBody,
   uniqueTemplateName,
 } from '../test/schedules.ts';
+import { insertPunches, TORONTO } from '../test/time-tracking.ts';
 import {
   auditRowsAfter,
   lastAuditId,
@@ -24,6 +28,7 @@ import {
   tokenFromLink,
   uniqueTeamName,
 } from '../test/users.ts';
+import { SYSTEM_META } from './request-meta.ts';
 
 /**
  * Every route the app registers, seen through Fastify's onRoute hook: buildApp creates its
@@ -93,6 +98,10 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
     rows: 2,
     why: 'the earlier assignment it shortens gets its own update row',
   },
+  'POST /api/approvals/decide — two items at once': {
+    rows: 2,
+    why: 'each item is decided (and audited) on its own, so one refusal does not undo the rest',
+  },
 };
 
 const keyOf = (scenario: Scenario) => `${scenario.route} — ${scenario.name}`;
@@ -116,6 +125,28 @@ async function invited(db: Db): Promise<{ userId: string; token: string }> {
 }
 
 const WORKDAYS = { dateRangeStart: '2031-03-01', dateRangeEnd: '2031-03-31' };
+
+/** A past day for correction scenarios (corrections are only for days that have started). */
+const CORRECTED_DAY = '2026-10-14';
+
+/** A one-day Unpaid request (unlimited: no allowance needed) on a working day of 2031. */
+async function unpaidDay(db: Db) {
+  return {
+    typeId: await timeOffTypeId(db, 'Unpaid'),
+    startDate: '2031-03-03',
+    endDate: '2031-03-03',
+  };
+}
+
+/** A clock-in on CORRECTED_DAY, stored as a punch would be. */
+async function punchedIn(db: Db, userId: string) {
+  await insertPunches(db, userId, [
+    { eventType: 'clock_in', occurredAt: torontoInstant(CORRECTED_DAY, '09:00') },
+  ]);
+  const [punch] = await readRawEvents(db, userId);
+  if (!punch) throw new Error('the punch was not stored');
+  return punch;
+}
 
 const SCENARIOS: Scenario[] = [
   {
@@ -565,6 +596,226 @@ const SCENARIOS: Scenario[] = [
       const { user, cookie } = await signedIn(context);
       await seedNotifications(context.db, user.id, 3);
       return { method: 'POST', url: '/api/notifications/read-all', cookie, actorId: user.id };
+    },
+  },
+  {
+    route: 'POST /api/time-off',
+    name: 'a day of unpaid leave',
+    status: 201,
+    action: 'time_off.request',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: '/api/time-off',
+        cookie,
+        payload: { ...(await unpaidDay(context.db)) },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/time-off/:id/cancel',
+    name: 'one’s own pending request',
+    status: 204,
+    action: 'time_off.cancel',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const request = await requestTimeOff(
+        context.db,
+        user.id,
+        await unpaidDay(context.db),
+        SYSTEM_META,
+      );
+      return {
+        method: 'POST',
+        url: `/api/time-off/${request.id}/cancel`,
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/time-off/types',
+    name: 'new type',
+    status: 201,
+    action: 'time_off_type.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/time-off/types',
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk leave'), isPaid: true, isUnlimited: false },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/time-off/types/:id',
+    name: 'archive',
+    status: 200,
+    action: 'time_off_type.update',
+    async arrange({ db, admin, adminCookie }) {
+      const name = uniqueTeamName('Walk leave');
+      const type = await saveTimeOffType(
+        db,
+        null,
+        { name, isPaid: true, isUnlimited: false },
+        SYSTEM_ACTOR,
+      );
+      return {
+        method: 'PUT',
+        url: `/api/time-off/types/${type.id}`,
+        cookie: adminCookie,
+        payload: { name, isPaid: true, isUnlimited: false, isArchived: true },
+        actorId: admin.id,
+      };
+    },
+  },
+  ...(['person', 'team'] as const).map((scope): Scenario => ({
+    route: 'PUT /api/time-off/allowances',
+    name: `for a ${scope}`,
+    status: 204,
+    action: 'time_off_allowance.set',
+    async arrange({ db, admin, adminCookie }) {
+      const owner =
+        scope === 'person'
+          ? { userId: (await createTestUser(db)).id }
+          : { teamId: (await seedTeam(db)).id };
+      return {
+        method: 'PUT',
+        url: '/api/time-off/allowances',
+        cookie: adminCookie,
+        payload: { typeId: await timeOffTypeId(db, 'Vacation'), year: 2031, days: 12.5, ...owner },
+        actorId: admin.id,
+      };
+    },
+  })),
+  ...(['add', 'remove'] as const).map((kind): Scenario => ({
+    route: 'POST /api/corrections',
+    name: kind === 'add' ? 'a missed clock-out' : 'a mistaken punch',
+    status: 201,
+    action: 'correction.request',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const punch = await punchedIn(context.db, user.id);
+      return {
+        method: 'POST',
+        url: '/api/corrections',
+        cookie,
+        payload:
+          kind === 'add'
+            ? {
+                kind,
+                eventType: 'clock_out',
+                occurredAt: torontoInstant(CORRECTED_DAY, '17:00'),
+                reason: 'Forgot to clock out',
+              }
+            : { kind, targetEventId: punch.id, reason: 'Pressed by mistake' },
+        actorId: user.id,
+      };
+    },
+  })),
+  {
+    route: 'POST /api/corrections/:id/cancel',
+    name: 'one’s own pending correction',
+    status: 204,
+    action: 'correction.cancel',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const punch = await punchedIn(context.db, user.id);
+      const correction = await requestCorrection(
+        context.db,
+        TORONTO,
+        user.id,
+        { kind: 'remove', targetEventId: punch.id, reason: 'Pressed by mistake' },
+        SYSTEM_META,
+      );
+      return {
+        method: 'POST',
+        url: `/api/corrections/${correction.id}/cancel`,
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  ...([1, 2] as const).map((items): Scenario => ({
+    route: 'POST /api/approvals/decide',
+    name: items === 1 ? 'one item' : 'two items at once',
+    status: 200,
+    action: items === 1 ? 'time_off.approve' : 'time_off.reject correction.reject',
+    async arrange({ db, admin, adminCookie }) {
+      const user = await createTestUser(db);
+      const request = await requestTimeOff(db, user.id, await unpaidDay(db), SYSTEM_META);
+      const chosen = [{ type: 'time_off', id: request.id }];
+      if (items === 2) {
+        const punch = await punchedIn(db, user.id);
+        const correction = await requestCorrection(
+          db,
+          TORONTO,
+          user.id,
+          { kind: 'remove', targetEventId: punch.id, reason: 'Pressed by mistake' },
+          SYSTEM_META,
+        );
+        chosen.push({ type: 'correction', id: correction.id });
+      }
+      return {
+        method: 'POST',
+        url: '/api/approvals/decide',
+        cookie: adminCookie,
+        payload: { items: chosen, decision: items === 1 ? 'approve' : 'reject' },
+        actorId: admin.id,
+      };
+    },
+  })),
+  {
+    route: 'POST /api/approvals/locks',
+    name: 'a month',
+    status: 201,
+    action: 'period.lock',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/approvals/locks',
+        cookie: adminCookie,
+        // Long before any day another scenario uses.
+        payload: { fromDate: '2001-01-01', toDate: '2001-01-31' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/approvals/locks/:id/reopen',
+    name: 'a locked month',
+    status: 204,
+    action: 'period.reopen',
+    async arrange({ db, admin, adminCookie }) {
+      const id = await lockPeriod(
+        db,
+        { fromDate: '2002-01-01', toDate: '2002-01-31' },
+        { actorId: admin.id, meta: SYSTEM_META },
+      );
+      return {
+        method: 'POST',
+        url: `/api/approvals/locks/${id}/reopen`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/approvals/settings',
+    name: 'team leads approve their team',
+    status: 200,
+    action: 'settings.approvals',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'PUT',
+        url: '/api/approvals/settings',
+        cookie: adminCookie,
+        payload: { teamLeadsApproveTheirTeam: true },
+        actorId: admin.id,
+      };
     },
   },
 ];

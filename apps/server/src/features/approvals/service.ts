@@ -14,6 +14,7 @@ import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { NotificationRuleSettings } from '@punchclock/shared/domain/notification-rules';
+import { deriveTimeState, findOpenShiftStart } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, timeEvents } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -24,6 +25,7 @@ import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
 import { insertDrafts } from '../notifications/repository.ts';
 import { markDaysStale } from '../reports/recompute.ts';
 import { listTeamIdsLedBy } from '../teams/repository.ts';
+import { listEventsFromDate } from '../time-tracking/repository.ts';
 import { findRequest, listRequests, updateRequestStatus } from '../time-off/repository.ts';
 import { announceApprovalsChanged } from '../time-off/service.ts';
 import type { Actor } from '../users/service.ts';
@@ -63,7 +65,16 @@ export async function requestCorrection(
     let date: string;
     let targetEventId: string | null = null;
     if (input.kind === 'add') {
-      date = toBusinessDate(input.occurredAt, timeZone);
+      // As for a recorded punch: one inside an open shift belongs to that shift's day (a night
+      // shift's forgotten 06:00 clock-out counts for the evening it started).
+      const at = Date.parse(input.occurredAt);
+      const ownDate = toBusinessDate(input.occurredAt, timeZone);
+      const before = (await listEventsFromDate(tx, userId, shiftDate(ownDate, -1))).filter(
+        (event) => Date.parse(event.occurredAt) < at,
+      );
+      const state = deriveTimeState(before, at, ownDate);
+      const opensShift = state === 'none' || state === 'clock_out';
+      date = opensShift ? ownDate : (findOpenShiftStart(before)?.shiftDate ?? ownDate);
     } else {
       const [target] = await tx
         .select({ id: timeEvents.id, userId: timeEvents.userId, shiftDate: timeEvents.shiftDate })
