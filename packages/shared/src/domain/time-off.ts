@@ -25,6 +25,8 @@ export function requestDaysX100(request: {
   endTime?: string | null;
 }): number {
   if (request.startTime && request.endTime) {
+    // Part of a day off that is not a working day costs nothing, like a whole one.
+    if (countWorkingDays(request.startDate, request.startDate) === 0) return 0;
     const [startHour, startMinute] = request.startTime.split(':').map(Number) as [number, number];
     const [endHour, endMinute] = request.endTime.split(':').map(Number) as [number, number];
     const minutes = endHour * 60 + endMinute - (startHour * 60 + startMinute);

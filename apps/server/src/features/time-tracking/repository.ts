@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
@@ -80,25 +80,21 @@ export async function listEventDays(
   range: { from: string; to: string },
   page: { limit: number; offset: number },
 ): Promise<{ dates: string[]; total: number }> {
-  const where = and(
-    eq(timeEvents.userId, userId),
-    gte(timeEvents.shiftDate, range.from),
-    lte(timeEvents.shiftDate, range.to),
-  );
-  const [rows, totals] = await Promise.all([
-    db
-      .selectDistinct({ date: timeEvents.shiftDate })
-      .from(timeEvents)
-      .where(where)
-      .orderBy(desc(timeEvents.shiftDate))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: count(sql`distinct ${timeEvents.shiftDate}`) })
-      .from(timeEvents)
-      .where(where),
-  ]);
-  return { dates: rows.map((row) => row.date), total: totals[0]?.total ?? 0 };
+  // A day with punches, or one made only of approved added punches (a forgotten day, fixed).
+  const days = sql`
+    select shift_date as date from time_events
+    where user_id = ${userId} and shift_date between ${range.from}::date and ${range.to}::date
+    union
+    select date from time_corrections
+    where user_id = ${userId} and status = 'approved' and kind = 'add'
+      and date between ${range.from}::date and ${range.to}::date`;
+  const [rows, totals] = (await Promise.all([
+    db.execute(
+      sql`select date::text as date from (${days}) d order by date desc limit ${page.limit} offset ${page.offset}`,
+    ),
+    db.execute(sql`select count(*)::int as total from (${days}) d`),
+  ])) as unknown as [{ rows: { date: string }[] }, { rows: { total: number }[] }];
+  return { dates: rows.rows.map((row) => row.date), total: totals.rows[0]?.total ?? 0 };
 }
 
 export async function listEventsOnDates(
