@@ -67,10 +67,20 @@ describe('corrections, time off and approvals', () => {
     await employee.page.reload();
     await employee.page.getByRole('button', { name: `Show events of ${yesterday}` }).click();
     await expect
-      .poll(() => employee.page.getByText(/Corrected \(add\) — approved by/).count())
+      .poll(() =>
+        employee.page
+          .getByRole('table')
+          .getByText(/Corrected \(add\) — approved by/)
+          .count(),
+      )
       .toBe(1);
     await expect
-      .poll(() => employee.page.getByText(/Original punches: Clocked In/).count())
+      .poll(() =>
+        employee.page
+          .getByRole('table')
+          .getByText(/Original punches: Clocked In/)
+          .count(),
+      )
       .toBe(1);
     await saveScreenshot(employee.page, 'history-corrected');
     await employee.context.close();
