@@ -2,12 +2,12 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
 import type { Correction } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
+import { decisionColumns, type Decision } from './decisions.ts';
+import { personNameOf } from '../users/repository.ts';
 import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
-const deciderName = sql<
-  string | null
->`(select coalesce(dp.full_name, du.email) from ${users} du left join ${profiles} dp on dp.id = du.id where du.id = ${timeCorrections.decidedBy})`;
+const deciderName = personNameOf(timeCorrections.decidedBy);
 
 function selectCorrections(db: Db) {
   return db
@@ -94,24 +94,8 @@ export async function insertCorrection(
   return row.id;
 }
 
-export async function decideCorrection(
-  db: Db,
-  id: string,
-  values: {
-    status: 'approved' | 'rejected' | 'cancelled';
-    decidedBy?: string;
-    comment?: string | null;
-  },
-) {
-  await db
-    .update(timeCorrections)
-    .set({
-      status: values.status,
-      decidedBy: values.decidedBy ?? null,
-      decidedAt: sql`now()`,
-      decisionComment: values.comment ?? null,
-    })
-    .where(eq(timeCorrections.id, id));
+export async function decideCorrection(db: Db, id: string, decision: Decision) {
+  await db.update(timeCorrections).set(decisionColumns(decision)).where(eq(timeCorrections.id, id));
 }
 
 /** Approved corrections of some people over a range of shift days, oldest request first. */

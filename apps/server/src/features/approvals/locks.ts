@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
-import { appSettings, periodLocks, profiles, users } from '../../db/schema.ts';
+import { personNameOf } from '../users/repository.ts';
+import { appSettings, periodLocks } from '../../db/schema.ts';
 import { Conflict } from '../../platform/errors.ts';
 
 /** The active lock covering any day of a range, if one does. */
@@ -32,11 +33,7 @@ export async function assertNotLocked(db: Db, from: string, to: string): Promise
 }
 
 const nameOf = (alias: 'locker' | 'reopener') =>
-  sql<
-    string | null
-  >`(select coalesce(p.full_name, u.email) from ${users} u left join ${profiles} p on p.id = u.id where u.id = ${
-    alias === 'locker' ? periodLocks.lockedBy : periodLocks.reopenedBy
-  })`;
+  personNameOf(alias === 'locker' ? periodLocks.lockedBy : periodLocks.reopenedBy);
 
 export async function listLocks(db: Db): Promise<PeriodLock[]> {
   const rows = await db

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
+import { decisionColumns, type Decision } from '../approvals/decisions.ts';
+import { personNameOf } from '../users/repository.ts';
 import {
   profiles,
   timeOffAllowances,
@@ -24,9 +26,7 @@ export async function listTimeOffTypes(db: Db, includeArchived = false): Promise
 }
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
-const deciderName = sql<
-  string | null
->`(select coalesce(dp.full_name, du.email) from ${users} du left join ${profiles} dp on dp.id = du.id where du.id = ${timeOffRequests.decidedBy})`;
+const deciderName = personNameOf(timeOffRequests.decidedBy);
 
 function selectRequests(db: Db) {
   return db
@@ -127,24 +127,8 @@ export async function insertRequest(
   return row.id;
 }
 
-export async function updateRequestStatus(
-  db: Db,
-  id: string,
-  values: {
-    status: 'approved' | 'rejected' | 'cancelled';
-    decidedBy?: string;
-    comment?: string | null;
-  },
-): Promise<void> {
-  await db
-    .update(timeOffRequests)
-    .set({
-      status: values.status,
-      decidedBy: values.decidedBy ?? null,
-      decidedAt: sql`now()`,
-      decisionComment: values.comment ?? null,
-    })
-    .where(eq(timeOffRequests.id, id));
+export async function updateRequestStatus(db: Db, id: string, decision: Decision): Promise<void> {
+  await db.update(timeOffRequests).set(decisionColumns(decision)).where(eq(timeOffRequests.id, id));
 }
 
 /** Days (×100) used (approved) and pending per type in a year. */

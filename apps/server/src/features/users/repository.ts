@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type {
   DirectoryEntry,
@@ -295,4 +295,11 @@ export async function setNameIfMissing(db: Db, userId: string, name: string): Pr
 export async function countUsers(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return row?.count ?? 0;
+}
+
+/** A person's display name (name, else email) for a user-id column, as a SQL subquery. */
+export function personNameOf(userIdColumn: AnyColumn) {
+  return sql<
+    string | null
+  >`(select coalesce(np.full_name, nu.email) from ${users} nu left join ${profiles} np on np.id = nu.id where nu.id = ${userIdColumn})`;
 }
