@@ -11,6 +11,8 @@ import { createRandom, datesFrom, generateShiftPunches } from './demo-data.ts';
 import { recomputeDays } from './features/reports/recompute.ts';
 import { assignTemplate, createTemplate } from './features/schedules/service.ts';
 import { createTeam } from './features/teams/service.ts';
+import { listTimeOffTypes } from './features/time-off/repository.ts';
+import { setAllowance } from './features/time-off/service.ts';
 import { countUsers } from './features/users/repository.ts';
 import { createUser, updateUser } from './features/users/service.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
@@ -135,6 +137,17 @@ export async function seedDemoOrganisation(
     }
   }
   if (punches.length > 0) await db.insert(timeEvents).values(punches);
+
+  // Yearly allowances for everyone, so the Time Off screen has balances to show.
+  const year = Number(today.slice(0, 4));
+  const allowances = { Vacation: 15, Sick: 10, Personal: 3 } as Record<string, number>;
+  for (const type of await listTimeOffTypes(db)) {
+    const days = allowances[type.name];
+    if (days === undefined) continue;
+    for (const userId of ids.values()) {
+      await setAllowance(db, { typeId: type.id, year, userId, teamId: null, days }, actor);
+    }
+  }
   await recomputeDays(db, timeZone, [...ids.values()], from, today);
   log(`  (${punches.length} punches over 30 days, two teams, two shift templates)`);
 }

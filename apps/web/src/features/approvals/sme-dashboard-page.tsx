@@ -26,7 +26,7 @@ export default function SmeDashboardPage() {
     .slice(0, 10);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <h1 className="text-2xl font-bold">SME Dashboard</h1>
       {overview.isPending ? (
         <CardSkeleton />

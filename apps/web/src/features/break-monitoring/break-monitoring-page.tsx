@@ -84,7 +84,7 @@ export default function BreakMonitoringPage() {
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Break Monitoring</h1>

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 export default function ScreenPlaceholderPage({ path }: { path: string }) {
   const title = findScreen(path)?.title ?? 'Page';
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">
       <h1 className="text-2xl font-bold">{title}</h1>
       <Card>
         <CardHeader className="items-center text-center">

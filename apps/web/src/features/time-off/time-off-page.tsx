@@ -72,7 +72,7 @@ export default function TimeOffPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">
       <div>
         <h1 className="text-2xl font-bold">Time Off</h1>
         <p className="text-sm text-muted-foreground">Ask for time off and follow your requests.</p>

@@ -43,7 +43,7 @@ export default function DashboardPage() {
     today.state === 'break' ? breakLimit : today.state === 'lunch' ? lunchLimit : null;
 
   return (
-    <div className="mx-auto grid max-w-5xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-5xl gap-6">
       <section className="flex flex-wrap items-center justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold">Punchclock</h1>

@@ -56,7 +56,7 @@ export default function AdherenceReportPage() {
   const totals = report.data?.totals;
 
   return (
-    <div className="mx-auto grid max-w-7xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div>
         <h1 className="text-2xl font-bold">Adherence Reports</h1>
         <p className="text-sm text-muted-foreground">

@@ -58,7 +58,7 @@ export default function CalculateAdherencePage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-4xl gap-6">
       <div>
         <h1 className="text-2xl font-bold">Calculate Adherence</h1>
         <p className="text-sm text-muted-foreground">

@@ -72,7 +72,7 @@ export default function MySchedulePage() {
   const anchorMonth = anchor.slice(0, 7);
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Schedules</h1>
         <div className="flex rounded-lg border p-1" role="group" aria-label="Calendar view">

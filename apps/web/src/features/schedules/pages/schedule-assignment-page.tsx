@@ -144,7 +144,7 @@ export default function ScheduleAssignmentPage() {
   };
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div>
         <h1 className="text-2xl font-bold">Schedule Assignment</h1>
         <p className="text-sm text-muted-foreground">

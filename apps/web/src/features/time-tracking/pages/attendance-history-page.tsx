@@ -160,7 +160,7 @@ export default function AttendanceHistoryPage() {
     : 1;
 
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <h1 className="text-2xl font-bold">Attendance</h1>
       <Card>
         <CardHeader>
