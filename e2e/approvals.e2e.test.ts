@@ -149,4 +149,33 @@ describe('corrections, time off and approvals', () => {
     await saveScreenshot(employee.page, 'calendar-time-off');
     await employee.context.close();
   });
+
+  it('team leads reach Time Approvals only once an admin lets them approve their team', async () => {
+    const lead = await newPage(browser);
+    await signInAndWait(lead.page, SEED_USERS.teamLead);
+    await lead.page.getByTestId('dashboard-email').waitFor();
+    expect(await lead.page.getByRole('link', { name: 'Approvals' }).count()).toBe(0);
+    await lead.page.goto('/time-approvals');
+    await lead.page.getByText(/Approving time is not switched on for team leads/).waitFor();
+
+    const admin = await newPage(browser);
+    await signInAndWait(admin.page, SEED_USERS.admin);
+    await admin.page.goto('/time-approvals');
+    const toggle = admin.page.getByLabel('Team leads may approve requests from their own team');
+    await toggle.click(); // a controlled checkbox: it follows the saved setting
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+
+    await lead.page.goto('/dashboard');
+    await lead.page.getByRole('link', { name: 'Approvals' }).click();
+    await lead.page.waitForURL('**/time-approvals');
+    await expect
+      .poll(() => lead.page.getByText(/Approving time is not switched on/).count())
+      .toBe(0);
+
+    // Back to the default for the other tests.
+    await toggle.click();
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await admin.context.close();
+    await lead.context.close();
+  });
 });

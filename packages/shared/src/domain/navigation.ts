@@ -21,12 +21,12 @@ export const SCREENS = [
   },
   { path: '/schedules', title: 'Schedules', sidebarRoles: ['admin', 'team_lead', 'employee'] },
   { path: '/time-off', title: 'Time Off', sidebarRoles: ['admin', 'team_lead', 'employee'] },
-  // The route table says admin-only, but the sidebar offers it to sme and issue #8 makes it
-  // theirs: requiring "sme" lets both through (admin passes every guard).
+  // The route table says admin-only, but the sidebar offers it to sme and issue #8 gives it to
+  // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {
     path: '/time-approvals',
     title: 'Time Approvals',
-    requiredRole: 'sme',
+    requiredRole: ['sme', 'team_lead'],
     sidebarRoles: ['admin', 'sme'],
   },
   // Team leads see their own team in User Management (read-only) and in the three reports

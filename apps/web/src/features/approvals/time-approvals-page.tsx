@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
-import { apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { approvalsQueryKey, approvalsQueryOptions, useDecide } from './api';
 import { ApprovalSummary } from './approval-row';
 
@@ -240,7 +240,17 @@ export default function TimeApprovalsPage() {
           {queue.isPending ? (
             <CardSkeleton />
           ) : queue.isError ? (
-            <p className="text-destructive">{queue.error.message}</p>
+            <p
+              className={
+                queue.error instanceof ApiError && queue.error.status === 403
+                  ? 'text-muted-foreground'
+                  : 'text-destructive'
+              }
+            >
+              {queue.error instanceof ApiError && queue.error.status === 403
+                ? 'Approving time is not switched on for team leads. An admin can enable it here, under "Pay periods and who approves".'
+                : queue.error.message}
+            </p>
           ) : items.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>
           ) : (

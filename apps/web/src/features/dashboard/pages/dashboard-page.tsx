@@ -1,9 +1,12 @@
-import { CalendarDays, History, LogOut, ShieldCheck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarDays, ClipboardCheck, History, LogOut, ShieldCheck } from 'lucide-react';
+import { z } from 'zod';
 import type { TodayResponse } from '@punchclock/shared/contracts/time-tracking';
 import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { Link } from 'react-router';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
+import { apiRequest } from '@/lib/api-client';
 import { Card, CardContent } from '@/components/ui/card';
 import { CardSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { useSession, useSignOut } from '@/features/auth/api';
@@ -36,9 +39,20 @@ export default function DashboardPage() {
   const breakLimit = today.query.data?.breakLimitMinutes ?? 15;
   const lunchLimit = today.query.data?.lunchLimitMinutes ?? 30;
   useBreakTimer(today.state, today.stateSince, breakLimit);
+  // Team leads reach Time Approvals from here when an admin lets them approve their team.
+  const leadApprovals = useQuery({
+    queryKey: ['approvals', 'settings'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/approvals/settings', {
+        schema: z.object({ teamLeadsApproveTheirTeam: z.boolean() }),
+        signal,
+      }),
+    enabled: user?.role === 'team_lead',
+  });
 
   if (!user) return null;
   const { isAdmin } = getRoleFlags(user.role);
+  const canLeadApprove = leadApprovals.data?.teamLeadsApproveTheirTeam === true;
   const limitForState =
     today.state === 'break' ? breakLimit : today.state === 'lunch' ? lunchLimit : null;
 
@@ -59,6 +73,14 @@ export default function DashboardPage() {
               History
             </Link>
           </Button>
+          {canLeadApprove && (
+            <Button variant="outline" asChild>
+              <Link to="/time-approvals">
+                <ClipboardCheck aria-hidden />
+                Approvals
+              </Link>
+            </Button>
+          )}
           {isAdmin && (
             <Button variant="outline" asChild>
               <Link to="/admin">
