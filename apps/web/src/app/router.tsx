@@ -13,7 +13,8 @@ import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
 
 // Screens load on demand (SPEC §2); the shell shows a card-shaped placeholder meanwhile.
-const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentType>>> = {
+/** Every screen of the route table, each its own chunk (the compiler checks none is missing). */
+const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/dashboard': lazy(() => import('@/features/dashboard/pages/dashboard-page')),
   '/users': lazy(() => import('@/features/users/pages/users-page')),
   '/schedules': lazy(() => import('@/features/schedules/pages/my-schedule-page')),
@@ -34,14 +35,13 @@ const BUILT_SCREENS: Partial<Record<ScreenPath, LazyExoticComponent<ComponentTyp
   ),
 };
 const SetPasswordPage = lazy(() => import('@/features/account/set-password-page'));
-const ScreenPlaceholderPage = lazy(() => import('@/features/placeholder/screen-placeholder-page'));
 
 /** Each screen behind its own guard, from the one screen list (SPEC §2 route table). */
 function screenRoute(screen: ScreenDefinition): RouteObject {
-  const Page = BUILT_SCREENS[screen.path as ScreenPath];
+  const Page = SCREEN_PAGES[screen.path as ScreenPath];
   const route = {
     path: screen.path,
-    element: Page ? <Page /> : <ScreenPlaceholderPage path={screen.path} />,
+    element: <Page />,
   };
   return screen.requiredRole
     ? { element: <RouteGuard requiredRole={screen.requiredRole} />, children: [route] }
