@@ -32,6 +32,31 @@ import {
 
 type Assignment = Awaited<ReturnType<typeof loadAssignments>>[number];
 
+type Leave = { startTime: string | null; endTime: string | null; isPaid: boolean };
+
+/**
+ * One person-day as reports see it — raw punches with approved corrections on top, approved
+ * whole-day leave excusing it — shared by the stored rows and the drill-down so they agree.
+ */
+export function computePersonDay<T extends Parameters<typeof applyCorrections>[0][number]>(input: {
+  plan: DayPlan | null;
+  rawEvents: readonly T[];
+  corrections: Parameters<typeof applyCorrections>[1];
+  leave: Leave | undefined;
+  now: Date;
+  rules?: AdherenceRules;
+}) {
+  const corrected = applyCorrections(input.rawEvents, input.corrections);
+  const metrics = computeDayMetrics({
+    plan: input.plan,
+    events: corrected.events,
+    now: input.now,
+    isExcused: input.leave !== undefined && input.leave.startTime === null,
+    rules: input.rules ?? DEFAULT_ADHERENCE_RULES,
+  });
+  return { events: corrected.events, isCorrected: corrected.isCorrected, metrics };
+}
+
 function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -151,12 +176,6 @@ export async function recomputeDays(
         (request) => request.userId === userId && request.status === 'approved',
       );
       for (const date of dates) {
-        // Reports see the day as corrected: raw punches with approved corrections on top.
-        const corrected = applyCorrections(
-          eventsByDay.get(`${userId}|${date}`) ?? [],
-          myCorrections.filter((correction) => correction.date === date).map(toDomainCorrection),
-        );
-        const dayEvents = corrected.events;
         const plan = cachedPlan(
           mine.find((assignment) => isDateInRange(date, assignment)),
           date,
@@ -164,14 +183,19 @@ export async function recomputeDays(
         const leave = myTimeOff.find(
           (request) => request.startDate <= date && date <= request.endDate,
         );
-        if (!plan && dayEvents.length === 0 && !leave) continue; // nothing planned, nothing done
-        const metrics = computeDayMetrics({
+        const rawEvents = eventsByDay.get(`${userId}|${date}`) ?? [];
+        if (!plan && rawEvents.length === 0 && !leave) continue; // nothing planned, nothing done
+        const corrected = computePersonDay({
           plan,
-          events: dayEvents,
+          rawEvents,
+          corrections: myCorrections
+            .filter((correction) => correction.date === date)
+            .map(toDomainCorrection),
+          leave,
           now,
-          isExcused: leave !== undefined && leave.startTime === null,
-          rules: options.rules ?? DEFAULT_ADHERENCE_RULES,
+          rules: options.rules,
         });
+        const { metrics, events: dayEvents } = corrected;
         const leaveMinutes = leave
           ? leaveMinutesFor(leave, plan, date, metrics.scheduledMinutes)
           : 0;

@@ -14,8 +14,6 @@ import {
   type RecomputeRun,
   type WorkedHoursReport,
 } from '@punchclock/shared/contracts/reports';
-import { computeDayMetrics } from '@punchclock/shared/domain/adherence';
-import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
 import type { Role } from '@punchclock/shared/domain/roles';
@@ -31,7 +29,7 @@ import {
 } from '../approvals/corrections-repository.ts';
 import { listActiveTimeOff } from '../time-off/repository.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
-import { datesBetween, planFor, recomputeDays } from './recompute.ts';
+import { computePersonDay, datesBetween, planFor, recomputeDays } from './recompute.ts';
 import {
   listAdherenceByPerson,
   listDailyTrend,
@@ -186,30 +184,25 @@ export async function getDayDetail(
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, query.userId));
   if (!person) throw new NotFound('Person not found');
-  if (viewer.role !== 'admin') {
-    const led = await listTeamIdsLedBy(db, viewer.userId);
-    if (!person.teamId || !led.includes(person.teamId))
-      throw new Forbidden('You can see your own team only');
-  }
+  await assertCanSeePerson(db, viewer, query.userId);
   const [assignments, rawEvents, corrections, timeOff] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
     loadShiftEvents(db, [query.userId], query.date, query.date),
     listApprovedCorrections(db, [query.userId], query.date, query.date),
     listActiveTimeOff(db, [query.userId], query.date, query.date),
   ]);
-  // The same view the stored figures use: approved corrections and time off applied.
-  const { events } = applyCorrections(rawEvents, corrections.map(toDomainCorrection));
-  const leave = timeOff.find((request) => request.status === 'approved');
   const plan = planFor(
     assignments.find((assignment) => isDateInRange(query.date, assignment)),
     query.date,
     timeZone,
   );
-  const metrics = computeDayMetrics({
+  // The same view the stored figures use: approved corrections and time off applied.
+  const { events, metrics } = computePersonDay({
     plan,
-    events,
+    rawEvents,
+    corrections: corrections.map(toDomainCorrection),
+    leave: timeOff.find((request) => request.status === 'approved'),
     now: new Date(),
-    isExcused: leave !== undefined && leave.startTime === null,
   });
   return {
     userId: query.userId,
