@@ -2,7 +2,8 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
 import type { Correction } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
-import { decisionColumns, type Decision } from './decisions.ts';
+import { decisionColumns, type Decision, type RequestFilter } from './decisions.ts';
+import { inTeams } from '../teams/repository.ts';
 import { personNameOf } from '../users/repository.ts';
 import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
 
@@ -48,26 +49,13 @@ function toDto(row: Row): CorrectionDto & { teamId: string | null } {
   };
 }
 
-export async function listCorrections(
-  db: Db,
-  filter: {
-    userId?: string;
-    status?: string;
-    teamIds?: string[] | null;
-    from?: string;
-    to?: string;
-  },
-) {
+export async function listCorrections(db: Db, filter: RequestFilter) {
   const rows = await selectCorrections(db)
     .where(
       and(
         filter.userId ? eq(timeCorrections.userId, filter.userId) : undefined,
         filter.status ? eq(timeCorrections.status, filter.status as 'pending') : undefined,
-        filter.teamIds
-          ? filter.teamIds.length
-            ? inArray(profiles.teamId, filter.teamIds)
-            : sql`false`
-          : undefined,
+        inTeams(filter.teamIds),
         filter.from ? gte(timeCorrections.date, filter.from) : undefined,
         filter.to ? lte(timeCorrections.date, filter.to) : undefined,
       ),

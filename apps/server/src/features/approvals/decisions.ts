@@ -16,3 +16,13 @@ export function decisionColumns(decision: Decision) {
     decisionComment: decision.comment ?? null,
   };
 }
+
+/** What the approval queue and a requester's own list filter on. */
+export interface RequestFilter {
+  userId?: string;
+  status?: string;
+  /** null: everyone; otherwise only people of these teams. */
+  teamIds?: string[] | null;
+  from?: string;
+  to?: string;
+}

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Team } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
 import { profiles, teams, users } from '../../db/schema.ts';
@@ -53,4 +53,13 @@ export async function deleteTeamRecord(db: Db, id: string): Promise<void> {
 /** Someone who is no longer a lead stops leading their teams (they keep no hidden scope). */
 export async function clearTeamsLedBy(db: Db, userId: string): Promise<void> {
   await db.update(teams).set({ leadUserId: null }).where(eq(teams.leadUserId, userId));
+}
+
+/**
+ * A person-in-these-teams condition on `profiles.team_id`: none when the scope is everyone
+ * (null), nothing at all for an empty list (a lead without teams sees nobody).
+ */
+export function inTeams(teamIds: string[] | null | undefined): SQL | undefined {
+  if (!teamIds) return undefined;
+  return teamIds.length > 0 ? inArray(profiles.teamId, teamIds) : sql`false`;
 }

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
-import { decisionColumns, type Decision } from '../approvals/decisions.ts';
+import { decisionColumns, type Decision, type RequestFilter } from '../approvals/decisions.ts';
+import { inTeams } from '../teams/repository.ts';
 import { personNameOf } from '../users/repository.ts';
 import {
   profiles,
@@ -70,24 +71,14 @@ export function toRequest({ teamId: _team, ...row }: RequestRow): TimeOffRequest
 
 export async function listRequests(
   db: Db,
-  filter: {
-    userId?: string;
-    status?: string;
-    teamIds?: string[] | null;
-    from?: string;
-    to?: string;
-  },
+  filter: RequestFilter,
 ): Promise<(TimeOffRequest & { teamId: string | null })[]> {
   const rows = await selectRequests(db)
     .where(
       and(
         filter.userId ? eq(timeOffRequests.userId, filter.userId) : undefined,
         filter.status ? eq(timeOffRequests.status, filter.status as 'pending') : undefined,
-        filter.teamIds
-          ? filter.teamIds.length
-            ? inArray(profiles.teamId, filter.teamIds)
-            : sql`false`
-          : undefined,
+        inTeams(filter.teamIds),
         filter.from ? gte(timeOffRequests.endDate, filter.from) : undefined,
         filter.to ? lte(timeOffRequests.startDate, filter.to) : undefined,
       ),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type {
   DirectoryEntry,
@@ -6,6 +6,7 @@ import type {
   UserSummary,
 } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
+import { inTeams } from '../teams/repository.ts';
 import { passwordTokens, profiles, teams, userRoles, users } from '../../db/schema.ts';
 
 const summaryColumns = {
@@ -74,9 +75,7 @@ export async function listUsersPage(
     conditions.push(sql`coalesce(${userRoles.role}::text, 'employee') = ${query.role}`);
   if (query.status) conditions.push(eq(profiles.isSuspended, query.status === 'suspended'));
   if (query.teamId) conditions.push(eq(profiles.teamId, query.teamId));
-  if (onlyTeamIds) {
-    conditions.push(onlyTeamIds.length > 0 ? inArray(profiles.teamId, onlyTeamIds) : sql`false`);
-  }
+  conditions.push(inTeams(onlyTeamIds));
   const where = and(...conditions);
   const sortColumn = SORT_COLUMNS[query.sort];
   const order = query.direction === 'desc' ? desc(sortColumn) : asc(sortColumn);
