@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
+  approvalSettingsSchema,
   approvalsResponseSchema,
   decisionResultSchema,
   smeOverviewSchema,
@@ -20,6 +21,12 @@ export function approvalsQueryOptions(filter: Record<string, string>) {
     staleTime: 0,
   });
 }
+
+export const approvalSettingsQueryOptions = queryOptions({
+  queryKey: [...approvalsQueryKey, 'settings'],
+  queryFn: ({ signal }) =>
+    apiRequest('/api/approvals/settings', { schema: approvalSettingsSchema, signal }),
+});
 
 export const smeOverviewQueryOptions = queryOptions({
   queryKey: [...approvalsQueryKey, 'sme-overview'],

@@ -13,7 +13,12 @@ import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { approvalsQueryKey, approvalsQueryOptions, useDecide } from './api';
+import {
+  approvalSettingsQueryOptions,
+  approvalsQueryKey,
+  approvalsQueryOptions,
+  useDecide,
+} from './api';
 import { ApprovalSummary } from './approval-row';
 
 function PeriodLocks() {
@@ -26,14 +31,7 @@ function PeriodLocks() {
         signal,
       }),
   });
-  const settings = useQuery({
-    queryKey: [...approvalsQueryKey, 'settings'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/approvals/settings', {
-        schema: z.object({ teamLeadsApproveTheirTeam: z.boolean() }),
-        signal,
-      }),
-  });
+  const settings = useQuery(approvalSettingsQueryOptions);
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
   const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ClipboardCheck, History, LogOut, ShieldCheck } from 'lucide-react';
-import { z } from 'zod';
 import type { TodayResponse } from '@punchclock/shared/contracts/time-tracking';
 import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { Link } from 'react-router';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
-import { apiRequest } from '@/lib/api-client';
 import { Card, CardContent } from '@/components/ui/card';
 import { CardSkeleton, Skeleton } from '@/components/ui/skeleton';
+import { approvalSettingsQueryOptions } from '@/features/approvals/api';
 import { useSession, useSignOut } from '@/features/auth/api';
 import { useRecordTimeEvent, useTodayView } from '@/features/time-tracking/api';
 import { LiveTimerBanner } from '@/features/time-tracking/components/live-timer-banner';
@@ -41,12 +40,7 @@ export default function DashboardPage() {
   useBreakTimer(today.state, today.stateSince, breakLimit);
   // Team leads reach Time Approvals from here when an admin lets them approve their team.
   const leadApprovals = useQuery({
-    queryKey: ['approvals', 'settings'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/approvals/settings', {
-        schema: z.object({ teamLeadsApproveTheirTeam: z.boolean() }),
-        signal,
-      }),
+    ...approvalSettingsQueryOptions,
     enabled: user?.role === 'team_lead',
   });
 

@@ -30,6 +30,36 @@ const EXCEPTION_LABELS: Record<string, string> = {
 };
 
 const axis = { stroke: 'var(--muted-foreground)', fontSize: 12 };
+// Dates on the x axis as MM-DD.
+const dateAxis = { dataKey: 'date', ...axis, tickFormatter: (date: string) => date.slice(5) };
+
+/** A titled card holding one responsive chart. */
+function ChartCard({
+  title,
+  description,
+  testId,
+  children,
+}: {
+  title: string;
+  description?: string;
+  testId: string;
+  children: React.ReactElement;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent className="h-64" data-testid={testId}>
+        <ResponsiveContainer width="100%" height="100%">
+          {children}
+        </ResponsiveContainer>
+      </CardContent>
+    </Card>
+  );
+}
+
 const tooltipStyle = {
   backgroundColor: 'var(--card)',
   border: '1px solid var(--border)',
@@ -118,135 +148,101 @@ export default function AnalyticsPage() {
       ) : data ? (
         <>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Adherence and conformance</CardTitle>
-                <CardDescription>Per day, over scored days.</CardDescription>
-              </CardHeader>
-              <CardContent className="h-64" data-testid="chart-adherence">
-                <ResponsiveContainer width="100%" height="100%">
-                  <LineChart data={data.trend}>
-                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                    <XAxis
-                      dataKey="date"
-                      {...axis}
-                      tickFormatter={(date: string) => date.slice(5)}
-                    />
-                    <YAxis {...axis} domain={[0, 'auto']} unit="%" />
-                    <Tooltip contentStyle={tooltipStyle} />
-                    <Legend />
-                    <Line
-                      isAnimationActive={false}
-                      type="monotone"
-                      dataKey="adherencePct"
-                      name="Adherence %"
-                      stroke="var(--primary)"
-                      strokeWidth={2}
-                      dot={false}
-                      connectNulls
-                    />
-                    <Line
-                      isAnimationActive={false}
-                      type="monotone"
-                      dataKey="conformancePct"
-                      name="Conformance %"
-                      stroke="var(--success)"
-                      strokeWidth={2}
-                      dot={false}
-                      connectNulls
-                    />
-                  </LineChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Exceptions per day</CardTitle>
-                <CardDescription>People late, over break, absent.</CardDescription>
-              </CardHeader>
-              <CardContent className="h-64" data-testid="chart-exceptions">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={data.trend}>
-                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                    <XAxis
-                      dataKey="date"
-                      {...axis}
-                      tickFormatter={(date: string) => date.slice(5)}
-                    />
-                    <YAxis {...axis} allowDecimals={false} />
-                    <Tooltip contentStyle={tooltipStyle} />
-                    <Legend />
-                    <Bar
-                      isAnimationActive={false}
-                      dataKey="lateCount"
-                      name="Late"
-                      stackId="x"
-                      fill="var(--warning)"
-                    />
-                    <Bar
-                      isAnimationActive={false}
-                      dataKey="overbreakCount"
-                      name="Over break"
-                      stackId="x"
-                      fill="var(--destructive)"
-                    />
-                    <Bar
-                      isAnimationActive={false}
-                      dataKey="absentCount"
-                      name="Absent"
-                      stackId="x"
-                      fill="var(--muted-foreground)"
-                    />
-                  </BarChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Hours worked</CardTitle>
-              </CardHeader>
-              <CardContent className="h-64" data-testid="chart-hours">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={data.trend}>
-                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                    <XAxis
-                      dataKey="date"
-                      {...axis}
-                      tickFormatter={(date: string) => date.slice(5)}
-                    />
-                    <YAxis {...axis} />
-                    <Tooltip contentStyle={tooltipStyle} />
-                    <Bar
-                      isAnimationActive={false}
-                      dataKey="workedHours"
-                      name="Hours"
-                      fill="var(--primary)"
-                    />
-                  </BarChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Adherence by team</CardTitle>
-              </CardHeader>
-              <CardContent className="h-64" data-testid="chart-teams">
-                <ResponsiveContainer width="100%" height="100%">
-                  <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
-                    <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                    <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
-                    <YAxis type="category" dataKey="teamName" {...axis} width={100} />
-                    <Tooltip contentStyle={tooltipStyle} />
-                    <Bar
-                      isAnimationActive={false}
-                      dataKey="adherencePct"
-                      name="Adherence %"
-                      fill="var(--primary)"
-                    />
-                  </BarChart>
-                </ResponsiveContainer>
-              </CardContent>
-            </Card>
+            <ChartCard
+              title="Adherence and conformance"
+              description="Per day, over scored days."
+              testId="chart-adherence"
+            >
+              <LineChart data={data.trend}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis {...dateAxis} />
+                <YAxis {...axis} domain={[0, 'auto']} unit="%" />
+                <Tooltip contentStyle={tooltipStyle} />
+                <Legend />
+                <Line
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey="adherencePct"
+                  name="Adherence %"
+                  stroke="var(--primary)"
+                  strokeWidth={2}
+                  dot={false}
+                  connectNulls
+                />
+                <Line
+                  isAnimationActive={false}
+                  type="monotone"
+                  dataKey="conformancePct"
+                  name="Conformance %"
+                  stroke="var(--success)"
+                  strokeWidth={2}
+                  dot={false}
+                  connectNulls
+                />
+              </LineChart>
+            </ChartCard>
+            <ChartCard
+              title="Exceptions per day"
+              description="People late, over break, absent."
+              testId="chart-exceptions"
+            >
+              <BarChart data={data.trend}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis {...dateAxis} />
+                <YAxis {...axis} allowDecimals={false} />
+                <Tooltip contentStyle={tooltipStyle} />
+                <Legend />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="lateCount"
+                  name="Late"
+                  stackId="x"
+                  fill="var(--warning)"
+                />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="overbreakCount"
+                  name="Over break"
+                  stackId="x"
+                  fill="var(--destructive)"
+                />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="absentCount"
+                  name="Absent"
+                  stackId="x"
+                  fill="var(--muted-foreground)"
+                />
+              </BarChart>
+            </ChartCard>
+            <ChartCard title="Hours worked" testId="chart-hours">
+              <BarChart data={data.trend}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis {...dateAxis} />
+                <YAxis {...axis} />
+                <Tooltip contentStyle={tooltipStyle} />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="workedHours"
+                  name="Hours"
+                  fill="var(--primary)"
+                />
+              </BarChart>
+            </ChartCard>
+            <ChartCard title="Adherence by team" testId="chart-teams">
+              <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
+                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
+                <YAxis type="category" dataKey="teamName" {...axis} width={100} />
+                <Tooltip contentStyle={tooltipStyle} />
+                <Bar
+                  isAnimationActive={false}
+                  dataKey="adherencePct"
+                  name="Adherence %"
+                  fill="var(--primary)"
+                />
+              </BarChart>
+            </ChartCard>
           </div>
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <Card>
