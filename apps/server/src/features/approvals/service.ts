@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   approvalSettingsSchema,
@@ -341,7 +341,12 @@ export async function getSmeOverview(
     db
       .select({ userId: dayMetrics.userId, date: dayMetrics.date })
       .from(dayMetrics)
-      .where(eq(dayMetrics.missedClockOut, true)),
+      .where(
+        and(
+          eq(dayMetrics.missedClockOut, true),
+          eq(dayMetrics.date, shiftDate(toBusinessDate(now, timeZone), -1)),
+        ),
+      ),
   ]);
   const yesterday = shiftDate(today, -1);
   const rows = buildBreakBoard(people, now, today, settings);

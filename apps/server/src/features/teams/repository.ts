@@ -3,7 +3,7 @@ import type { Team } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
 import { profiles, teams, users } from '../../db/schema.ts';
 
-export async function listTeams(db: Db): Promise<Team[]> {
+export async function listTeams(db: Db, onlyId?: string): Promise<Team[]> {
   const rows = await db
     .select({
       id: teams.id,
@@ -16,14 +16,15 @@ export async function listTeams(db: Db): Promise<Team[]> {
     })
     .from(teams)
     .leftJoin(profiles, eq(profiles.teamId, teams.id))
+    .where(onlyId ? eq(teams.id, onlyId) : undefined)
     .groupBy(teams.id)
     .orderBy(asc(sql`lower(${teams.name})`));
   return rows;
 }
 
 export async function findTeam(db: Db, id: string): Promise<Team | null> {
-  const all = await listTeams(db);
-  return all.find((team) => team.id === id) ?? null;
+  const [team] = await listTeams(db, id);
+  return team ?? null;
 }
 
 /** Ids of the teams a person leads (a team lead sees and is copied on these). */
