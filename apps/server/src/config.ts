@@ -25,6 +25,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   jobIntervalSeconds: number;
   notificationRules: NotificationRuleSettings;
+  /** How many days back people may ask to correct their time; admins may go further. */
+  correctionWindowDays: number;
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'FORGOT_CLOCK_OUT_MINUTES',
       ),
     },
+    correctionWindowDays: readInt(env.CORRECTION_WINDOW_DAYS, 31, 'CORRECTION_WINDOW_DAYS'),
   };
 }
 

@@ -726,8 +726,8 @@ const SCENARIOS: Scenario[] = [
       const punch = await punchedIn(context.db, user.id);
       const correction = await requestCorrection(
         context.db,
-        TORONTO,
-        user.id,
+        { timeZone: TORONTO, correctionWindowDays: 31 },
+        { userId: user.id, role: 'employee' },
         { kind: 'remove', targetEventId: punch.id, reason: 'Pressed by mistake' },
         SYSTEM_META,
       );
@@ -752,8 +752,8 @@ const SCENARIOS: Scenario[] = [
         const punch = await punchedIn(db, user.id);
         const correction = await requestCorrection(
           db,
-          TORONTO,
-          user.id,
+          { timeZone: TORONTO, correctionWindowDays: 31 },
+          { userId: user.id, role: 'employee' },
           { kind: 'remove', targetEventId: punch.id, reason: 'Pressed by mistake' },
           SYSTEM_META,
         );

@@ -165,3 +165,12 @@ export async function pendingInTables(db: Db): Promise<{ count: number; oldest: 
     oldest: oldest === null ? null : new Date(oldest).toISOString(),
   };
 }
+
+/** The shift day each of a person's corrections is filed under, by correction id. */
+export async function correctionDates(db: Db, userId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .select({ id: timeCorrections.id, date: timeCorrections.date })
+    .from(timeCorrections)
+    .where(eq(timeCorrections.userId, userId));
+  return Object.fromEntries(rows.map((row) => [row.id, row.date]));
+}

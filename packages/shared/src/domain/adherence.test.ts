@@ -366,6 +366,34 @@ describe('computeDayMetrics: overnight and DST', () => {
     expect(result.adherentMinutes).toBe(420);
   });
 
+  it('does not call a stray clock-out before the night shift started an early leave', () => {
+    // The night before's clock-out filed on this day (issue #12): 16 h before the shift starts.
+    const next = shiftDate(DAY, 1);
+    const result = computeDayMetrics({
+      plan: planOf(NIGHT, DAY),
+      events: [punch('clock_out', '06:00', DAY)],
+      now: localInstant(next, '08:00'),
+    });
+    expect(result).toMatchObject({ status: 'absent', earlyLeaveMinutes: 0, workedMinutes: 0 });
+  });
+
+  it('does not call a day worked wholly before the shift an early leave', () => {
+    const next = shiftDate(DAY, 1);
+    const result = computeDayMetrics({
+      plan: planOf(NIGHT, DAY),
+      events: punches(
+        [
+          ['clock_in', '13:00'],
+          ['clock_out', '17:00'],
+        ],
+        DAY,
+      ),
+      now: localInstant(next, '08:00'),
+    });
+    expect(result).toMatchObject({ earlyLeaveMinutes: 0, lateMinutes: 0, workedMinutes: 240 });
+    expect(result.unscheduledMinutes).toBe(240);
+  });
+
   it('is still in progress at 03:00 the next morning', () => {
     const next = shiftDate(DAY, 1);
     const result = computeDayMetrics({

@@ -169,7 +169,11 @@ export function computeDayMetrics(input: DayInput): DayMetrics {
   };
 
   const firstInMs = firstIn ? Date.parse(firstIn.occurredAt) : null;
-  const lastOutMs = lastOut && !isOpen ? Date.parse(lastOut.occurredAt) : null;
+  // Leaving early means clocking out during the shift after working in it: a clock-out before
+  // the shift began (a stray one from the night before, or a day worked wholly earlier) is not.
+  const lastOutAt = lastOut && !isOpen ? Date.parse(lastOut.occurredAt) : null;
+  const lastOutMs =
+    lastOutAt !== null && firstInMs !== null && lastOutAt > startMs ? lastOutAt : null;
   const lateGraceEnd = startMs + rules.lateGraceMinutes * MINUTE;
   const earlyGraceStart = endMs - rules.earlyLeaveGraceMinutes * MINUTE;
   const cameInWithinGrace = firstInMs !== null && firstInMs <= lateGraceEnd;

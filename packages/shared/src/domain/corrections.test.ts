@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyCorrections, type CorrectablePunch, type Correction } from './corrections.ts';
+import {
+  applyCorrections,
+  fileAddedPunches,
+  type CorrectablePunch,
+  type Correction,
+  type FilableCorrection,
+} from './corrections.ts';
 
 const DAY = '2026-11-18';
 
@@ -196,5 +202,83 @@ describe('applyCorrections', () => {
     // The moved punch is a new object; the raw one keeps its time.
     expect(result.events.find((event) => event.id === IN.id)).not.toBe(raw[0]);
     expect(raw[0]?.occurredAt).toBe('2026-11-18T14:00:00.000Z');
+  });
+});
+
+describe('fileAddedPunches', () => {
+  const ZONE = 'America/Toronto';
+  const EVENING = '2026-03-07'; // the night the clocks spring forward
+  const MORNING = '2026-03-08';
+  const add = (
+    id: string,
+    eventType: 'clock_in' | 'clock_out' | 'break',
+    occurredAt: string,
+    status: FilableCorrection['status'],
+  ): FilableCorrection => ({ id, kind: 'add', eventType, occurredAt, date: '1999-01-01', status });
+  const nightIn = (status: FilableCorrection['status']) =>
+    add('in', 'clock_in', '2026-03-08T03:00:00.000Z', status); // 22:00 EST on the 7th
+  const nightOut = (status: FilableCorrection['status']) =>
+    add('out', 'clock_out', '2026-03-08T10:00:00.000Z', status); // 06:00 EDT on the 8th
+
+  it('files a clock-out with the night an approved clock-in opened', () => {
+    const filed = fileAddedPunches([], [nightIn('approved'), nightOut('approved')], ZONE);
+    expect(Object.fromEntries(filed)).toEqual({ in: EVENING, out: EVENING });
+  });
+
+  it('files by time, not by the order the requests came in', () => {
+    const filed = fileAddedPunches([], [nightOut('approved'), nightIn('approved')], ZONE);
+    expect(Object.fromEntries(filed)).toEqual({ in: EVENING, out: EVENING });
+  });
+
+  it('files a pending clock-out with a pending clock-in, an approved one never by a pending', () => {
+    expect(fileAddedPunches([], [nightIn('pending'), nightOut('pending')], ZONE).get('out')).toBe(
+      EVENING,
+    );
+    expect(fileAddedPunches([], [nightIn('pending'), nightOut('approved')], ZONE).get('out')).toBe(
+      MORNING,
+    );
+  });
+
+  it('files an added punch inside a raw night shift with it, and one after it on its own day', () => {
+    const raw = [
+      {
+        id: 'raw-in',
+        eventType: 'clock_in' as const,
+        occurredAt: '2026-03-08T03:00:00.000Z',
+        date: EVENING,
+        shiftDate: EVENING,
+      },
+    ];
+    const filed = fileAddedPunches(
+      raw,
+      [
+        add('break', 'break', '2026-03-08T07:00:00.000Z', 'pending'),
+        add('out', 'clock_out', '2026-03-08T10:00:00.000Z', 'pending'),
+        add('next', 'clock_in', '2026-03-09T02:00:00.000Z', 'pending'), // 22:00 on the 8th
+      ],
+      ZONE,
+    );
+    expect(Object.fromEntries(filed)).toEqual({ break: EVENING, out: EVENING, next: MORNING });
+  });
+
+  it('lets a removed raw clock-in stop filing later punches with its night', () => {
+    const raw = [
+      {
+        id: 'raw-in',
+        eventType: 'clock_in' as const,
+        occurredAt: '2026-03-08T03:00:00.000Z',
+        date: EVENING,
+        shiftDate: EVENING,
+      },
+    ];
+    const filed = fileAddedPunches(
+      raw,
+      [
+        { id: 'drop', kind: 'remove', targetEventId: 'raw-in', status: 'approved' },
+        add('in2', 'clock_in', '2026-03-08T11:00:00.000Z', 'approved'), // 07:00 on the 8th
+      ],
+      ZONE,
+    );
+    expect(filed.get('in2')).toBe(MORNING);
   });
 });

@@ -1,4 +1,5 @@
-import { sortEvents, type TimeEventType } from './time-state.ts';
+import { toBusinessDate } from './business-time.ts';
+import { shiftDayForPunch, sortEvents, type FiledEvent, type TimeEventType } from './time-state.ts';
 
 /** A punch as reports see it: raw, or added/moved by an approved correction. */
 export interface CorrectablePunch {
@@ -46,4 +47,62 @@ export function applyCorrections<T extends CorrectablePunch>(
     }
   }
   return { events: sortEvents(events), isCorrected: corrections.length > 0 };
+}
+
+export type FilableCorrection = Correction & { id: string; status: 'approved' | 'pending' };
+
+/**
+ * The shift day of every punch a correction adds, derived again from the whole corrected record
+ * by the rule live punches follow (shiftDayForPunch), so the order requests come in cannot split
+ * a night between two days. Approved additions are filed among the raw punches and approved
+ * corrections only; pending ones among those and the person's other pending requests — the day
+ * as it will be if they are approved. `corrections` come oldest request first. Returns
+ * correction id → shift day.
+ */
+export function fileAddedPunches(
+  raw: readonly (FiledEvent & { id: string })[],
+  corrections: readonly FilableCorrection[],
+  timeZone: string,
+): Map<string, string> {
+  const filed = new Map<string, string>();
+  const fileAdds = (applied: readonly FilableCorrection[], status: FilableCorrection['status']) => {
+    const withFiledDays = applied.map((correction) =>
+      correction.kind === 'add'
+        ? { ...correction, date: filed.get(correction.id) ?? correction.date }
+        : correction,
+    );
+    const punches = raw.map(({ id, eventType, occurredAt, shiftDate }) => ({
+      id,
+      eventType,
+      occurredAt,
+      date: shiftDate,
+    }));
+    const events = applyCorrections(punches, withFiledDays).events.map((event) => ({
+      ...event,
+      shiftDate: event.date,
+    }));
+    const toFile = new Set(
+      applied
+        .filter((correction) => correction.kind === 'add' && correction.status === status)
+        .map((correction) => correction.id),
+    );
+    for (const [index, event] of events.entries()) {
+      if (!toFile.has(event.id)) continue;
+      const atMs = Date.parse(event.occurredAt);
+      const day = shiftDayForPunch(
+        events.slice(0, index),
+        atMs,
+        toBusinessDate(event.occurredAt, timeZone),
+      );
+      event.shiftDate = day;
+      event.date = day;
+      filed.set(event.id, day);
+    }
+  };
+  fileAdds(
+    corrections.filter((correction) => correction.status === 'approved'),
+    'approved',
+  );
+  fileAdds(corrections, 'pending');
+  return filed;
 }

@@ -102,6 +102,28 @@ export function findOpenShiftStart<T extends TimedEvent>(
   return start;
 }
 
+/** A punch with the shift day it is filed under. */
+export interface FiledEvent extends TimedEvent {
+  shiftDate: string;
+}
+
+/**
+ * The shift day a punch at `atMs` belongs to, from the person's punches before it: the day of
+ * the shift still open at that moment (a night shift's 06:00 clock-out, or the return from a
+ * 02:00 break, counts for the evening it started), else the punch's own business day. Live
+ * punches and corrections are filed by this one rule.
+ */
+export function shiftDayForPunch(
+  prior: readonly FiledEvent[],
+  atMs: number,
+  ownDate: string,
+): string {
+  const before = sortEvents(prior.filter((event) => Date.parse(event.occurredAt) < atMs));
+  const state = deriveTimeState(before, atMs, ownDate);
+  if (state === 'none' || state === 'clock_out') return ownDate;
+  return findOpenShiftStart(before)?.shiftDate ?? ownDate;
+}
+
 export function sortEvents<T extends TimedEvent>(events: readonly T[]): T[] {
   return [...events].sort((a, b) => Date.parse(a.occurredAt) - Date.parse(b.occurredAt));
 }

@@ -118,7 +118,8 @@ describeEachDatabase('approvals', (getDatabase) => {
     response.items.map((item) => item.request.id);
 
   beforeAll(async () => {
-    app = await buildTestApp(getDatabase().database);
+    // Fixed past days, weeks back: how far back people may ask is correction-window.test.ts's.
+    app = await buildTestApp(getDatabase().database, { correctionWindowDays: 3650 });
     admin = await person('admin', 'Ada Admin');
     sme = await person('sme', 'Sam Sme');
     lead = await person('team_lead', 'Lee Lead');

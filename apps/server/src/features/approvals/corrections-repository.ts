@@ -119,6 +119,39 @@ export async function listApprovedCorrections(db: Db, userIds: string[], from: s
   }));
 }
 
+/** A person's approved and pending corrections over a range of shift days, oldest request first. */
+export async function listLiveCorrectionsOf(db: Db, userId: string, from: string, to: string) {
+  const rows = await db
+    .select({
+      id: timeCorrections.id,
+      date: timeCorrections.date,
+      kind: timeCorrections.kind,
+      status: timeCorrections.status,
+      targetEventId: timeCorrections.targetEventId,
+      eventType: timeCorrections.eventType,
+      occurredAt: timeCorrections.occurredAt,
+    })
+    .from(timeCorrections)
+    .where(
+      and(
+        eq(timeCorrections.userId, userId),
+        inArray(timeCorrections.status, ['approved', 'pending']),
+        gte(timeCorrections.date, from),
+        lte(timeCorrections.date, to),
+      ),
+    )
+    .orderBy(timeCorrections.requestedAt, timeCorrections.id);
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as 'approved' | 'pending',
+    occurredAt: row.occurredAt?.toISOString() ?? null,
+  }));
+}
+
+export async function setCorrectionDate(db: Db, id: string, date: string): Promise<void> {
+  await db.update(timeCorrections).set({ date }).where(eq(timeCorrections.id, id));
+}
+
 export async function findPendingForTarget(db: Db, targetEventId: string) {
   const [row] = await db
     .select({ id: timeCorrections.id })

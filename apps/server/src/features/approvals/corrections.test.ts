@@ -111,7 +111,8 @@ describeEachDatabase('correction requests', (getDatabase) => {
   });
 
   beforeAll(async () => {
-    app = await buildTestApp(getDatabase().database);
+    // Fixed past days, weeks back: how far back people may ask is correction-window.test.ts's.
+    app = await buildTestApp(getDatabase().database, { correctionWindowDays: 3650 });
     sme = await person('sme', 'Sasha Sme');
   });
   afterAll(async () => {

@@ -25,8 +25,8 @@ describeEachDatabase('a day made only of approved added punches', (getDatabase) 
       ] as const) {
         const correction = await requestCorrection(
           db,
-          TORONTO,
-          employee.id,
+          { timeZone: TORONTO, correctionWindowDays: 31 },
+          { userId: employee.id, role: 'employee' },
           { kind: 'add', eventType, occurredAt: at(hour), reason: 'Forgot to punch all day' },
           SYSTEM_META,
         );
@@ -37,6 +37,7 @@ describeEachDatabase('a day made only of approved added punches', (getDatabase) 
 
       const decided = await decideApprovals(
         db,
+        TORONTO,
         { userId: sme.id, role: 'sme' },
         { items: ids.map((id) => ({ type: 'correction', id })), decision: 'approve' },
         SYSTEM_META,

@@ -39,8 +39,8 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
     reply.status(201).send({
       correction: await requestCorrection(
         db,
-        config.timeZone,
-        requireAuth(request).userId,
+        config,
+        requireAuth(request),
         request.body,
         getRequestMeta(request),
       ),
@@ -49,6 +49,7 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
   app.post('/api/corrections/:id/cancel', signedIn, async (request, reply) => {
     await cancelCorrection(
       db,
+      config.timeZone,
       requireAuth(request).userId,
       idParams.parse(request.params).id,
       getRequestMeta(request),
@@ -60,7 +61,13 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
     listApprovals(db, requireAuth(request), request.query),
   );
   app.post('/api/approvals/decide', approvers, async (request) =>
-    decideApprovals(db, requireAuth(request), request.body, getRequestMeta(request)),
+    decideApprovals(
+      db,
+      config.timeZone,
+      requireAuth(request),
+      request.body,
+      getRequestMeta(request),
+    ),
   );
   app.get('/api/approvals/sme-overview', { config: { access: 'sme' as const } }, async (request) =>
     getSmeOverview(db, config.timeZone, requireAuth(request), config.notificationRules),

@@ -14,18 +14,18 @@ import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { NotificationRuleSettings } from '@punchclock/shared/domain/notification-rules';
-import { deriveTimeState, findOpenShiftStart } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, timeEvents } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
 import { insertDrafts } from '../notifications/repository.ts';
 import { markDaysStale } from '../reports/recompute.ts';
 import { listTeamIdsLedBy } from '../teams/repository.ts';
-import { listEventsFromDate } from '../time-tracking/repository.ts';
+import { lockUserForTimeTracking } from '../time-tracking/repository.ts';
+import { refileAddedPunches } from './correction-days.ts';
 import { findRequest, listRequests, updateRequestStatus } from '../time-off/repository.ts';
 import { announceApprovalsChanged } from '../time-off/service.ts';
 import type { Actor } from '../users/service.ts';
@@ -49,32 +49,60 @@ export interface Viewer {
   role: Role | null;
 }
 
+export interface CorrectionSettings {
+  timeZone: string;
+  correctionWindowDays: number;
+}
+
+/** The furthest back anyone, admins included, may correct: as far as a report reaches. */
+const ADMIN_CORRECTION_WINDOW_DAYS = 366;
+
+/**
+ * People correct recent time; older days are for admins (payroll has been run on them), and
+ * nobody rewrites the distant past.
+ */
+function assertWithinCorrectionWindow(
+  date: string,
+  today: string,
+  role: Role | null,
+  windowDays: number,
+): void {
+  if (role === 'admin') {
+    if (date < shiftDate(today, -ADMIN_CORRECTION_WINDOW_DAYS)) {
+      throw new Invalid(
+        `Corrections can go back ${ADMIN_CORRECTION_WINDOW_DAYS} days at most.`,
+        'correction_too_old',
+      );
+    }
+  } else if (date < shiftDate(today, -windowDays)) {
+    throw new Invalid(
+      `Corrections can be asked for the last ${windowDays} days only. Ask an admin to correct older time.`,
+      'correction_too_old',
+    );
+  }
+}
+
 /**
  * Ask to fix a day: add a missed punch, move one, or remove a mistaken one. The raw punches
  * stay; the correction is its own record until an approver decides.
  */
 export async function requestCorrection(
   db: Db,
-  timeZone: string,
-  userId: string,
+  settings: CorrectionSettings,
+  requester: Viewer,
   rawInput: unknown,
   meta: RequestMeta,
 ): Promise<CorrectionDto> {
   const input = parseInput(correctionRequestSchema, rawInput);
+  const { timeZone } = settings;
+  const { userId } = requester;
   return db.transaction(async (tx) => {
-    let date: string;
+    // One person's requests one at a time: each files its punch among the others.
+    await lockUserForTimeTracking(tx, userId);
+    let provisionalDate: string;
     let targetEventId: string | null = null;
     if (input.kind === 'add') {
-      // As for a recorded punch: one inside an open shift belongs to that shift's day (a night
-      // shift's forgotten 06:00 clock-out counts for the evening it started).
-      const at = Date.parse(input.occurredAt);
-      const ownDate = toBusinessDate(input.occurredAt, timeZone);
-      const before = (await listEventsFromDate(tx, userId, shiftDate(ownDate, -1))).filter(
-        (event) => Date.parse(event.occurredAt) < at,
-      );
-      const state = deriveTimeState(before, at, ownDate);
-      const opensShift = state === 'none' || state === 'clock_out';
-      date = opensShift ? ownDate : (findOpenShiftStart(before)?.shiftDate ?? ownDate);
+      provisionalDate = toBusinessDate(input.occurredAt, timeZone); // filed properly below
     } else {
       const [target] = await tx
         .select({ id: timeEvents.id, userId: timeEvents.userId, shiftDate: timeEvents.shiftDate })
@@ -87,16 +115,12 @@ export async function requestCorrection(
           'duplicate_correction',
         );
       }
-      date = target.shiftDate;
+      provisionalDate = target.shiftDate;
       targetEventId = target.id;
     }
-    if (date > shiftDate(toBusinessDate(new Date(), timeZone), 0)) {
-      throw new Conflict('You can only correct days that have started', 'future_correction');
-    }
-    await assertNotLocked(tx, date, date);
     const id = await insertCorrection(tx, {
       userId,
-      date,
+      date: provisionalDate,
       kind: input.kind,
       targetEventId,
       eventType: input.kind === 'add' ? input.eventType : null,
@@ -104,8 +128,18 @@ export async function requestCorrection(
       reason: input.reason,
       requestedBy: userId,
     });
+    // As for a recorded punch: one inside an open shift belongs to that shift's day (a night
+    // shift's forgotten 06:00 clock-out counts for the evening it started).
+    if (input.kind === 'add') await refileAddedPunches(tx, timeZone, userId, provisionalDate);
     const created = await findCorrection(tx, id);
     if (!created) throw new Error('created correction not found');
+    const { date } = created;
+    const today = toBusinessDate(new Date(), timeZone);
+    if (date > today) {
+      throw new Conflict('You can only correct days that have started', 'future_correction');
+    }
+    assertWithinCorrectionWindow(date, today, requester.role, settings.correctionWindowDays);
+    await assertNotLocked(tx, date, date);
     await writeAudit(tx, {
       actorId: userId,
       action: 'correction.request',
@@ -122,6 +156,7 @@ export async function requestCorrection(
 
 export async function cancelCorrection(
   db: Db,
+  timeZone: string,
   userId: string,
   rawId: string,
   meta: RequestMeta,
@@ -137,6 +172,7 @@ export async function cancelCorrection(
       );
     }
     await decideCorrection(tx, id, { status: 'cancelled' });
+    await refileAddedPunches(tx, timeZone, userId, correction.date);
     await writeAudit(tx, {
       actorId: userId,
       action: 'correction.cancel',
@@ -210,6 +246,7 @@ async function notifyRequester(
  */
 export async function decideApprovals(
   db: Db,
+  timeZone: string,
   viewer: Viewer,
   rawInput: unknown,
   meta: RequestMeta,
@@ -244,7 +281,10 @@ export async function decideApprovals(
           comment: input.comment ?? null,
         } as const;
         if (item.type === 'time_off') await updateRequestStatus(tx, item.id, decided);
-        else await decideCorrection(tx, item.id, decided);
+        else {
+          await decideCorrection(tx, item.id, decided);
+          await refileAddedPunches(tx, timeZone, request.userId, from);
+        }
         if (status === 'approved') await markDaysStale(tx, request.userId, from, to);
         await writeAudit(tx, {
           actorId: viewer.userId,

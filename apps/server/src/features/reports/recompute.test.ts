@@ -145,6 +145,52 @@ describeEachDatabase('day metrics recomputation', (getDatabase) => {
     return { user, templateName: template.name };
   }
 
+  describe('days after now', () => {
+    // Issue #12: a shift counts once it has started — today's not-yet-started shift, like any
+    // future day, adds no scheduled minutes and no absence.
+    it('stores no row for a shift that has not started, and one once it has', async () => {
+      const { db } = getDatabase();
+      const day = '2026-11-10';
+      const { user } = await personOn(
+        EVERY_DAY_NINE_TO_FIVE,
+        shiftDate(day, -3),
+        shiftDate(day, 3),
+      );
+      const recomputeAt = (time: string) =>
+        recomputeDays(db, TORONTO, [user.id], shiftDate(day, -1), shiftDate(day, 2), {
+          now: new Date(toronto(day, time)),
+        });
+
+      await recomputeAt('08:00');
+      expect(await storedDay(db, user.id, shiftDate(day, -1))).toMatchObject({
+        status: 'absent',
+        scheduledMinutes: 450,
+      });
+      expect(await storedDay(db, user.id, day)).toBeUndefined();
+      expect(await storedDay(db, user.id, shiftDate(day, 1))).toBeUndefined();
+
+      await recomputeAt('09:30');
+      expect(await storedDay(db, user.id, day)).toMatchObject({
+        status: 'in_progress',
+        scheduledMinutes: 450,
+      });
+      expect(await storedDay(db, user.id, shiftDate(day, 1))).toBeUndefined();
+    });
+
+    it('keeps a day whose shift has not started when it was already punched', async () => {
+      const { db } = getDatabase();
+      const day = '2026-11-11';
+      const { user } = await personOn(EVERY_DAY_NINE_TO_FIVE, day, day);
+      await insertPunches(db, user.id, [
+        { eventType: 'clock_in', occurredAt: toronto(day, '07:30') },
+      ]);
+      await recomputeDays(db, TORONTO, [user.id], day, day, {
+        now: new Date(toronto(day, '08:00')),
+      });
+      expect(await storedDay(db, user.id, day)).toMatchObject({ status: 'in_progress' });
+    });
+  });
+
   describe('overnight shifts and DST', () => {
     it('gives an overnight shift’s punches after midnight to the day it started', async () => {
       const { db } = getDatabase();

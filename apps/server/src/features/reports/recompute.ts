@@ -166,12 +166,12 @@ export async function recomputeDays(
     ]);
     // Index once: per person and shift day, instead of rescanning every list for every date.
     const eventsByDay = groupBy(rawEvents, (event) => `${event.userId}|${event.shiftDate}`);
+    const correctionsByDay = groupBy(corrections, (item) => `${item.userId}|${item.date}`);
     const rows: DayMetricsRow[] = [];
     for (const [position, userId] of batch.entries()) {
       // A year for fifty people is seconds of CPU: let requests (clock-ins) through meanwhile.
       if (position % 5 === 4) await new Promise((resolve) => setImmediate(resolve));
       const mine = assignments.filter((assignment) => assignment.userId === userId);
-      const myCorrections = corrections.filter((correction) => correction.userId === userId);
       const myTimeOff = timeOff.filter(
         (request) => request.userId === userId && request.status === 'approved',
       );
@@ -184,13 +184,16 @@ export async function recomputeDays(
           (request) => request.startDate <= date && date <= request.endDate,
         );
         const rawEvents = eventsByDay.get(`${userId}|${date}`) ?? [];
-        if (!plan && rawEvents.length === 0 && !leave) continue; // nothing planned, nothing done
+        const dayCorrections = correctionsByDay.get(`${userId}|${date}`) ?? [];
+        const isUnpunched = rawEvents.length === 0 && dayCorrections.length === 0;
+        // Nothing planned, nothing done: no row. A day punched only through corrections counts.
+        if (!plan && isUnpunched && !leave) continue;
+        // A shift counts from the moment it starts: until then today is like any later day.
+        if (plan && isUnpunched && now < plan.start) continue;
         const corrected = computePersonDay({
           plan,
           rawEvents,
-          corrections: myCorrections
-            .filter((correction) => correction.date === date)
-            .map(toDomainCorrection),
+          corrections: dayCorrections.map(toDomainCorrection),
           leave,
           now,
           rules: options.rules,

@@ -15,6 +15,7 @@ import {
   checkTransition,
   deriveTimeState,
   findOpenShiftStart,
+  shiftDayForPunch,
 } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -108,8 +109,7 @@ export async function recordTimeEvent(
 
     // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
     // from a break included) belongs to that shift.
-    const opensShift = state === 'none' || state === 'clock_out';
-    const shiftDay = opensShift ? date : (findOpenShiftStart(recent)?.shiftDate ?? date);
+    const shiftDay = shiftDayForPunch(recent, occurredAt.getTime(), date);
     const inserted = await insertEvent(tx, {
       id: input.id,
       userId,

@@ -11,6 +11,14 @@ export function AdherenceDefinitions() {
           </dd>
         </div>
         <div>
+          <dt className="inline font-medium text-foreground">Up to now: </dt>
+          <dd className="inline">
+            a shift counts from the moment it starts. A shift that has not started yet — later today
+            or on any future day in the range — adds no scheduled minutes and no absence; one in
+            progress counts its whole scheduled length but is not scored until it ends.
+          </dd>
+        </div>
+        <div>
           <dt className="inline font-medium text-foreground">Adherence %: </dt>
           <dd className="inline">
             scheduled minutes in which what the person did matched the plan, minute by minute, ÷
@@ -28,9 +36,10 @@ export function AdherenceDefinitions() {
         <div>
           <dt className="inline font-medium text-foreground">Exceptions: </dt>
           <dd className="inline">
-            late (first clock-in after start + 5 min), early leave (last clock-out before end − 5
-            min), overbreak (break or lunch beyond its allowance), missed clock-out (the day ended
-            still clocked in), absent (scheduled, never clocked in), unscheduled work.
+            late (first clock-in after start + 5 min), early leave (last clock-out during the shift,
+            before end − 5 min), overbreak (break or lunch beyond its allowance), missed clock-out
+            (the day ended still clocked in), absent (scheduled, never clocked in), unscheduled
+            work.
           </dd>
         </div>
         <div>
