@@ -6,7 +6,8 @@ import {
 } from '@punchclock/shared/contracts/admin';
 import type { ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
-import { timeCorrections } from '../../db/schema.ts';
+import { timeCorrections, timeOffRequests } from '../../db/schema.ts';
+import { timeOffTypeId } from '../../test/approvals.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
@@ -113,6 +114,19 @@ describeEachDatabase('GET /api/admin/overview', (getDatabase) => {
     await db()
       .insert(timeCorrections)
       .values([correction('pending'), correction('approved'), correction('pending')]);
+    // Time off waits in the same queue (issue #12: it used to be left out of this count).
+    const vacation = await timeOffTypeId(db(), 'Vacation');
+    const timeOff = (status: 'pending' | 'rejected') => ({
+      userId: people.off?.id ?? '',
+      typeId: vacation,
+      startDate: shiftDate(DAY, 7),
+      endDate: shiftDate(DAY, 7),
+      daysX100: 100,
+      status,
+    });
+    await db()
+      .insert(timeOffRequests)
+      .values([timeOff('pending'), timeOff('rejected')]);
   });
   afterAll(async () => {
     await app.close();
@@ -144,7 +158,8 @@ describeEachDatabase('GET /api/admin/overview', (getDatabase) => {
     });
     // Everyone active (the admin and "off" included), and the suspended one apart.
     expect(overview.people).toEqual({ active: 11, suspended: 1 });
-    expect(overview.pendingApprovals).toBe(2);
+    // Two corrections and one time-off request wait: what the approvals queue lists.
+    expect(overview.pendingApprovals).toBe(3);
   });
 
   it('lists who was or is late today, latest first', async () => {

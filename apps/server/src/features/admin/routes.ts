@@ -4,7 +4,9 @@ import type { AdminOverview } from '@punchclock/shared/contracts/admin';
 import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { profiles, timeCorrections } from '../../db/schema.ts';
+import { profiles } from '../../db/schema.ts';
+import { requireAuth } from '../../platform/access.ts';
+import { listApprovals } from '../approvals/service.ts';
 import {
   loadAttendanceSnapshot,
   type PersonAttendance,
@@ -34,7 +36,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppCon
   app.get(
     '/api/admin/overview',
     { config: { access: 'admin' } },
-    async (): Promise<AdminOverview> => {
+    async (request): Promise<AdminOverview> => {
       const now = new Date();
       const [{ today, people }, suspended, pending] = await Promise.all([
         loadAttendanceSnapshot(db, config.timeZone, now),
@@ -42,10 +44,8 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppCon
           .select({ count: sql<number>`count(*)::int` })
           .from(profiles)
           .where(eq(profiles.isSuspended, true)),
-        db
-          .select({ count: sql<number>`count(*)::int` })
-          .from(timeCorrections)
-          .where(eq(timeCorrections.status, 'pending')),
+        // What the approvals queue lists for an admin, so the two can never disagree.
+        listApprovals(db, requireAuth(request), { status: 'pending' }),
       ]);
       const rows = buildBreakBoard(people, now, today, config.notificationRules);
       const count = (status: string) => rows.filter((row) => row.status === status).length;
@@ -71,7 +71,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppCon
         },
         people: { active: people.length, suspended: suspended[0]?.count ?? 0 },
         lateToday: lateToday.sort((a, b) => b.minutesLate - a.minutesLate),
-        pendingApprovals: pending[0]?.count ?? 0,
+        pendingApprovals: pending.items.length,
       };
     },
   );
