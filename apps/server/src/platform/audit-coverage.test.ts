@@ -20,6 +20,7 @@ import {
   uniqueTemplateName,
 } from '../test/schedules.ts';
 import { insertPunches, TORONTO } from '../test/time-tracking.ts';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import {
   auditRowsAfter,
   lastAuditId,
@@ -126,8 +127,11 @@ async function invited(db: Db): Promise<{ userId: string; token: string }> {
 
 const WORKDAYS = { dateRangeStart: '2031-03-01', dateRangeEnd: '2031-03-31' };
 
-/** A past day for correction scenarios (corrections are only for days that have started). */
-const CORRECTED_DAY = '2026-10-14';
+/**
+ * A recent past day for correction scenarios: corrections are only for days that have started,
+ * and people may only ask for the last CORRECTION_WINDOW_DAYS.
+ */
+const CORRECTED_DAY = shiftDate(toBusinessDate(new Date(), TORONTO), -2);
 
 /** A one-day Unpaid request (unlimited: no allowance needed) on a working day of 2031. */
 async function unpaidDay(db: Db) {
