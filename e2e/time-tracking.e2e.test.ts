@@ -115,6 +115,35 @@ describe('time tracking', () => {
     await context.close();
   });
 
+  it('keeps keyboard focus in the tracker after each punch', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.keyboard);
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return element
+          ? `${element.getAttribute('role') ?? element.tagName}:${element.textContent?.trim()}`
+          : '';
+      });
+
+    await page.getByRole('button', { name: 'Clock In' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Clocked In - Working').first().waitFor();
+    await expect.poll(focused).toBe('radio:Working');
+
+    await page.getByRole('radio', { name: /^Break/ }).click();
+    await page.getByRole('button', { name: 'Update Status' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('On Break');
+    await expect.poll(focused).toMatch(/^radio:Break/);
+
+    await page.getByRole('button', { name: 'Clock Out' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Clocked Out', { exact: true }).first().waitFor();
+    await expect.poll(focused).toBe('BUTTON:Clock In');
+    await context.close();
+  });
+
   it('raises the break-limit toasts at the limit and beyond', async () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();

@@ -21,6 +21,8 @@ export const SEED_USERS = {
   breaker: { email: 'breaker@e2e.test', name: 'Bo Breaker', role: 'employee' },
   reporter: { email: 'reporter@e2e.test', name: 'Ray Reporter', role: 'employee' },
   corrector: { email: 'corrector@e2e.test', name: 'Cora Corrector', role: 'employee' },
+  keyboard: { email: 'keyboard@e2e.test', name: 'Kai Keyboard', role: 'employee' },
+  phone: { email: 'phone@e2e.test', name: 'Pia Phone', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */

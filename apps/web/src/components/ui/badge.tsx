@@ -7,9 +7,10 @@ const badgeVariants = cva('inline-flex items-center rounded-full px-2 py-0.5 tex
     variant: {
       default: 'bg-primary text-primary-foreground',
       secondary: 'bg-secondary text-secondary-foreground',
-      success: 'bg-success/15 text-success',
-      warning: 'bg-warning/15 text-warning',
-      destructive: 'bg-destructive/15 text-destructive',
+      // The -text tokens keep 4.5:1 on the tint in both themes (index.css).
+      success: 'bg-success/15 text-success-text',
+      warning: 'bg-warning/15 text-warning-text',
+      destructive: 'bg-destructive/15 text-destructive-text',
       outline: 'border border-input text-muted-foreground',
     },
   },

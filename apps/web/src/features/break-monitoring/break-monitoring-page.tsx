@@ -4,6 +4,7 @@ import type { BoardRowDto } from '@punchclock/shared/contracts/break-monitoring'
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -157,68 +158,70 @@ export default function BreakMonitoringPage() {
             <CardHeader>
               <CardTitle>On break or at lunch</CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent>
               {paused.length === 0 ? (
                 <p className="text-sm text-muted-foreground">Nobody is on a break right now.</p>
               ) : (
-                <table className="w-full text-sm" aria-label="On break or at lunch">
-                  <thead className="border-b text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Name
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Status
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Since
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Elapsed
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Limit
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Over by
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {paused.map((row) => (
-                      <tr
-                        key={row.userId}
-                        className={cn(
-                          'border-b last:border-0',
-                          row.overByMinutes > 0 && 'bg-destructive/10',
-                        )}
-                        data-testid="paused-row"
-                      >
-                        <th scope="row" className="py-2 pr-4 text-left font-medium">
-                          {row.name}
+                <ScrollRegion label="On break or at lunch">
+                  <table className="w-full text-sm">
+                    <thead className="border-b text-left text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Name
                         </th>
-                        <td className="py-2 pr-4">
-                          <Badge variant={row.status === 'on_break' ? 'warning' : 'secondary'}>
-                            {row.status === 'on_break' ? 'On break' : 'At lunch'}
-                          </Badge>
-                        </td>
-                        <td className="py-2 pr-4 tabular-nums">{time(row.since)}</td>
-                        <td className="py-2 pr-4 tabular-nums">
-                          {formatMinutes(row.elapsedMinutes)}
-                        </td>
-                        <td className="py-2 pr-4 tabular-nums">{row.limitMinutes} min</td>
-                        <td
-                          className={cn(
-                            'py-2 tabular-nums',
-                            row.overByMinutes > 0 && 'font-semibold text-destructive',
-                          )}
-                        >
-                          {row.overByMinutes > 0 ? `${row.overByMinutes} min` : '—'}
-                        </td>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Status
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Since
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Elapsed
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Limit
+                        </th>
+                        <th scope="col" className="py-2 font-medium">
+                          Over by
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {paused.map((row) => (
+                        <tr
+                          key={row.userId}
+                          className={cn(
+                            'border-b last:border-0',
+                            row.overByMinutes > 0 && 'bg-destructive/10',
+                          )}
+                          data-testid="paused-row"
+                        >
+                          <th scope="row" className="py-2 pr-4 text-left font-medium">
+                            {row.name}
+                          </th>
+                          <td className="py-2 pr-4">
+                            <Badge variant={row.status === 'on_break' ? 'warning' : 'secondary'}>
+                              {row.status === 'on_break' ? 'On break' : 'At lunch'}
+                            </Badge>
+                          </td>
+                          <td className="py-2 pr-4 tabular-nums">{time(row.since)}</td>
+                          <td className="py-2 pr-4 tabular-nums">
+                            {formatMinutes(row.elapsedMinutes)}
+                          </td>
+                          <td className="py-2 pr-4 tabular-nums">{row.limitMinutes} min</td>
+                          <td
+                            className={cn(
+                              'py-2 tabular-nums',
+                              row.overByMinutes > 0 && 'font-semibold text-destructive-text',
+                            )}
+                          >
+                            {row.overByMinutes > 0 ? `${row.overByMinutes} min` : '—'}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
               )}
             </CardContent>
           </Card>
@@ -280,55 +283,57 @@ export default function BreakMonitoringPage() {
             <CardHeader>
               <CardTitle>Today&apos;s breaks</CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
+            <CardContent>
               {withPauses.length === 0 ? (
                 <p className="text-sm text-muted-foreground">No breaks taken yet today.</p>
               ) : (
-                <table className="w-full text-sm" aria-label="Today's breaks">
-                  <thead className="border-b text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Name
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Breaks
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Break time
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Lunch time
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Over limit
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {withPauses.map((row) => (
-                      <tr key={row.userId} className="border-b last:border-0">
-                        <th scope="row" className="py-2 pr-4 text-left font-medium">
-                          {row.name}
+                <ScrollRegion label="Today's breaks">
+                  <table className="w-full text-sm">
+                    <thead className="border-b text-left text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Name
                         </th>
-                        <td className="py-2 pr-4 tabular-nums">{row.breaksTaken}</td>
-                        <td className="py-2 pr-4 tabular-nums">
-                          {formatMinutes(row.breakMinutes)}
-                        </td>
-                        <td className="py-2 pr-4 tabular-nums">
-                          {formatMinutes(row.lunchMinutes)}
-                        </td>
-                        <td
-                          className={cn(
-                            'py-2 tabular-nums',
-                            row.overbreaks > 0 && 'font-semibold text-destructive',
-                          )}
-                        >
-                          {row.overbreaks}
-                        </td>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Breaks
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Break time
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Lunch time
+                        </th>
+                        <th scope="col" className="py-2 font-medium">
+                          Over limit
+                        </th>
                       </tr>
-                    ))}
-                  </tbody>
-                </table>
+                    </thead>
+                    <tbody>
+                      {withPauses.map((row) => (
+                        <tr key={row.userId} className="border-b last:border-0">
+                          <th scope="row" className="py-2 pr-4 text-left font-medium">
+                            {row.name}
+                          </th>
+                          <td className="py-2 pr-4 tabular-nums">{row.breaksTaken}</td>
+                          <td className="py-2 pr-4 tabular-nums">
+                            {formatMinutes(row.breakMinutes)}
+                          </td>
+                          <td className="py-2 pr-4 tabular-nums">
+                            {formatMinutes(row.lunchMinutes)}
+                          </td>
+                          <td
+                            className={cn(
+                              'py-2 tabular-nums',
+                              row.overbreaks > 0 && 'font-semibold text-destructive-text',
+                            )}
+                          >
+                            {row.overbreaks}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
               )}
             </CardContent>
           </Card>

@@ -1,24 +1,33 @@
 import { formatDistanceToNowStrict } from 'date-fns';
+import type { ComponentProps } from 'react';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import { cn } from '@/lib/cn';
 
+/** Extra props come from a menu item wrapping it (role, focus handling), so they are passed on. */
 export function NotificationItem({
   notification,
   onSelect,
-}: {
+  className,
+  onClick,
+  ...props
+}: ComponentProps<'button'> & {
   notification: Notification;
   onSelect: () => void;
 }) {
   return (
     <button
       type="button"
-      onClick={onSelect}
+      {...props}
+      onClick={(event) => {
+        onClick?.(event);
+        onSelect();
+      }}
       className={cn(
         'flex w-full gap-3 rounded-md px-2 py-2 text-left text-sm outline-none hover:bg-muted focus-visible:bg-muted',
         !notification.isRead && 'bg-accent/60',
+        className,
       )}
       data-testid="notification-item"
-      aria-label={`${notification.isRead ? '' : 'Unread: '}${notification.title}`}
     >
       <span
         className={cn(
@@ -28,6 +37,7 @@ export function NotificationItem({
         aria-hidden
       />
       <span className="min-w-0 flex-1">
+        {!notification.isRead && <span className="sr-only">Unread: </span>}
         <span className="block font-medium">{notification.title}</span>
         <span className="block text-muted-foreground">{notification.message}</span>
         <span className="mt-0.5 block text-xs text-muted-foreground">

@@ -39,7 +39,8 @@ export function NotificationsBell() {
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button
             variant="ghost"
@@ -68,15 +69,23 @@ export function NotificationsBell() {
               <DropdownMenu.Label className="text-sm font-semibold">
                 Notifications
               </DropdownMenu.Label>
-              <Button
-                variant="link"
-                size="sm"
-                className="h-auto p-0"
+              <DropdownMenu.Item
+                asChild
                 disabled={unread === 0 || markRead.isPending}
-                onClick={() => markRead.mutate('all')}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  markRead.mutate('all');
+                }}
               >
-                Mark all read
-              </Button>
+                <Button
+                  variant="link"
+                  size="sm"
+                  className="h-auto p-0"
+                  disabled={unread === 0 || markRead.isPending}
+                >
+                  Mark all read
+                </Button>
+              </DropdownMenu.Item>
             </div>
             {notifications.length === 0 ? (
               <p className="px-2 py-6 text-center text-sm text-muted-foreground">

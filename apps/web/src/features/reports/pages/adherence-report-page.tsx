@@ -3,6 +3,7 @@ import { ChevronDown, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
@@ -96,66 +97,11 @@ export default function AdherenceReportPage() {
             <CardHeader>
               <CardTitle>By team</CardTitle>
             </CardHeader>
-            <CardContent className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <thead className="border-b text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Team
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Adherence
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Conformance
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Absent
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Late days
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.data.teams.map((team) => (
-                    <tr key={team.teamId ?? 'none'} className="border-b last:border-0">
-                      <th scope="row" className="py-2 pr-4 text-left font-medium">
-                        {team.teamName}
-                      </th>
-                      <td className="py-2 pr-4">
-                        <Percent value={team.adherencePct} target={TARGET} />
-                      </td>
-                      <td className="py-2 pr-4">
-                        <Percent value={team.conformancePct} />
-                      </td>
-                      <td className="py-2 pr-4 tabular-nums">{team.absentDays}</td>
-                      <td className="py-2 tabular-nums">{team.lateDays}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>By person</CardTitle>
-            </CardHeader>
-            <CardContent className="overflow-x-auto">
-              {report.data.people.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  No scheduled or worked days in this range.
-                </p>
-              ) : (
-                <table className="w-full min-w-[48rem] text-sm">
+            <CardContent>
+              <ScrollRegion label="Adherence by team">
+                <table className="w-full text-sm">
                   <thead className="border-b text-left text-muted-foreground">
                     <tr>
-                      <th scope="col" className="w-10">
-                        <span className="sr-only">Days</span>
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Name
-                      </th>
                       <th scope="col" className="py-2 pr-4 font-medium">
                         Team
                       </th>
@@ -166,77 +112,136 @@ export default function AdherenceReportPage() {
                         Conformance
                       </th>
                       <th scope="col" className="py-2 pr-4 font-medium">
-                        Worked
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
                         Absent
                       </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Late
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Early
-                      </th>
                       <th scope="col" className="py-2 font-medium">
-                        Overbreak
+                        Late days
                       </th>
                     </tr>
                   </thead>
                   <tbody>
-                    {report.data.people.map((person) => (
-                      <Fragment key={person.userId}>
-                        <tr className="border-b" data-testid="adherence-row">
-                          <td>
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              aria-expanded={openPerson === person.userId}
-                              aria-label={`${openPerson === person.userId ? 'Hide' : 'Show'} days of ${person.name}`}
-                              onClick={() =>
-                                setOpenPerson(openPerson === person.userId ? null : person.userId)
-                              }
-                            >
-                              {openPerson === person.userId ? (
-                                <ChevronDown aria-hidden />
-                              ) : (
-                                <ChevronRight aria-hidden />
-                              )}
-                            </Button>
-                          </td>
-                          <th scope="row" className="py-2 pr-4 text-left font-medium">
-                            {person.name}
-                          </th>
-                          <td className="py-2 pr-4">{person.teamName ?? '—'}</td>
-                          <td className="py-2 pr-4">
-                            <Percent value={person.adherencePct} target={TARGET} />
-                          </td>
-                          <td className="py-2 pr-4">
-                            <Percent value={person.conformancePct} />
-                          </td>
-                          <td className="py-2 pr-4 tabular-nums">
-                            {formatMinutes(person.workedMinutes)}
-                          </td>
-                          <td className="py-2 pr-4 tabular-nums">{person.absentDays}</td>
-                          <td className="py-2 pr-4 tabular-nums">{person.lateDays}</td>
-                          <td className="py-2 pr-4 tabular-nums">{person.earlyLeaveDays}</td>
-                          <td className="py-2 tabular-nums">{person.overbreakDays}</td>
-                        </tr>
-                        {openPerson === person.userId && (
-                          <tr className="border-b bg-muted/30">
-                            <td />
-                            <td colSpan={9}>
-                              <PersonDays
-                                userId={person.userId}
-                                filter={filter}
-                                onOpen={(date) => setDay({ userId: person.userId, date })}
-                              />
-                            </td>
-                          </tr>
-                        )}
-                      </Fragment>
+                    {report.data.teams.map((team) => (
+                      <tr key={team.teamId ?? 'none'} className="border-b last:border-0">
+                        <th scope="row" className="py-2 pr-4 text-left font-medium">
+                          {team.teamName}
+                        </th>
+                        <td className="py-2 pr-4">
+                          <Percent value={team.adherencePct} target={TARGET} />
+                        </td>
+                        <td className="py-2 pr-4">
+                          <Percent value={team.conformancePct} />
+                        </td>
+                        <td className="py-2 pr-4 tabular-nums">{team.absentDays}</td>
+                        <td className="py-2 tabular-nums">{team.lateDays}</td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
+              </ScrollRegion>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>By person</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {report.data.people.length === 0 ? (
+                <p className="text-sm text-muted-foreground">
+                  No scheduled or worked days in this range.
+                </p>
+              ) : (
+                <ScrollRegion label="Adherence by person">
+                  <table className="w-full min-w-[48rem] text-sm">
+                    <thead className="border-b text-left text-muted-foreground">
+                      <tr>
+                        <th scope="col" className="w-10">
+                          <span className="sr-only">Days</span>
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Name
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Team
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Adherence
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Conformance
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Worked
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Absent
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Late
+                        </th>
+                        <th scope="col" className="py-2 pr-4 font-medium">
+                          Early
+                        </th>
+                        <th scope="col" className="py-2 font-medium">
+                          Overbreak
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {report.data.people.map((person) => (
+                        <Fragment key={person.userId}>
+                          <tr className="border-b" data-testid="adherence-row">
+                            <td>
+                              <Button
+                                variant="ghost"
+                                size="sm"
+                                aria-expanded={openPerson === person.userId}
+                                aria-label={`${openPerson === person.userId ? 'Hide' : 'Show'} days of ${person.name}`}
+                                onClick={() =>
+                                  setOpenPerson(openPerson === person.userId ? null : person.userId)
+                                }
+                              >
+                                {openPerson === person.userId ? (
+                                  <ChevronDown aria-hidden />
+                                ) : (
+                                  <ChevronRight aria-hidden />
+                                )}
+                              </Button>
+                            </td>
+                            <th scope="row" className="py-2 pr-4 text-left font-medium">
+                              {person.name}
+                            </th>
+                            <td className="py-2 pr-4">{person.teamName ?? '—'}</td>
+                            <td className="py-2 pr-4">
+                              <Percent value={person.adherencePct} target={TARGET} />
+                            </td>
+                            <td className="py-2 pr-4">
+                              <Percent value={person.conformancePct} />
+                            </td>
+                            <td className="py-2 pr-4 tabular-nums">
+                              {formatMinutes(person.workedMinutes)}
+                            </td>
+                            <td className="py-2 pr-4 tabular-nums">{person.absentDays}</td>
+                            <td className="py-2 pr-4 tabular-nums">{person.lateDays}</td>
+                            <td className="py-2 pr-4 tabular-nums">{person.earlyLeaveDays}</td>
+                            <td className="py-2 tabular-nums">{person.overbreakDays}</td>
+                          </tr>
+                          {openPerson === person.userId && (
+                            <tr className="border-b bg-muted/30">
+                              <td />
+                              <td colSpan={9}>
+                                <PersonDays
+                                  userId={person.userId}
+                                  filter={filter}
+                                  onOpen={(date) => setDay({ userId: person.userId, date })}
+                                />
+                              </td>
+                            </tr>
+                          )}
+                        </Fragment>
+                      ))}
+                    </tbody>
+                  </table>
+                </ScrollRegion>
               )}
             </CardContent>
           </Card>

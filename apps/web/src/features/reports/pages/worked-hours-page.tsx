@@ -3,6 +3,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -59,7 +60,7 @@ export default function WorkedHoursPage() {
         </div>
       </ReportFilters>
       <Card>
-        <CardContent className="overflow-x-auto pt-6">
+        <CardContent className="pt-6">
           {report.isPending ? (
             <CardSkeleton />
           ) : report.isError ? (
@@ -67,92 +68,94 @@ export default function WorkedHoursPage() {
           ) : report.data.rows.length === 0 ? (
             <p className="text-sm text-muted-foreground">No hours in this range.</p>
           ) : (
-            <table className="w-full min-w-[48rem] text-sm">
-              <thead className="border-b text-left text-muted-foreground">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Name
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Team
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    {groupBy === 'day' ? 'Day' : groupBy === 'week' ? 'Week of' : 'From'}
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Days
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Scheduled
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Worked
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Overtime
-                  </th>
-                  <th scope="col" className="py-2 pr-4 font-medium">
-                    Breaks
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Lunch
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.data.rows.map((row) => (
-                  <tr
-                    key={`${row.userId}-${row.bucket}`}
-                    className="border-b"
-                    data-testid="worked-row"
-                  >
-                    <th scope="row" className="py-2 pr-4 text-left font-medium">
-                      {row.name}
+            <ScrollRegion label="Worked hours">
+              <table className="w-full min-w-[48rem] text-sm">
+                <thead className="border-b text-left text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Name
                     </th>
-                    <td className="py-2 pr-4">{row.teamName ?? '—'}</td>
-                    <td className="py-2 pr-4 tabular-nums">{row.bucket}</td>
-                    <td className="py-2 pr-4 tabular-nums">{row.days}</td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {formatMinutes(row.scheduledMinutes)}
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.workedMinutes)}</td>
-                    <td
-                      className={cn(
-                        'py-2 pr-4 tabular-nums',
-                        row.overtimeMinutes > 0 && 'font-semibold text-warning',
-                      )}
-                    >
-                      {formatMinutes(row.overtimeMinutes)}
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.breakMinutes)}</td>
-                    <td className="py-2 tabular-nums">{formatMinutes(row.lunchMinutes)}</td>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Team
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      {groupBy === 'day' ? 'Day' : groupBy === 'week' ? 'Week of' : 'From'}
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Days
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Scheduled
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Worked
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Overtime
+                    </th>
+                    <th scope="col" className="py-2 pr-4 font-medium">
+                      Breaks
+                    </th>
+                    <th scope="col" className="py-2 font-medium">
+                      Lunch
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-              <tfoot className="font-semibold">
-                <tr>
-                  <th scope="row" colSpan={3} className="py-2 pr-4 text-left">
-                    Total
-                  </th>
-                  <td className="py-2 pr-4 tabular-nums">{report.data.totals.days}</td>
-                  <td className="py-2 pr-4 tabular-nums">
-                    {formatMinutes(report.data.totals.scheduledMinutes)}
-                  </td>
-                  <td className="py-2 pr-4 tabular-nums">
-                    {formatMinutes(report.data.totals.workedMinutes)}
-                  </td>
-                  <td className="py-2 pr-4 tabular-nums">
-                    {formatMinutes(report.data.totals.overtimeMinutes)}
-                  </td>
-                  <td className="py-2 pr-4 tabular-nums">
-                    {formatMinutes(report.data.totals.breakMinutes)}
-                  </td>
-                  <td className="py-2 tabular-nums">
-                    {formatMinutes(report.data.totals.lunchMinutes)}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
+                </thead>
+                <tbody>
+                  {report.data.rows.map((row) => (
+                    <tr
+                      key={`${row.userId}-${row.bucket}`}
+                      className="border-b"
+                      data-testid="worked-row"
+                    >
+                      <th scope="row" className="py-2 pr-4 text-left font-medium">
+                        {row.name}
+                      </th>
+                      <td className="py-2 pr-4">{row.teamName ?? '—'}</td>
+                      <td className="py-2 pr-4 tabular-nums">{row.bucket}</td>
+                      <td className="py-2 pr-4 tabular-nums">{row.days}</td>
+                      <td className="py-2 pr-4 tabular-nums">
+                        {formatMinutes(row.scheduledMinutes)}
+                      </td>
+                      <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.workedMinutes)}</td>
+                      <td
+                        className={cn(
+                          'py-2 pr-4 tabular-nums',
+                          row.overtimeMinutes > 0 && 'font-semibold text-warning',
+                        )}
+                      >
+                        {formatMinutes(row.overtimeMinutes)}
+                      </td>
+                      <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.breakMinutes)}</td>
+                      <td className="py-2 tabular-nums">{formatMinutes(row.lunchMinutes)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot className="font-semibold">
+                  <tr>
+                    <th scope="row" colSpan={3} className="py-2 pr-4 text-left">
+                      Total
+                    </th>
+                    <td className="py-2 pr-4 tabular-nums">{report.data.totals.days}</td>
+                    <td className="py-2 pr-4 tabular-nums">
+                      {formatMinutes(report.data.totals.scheduledMinutes)}
+                    </td>
+                    <td className="py-2 pr-4 tabular-nums">
+                      {formatMinutes(report.data.totals.workedMinutes)}
+                    </td>
+                    <td className="py-2 pr-4 tabular-nums">
+                      {formatMinutes(report.data.totals.overtimeMinutes)}
+                    </td>
+                    <td className="py-2 pr-4 tabular-nums">
+                      {formatMinutes(report.data.totals.breakMinutes)}
+                    </td>
+                    <td className="py-2 tabular-nums">
+                      {formatMinutes(report.data.totals.lunchMinutes)}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </ScrollRegion>
           )}
         </CardContent>
       </Card>

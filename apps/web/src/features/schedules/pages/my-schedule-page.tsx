@@ -153,7 +153,8 @@ export default function MySchedulePage() {
                       <div
                         key={date}
                         role="gridcell"
-                        aria-label={format(parseISO(date), 'EEEE, MMMM d')}
+                        // Named by its content (date, Today, shift, time off), so a screen
+                        // reader hears the day's plan, not only its date.
                         data-date={date}
                         className={cn(
                           'flex flex-col gap-1 rounded-lg border p-2',
@@ -163,7 +164,8 @@ export default function MySchedulePage() {
                         )}
                       >
                         <div className="flex flex-wrap items-center justify-between gap-1">
-                          <span className="text-sm font-semibold">
+                          <span className="sr-only">{format(parseISO(date), 'EEEE, MMMM d')}</span>
+                          <span className="text-sm font-semibold" aria-hidden>
                             <span className={cn(view === 'month' && 'hidden', 'sm:hidden')}>
                               {format(parseISO(date), 'EEE')}{' '}
                             </span>
@@ -183,7 +185,7 @@ export default function MySchedulePage() {
                         <div className={cn(view === 'month' && 'hidden sm:block')}>
                           {leave && (
                             <p
-                              className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success"
+                              className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success-text"
                               data-testid="time-off-marker"
                             >
                               {leave.typeName}
@@ -195,6 +197,12 @@ export default function MySchedulePage() {
                         </div>
                         {view === 'month' && (
                           <span className="sm:hidden">
+                            {leave && (
+                              <span className="sr-only">
+                                {leave.typeName}
+                                {leave.status === 'pending' ? ' (pending)' : ''}
+                              </span>
+                            )}
                             {entry && isWorkingDay(entry.template, date) ? (
                               <>
                                 <span

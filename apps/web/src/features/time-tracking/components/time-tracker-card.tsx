@@ -1,6 +1,6 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { LogIn, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import {
   EVENT_LABELS,
@@ -35,8 +35,22 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
     { value: 'lunch', label: `Lunch (${props.lunchLimitMinutes} min unpaid)` },
   ];
 
+  // The control that was used disappears (Clock In) or turns disabled (Update Status) once the
+  // punch lands, which drops keyboard focus to the page; move it to the next sensible control.
+  const clockInRef = useRef<HTMLButtonElement>(null);
+  const statusGroupRef = useRef<HTMLDivElement>(null);
+  const isRefocusPending = useRef(false);
+  useEffect(() => {
+    if (!isRefocusPending.current) return;
+    isRefocusPending.current = false;
+    const checkedStatus =
+      statusGroupRef.current?.querySelector<HTMLElement>('[data-state=checked]');
+    (checkedStatus ?? clockInRef.current)?.focus();
+  }, [state]);
+
   const record = (eventType: TimeEventType) => {
     setSelected(null); // SPEC §4: the selection clears after an action
+    isRefocusPending.current = true;
     onRecord(eventType);
   };
 
@@ -48,6 +62,7 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
       <CardContent className="grid gap-5">
         {!isActive ? (
           <Button
+            ref={clockInRef}
             size="lg"
             className="h-20 w-full text-xl"
             disabled={isBusy}
@@ -65,6 +80,7 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
               </span>
             </p>
             <RadioGroup.Root
+              ref={statusGroupRef}
               aria-label="Change status"
               className="grid gap-2 sm:grid-cols-3"
               value={selected ?? state}

@@ -68,7 +68,7 @@ function DayRow({
         <th scope="row" className="py-2 pr-4 text-left font-medium whitespace-nowrap">
           {format(parseISO(day.date), 'EEE, MMM d, yyyy')}
           {day.isCorrected && (
-            <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning">
+            <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text">
               Corrected
             </span>
           )}

@@ -1,0 +1,22 @@
+import type { HTMLAttributes } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A sideways-scrolling container (a wide table) that keyboard users can reach and scroll:
+ * focusable, and announced as a named region (axe scrollable-region-focusable).
+ */
+export function ScrollRegion({
+  label,
+  className,
+  ...props
+}: HTMLAttributes<HTMLDivElement> & { label: string }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn('overflow-x-auto rounded-md', className)}
+      {...props}
+    />
+  );
+}

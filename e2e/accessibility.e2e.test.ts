@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCREENS } from '@punchclock/shared/domain/navigation';
+import { describeViolations, seriousViolations, settle } from './support/axe.ts';
+import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { SEED_USERS } from './support/seed.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Screens everyone has, checked as an employee who has a schedule and some history. */
+const EMPLOYEE_SCREENS = ['/dashboard', '/attendance-history', '/schedules', '/time-off'];
+/** Everything else in the route table, checked as an admin (who sees every team's data). */
+const ADMIN_SCREENS = SCREENS.map((screen) => screen.path as string).filter(
+  (path) => !EMPLOYEE_SCREENS.includes(path),
+);
+
+/** Dialogs opened on a screen (cheap to reach), checked while open. */
+const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
+  '/users': async (page) => {
+    await page.getByRole('button', { name: 'Add person' }).click();
+    await page.getByRole('dialog').waitFor();
+  },
+  '/dashboard': async (page) => {
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    await page.waitForTimeout(200);
+  },
+};
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+describe('accessibility (axe-core: no serious or critical violations)', () => {
+  for (const viewport of VIEWPORTS) {
+    for (const theme of THEMES) {
+      it(
+        `every screen at ${viewport.name} width in ${theme} theme`,
+        { timeout: 180_000 },
+        async () => {
+          const found: string[] = [];
+          const check = async (page: Page, name: string) => {
+            await settle(page);
+            const label = `${name} (${viewport.name}, ${theme})`;
+            const violations = await seriousViolations(page);
+            if (violations.length > 0) found.push(describeViolations(label, violations));
+            await saveScreenshot(
+              page,
+              `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`,
+            );
+          };
+          const visit = async (page: Page, path: string) => {
+            await page.goto(path);
+            await check(page, path);
+            const openDialog = DIALOGS[path];
+            if (openDialog) {
+              await openDialog(page);
+              await check(page, `${path}-dialog`);
+              await page.keyboard.press('Escape');
+            }
+          };
+
+          const options = { width: viewport.width, height: viewport.height, theme };
+          const employee = await newPage(browser, options);
+          await visit(employee.page, '/auth');
+          await visit(employee.page, '/no-such-screen');
+          await signInAndWait(employee.page, SEED_USERS.corrector);
+          for (const path of EMPLOYEE_SCREENS) await visit(employee.page, path);
+          await employee.context.close();
+
+          const admin = await newPage(browser, options);
+          await signInAndWait(admin.page, SEED_USERS.admin);
+          for (const path of ADMIN_SCREENS) await visit(admin.page, path);
+          await admin.context.close();
+
+          expect(found.join('\n\n'), 'axe violations').toBe('');
+        },
+      );
+    }
+  }
+});
+
+describe('calendar', () => {
+  it('names each day by its plan, not only its date', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.corrector);
+    await page.goto('/schedules');
+    const today = page.getByRole('gridcell', { name: /Today/ });
+    await today.waitFor();
+    const name = await today.evaluate(
+      (cell) => cell.getAttribute('aria-label') ?? cell.textContent,
+    );
+    expect(name).toMatch(/^\w+day, \w+ \d{1,2}/);
+    await expect
+      .poll(() => page.getByRole('gridcell', { name: /Today.*E2E Report shift/ }).count())
+      .toBe(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,51 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, ImpactValue, Result } from 'axe-core';
+
+const require = createRequire(import.meta.url);
+// axe-core ships its browser bundle as a string; we inject it instead of a Playwright wrapper.
+const { source: axeSource } = require('axe-core') as { source: string };
+
+const BLOCKING: readonly ImpactValue[] = ['serious', 'critical'];
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<Result[]> {
+  // Evaluated over the DevTools protocol, so the app's Content-Security-Policy does not block it.
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run(),
+  );
+  return results.violations.filter((violation) => BLOCKING.includes(violation.impact ?? 'minor'));
+}
+
+/** One readable block per violation: rule, impact, help and a few offending elements. */
+export function describeViolations(where: string, violations: Result[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 4)
+        .map(
+          (node) =>
+            `      ${node.target.join(' ')}: ${node.html.slice(0, 160)}\n        ${node.failureSummary ?? ''}`,
+        )
+        .join('\n');
+      const more =
+        violation.nodes.length > 4 ? `\n      …and ${violation.nodes.length - 4} more` : '';
+      return `${where}: [${violation.impact}] ${violation.id} (${violation.nodes.length}) ${violation.help}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/** Waits until no /api read is in flight (the live stream aside) and nothing is loading. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-testid="card-skeleton"], [data-testid="page-spinner"]') &&
+      !document.querySelector('.animate-pulse'),
+    undefined,
+    { timeout: 15_000 },
+  );
+  // Let the last responses render and any entrance transition finish.
+  await page.waitForTimeout(250);
+}
