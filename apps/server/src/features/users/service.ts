@@ -276,8 +276,8 @@ export async function addUser(
   actor: Actor,
 ): Promise<{ user: UserSummary; setPasswordLink: SetPasswordLink | null }> {
   const input = parseInput(createUserRequestSchema, rawInput);
-  // An unusable random password until the person sets their own through the link.
-  const passwordHash = await hashPassword(input.password ?? generateToken());
+  // No password (null) until the person sets their own through the link.
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
   const duplicate = () =>
     new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
   return db
@@ -349,7 +349,7 @@ export async function updateUser(
 export async function resetPassword(db: Db, id: string, actor: Actor): Promise<SetPasswordLink> {
   return db.transaction(async (tx) => {
     const user = await requireUserById(tx, id);
-    await updatePasswordHash(tx, user.id, await hashPassword(generateToken()));
+    await updatePasswordHash(tx, user.id, null);
     await revokeUserSessions(tx, user.id);
     await notifyLive(tx, user.id, 'session');
     const link = await issuePasswordLink(tx, user.id, 'reset', actor);
