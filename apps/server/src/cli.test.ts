@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { openDatabase } from './db/client.ts';
 import { addUser, createUser } from './features/users/service.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
@@ -170,6 +171,21 @@ describe('operator CLI', () => {
     } finally {
       rmSync(adminDir, { recursive: true, force: true });
     }
+  });
+
+  it('refuses a common password with its own message', async () => {
+    const common = await runCli(dataDir, [
+      'add',
+      '--email',
+      'common@example.com',
+      '--password',
+      'Password1',
+      '--role',
+      'employee',
+    ]);
+    expect(common.code).toBe(1);
+    expect(common.stderr.trim()).toBe(`Error: ${COMMON_PASSWORD_MESSAGE}`);
+    expect(common.stdout).toBe('');
   });
 
   describe('with the data folder in use by another process', () => {
