@@ -4,6 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { openDatabase } from './db/client.ts';
+import { addUser, createUser } from './features/users/service.ts';
+import { SYSTEM_META } from './platform/request-meta.ts';
+
+const LAST_ADMIN_MESSAGE =
+  'There must always be at least one active admin. Make someone else an admin first.';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cliPath = path.join(serverDir, 'src', 'cli.ts');
@@ -122,6 +129,63 @@ describe('operator CLI', () => {
     expect(weak.code).toBe(1);
     expect(weak.stderr.trim()).toBe('Error: Password must contain a number');
     expect(weak.stdout).toBe('');
+  });
+
+  it('refuses to suspend or demote the only admin who can sign in, not counting an invited one', async () => {
+    const adminDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-admins-'));
+    try {
+      // The working admin has a password; the invited one only a one-time link so far.
+      const database = await openDatabase({ kind: 'pglite', dataDir: adminDir });
+      try {
+        const actor = { actorId: null, meta: SYSTEM_META };
+        await createUser(
+          database.db,
+          { email: 'boss@example.com', password: 'Boss-password-1', role: 'admin' },
+          actor,
+        );
+        const invited = await addUser(
+          database.db,
+          { name: 'Invited Admin', email: 'new-admin@example.com', role: 'admin' },
+          actor,
+        );
+        expect(invited.setPasswordLink).not.toBeNull();
+      } finally {
+        await database.close();
+      }
+
+      const suspend = await runCli(adminDir, ['suspend', '--email', 'boss@example.com']);
+      expect(suspend.code).toBe(1);
+      expect(suspend.stderr.trim()).toBe(`Error: ${LAST_ADMIN_MESSAGE}`);
+      const demote = await runCli(adminDir, [
+        'set-role',
+        '--email',
+        'boss@example.com',
+        '--role',
+        'employee',
+      ]);
+      expect(demote.code).toBe(1);
+      expect(demote.stderr.trim()).toBe(`Error: ${LAST_ADMIN_MESSAGE}`);
+
+      const listed = await runCli(adminDir, ['list']);
+      expect(listed.stdout).toContain('boss@example.com\tadmin\tactive');
+    } finally {
+      rmSync(adminDir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a common password with its own message', async () => {
+    const common = await runCli(dataDir, [
+      'add',
+      '--email',
+      'common@example.com',
+      '--password',
+      'Password1',
+      '--role',
+      'employee',
+    ]);
+    expect(common.code).toBe(1);
+    expect(common.stderr.trim()).toBe(`Error: ${COMMON_PASSWORD_MESSAGE}`);
+    expect(common.stdout).toBe('');
   });
 
   describe('with the data folder in use by another process', () => {

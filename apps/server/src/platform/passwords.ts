@@ -1,10 +1,24 @@
 import { hash, verify } from '@node-rs/argon2';
+import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { isCommonPassword } from './common-passwords.ts';
+import { Invalid } from './errors.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~15–20 ms a hash on our machines).
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/** Hashes as stored. Setting a password goes through hashNewPassword instead. */
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
+}
+
+/**
+ * The hash of a password someone is setting now (admin, one-time link, own change, CLI,
+ * ADMIN_PASSWORD): refuses a common one first. Sign-in only verifies, so a person whose old
+ * password is common can still sign in.
+ */
+export async function hashNewPassword(password: string): Promise<string> {
+  if (isCommonPassword(password)) throw new Invalid(COMMON_PASSWORD_MESSAGE, 'common_password');
+  return hashPassword(password);
 }
 
 // Verified against when the email is unknown, so response time does not reveal which emails exist.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Team } from '@punchclock/shared/contracts/users';
 import type { Role } from '@punchclock/shared/domain/roles';
@@ -83,13 +83,20 @@ export async function demoteAdminsExcept(db: Db, keepIds: string[]): Promise<voi
     );
 }
 
-/** The ids of the active admins, as the last-admin guard counts them. */
+/** The ids of the admins who can sign in, as the last-admin guard counts them. */
 export async function activeAdminIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: profiles.id })
     .from(profiles)
     .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)))
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      and(
+        eq(userRoles.role, 'admin'),
+        eq(profiles.isSuspended, false),
+        isNotNull(users.passwordHash),
+      ),
+    )
     .orderBy(asc(profiles.id));
   return rows.map((row) => row.id);
 }

@@ -15,6 +15,14 @@ export const passwordSchema = z
   // Long enough for passphrases (ASVS asks for >= 64) yet bounded so hashing stays cheap.
   .max(256, 'Password too long');
 
+/**
+ * A new password that is on the list of common / breached passwords (ASVS 6.2.x). The list
+ * (~49k entries, ~380 KB) is checked on the server only, where a password is set, so the
+ * browser bundle stays small and sign-in still accepts an old password set before the rule.
+ */
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is too common. Choose a less predictable one.';
+
 const nameValueSchema = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, sql } from 'drizzle-orm';
+import { asc, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -304,7 +304,11 @@ describeEachDatabase('audit log api', (getDatabase) => {
       // Creations, sign-ins (one failed), the change, the links used and the reset.
       expect(rows.length).toBe(auditBefore + 8);
       const text = JSON.stringify(rows);
-      const hashes = await db().select({ hash: users.passwordHash }).from(users);
+      const hashes = await db()
+        .select({ hash: users.passwordHash })
+        .from(users)
+        // People still waiting for their one-time link have no hash.
+        .where(isNotNull(users.passwordHash));
       const tokenIds = await db().select({ id: passwordTokens.id }).from(passwordTokens);
       const sessionIds = await db().select({ id: sessions.id }).from(sessions);
       expect(text).not.toContain('$argon2');

@@ -4,13 +4,14 @@ import type { Database } from '../../db/client.ts';
 import { Conflict } from '../../platform/errors.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { createTestUser, type TestUser } from '../../test/factories.ts';
+import { createTestUser, uniqueEmail, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import {
   activeAdminIds,
   countAuditRows,
   demoteAdminsExcept,
   SYSTEM_ACTOR,
+  tokenFromLink,
 } from '../../test/users.ts';
 import { findCredentialsByEmail } from './repository.ts';
 import { setUserRole, setUserSuspended } from './service.ts';
@@ -124,6 +125,62 @@ describeEachDatabase('last-admin guard', (getDatabase) => {
     await expect(
       setUserRole(db(), suspendedAdmin.email, 'employee', SYSTEM_ACTOR),
     ).resolves.toMatchObject({ role: 'employee' });
+  });
+
+  /** An admin added without a password: nobody can sign in as them until the link is used. */
+  async function inviteAdmin(cookie: string): Promise<{ id: string; email: string }> {
+    const email = uniqueEmail('invited-admin');
+    const response = await callApi(app, cookie, 'POST', '/api/users', {
+      name: 'Invited Admin',
+      email,
+      role: 'admin',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().setPasswordLink).not.toBeNull();
+    return { id: response.json().user.id, email };
+  }
+
+  it('an admin who has not set a password yet does not count as one', async () => {
+    const { admin, cookie } = await soleAdmin();
+    await inviteAdmin(cookie);
+    const auditBefore = await countAuditRows(db());
+
+    const suspend = await callApi(app, cookie, 'POST', `/api/users/${admin.id}/suspend`);
+    expect(suspend.statusCode, suspend.body).toBe(409);
+    expect(suspend.json()).toEqual(LAST_ADMIN);
+    const demote = await callApi(
+      app,
+      cookie,
+      'PUT',
+      `/api/users/${admin.id}`,
+      withRole(admin, 'employee'),
+    );
+    expect(demote.statusCode, demote.body).toBe(409);
+    expect(demote.json()).toEqual(LAST_ADMIN);
+    expect(await findCredentialsByEmail(db(), admin.email)).toMatchObject({
+      role: 'admin',
+      isSuspended: false,
+    });
+    expect(await countAuditRows(db())).toBe(auditBefore);
+  });
+
+  it('an admin whose password was reset counts again once they set a new one', async () => {
+    const { admin, cookie } = await soleAdmin();
+    const other = await createTestUser(db(), { role: 'admin' });
+    const reset = await callApi(app, cookie, 'POST', `/api/users/${other.id}/reset-password`);
+    expect(reset.statusCode, reset.body).toBe(200);
+    // The other admin cannot sign in now, so this one is the last working admin.
+    const refused = await callApi(app, cookie, 'POST', `/api/users/${admin.id}/suspend`);
+    expect(refused.statusCode, refused.body).toBe(409);
+
+    const setPassword = await callApi(app, null, 'POST', '/api/auth/set-password', {
+      token: tokenFromLink(reset.json().setPasswordLink),
+      password: 'Fresh-admin-pass-4',
+    });
+    expect(setPassword.statusCode, setPassword.body).toBe(200);
+    await signInAs(app, other.email, 'Fresh-admin-pass-4');
+    const allowed = await callApi(app, cookie, 'POST', `/api/users/${admin.id}/suspend`);
+    expect(allowed.statusCode, allowed.body).toBe(200);
   });
 
   it('with two admins one can be demoted or suspended, then the other cannot', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type {
   DirectoryEntry,
@@ -127,10 +127,11 @@ export async function updateUserRecord(
     .where(eq(profiles.id, id));
 }
 
+/** A null hash takes the password away: nobody can sign in until a one-time link is used. */
 export async function updatePasswordHash(
   db: Db,
   userId: string,
-  passwordHash: string,
+  passwordHash: string | null,
 ): Promise<void> {
   await db
     .update(users)
@@ -146,14 +147,25 @@ export async function findPasswordHash(db: Db, userId: string): Promise<string |
   return row?.passwordHash ?? null;
 }
 
-/** The active admins, locked, so two demotions at once cannot remove the last one. */
+/**
+ * The admins who can sign in (not suspended, a password set), locked, so two demotions at once
+ * cannot remove the last one. An admin still waiting for their one-time link does not count:
+ * nobody could sign in as them if the last working admin left.
+ */
 export async function lockActiveAdminIds(db: Db): Promise<string[]> {
   const activeAdmins = () =>
     db
       .select({ id: profiles.id })
       .from(profiles)
       .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
-      .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)))
+      .innerJoin(users, eq(users.id, profiles.id))
+      .where(
+        and(
+          eq(userRoles.role, 'admin'),
+          eq(profiles.isSuspended, false),
+          isNotNull(users.passwordHash),
+        ),
+      )
       .orderBy(asc(profiles.id));
   await activeAdmins().for('update', { of: profiles });
   // Read again once the locks are held: a statement that waited for them re-checks only the
@@ -245,7 +257,7 @@ export async function insertUser(
   db: Db,
   input: {
     email: string;
-    passwordHash: string;
+    passwordHash: string | null;
     name: string | null;
     role: Role;
     teamId?: string | null;

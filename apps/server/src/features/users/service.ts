@@ -27,7 +27,7 @@ import {
   parseInput,
 } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
@@ -69,7 +69,7 @@ export async function createUser(
   actor: Actor,
 ): Promise<UserSummary> {
   const input = parseInput(createUserInputSchema, rawInput);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const duplicate = () =>
     new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
   return db
@@ -276,8 +276,8 @@ export async function addUser(
   actor: Actor,
 ): Promise<{ user: UserSummary; setPasswordLink: SetPasswordLink | null }> {
   const input = parseInput(createUserRequestSchema, rawInput);
-  // An unusable random password until the person sets their own through the link.
-  const passwordHash = await hashPassword(input.password ?? generateToken());
+  // No password (null) until the person sets their own through the link.
+  const passwordHash = input.password ? await hashNewPassword(input.password) : null;
   const duplicate = () =>
     new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
   return db
@@ -349,7 +349,7 @@ export async function updateUser(
 export async function resetPassword(db: Db, id: string, actor: Actor): Promise<SetPasswordLink> {
   return db.transaction(async (tx) => {
     const user = await requireUserById(tx, id);
-    await updatePasswordHash(tx, user.id, await hashPassword(generateToken()));
+    await updatePasswordHash(tx, user.id, null);
     await revokeUserSessions(tx, user.id);
     await notifyLive(tx, user.id, 'session');
     const link = await issuePasswordLink(tx, user.id, 'reset', actor);
@@ -380,7 +380,7 @@ export async function setPasswordWithLink(
   meta: RequestMeta,
 ): Promise<{ email: string }> {
   const input = parseInput(setPasswordRequestSchema, rawInput);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   return db.transaction(async (tx) => {
     const found = await findUsablePasswordToken(tx, hashToken(input.token), { lock: true });
     if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
@@ -439,7 +439,7 @@ export async function changeMyPassword(
     input.currentPassword,
   );
   if (!isCurrentValid) throw new Invalid('Your current password is not correct', 'wrong_password');
-  const passwordHash = await hashPassword(input.newPassword);
+  const passwordHash = await hashNewPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, auth.userId, passwordHash);
     await revokeUserSessions(tx, auth.userId, auth.sessionId);
