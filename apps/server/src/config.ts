@@ -25,6 +25,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   jobIntervalSeconds: number;
   notificationRules: NotificationRuleSettings;
+  /** Open live-update streams (GET /api/live) allowed at once, counted on this instance. */
+  liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -74,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         120,
         'FORGOT_CLOCK_OUT_MINUTES',
       ),
+    },
+    liveStreamLimits: {
+      perSession: readInt(env.LIVE_STREAMS_PER_SESSION, 10, 'LIVE_STREAMS_PER_SESSION'),
+      perUser: readInt(env.LIVE_STREAMS_PER_USER, 20, 'LIVE_STREAMS_PER_USER'),
+      perInstance: readInt(env.LIVE_STREAMS_PER_INSTANCE, 5000, 'LIVE_STREAMS_PER_INSTANCE'),
     },
   };
 }
