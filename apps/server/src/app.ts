@@ -60,7 +60,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     status: 'ok',
     database: database.kind,
   }));
-  const liveHub = new LiveHub();
+  const liveHub = new LiveHub(config.liveStreamLimits);
   await liveHub.start(database);
   // preClose: open streams would otherwise keep the server from closing.
   app.addHook('preClose', () => liveHub.stop());

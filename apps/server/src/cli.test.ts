@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { openDatabase } from './db/client.ts';
 import { addUser, createUser } from './features/users/service.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
+import { spawnLockHolder } from './test/lock-holder.ts';
 
 const LAST_ADMIN_MESSAGE =
   'There must always be at least one active admin. Make someone else an admin first.';
@@ -191,17 +192,18 @@ describe('operator CLI', () => {
   describe('with the data folder in use by another process', () => {
     let holder: ChildProcess;
 
-    beforeAll(() => {
-      holder = spawn('sleep', ['30'], { stdio: 'ignore' });
+    let lockedDir: string;
+
+    beforeAll(async () => {
+      lockedDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-locked-'));
+      holder = await spawnLockHolder(lockedDir);
     });
     afterAll(() => {
       holder.kill();
     });
 
     it('says which process holds it and exits 1', async () => {
-      const lockedDir = mkdtempSync(path.join(tmpdir(), 'punchclock-cli-locked-'));
       try {
-        writeFileSync(path.join(lockedDir, 'punchclock.lock'), String(holder.pid));
         const result = await runCli(lockedDir, ['list']);
         expect(result.code).toBe(1);
         expect(result.stderr).toContain(`is in use by process ${holder.pid}`);

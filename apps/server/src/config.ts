@@ -27,6 +27,8 @@ export interface AppConfig {
   notificationRules: NotificationRuleSettings;
   /** How many days back people may ask to correct their time; admins may go further. */
   correctionWindowDays: number;
+  /** Open live-update streams (GET /api/live) allowed at once, counted on this instance. */
+  liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -78,6 +80,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
     correctionWindowDays: readInt(env.CORRECTION_WINDOW_DAYS, 31, 'CORRECTION_WINDOW_DAYS'),
+    liveStreamLimits: {
+      perSession: readInt(env.LIVE_STREAMS_PER_SESSION, 10, 'LIVE_STREAMS_PER_SESSION'),
+      perUser: readInt(env.LIVE_STREAMS_PER_USER, 20, 'LIVE_STREAMS_PER_USER'),
+      perInstance: readInt(env.LIVE_STREAMS_PER_INSTANCE, 5000, 'LIVE_STREAMS_PER_INSTANCE'),
+    },
   };
 }
 

@@ -138,7 +138,7 @@ async function listenWithReconnect(
 
 async function openPgliteFolder(dataDir: string): Promise<Database> {
   const root = path.resolve(dataDir);
-  const releaseLock = acquireDataDirLock(root);
+  const releaseLock = await acquireDataDirLock(root);
   try {
     const pgdata = path.join(root, 'pgdata');
     if (!existsSync(pgdata)) {

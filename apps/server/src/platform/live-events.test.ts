@@ -57,6 +57,8 @@ function fakeDatabase() {
 }
 
 const asResponse = (fake: FakeResponse) => fake as unknown as ServerResponse;
+/** A signed-in employee's tab, each in a browser session of its own. */
+const viewer = (userId: string) => ({ sessionId: randomUUID(), userId, role: null });
 
 describe('LiveHub', () => {
   const hubs: LiveHub[] = [];
@@ -67,7 +69,7 @@ describe('LiveHub', () => {
 
   async function startHub() {
     const fake = fakeDatabase();
-    const hub = new LiveHub();
+    const hub = new LiveHub({ perSession: 100, perUser: 100, perInstance: 1000 });
     hubs.push(hub);
     await hub.start(fake.database);
     return { hub, ...fake };
@@ -82,7 +84,7 @@ describe('LiveHub', () => {
   it('greets a new subscriber with a ready frame', async () => {
     const { hub } = await startHub();
     const response = new FakeResponse();
-    hub.subscribe(randomUUID(), asResponse(response));
+    hub.subscribe(viewer(randomUUID()), asResponse(response));
     expect(response.frames()).toEqual([{ id: '1', event: 'ready', data: { topic: 'all' } }]);
     expect(hub.subscriberCount()).toBe(1);
   });
@@ -93,9 +95,9 @@ describe('LiveHub', () => {
     const laptop = new FakeResponse();
     const phone = new FakeResponse();
     const bob = new FakeResponse();
-    hub.subscribe(alice, asResponse(laptop));
-    hub.subscribe(alice, asResponse(phone));
-    hub.subscribe(randomUUID(), asResponse(bob));
+    hub.subscribe(viewer(alice), asResponse(laptop));
+    hub.subscribe(viewer(alice), asResponse(phone));
+    hub.subscribe(viewer(randomUUID()), asResponse(bob));
 
     notify({ userId: alice, topic: 'time_events' });
 
@@ -115,7 +117,7 @@ describe('LiveHub', () => {
     const { hub, notify } = await startHub();
     const user = randomUUID();
     const response = new FakeResponse();
-    hub.subscribe(user, asResponse(response));
+    hub.subscribe(viewer(user), asResponse(response));
     notify({ userId: user, topic: 'time_events' });
     notify({ userId: user, topic: 'notifications' });
     const ids = response.frames().map((frame) => Number(frame.id));
@@ -132,7 +134,7 @@ describe('LiveHub', () => {
   ])('ignores a payload with %s', async (_label, payload) => {
     const { hub, notify } = await startHub();
     const response = new FakeResponse();
-    hub.subscribe(randomUUID(), asResponse(response));
+    hub.subscribe(viewer(randomUUID()), asResponse(response));
     expect(() => notify(payload)).not.toThrow();
     expect(response.frames()).toHaveLength(1);
   });
@@ -141,8 +143,8 @@ describe('LiveHub', () => {
     const { hub, state } = await startHub();
     const first = new FakeResponse();
     const second = new FakeResponse();
-    hub.subscribe(randomUUID(), asResponse(first));
-    hub.subscribe(randomUUID(), asResponse(second));
+    hub.subscribe(viewer(randomUUID()), asResponse(first));
+    hub.subscribe(viewer(randomUUID()), asResponse(second));
     state.listener?.onReconnect();
     for (const stream of [first, second]) {
       expect(stream.frames().at(-1)).toMatchObject({ event: 'change', data: { topic: 'all' } });
@@ -153,7 +155,7 @@ describe('LiveHub', () => {
     const { hub, notify } = await startHub();
     const user = randomUUID();
     const response = new FakeResponse();
-    hub.subscribe(user, asResponse(response));
+    hub.subscribe(viewer(user), asResponse(response));
     response.emit('close');
     expect(hub.subscriberCount()).toBe(0);
     notify({ userId: user, topic: 'time_events' });
@@ -164,7 +166,7 @@ describe('LiveHub', () => {
     vi.useFakeTimers();
     const { hub } = await startHub();
     const response = new FakeResponse();
-    hub.subscribe(randomUUID(), asResponse(response));
+    hub.subscribe(viewer(randomUUID()), asResponse(response));
     vi.advanceTimersByTime(24_999);
     expect(response.chunks).not.toContain(': ping\n\n');
     vi.advanceTimersByTime(1);
@@ -178,7 +180,7 @@ describe('LiveHub', () => {
     const { hub, state, notify } = await startHub();
     const user = randomUUID();
     const responses = [new FakeResponse(), new FakeResponse()];
-    for (const response of responses) hub.subscribe(user, asResponse(response));
+    for (const response of responses) hub.subscribe(viewer(user), asResponse(response));
 
     await hub.stop();
 

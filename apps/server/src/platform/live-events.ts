@@ -45,13 +45,29 @@ async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
 const HEARTBEAT_MS = 25_000;
 
 interface Subscriber {
+  sessionId: string;
   userId: string;
   role: Role | null;
   response: ServerResponse;
 }
 
+export interface LiveStreamLimits {
+  perSession: number;
+  perUser: number;
+  perInstance: number;
+}
+
+/** Why a new stream is refused, in words for the person; null when it may open. */
+export type LiveStreamRefusal = string | null;
+
+/**
+ * Streams are plain open HTTP responses held by this process, so every count (and so every
+ * limit) is per instance: behind a load balancer a person may hold up to the limit on each one.
+ */
 export class LiveHub {
   private subscribers = new Set<Subscriber>();
+  private perSession = new Map<string, number>();
+  private perUser = new Map<string, number>();
   private sequence = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private stopListening: (() => Promise<void>) | undefined;
@@ -68,11 +84,36 @@ export class LiveHub {
     this.heartbeat.unref();
   }
 
+  constructor(private readonly limits: LiveStreamLimits) {}
+
+  /** Checked just before subscribe (no await between), so the counts cannot move meanwhile. */
+  refusalFor(sessionId: string, userId: string): LiveStreamRefusal {
+    if ((this.perSession.get(sessionId) ?? 0) >= this.limits.perSession) {
+      return `Too many live connections from this browser session (at most ${this.limits.perSession}). Close some tabs and reload.`;
+    }
+    if ((this.perUser.get(userId) ?? 0) >= this.limits.perUser) {
+      return `Too many live connections for your account (at most ${this.limits.perUser}). Close some tabs or sign out elsewhere.`;
+    }
+    if (this.subscribers.size >= this.limits.perInstance) {
+      return 'This server has too many live connections right now. Try again shortly.';
+    }
+    return null;
+  }
+
   /** Attach an SSE response for a user; it is removed when the browser goes away. */
-  subscribe(userId: string, response: ServerResponse, role: Role | null = null): void {
-    const subscriber = { userId, role, response };
+  subscribe(
+    { sessionId, userId, role }: { sessionId: string; userId: string; role: Role | null },
+    response: ServerResponse,
+  ): void {
+    const subscriber = { sessionId, userId, role, response };
     this.subscribers.add(subscriber);
-    response.on('close', () => this.subscribers.delete(subscriber));
+    adjust(this.perSession, sessionId, +1);
+    adjust(this.perUser, userId, +1);
+    response.on('close', () => {
+      if (!this.subscribers.delete(subscriber)) return;
+      adjust(this.perSession, sessionId, -1);
+      adjust(this.perUser, userId, -1);
+    });
     this.send(subscriber, 'ready', { topic: 'all' });
   }
 
@@ -85,6 +126,8 @@ export class LiveHub {
     await this.stopListening?.();
     for (const subscriber of this.subscribers) subscriber.response.end();
     this.subscribers.clear();
+    this.perSession.clear();
+    this.perUser.clear();
   }
 
   private dispatch(payload: string): void {
@@ -111,4 +154,11 @@ export class LiveHub {
       `id: ${this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`,
     );
   }
+}
+
+/** Add `delta` to a count, dropping keys that reach zero so the maps do not grow forever. */
+function adjust(counts: Map<string, number>, key: string, delta: number): void {
+  const next = (counts.get(key) ?? 0) + delta;
+  if (next > 0) counts.set(key, next);
+  else counts.delete(key);
 }

@@ -128,6 +128,12 @@ export async function createSessionUsers(db: Db, count: number): Promise<Session
   );
 }
 
+/** A second signed-in session (another browser) for an existing user: its cookie. */
+export async function newSessionCookie(db: Db, userId: string): Promise<string> {
+  const token = await createSession(db, userId, SESSION_POLICY, TEST_META);
+  return `${SESSION_COOKIE_NAME}=${token}`;
+}
+
 export async function createSessionUser(db: Db): Promise<SessionUser> {
   const [user] = await createSessionUsers(db, 1);
   if (!user) throw new Error('no user created');

@@ -11,6 +11,8 @@ import {
 } from '../../test/live-stream.ts';
 import {
   createSessionUser,
+  createSessionUsers,
+  newSessionCookie,
   postTimeEvent,
   recordEvent,
   waitFor,
@@ -137,6 +139,85 @@ describeEachDatabase('live updates', (getDatabase) => {
         await Promise.all(streams.map((stream) => stream.close()));
         if (!isClosed) await app.close();
       }
+    });
+  });
+
+  describe('limits on open streams', () => {
+    let app: FastifyInstance;
+    let baseUrl: string;
+    const streams: LiveStream[] = [];
+
+    beforeAll(async () => {
+      app = await buildTestApp(getDatabase().database, {
+        liveStreamLimits: { perSession: 2, perUser: 3, perInstance: 5 },
+      });
+      baseUrl = await listenOnFreePort(app);
+    });
+    afterAll(async () => {
+      await Promise.all(streams.splice(0).map((stream) => stream.close()));
+      await app.close();
+    });
+
+    async function open(cookie: string): Promise<LiveStream> {
+      const stream = await openLiveStream(baseUrl, cookie);
+      streams.push(stream);
+      if (stream.status === 200) await stream.waitForFrame(isReady);
+      else await waitFor(() => stream.isEnded());
+      return stream;
+    }
+
+    async function expectRefused(stream: LiveStream, message: string): Promise<void> {
+      expect(stream.status).toBe(429);
+      expect(Number(stream.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(JSON.parse(stream.text())).toEqual({ message, code: 'rate_limited' });
+    }
+
+    async function closeAll(): Promise<void> {
+      await Promise.all(streams.splice(0).map((stream) => stream.close()));
+      await waitFor(() => app.liveHub.subscriberCount() === 0);
+    }
+
+    it('refuses a session more streams than its limit, and admits again once one closes', async () => {
+      const user = await createSessionUser(getDatabase().db);
+      const first = await open(user.cookie);
+      expect((await open(user.cookie)).status).toBe(200);
+      await expectRefused(
+        await open(user.cookie),
+        'Too many live connections from this browser session (at most 2). Close some tabs and reload.',
+      );
+      expect(app.liveHub.subscriberCount()).toBe(2);
+
+      await first.close();
+      await waitFor(() => app.liveHub.subscriberCount() === 1);
+      expect((await open(user.cookie)).status).toBe(200);
+      await closeAll();
+    });
+
+    it('refuses a person more streams than their limit across sessions', async () => {
+      const user = await createSessionUser(getDatabase().db);
+      const otherBrowser = await newSessionCookie(getDatabase().db, user.id);
+      await open(user.cookie);
+      await open(user.cookie);
+      expect((await open(otherBrowser)).status).toBe(200);
+      await expectRefused(
+        await open(otherBrowser),
+        'Too many live connections for your account (at most 3). Close some tabs or sign out elsewhere.',
+      );
+      // Someone else is not affected.
+      const colleague = await createSessionUser(getDatabase().db);
+      expect((await open(colleague.cookie)).status).toBe(200);
+      await closeAll();
+    });
+
+    it('refuses anyone once the instance holds its limit', async () => {
+      const people = await createSessionUsers(getDatabase().db, 6);
+      for (const person of people.slice(0, 5)) expect((await open(person.cookie)).status).toBe(200);
+      await expectRefused(
+        await open(people[5]!.cookie),
+        'This server has too many live connections right now. Try again shortly.',
+      );
+      expect(app.liveHub.subscriberCount()).toBe(5);
+      await closeAll();
     });
   });
 });

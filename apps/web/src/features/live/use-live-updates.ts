@@ -6,6 +6,19 @@ import { timeEventsQueryKey } from '@/features/time-tracking/api';
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;
 
+/**
+ * A refused stream (429: too many open tabs, or a full server) is not retried by EventSource
+ * itself, so we reopen it, waiting longer after each refusal in a row: 30 s, 60 s, … 5 min,
+ * with jitter so many tabs refused together do not come back together.
+ */
+const REFUSED_FIRST_RETRY_MS = 30_000;
+const REFUSED_MAX_RETRY_MS = 5 * 60_000;
+
+function refusedRetryDelayMs(refusalsInARow: number, random = Math.random): number {
+  const base = Math.min(REFUSED_FIRST_RETRY_MS * 2 ** (refusalsInARow - 1), REFUSED_MAX_RETRY_MS);
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
 function queryKeyOf(topic: string): QueryKey | null {
   if (topic === 'time_events') return timeEventsQueryKey;
   if (topic === 'session') return sessionQueryKey;
@@ -16,12 +29,16 @@ function queryKeyOf(topic: string): QueryKey | null {
 /**
  * One Server-Sent Events stream per tab. A "change" names what to re-read; after any
  * reconnect everything is re-read, since messages sent while disconnected are not replayed.
+ * A dropped connection is retried by EventSource (the server's retry hint); a refused one
+ * (the stream was never opened) by us, with a growing delay.
  */
 export function useLiveUpdates(isSignedIn: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!isSignedIn) return;
-    const source = new EventSource('/api/live');
+    let source: EventSource | null = null;
+    let reopenTimer: number | undefined;
+    let refusalsInARow = 0;
     const pending = new Map<string, number>();
     const reread = (topic: string) => {
       if (pending.has(topic)) return;
@@ -35,15 +52,27 @@ export function useLiveUpdates(isSignedIn: boolean) {
       );
     };
     let hasConnected = false;
-    source.addEventListener('ready', () => {
-      if (hasConnected) reread('all');
-      hasConnected = true;
-    });
-    source.addEventListener('change', (message: MessageEvent<string>) => {
-      reread((JSON.parse(message.data) as { topic: string }).topic);
-    });
+    const open = () => {
+      const current = new EventSource('/api/live');
+      source = current;
+      current.addEventListener('ready', () => {
+        if (hasConnected) reread('all');
+        hasConnected = true;
+        refusalsInARow = 0;
+      });
+      current.addEventListener('change', (message: MessageEvent<string>) => {
+        reread((JSON.parse(message.data) as { topic: string }).topic);
+      });
+      current.addEventListener('error', () => {
+        if (current.readyState !== EventSource.CLOSED) return; // EventSource reconnects itself
+        refusalsInARow += 1;
+        reopenTimer = window.setTimeout(open, refusedRetryDelayMs(refusalsInARow));
+      });
+    };
+    open();
     return () => {
-      source.close();
+      source?.close();
+      window.clearTimeout(reopenTimer);
       pending.forEach((timer) => window.clearTimeout(timer));
     };
   }, [isSignedIn, queryClient]);
