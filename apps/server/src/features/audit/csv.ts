@@ -38,3 +38,15 @@ export function toCsvRecord(entry: AuditEntry): Record<(typeof AUDIT_CSV_COLUMNS
     user_agent: entry.userAgent ?? '',
   };
 }
+
+export const INCOMPLETE_EXPORT_NOTICE =
+  'EXPORT INCOMPLETE: an error stopped the export after the row above. Download it again.';
+
+/** The last row of an export that failed part-way, so the file cannot pass for complete. */
+export function incompleteExportRecord(): Record<(typeof AUDIT_CSV_COLUMNS)[number], string> {
+  const record = Object.fromEntries(AUDIT_CSV_COLUMNS.map((column) => [column, ''])) as Record<
+    (typeof AUDIT_CSV_COLUMNS)[number],
+    string
+  >;
+  return { ...record, id: INCOMPLETE_EXPORT_NOTICE };
+}

@@ -8,7 +8,7 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { parseInput } from '../../platform/errors.ts';
-import { createAuditCsvStream, toCsvRecord } from './csv.ts';
+import { createAuditCsvStream, incompleteExportRecord, toCsvRecord } from './csv.ts';
 import { listAuditEntries, listAuditFacets } from './repository.ts';
 
 const EXPORT_BATCH = 1000;
@@ -35,6 +35,11 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
   // Streams every matching row in batches, so a million rows never sit in memory at once.
   app.get('/api/audit-logs/export', admin, async (request, reply) => {
     const filter: AuditFilter = parseInput(auditFilterSchema, request.query);
+    const readBatch = (before: number | undefined) =>
+      listAuditEntries(db, filter, config.timeZone, { before, limit: EXPORT_BATCH });
+    // Read the first batch before any CSV header is set: until then a failure is an ordinary
+    // JSON error reply, not an error dressed as a CSV attachment.
+    const firstBatch = await readBatch(undefined);
     const csv = createAuditCsvStream();
     const fileName = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
     void reply
@@ -43,12 +48,8 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
       .header('cache-control', 'no-store');
     void (async () => {
       try {
-        let before: number | undefined;
+        let batch = firstBatch;
         for (;;) {
-          const batch = await listAuditEntries(db, filter, config.timeZone, {
-            before,
-            limit: EXPORT_BATCH,
-          });
           for (const entry of batch) {
             // Respect back-pressure: wait while the client reads slower than we query; stop if
             // the client went away.
@@ -58,13 +59,15 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
             if (csv.destroyed) return;
           }
           if (batch.length < EXPORT_BATCH) break;
-          before = batch.at(-1)?.id;
+          batch = await readBatch(batch.at(-1)?.id);
         }
-        csv.end();
       } catch (error) {
-        request.log.error({ err: error }, 'audit export failed');
-        csv.destroy(error as Error);
+        // The status line is gone, so no error reply can follow: end the file cleanly with a
+        // last row that says it is cut short, rather than a file that looks complete.
+        request.log.error({ err: error }, 'audit export failed mid-stream');
+        if (!csv.destroyed) csv.write(incompleteExportRecord());
       }
+      if (!csv.destroyed) csv.end();
     })();
     return reply.send(csv);
   });
