@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import { createUser } from './features/users/service.ts';
 import { findUserSummaryByEmail } from './features/users/repository.ts';
+import { Invalid } from './platform/errors.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 
 /**
@@ -23,6 +24,12 @@ export async function ensureFirstAdmin(
     db,
     { email, password, role: 'admin', name: env.ADMIN_NAME },
     { actorId: null, meta: SYSTEM_META },
-  );
+  ).catch((error: unknown) => {
+    // Printed at start-up on its own: say which setting the validation message is about.
+    if (error instanceof Invalid) {
+      throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${error.message}`, { cause: error });
+    }
+    throw error;
+  });
   log(`Created admin ${email}`);
 }

@@ -14,8 +14,10 @@ export interface AppConfig {
   /** Force the Secure / __Host- cookie even without https detection (behind a TLS proxy). */
   cookieSecure: 'auto' | boolean;
   trustProxy: boolean;
+  /** FAILED sign-ins allowed per window (features/auth/sign-in-throttle.ts). */
   signInLimits: {
     perIp: { limit: number; windowSeconds: number };
+    perAccountAtIp: { limit: number; windowSeconds: number };
     perAccount: { limit: number; windowSeconds: number };
   };
   logLevel: string;
@@ -56,13 +58,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: secure ?? 'auto',
     trustProxy: readBool(env.TRUST_PROXY) ?? false,
     signInLimits: {
+      // Generous: a whole office shares one public address, and typos happen at shift start.
       perIp: {
-        limit: readInt(env.SIGNIN_IP_LIMIT, 30, 'SIGNIN_IP_LIMIT'),
-        windowSeconds: 5 * 60,
+        limit: readInt(env.SIGNIN_IP_LIMIT, 100, 'SIGNIN_IP_LIMIT'),
+        windowSeconds: 15 * 60,
       },
-      perAccount: {
+      perAccountAtIp: {
         limit: readInt(env.SIGNIN_ACCOUNT_LIMIT, 10, 'SIGNIN_ACCOUNT_LIMIT'),
         windowSeconds: 15 * 60,
+      },
+      // ASVS 2.2.1: at most 100 failed attempts an hour on one account.
+      perAccount: {
+        limit: readInt(env.SIGNIN_ACCOUNT_TOTAL_LIMIT, 100, 'SIGNIN_ACCOUNT_TOTAL_LIMIT'),
+        windowSeconds: 60 * 60,
       },
     },
     logLevel: env.LOG_LEVEL ?? 'info',

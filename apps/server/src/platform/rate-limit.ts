@@ -14,9 +14,9 @@ export interface LimitState {
 
 /*
  * Fixed-window counters in the database so every instance sees the same count. Written by
- * hand: @fastify/rate-limit's stores are per-process or Redis, and sign-in needs two keys
- * (per IP on every attempt, per account on failures only) that one route-level limiter
- * cannot express.
+ * hand: @fastify/rate-limit's stores are per-process or Redis, and sign-in counts failures
+ * only, under three keys at once (address, account at that address, account overall), and
+ * gives a hit back when the attempt succeeds — none of which a route-level limiter expresses.
  */
 
 /** Count one hit and return the window's total. */
@@ -40,17 +40,15 @@ export async function recordHit(db: Db, key: string, window: WindowLimit): Promi
   return row ?? { hits: 0, retryAfterSeconds: 0 };
 }
 
-/** The window's total without counting a hit (0 once the window has passed). */
-export async function peekHits(db: Db, key: string, window: WindowLimit): Promise<LimitState> {
-  const interval = sql`make_interval(secs => ${window.windowSeconds})`;
-  const [row] = await db
-    .select({
-      hits: sql<number>`case when ${rateLimits.windowStartedAt} <= now() - ${interval} then 0 else ${rateLimits.hits} end`,
-      retryAfterSeconds: sql<number>`ceil(extract(epoch from (${rateLimits.windowStartedAt} + ${interval} - now())))::int`,
-    })
-    .from(rateLimits)
+/**
+ * Takes back one hit counted by recordHit (the attempt it reserved did not fail). Never below
+ * zero; if the window rolled over meanwhile, the new window loses at most that one hit.
+ */
+export async function releaseHit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
     .where(eq(rateLimits.key, key));
-  return row ?? { hits: 0, retryAfterSeconds: 0 };
 }
 
 export async function clearHits(db: Db, key: string): Promise<void> {

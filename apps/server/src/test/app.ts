@@ -15,8 +15,9 @@ export const SESSION_COOKIE_NAME = 'punchclock_session';
  * limit would trip across a test file; rate-limit tests override these on purpose.
  */
 const ROOMY_SIGN_IN_LIMITS: AppConfig['signInLimits'] = {
-  perIp: { limit: 10_000, windowSeconds: 300 },
-  perAccount: { limit: 10_000, windowSeconds: 900 },
+  perIp: { limit: 10_000, windowSeconds: 900 },
+  perAccountAtIp: { limit: 10_000, windowSeconds: 900 },
+  perAccount: { limit: 10_000, windowSeconds: 3600 },
 };
 
 /** The real app on a test database; close it in afterAll / afterEach. */

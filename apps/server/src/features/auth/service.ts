@@ -7,24 +7,17 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Forbidden, parseInput, TooManyRequests, Unauthorized } from '../../platform/errors.ts';
+import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
-import { clearHits, peekHits, recordHit } from '../../platform/rate-limit.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { createSession, revokeSession, type AuthContext } from '../../platform/sessions.ts';
 import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../users/repository.ts';
-
-function tooMany(retryAfterSeconds: number): TooManyRequests {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new TooManyRequests(
-    `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    retryAfterSeconds,
-  );
-}
+import { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
 
 /**
- * Sign in: per-IP throttle on every attempt, per-account throttle on failures only (so a
- * flood from elsewhere locks a real user out for one window at most), then the password.
+ * Sign in. Only failed attempts count towards the limits (per address, per account at that
+ * address, per account overall: sign-in-throttle.ts), so many people behind one address can
+ * all sign in and guesses from elsewhere cannot lock the real person out.
  */
 export async function signIn(
   db: Db,
@@ -33,19 +26,12 @@ export async function signIn(
   meta: RequestMeta,
 ): Promise<{ token: string; user: SessionUser }> {
   const input = parseInput(signInRequestSchema, rawInput);
-  const { perIp, perAccount } = config.signInLimits;
-  const ipKey = `sign-in:ip:${meta.ip ?? 'unknown'}`;
-  const accountKey = `sign-in:account:${input.email.toLowerCase()}`;
-
-  const ipState = await recordHit(db, ipKey, perIp);
-  if (ipState.hits > perIp.limit) throw tooMany(ipState.retryAfterSeconds);
-  const accountState = await peekHits(db, accountKey, perAccount);
-  if (accountState.hits >= perAccount.limit) throw tooMany(accountState.retryAfterSeconds);
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, input.email, meta.ip);
 
   const user = await findCredentialsByEmail(db, input.email);
   const isValid = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !isValid) {
-    await recordHit(db, accountKey, perAccount);
+    // The reserved hits stay: this was a failure.
     await writeAudit(db, {
       actorId: null,
       action: 'auth.sign_in_failed',
@@ -56,6 +42,8 @@ export async function signIn(
     });
     throw new Unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
   }
+  // The right password, even of a suspended account, is no guess.
+  await settleSuccessfulSignIn(db, attempt);
   if (user.isSuspended) {
     await writeAudit(db, {
       actorId: user.id,
@@ -68,7 +56,6 @@ export async function signIn(
   }
 
   return db.transaction(async (tx) => {
-    await clearHits(tx, accountKey);
     const token = await createSession(
       tx,
       user.id,

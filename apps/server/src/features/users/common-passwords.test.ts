@@ -110,7 +110,9 @@ describeEachDatabase('common passwords are refused wherever a password is set', 
   it('ADMIN_PASSWORD at start-up refuses a common password and creates nobody', async () => {
     const email = uniqueEmail('first-admin');
     const env = { ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Password1' };
-    await expect(ensureFirstAdmin(db(), env, () => {})).rejects.toThrow(COMMON_PASSWORD_MESSAGE);
+    await expect(ensureFirstAdmin(db(), env, () => {})).rejects.toThrow(
+      `ADMIN_EMAIL / ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`,
+    );
     expect(await findUserSummaryByEmail(db(), email)).toBeNull();
 
     await ensureFirstAdmin(db(), { ...env, ADMIN_PASSWORD: GOOD_PASSWORD }, () => {});
