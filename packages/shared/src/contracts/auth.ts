@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
+import { text } from './common.ts';
 
 /** Validation messages are the product's, word for word (SPEC §5). */
 export const emailSchema = z
@@ -15,9 +16,7 @@ export const passwordSchema = z
   // Long enough for passphrases (ASVS asks for >= 64) yet bounded so hashing stays cheap.
   .max(256, 'Password too long');
 
-const nameValueSchema = z
-  .string()
-  .trim()
+const nameValueSchema = text()
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name too long');
 
