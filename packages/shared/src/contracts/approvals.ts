@@ -1,37 +1,29 @@
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
-import { isoDate } from './common.ts';
+import { isoDate, text } from './common.ts';
 import { timeOffRequestSchema } from './time-off.ts';
+
+const correctionReasonSchema = text({ multiLine: true })
+  .min(3, 'Say why (at least 3 characters)')
+  .max(500, 'Keep the reason under 500 characters');
 
 export const correctionRequestSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('add'),
     eventType: z.enum(TIME_EVENT_TYPES),
     occurredAt: z.iso.datetime({ offset: true, error: 'Give the time of the missed punch' }),
-    reason: z
-      .string()
-      .trim()
-      .min(3, 'Say why (at least 3 characters)')
-      .max(500, 'Keep the reason under 500 characters'),
+    reason: correctionReasonSchema,
   }),
   z.object({
     kind: z.literal('move'),
     targetEventId: z.uuid('Choose the punch to change'),
     occurredAt: z.iso.datetime({ offset: true, error: 'Give the correct time' }),
-    reason: z
-      .string()
-      .trim()
-      .min(3, 'Say why (at least 3 characters)')
-      .max(500, 'Keep the reason under 500 characters'),
+    reason: correctionReasonSchema,
   }),
   z.object({
     kind: z.literal('remove'),
     targetEventId: z.uuid('Choose the punch to remove'),
-    reason: z
-      .string()
-      .trim()
-      .min(3, 'Say why (at least 3 characters)')
-      .max(500, 'Keep the reason under 500 characters'),
+    reason: correctionReasonSchema,
   }),
 ]);
 export type CorrectionRequestInput = z.input<typeof correctionRequestSchema>;
@@ -83,7 +75,7 @@ export const decisionSchema = z.object({
     .min(1, 'Choose at least one request')
     .max(200, 'Decide at most 200 at once'),
   decision: z.enum(['approve', 'reject']),
-  comment: z.string().trim().max(500, 'Keep the comment under 500 characters').optional(),
+  comment: text({ multiLine: true }).max(500, 'Keep the comment under 500 characters').optional(),
 });
 export type DecisionInput = z.input<typeof decisionSchema>;
 

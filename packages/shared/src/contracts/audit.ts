@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { isoDate, text } from './common.ts';
 
 export const auditEntrySchema = z.object({
   id: z.number().int(),
@@ -19,9 +19,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditFilterSchema = z
   .object({
     actorId: z.uuid('Unknown person').optional(),
-    action: z.string().trim().max(100).optional(),
-    entityType: z.string().trim().max(100).optional(),
-    entityId: z.string().trim().max(100).optional(),
+    action: text().max(100).optional(),
+    entityType: text().max(100).optional(),
+    entityId: text().max(100).optional(),
     /** Business days, inclusive. */
     from: isoDate.optional(),
     to: isoDate.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
+import { text } from './common.ts';
 
 /** Validation messages are the product's, word for word (SPEC §5). */
 export const emailSchema = z
@@ -23,9 +24,7 @@ export const passwordSchema = z
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common. Choose a less predictable one.';
 
-const nameValueSchema = z
-  .string()
-  .trim()
+const nameValueSchema = text()
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name too long');
 

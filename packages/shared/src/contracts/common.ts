@@ -14,3 +14,29 @@ export const isoDate = z.iso
   .date(ISO_DATE_MESSAGE)
   .refine((date) => date >= '0001-01-01', ISO_DATE_MESSAGE)
   .refine((date) => date <= LATEST_DATE, 'Use a date before the year 9999');
+
+export const UNSUPPORTED_CHARACTERS_MESSAGE = 'Remove unsupported characters';
+
+/*
+ * Control characters (NUL and friends, which PostgreSQL text cannot hold at all) and lone UTF-16
+ * surrogates (half an emoji, which cannot be encoded as UTF-8, so the database would refuse it or
+ * store a replacement character). In a `u` regex \p{Cs} matches only an unpaired surrogate: a
+ * well-formed pair reads as one astral code point. (String.prototype.isWellFormed says the same
+ * but needs the ES2024 lib, which the packages do not target.)
+ */
+const SINGLE_LINE_UNSUPPORTED = /[\p{Cc}\p{Cs}]/u;
+const MULTI_LINE_UNSUPPORTED = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
+
+/**
+ * The one rule for every string a person types or a URL carries (names, notes, reasons,
+ * searches, filters): trimmed, and refused with a clear message when it holds characters that
+ * cannot be stored or shown. `multiLine` allows tab and line breaks (notes, reasons, comments).
+ * Chain the field's own length rules and messages after it.
+ */
+export function text(options: { multiLine?: boolean; error?: string } = {}) {
+  const unsupported = options.multiLine ? MULTI_LINE_UNSUPPORTED : SINGLE_LINE_UNSUPPORTED;
+  return z
+    .string(options.error === undefined ? undefined : { error: options.error })
+    .trim()
+    .refine((value) => !unsupported.test(value), UNSUPPORTED_CHARACTERS_MESSAGE);
+}

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { findShiftProblem } from '../domain/schedule.ts';
-import { isoDate } from './common.ts';
+import { isoDate, text } from './common.ts';
 
 const clockTime = (label: string) =>
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
 
 export const scheduleTemplateInputSchema = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(1, 'Name is required')
-      .max(100, 'Name must be at most 100 characters'),
+    name: text().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
     workStart: clockTime('Start time'),
     workEnd: clockTime('End time'),
     lunchStart: clockTime('Lunch start').nullable(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { isoDate, text } from './common.ts';
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 13:00');
 
@@ -13,7 +13,7 @@ export const timeOffTypeSchema = z.object({
 export type TimeOffType = z.infer<typeof timeOffTypeSchema>;
 
 export const timeOffTypeInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  name: text().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
   isArchived: z.boolean().default(false),
@@ -50,7 +50,7 @@ export const createTimeOffRequestSchema = z
     /** Both or neither: a part of one day. */
     startTime: clockTime.nullable().default(null),
     endTime: clockTime.nullable().default(null),
-    note: z.string().trim().max(500, 'Keep the note under 500 characters').optional(),
+    note: text({ multiLine: true }).max(500, 'Keep the note under 500 characters').optional(),
   })
   .refine((request) => request.startDate <= request.endDate, {
     message: 'The first day must be on or before the last day',

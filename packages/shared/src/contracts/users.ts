@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
+import { text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
 
 /** A person's name as admins type it: the spec's rules, but required here. */
-export const requiredNameSchema = z
-  .string({ error: 'Name must be at least 2 characters' })
-  .trim()
+export const requiredNameSchema = text({ error: 'Name must be at least 2 characters' })
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name too long');
 
@@ -28,7 +27,7 @@ export type UserRow = z.infer<typeof userRowSchema>;
 export const USER_SORTS = ['name', 'email', 'role', 'team', 'lastSignIn', 'created'] as const;
 
 export const listUsersQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().max(100).optional(),
   role: roleSchema.optional(),
   status: z.enum(['active', 'suspended']).optional(),
   teamId: z.uuid('Unknown team').optional(),
@@ -115,11 +114,7 @@ export type Team = z.infer<typeof teamSchema>;
 export const listTeamsResponseSchema = z.object({ teams: z.array(teamSchema) });
 
 export const teamInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Team name is required')
-    .max(100, 'Team name must be at most 100 characters'),
+  name: text().min(1, 'Team name is required').max(100, 'Team name must be at most 100 characters'),
   leadUserId: z.uuid('Unknown team lead').nullable(),
 });
 export type TeamInput = z.input<typeof teamInputSchema>;

@@ -18,7 +18,7 @@ import {
   requestRecompute,
 } from './service.ts';
 
-const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
+export const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 const WORKED_HOURS_COLUMNS = [
   ['name', 'Name'],
   ['teamName', 'Team'],

@@ -19,7 +19,7 @@ import {
 } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
-const assignmentFilterSchema = z.object({
+export const assignmentFilterSchema = z.object({
   userId: z.uuid('Invalid user').optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

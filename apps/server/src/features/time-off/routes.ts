@@ -15,7 +15,7 @@ import {
   setAllowance,
 } from './service.ts';
 
-const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 const idParams = z.object({ id: z.string() });
 
 export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {

@@ -183,7 +183,14 @@ export async function cancelTimeOff(
   });
 }
 
-export async function saveTimeOffType(db: Db, id: string | null, rawInput: unknown, actor: Actor) {
+export async function saveTimeOffType(
+  db: Db,
+  rawId: string | null,
+  rawInput: unknown,
+  actor: Actor,
+) {
+  // An id that is not a uuid names no type (and PostgreSQL would refuse it in the lookup).
+  const id = rawId === null ? null : parseInput(z.uuid('Type not found'), rawId);
   const input = parseInput(timeOffTypeInputSchema, rawInput);
   return db
     .transaction(async (tx) => {

@@ -166,6 +166,16 @@ describeEachDatabase('time off api', (getDatabase) => {
       );
       expect(response.statusCode).toBe(404);
     });
+
+    it('refuses an id that is not an id with a 400, not a server error', async () => {
+      const response = await callApi(app, admin.cookie, 'PUT', '/api/time-off/types/not-an-id', {
+        name: uniqueTeamName('Ghost'),
+        isPaid: true,
+        isUnlimited: false,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'Type not found', code: 'invalid' });
+    });
   });
 
   describe('allowances and balances', () => {

@@ -19,7 +19,7 @@ import {
 } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
-const tokenBody = z.object({ token: z.string().max(200).default('') });
+export const tokenBody = z.object({ token: z.string().max(200).default('') });
 
 export function registerUserRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   const actorOf = (request: FastifyRequest) => ({
