@@ -25,6 +25,8 @@ export interface AppConfig {
   jobsEnabled: boolean;
   jobIntervalSeconds: number;
   notificationRules: NotificationRuleSettings;
+  /** A punch arriving more than this long after its stated time goes to review (0013). */
+  latePunchReviewMinutes: number;
   /** Open live-update streams (GET /api/live) allowed at once, counted on this instance. */
   liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
 }
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         'FORGOT_CLOCK_OUT_MINUTES',
       ),
     },
+    latePunchReviewMinutes: readInt(env.LATE_PUNCH_REVIEW_MINUTES, 15, 'LATE_PUNCH_REVIEW_MINUTES'),
     liveStreamLimits: {
       perSession: readInt(env.LIVE_STREAMS_PER_SESSION, 10, 'LIVE_STREAMS_PER_SESSION'),
       perUser: readInt(env.LIVE_STREAMS_PER_USER, 20, 'LIVE_STREAMS_PER_USER'),

@@ -23,7 +23,7 @@ describeEachDatabase('time-tracking service with a fixed clock', (getDatabase) =
   ) {
     return recordTimeEvent(
       db(),
-      TORONTO,
+      { timeZone: TORONTO, latePunchReviewMinutes: 15 },
       userId,
       { id: randomUUID(), eventType, ...(capturedOfflineAt ? { capturedOfflineAt } : {}) },
       SYSTEM_META,
