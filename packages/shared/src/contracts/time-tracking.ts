@@ -35,6 +35,8 @@ export const recordTimeEventResponseSchema = z.object({
   isReplay: z.boolean(),
   /** True when the punch arrived so long after its time that an approver will review it. */
   needsReview: z.boolean(),
+  /** Something the person should know about a punch that was recorded (shown as a toast). */
+  warning: z.string().nullable(),
 });
 export type RecordTimeEventResponse = z.infer<typeof recordTimeEventResponseSchema>;
 

@@ -136,6 +136,7 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
         },
         isReplay: false,
         needsReview: false,
+        warning: null,
       });
       const occurredMs = Date.parse(body.event.occurredAt);
       expect(occurredMs).toBeGreaterThanOrEqual(before);
@@ -297,6 +298,7 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
         event: first.json().event,
         isReplay: true,
         needsReview: false,
+        warning: null,
       });
       expect(await storedEvents(user.id)).toHaveLength(1);
     });

@@ -10,7 +10,8 @@ import { DEFAULT_BREAK_MINUTES, LUNCH_MINUTES } from '@punchclock/shared/domain/
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import { summariseDay } from '@punchclock/shared/domain/day-summary';
-import { isWorkingDay } from '@punchclock/shared/domain/schedule';
+import { earlyClockInWarning } from '@punchclock/shared/domain/early-clock-in';
+import { isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import {
   checkTransition,
   deriveTimeState,
@@ -72,6 +73,25 @@ function checkOfflineTime(capturedAt: Date, now: Date, latest: StoredTimeEvent |
 export interface PunchPolicy {
   timeZone: string;
   latePunchReviewMinutes: number;
+  /** A clock-in more than this long before today's shift start gets a warning. */
+  earlyClockInWarningMinutes: number;
+}
+
+/** The hint for a clock-in long before the person's scheduled shift on that day, if any. */
+async function warnIfEarly(
+  db: Db,
+  policy: PunchPolicy,
+  userId: string,
+  clockIn: StoredTimeEvent,
+): Promise<string | null> {
+  const template = await findAssignedTemplate(db, userId, clockIn.shiftDate);
+  if (!template || !isWorkingDay(template, clockIn.shiftDate)) return null;
+  return earlyClockInWarning({
+    clockInAt: new Date(clockIn.occurredAt),
+    shiftStart: shiftInstants(template, clockIn.shiftDate, policy.timeZone).start,
+    marginMinutes: policy.earlyClockInWarningMinutes,
+    timeZone: policy.timeZone,
+  });
 }
 
 /** Minutes between a punch's stated time and its arrival, when that calls for a review. */
@@ -102,7 +122,7 @@ export async function recordTimeEvent(
       if (existing.userId !== userId || existing.eventType !== input.eventType) {
         throw new Conflict('This event id was already used for another action', 'id_reused');
       }
-      return { event: publicEvent(existing), isReplay: true, needsReview: false };
+      return { event: publicEvent(existing), isReplay: true, needsReview: false, warning: null };
     }
 
     // Read the clock only once this user's earlier requests are done, so times follow decisions.
@@ -168,7 +188,14 @@ export async function recordTimeEvent(
     await markDaysStale(tx, userId, shiftDay, shiftDay);
     await notifyLive(tx, userId, 'time_events');
     await notifyLiveToRole(tx, 'admin', 'team_activity');
-    return { event: publicEvent(inserted), isReplay: false, needsReview: minutesLate !== null };
+    const warning =
+      inserted.eventType === 'clock_in' ? await warnIfEarly(tx, policy, userId, inserted) : null;
+    return {
+      event: publicEvent(inserted),
+      isReplay: false,
+      needsReview: minutesLate !== null,
+      warning,
+    };
   });
 }
 
