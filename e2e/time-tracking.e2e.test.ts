@@ -134,6 +134,40 @@ describe('time tracking', () => {
     await context.close();
   });
 
+  it('shows the server’s warning about an early clock-in as a toast', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.employee);
+    await page.getByRole('button', { name: 'Clock In' }).waitFor();
+    // The server decides (API-tested with a fixed clock); here only how the dashboard shows it,
+    // so the answer is made up and nothing is recorded.
+    const warning = 'You clocked in 3 h 10 min before your shift starts at 9:00 AM';
+    await page.route('**/api/time-events', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const { id } = route.request().postDataJSON() as { id: string };
+      const now = new Date();
+      const date = now.toISOString().slice(0, 10);
+      return route.fulfill({
+        status: 201,
+        json: {
+          event: {
+            id,
+            eventType: 'clock_in',
+            occurredAt: now.toISOString(),
+            date,
+            shiftDate: date,
+            source: 'web',
+          },
+          isReplay: false,
+          needsReview: false,
+          warning,
+        },
+      });
+    });
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(warning).first().waitFor();
+    await context.close();
+  });
+
   it('raises the break-limit toasts at the limit and beyond', async () => {
     const { context, page } = await newPage(browser);
     await page.clock.install();
