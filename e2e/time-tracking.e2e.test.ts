@@ -93,6 +93,16 @@ describe('time tracking', () => {
     await page.getByText('Saved on this device. It will sync when you are back online.').waitFor();
     await expect.poll(() => page.getByText('Pending sync').count()).toBe(1);
     await saveScreenshot(page, 'offline-pending');
+    // Taken 20 minutes ago as far as the server will know: it arrives late and goes to review.
+    await page.evaluate(() => {
+      const key = 'punchclock:pending-time-actions';
+      const actions = JSON.parse(localStorage.getItem(key) ?? '[]') as { capturedAt: string }[];
+      const earlier = new Date(Date.now() - 20 * 60_000).toISOString();
+      localStorage.setItem(
+        key,
+        JSON.stringify(actions.map((a) => ({ ...a, capturedAt: earlier }))),
+      );
+    });
 
     // Back online but the API still unreachable: the action must stay queued through a reload.
     await page.route('**/api/time-events', (route) =>
@@ -105,6 +115,10 @@ describe('time tracking', () => {
     await page.unroute('**/api/time-events');
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await expect.poll(() => page.getByText('Pending sync').count(), { timeout: 10_000 }).toBe(0);
+    await page
+      .getByText('A punch saved offline was sent late, so your manager will review it.')
+      .first()
+      .waitFor();
     await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('Working');
 
     const today = await page.request.get('/api/time-events/today');
@@ -112,6 +126,45 @@ describe('time tracking', () => {
     expect(body.events.map((event) => [event.eventType, event.source])).toEqual([
       ['clock_in', 'offline_sync'],
     ]);
+    // The day is flagged in the person's history until a manager reviews the punch.
+    await page.goto('/attendance-history');
+    await expect
+      .poll(() => page.getByText('Unreviewed', { exact: true }).count())
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the server’s warning about an early clock-in as a toast', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.employee);
+    await page.getByRole('button', { name: 'Clock In' }).waitFor();
+    // The server decides (API-tested with a fixed clock); here only how the dashboard shows it,
+    // so the answer is made up and nothing is recorded.
+    const warning = 'You clocked in 3 h 10 min before your shift starts at 9:00 AM';
+    await page.route('**/api/time-events', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const { id } = route.request().postDataJSON() as { id: string };
+      const now = new Date();
+      const date = now.toISOString().slice(0, 10);
+      return route.fulfill({
+        status: 201,
+        json: {
+          event: {
+            id,
+            eventType: 'clock_in',
+            occurredAt: now.toISOString(),
+            date,
+            shiftDate: date,
+            source: 'web',
+          },
+          isReplay: false,
+          needsReview: false,
+          warning,
+        },
+      });
+    });
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText(warning).first().waitFor();
     await context.close();
   });
 

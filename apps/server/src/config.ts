@@ -29,6 +29,10 @@ export interface AppConfig {
   notificationRules: NotificationRuleSettings;
   /** How many days back people may ask to correct their time; admins may go further. */
   correctionWindowDays: number;
+  /** A punch arriving more than this long after its stated time goes to review (0013). */
+  latePunchReviewMinutes: number;
+  /** A clock-in more than this long before today's scheduled shift start gets a warning. */
+  earlyClockInWarningMinutes: number;
   /** Open live-update streams (GET /api/live) allowed at once, counted on this instance. */
   liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
 }
@@ -88,6 +92,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ),
     },
     correctionWindowDays: readInt(env.CORRECTION_WINDOW_DAYS, 31, 'CORRECTION_WINDOW_DAYS'),
+    latePunchReviewMinutes: readInt(env.LATE_PUNCH_REVIEW_MINUTES, 15, 'LATE_PUNCH_REVIEW_MINUTES'),
+    earlyClockInWarningMinutes: readInt(
+      env.EARLY_CLOCK_IN_WARNING_MINUTES,
+      60,
+      'EARLY_CLOCK_IN_WARNING_MINUTES',
+    ),
     liveStreamLimits: {
       perSession: readInt(env.LIVE_STREAMS_PER_SESSION, 10, 'LIVE_STREAMS_PER_SESSION'),
       perUser: readInt(env.LIVE_STREAMS_PER_USER, 20, 'LIVE_STREAMS_PER_USER'),

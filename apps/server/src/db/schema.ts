@@ -277,6 +277,41 @@ export const timeCorrections = pgTable(
   ],
 );
 
+/**
+ * A punch that reached the server long after its stated time (captured offline, or dated back
+ * by hand) waits here for an approver (docs/decisions/0013). It counts meanwhile; approving
+ * keeps it as it is, rejecting it adds an approved "remove" correction (`removalCorrectionId`),
+ * so the raw punch itself never changes.
+ */
+export const latePunchReviews = pgTable(
+  'late_punch_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    timeEventId: uuid('time_event_id')
+      .notNull()
+      .unique()
+      .references(() => timeEvents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The shift day of the punch. */
+    date: date('date', { mode: 'string' }).notNull(),
+    /** How long after its stated time the punch arrived. */
+    minutesLate: integer('minutes_late').notNull(),
+    status: approvalStatus('status').notNull().default('pending'),
+    /** When the punch arrived. */
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+    removalCorrectionId: uuid('removal_correction_id').references(() => timeCorrections.id),
+  },
+  (table) => [
+    index('late_punch_reviews_status_idx').on(table.status, table.requestedAt),
+    index('late_punch_reviews_user_date_idx').on(table.userId, table.date),
+  ],
+);
+
 export const dayStatus = pgEnum('day_status', [
   'complete',
   'in_progress',

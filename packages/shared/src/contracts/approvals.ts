@@ -49,14 +49,39 @@ export const correctionSchema = z.object({
 });
 export type CorrectionDto = z.infer<typeof correctionSchema>;
 
+/** A punch that arrived long after its stated time, waiting for review (decision 0013). */
+export const latePunchSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  userName: z.string(),
+  /** The shift day of the punch. */
+  date: isoDate,
+  timeEventId: z.uuid(),
+  eventType: z.string(),
+  /** The time the punch states. */
+  occurredAt: z.string(),
+  /** When it arrived (the queue sorts on it like on any request). */
+  requestedAt: z.string(),
+  minutesLate: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
+  decidedByName: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionComment: z.string().nullable(),
+});
+export type LatePunchDto = z.infer<typeof latePunchSchema>;
+
+export const APPROVAL_ITEM_TYPES = ['time_off', 'correction', 'late_punch'] as const;
+export type ApprovalItemType = (typeof APPROVAL_ITEM_TYPES)[number];
+
 export const approvalItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('time_off'), request: timeOffRequestSchema }),
   z.object({ type: z.literal('correction'), request: correctionSchema }),
+  z.object({ type: z.literal('late_punch'), request: latePunchSchema }),
 ]);
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
 export const approvalsQuerySchema = z.object({
-  type: z.enum(['time_off', 'correction']).optional(),
+  type: z.enum(APPROVAL_ITEM_TYPES).optional(),
   status: z.enum(['pending', 'approved', 'rejected', 'cancelled']).default('pending'),
   teamId: z.uuid('Unknown team').optional(),
   from: isoDate.optional(),
@@ -71,7 +96,7 @@ export const approvalsResponseSchema = z.object({
 
 export const decisionSchema = z.object({
   items: z
-    .array(z.object({ type: z.enum(['time_off', 'correction']), id: z.uuid() }))
+    .array(z.object({ type: z.enum(APPROVAL_ITEM_TYPES), id: z.uuid() }))
     .min(1, 'Choose at least one request')
     .max(200, 'Decide at most 200 at once'),
   decision: z.enum(['approve', 'reject']),
@@ -105,6 +130,12 @@ export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 
 export const smeOverviewSchema = z.object({
   pendingCount: z.number().int(),
+  /** The pending count by kind of request. */
+  pendingByType: z.object({
+    time_off: z.number().int(),
+    correction: z.number().int(),
+    late_punch: z.number().int(),
+  }),
   oldestPendingAt: z.string().nullable(),
   attention: z.array(
     z.object({

@@ -62,7 +62,14 @@ export const dayDetailSchema = z.object({
       breakAllowanceMinutes: z.number().int(),
     })
     .nullable(),
-  events: z.array(z.object({ eventType: z.string(), occurredAt: z.string() })),
+  events: z.array(
+    z.object({
+      eventType: z.string(),
+      occurredAt: z.string(),
+      /** Arrived late and not reviewed yet (decision 0013): it counts, but is flagged. */
+      isUnreviewed: z.boolean(),
+    }),
+  ),
   metrics: z.object({
     scheduledMinutes: z.number().int(),
     workedMinutes: z.number().int(),
@@ -106,6 +113,8 @@ export const workedHoursRowSchema = z.object({
   paidLeaveMinutes: z.number().int(),
   unpaidLeaveMinutes: z.number().int(),
   days: z.number().int(),
+  /** Late-arriving punches in the bucket still waiting for review; they count meanwhile. */
+  unreviewedPunches: z.number().int(),
 });
 export type WorkedHoursRow = z.infer<typeof workedHoursRowSchema>;
 

@@ -33,6 +33,10 @@ export const recordTimeEventResponseSchema = z.object({
   event: timeEventSchema,
   /** True when this id had been recorded before: nothing new was written. */
   isReplay: z.boolean(),
+  /** True when the punch arrived so long after its time that an approver will review it. */
+  needsReview: z.boolean(),
+  /** Something the person should know about a punch that was recorded (shown as a toast). */
+  warning: z.string().nullable(),
 });
 export type RecordTimeEventResponse = z.infer<typeof recordTimeEventResponseSchema>;
 
@@ -85,6 +89,8 @@ export const historyDaySchema = z.object({
   /** The day as it counts: raw punches with approved corrections applied. */
   events: z.array(timeEventSchema),
   isCorrected: z.boolean(),
+  /** Punches of the day that arrived late and wait for an approver (decision 0013). */
+  unreviewedEventIds: z.array(z.string()),
   /** The raw punches, when corrections changed the day (the original stays visible). */
   originalEvents: z.array(timeEventSchema).nullable(),
   corrections: z.array(

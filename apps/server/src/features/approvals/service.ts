@@ -7,6 +7,7 @@ import {
   decisionSchema,
   lockPeriodRequestSchema,
   type ApprovalItem,
+  type ApprovalItemType,
   type CorrectionDto,
   type SmeOverview,
 } from '@punchclock/shared/contracts/approvals';
@@ -36,6 +37,7 @@ import {
   insertCorrection,
   listCorrections,
 } from './corrections-repository.ts';
+import { decideLatePunch, findLatePunch, listLatePunches } from './late-punches-repository.ts';
 import {
   assertNotLocked,
   insertLock,
@@ -203,14 +205,20 @@ export async function listApprovals(db: Db, viewer: Viewer, rawQuery: unknown) {
       : []
     : scope;
   const filter = { status: query.status, teamIds, from: query.from, to: query.to };
-  const [timeOff, corrections] = await Promise.all([
-    query.type === 'correction' ? [] : listRequests(db, filter),
-    query.type === 'time_off' ? [] : listCorrections(db, filter),
+  const wants = (type: ApprovalItemType) => !query.type || query.type === type;
+  const [timeOff, corrections, latePunches] = await Promise.all([
+    wants('time_off') ? listRequests(db, filter) : [],
+    wants('correction') ? listCorrections(db, filter) : [],
+    wants('late_punch') ? listLatePunches(db, filter) : [],
   ]);
   const items: ApprovalItem[] = [
     ...timeOff.map(({ teamId: _team, ...request }) => ({ type: 'time_off' as const, request })),
     ...corrections.map(({ teamId: _team, ...request }) => ({
       type: 'correction' as const,
+      request,
+    })),
+    ...latePunches.map(({ teamId: _team, ...request }) => ({
+      type: 'late_punch' as const,
       request,
     })),
   ].sort((a, b) => a.request.requestedAt.localeCompare(b.request.requestedAt));
@@ -240,6 +248,35 @@ async function notifyRequester(
   await notifyLive(db, userId, 'time_off');
 }
 
+const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {
+  time_off: 'time_off_request',
+  correction: 'time_correction',
+  late_punch: 'late_punch_review',
+};
+
+/**
+ * A rejected late punch is excluded the way every punch is: by an approved "remove"
+ * correction layered over the raw punches (which never change), so reports, the drill-down
+ * and attendance history leave it out and show the day as corrected.
+ */
+async function removeRejectedLatePunch(
+  db: Db,
+  viewer: Viewer,
+  punch: { userId: string; date: string; timeEventId: string },
+  comment: string | undefined,
+): Promise<string> {
+  const id = await insertCorrection(db, {
+    userId: punch.userId,
+    date: punch.date,
+    kind: 'remove',
+    targetEventId: punch.timeEventId,
+    reason: `Punch recorded late, rejected on review${comment ? `: ${comment}` : ''}`,
+    requestedBy: viewer.userId,
+  });
+  await decideCorrection(db, id, { status: 'approved', decidedBy: viewer.userId });
+  return id;
+}
+
 /**
  * Approve or reject requests, one by one or in bulk; each item is its own transaction so one
  * refusal (already decided, own request, locked period) does not undo the others.
@@ -260,7 +297,9 @@ export async function decideApprovals(
         const request =
           item.type === 'time_off'
             ? await findRequest(tx, item.id, true)
-            : await findCorrection(tx, item.id, true);
+            : item.type === 'correction'
+              ? await findCorrection(tx, item.id, true)
+              : await findLatePunch(tx, item.id, true);
         if (!request) throw new NotFound('Request not found');
         if (scope !== null && (!request.teamId || !scope.includes(request.teamId))) {
           throw new Forbidden('This request is outside your team');
@@ -280,23 +319,38 @@ export async function decideApprovals(
           decidedBy: viewer.userId,
           comment: input.comment ?? null,
         } as const;
+        let removalCorrectionId: string | undefined;
         if (item.type === 'time_off') await updateRequestStatus(tx, item.id, decided);
+        else if (item.type === 'correction') await decideCorrection(tx, item.id, decided);
         else {
-          await decideCorrection(tx, item.id, decided);
-          await refileAddedPunches(tx, timeZone, request.userId, from);
+          if (status === 'rejected' && 'timeEventId' in request) {
+            removalCorrectionId = await removeRejectedLatePunch(tx, viewer, request, input.comment);
+          }
+          await decideLatePunch(tx, item.id, { ...decided, removalCorrectionId });
         }
-        if (status === 'approved') await markDaysStale(tx, request.userId, from, to);
+        // What is filed with which shift may change with any correction, a removal included.
+        if (item.type !== 'time_off') await refileAddedPunches(tx, timeZone, request.userId, from);
+        // A rejected late punch leaves the day's figures (its removal applies on recompute).
+        if (status === 'approved' || removalCorrectionId)
+          await markDaysStale(tx, request.userId, from, to);
         await writeAudit(tx, {
           actorId: viewer.userId,
-          action: `${item.type === 'time_off' ? 'time_off' : 'correction'}.${status === 'approved' ? 'approve' : 'reject'}`,
-          entityType: item.type === 'time_off' ? 'time_off_request' : 'time_correction',
+          action: `${item.type}.${status === 'approved' ? 'approve' : 'reject'}`,
+          entityType: AUDIT_ENTITY_OF[item.type],
           entityId: item.id,
           before: { status: 'pending' },
-          after: { status, comment: input.comment ?? null },
+          after: {
+            status,
+            comment: input.comment ?? null,
+            ...(removalCorrectionId ? { removalCorrectionId } : {}),
+          },
           meta,
         });
-        const what =
-          item.type === 'time_off' ? `time off from ${from} to ${to}` : `correction for ${from}`;
+        const what = {
+          time_off: `time off from ${from} to ${to}`,
+          correction: `correction for ${from}`,
+          late_punch: `punch recorded late for ${from}`,
+        }[item.type];
         await notifyRequester(
           tx,
           request.userId,
@@ -417,8 +471,14 @@ export async function getSmeOverview(
         detail: `No clock-out on ${row.date}`,
       })),
   ];
+  const countOf = (type: ApprovalItemType) => items.filter((item) => item.type === type).length;
   return {
     pendingCount: items.length,
+    pendingByType: {
+      time_off: countOf('time_off'),
+      correction: countOf('correction'),
+      late_punch: countOf('late_punch'),
+    },
     oldestPendingAt: items[0]?.request.requestedAt ?? null,
     attention,
   };

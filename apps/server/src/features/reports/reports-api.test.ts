@@ -491,6 +491,7 @@ describeEachDatabase('reports api', (getDatabase) => {
         events: punches.map((punch) => ({
           eventType: punch.eventType,
           occurredAt: punch.occurredAt.toISOString(),
+          isUnreviewed: false,
         })),
         metrics: {
           scheduledMinutes: metrics?.scheduledMinutes,
@@ -579,6 +580,7 @@ describeEachDatabase('reports api', (getDatabase) => {
           paidLeaveMinutes: number;
           unpaidLeaveMinutes: number;
           days: number;
+          unreviewedPunches: number;
         }
       >();
       for (const day of days) {
@@ -595,6 +597,8 @@ describeEachDatabase('reports api', (getDatabase) => {
           paidLeaveMinutes: 0,
           unpaidLeaveMinutes: 0,
           days: 0,
+          // Seeded punches are stored directly, never late.
+          unreviewedPunches: 0,
         };
         row.scheduledMinutes += day.metrics.scheduledMinutes;
         row.workedMinutes += day.metrics.workedMinutes;

@@ -107,6 +107,7 @@ export interface WorkedHoursSqlRow {
   paidLeaveMinutes: number;
   unpaidLeaveMinutes: number;
   days: number;
+  unreviewedPunches: number;
 }
 
 export function listWorkedHours(db: Db, scope: ReportScope, groupBy: 'day' | 'week' | 'period') {
@@ -129,11 +130,19 @@ export function listWorkedHours(db: Db, scope: ReportScope, groupBy: 'day' | 'we
              sum(dm.lunch_minutes)::int as "lunchMinutes",
              sum(dm.paid_leave_minutes)::int as "paidLeaveMinutes",
              sum(dm.unpaid_leave_minutes)::int as "unpaidLeaveMinutes",
-             count(*) filter (where dm.worked_minutes > 0)::int as "days"
+             count(*) filter (where dm.worked_minutes > 0)::int as "days",
+             coalesce(sum(lp.pending), 0)::int as "unreviewedPunches"
       from day_metrics dm
       join users u on u.id = dm.user_id
       left join profiles p on p.id = dm.user_id
       left join teams t on t.id = p.team_id
+      -- Late-arriving punches still waiting for review: they count, the row is flagged (0013).
+      left join (
+        select user_id, date, count(*) as pending
+        from late_punch_reviews
+        where status = 'pending'
+        group by user_id, date
+      ) lp on lp.user_id = dm.user_id and lp.date = dm.date
       where ${scopeFilter(scope)}
       group by dm.user_id, p.full_name, u.email, t.name, ${bucket}
       order by lower(coalesce(p.full_name, u.email)), dm.user_id, 4`,

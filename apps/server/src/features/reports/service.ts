@@ -27,6 +27,7 @@ import {
   listApprovedCorrections,
   toDomainCorrection,
 } from '../approvals/corrections-repository.ts';
+import { listUnreviewedEventIds } from '../approvals/late-punches-repository.ts';
 import { listActiveTimeOff } from '../time-off/repository.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
 import { computePersonDay, datesBetween, planFor, recomputeDays } from './recompute.ts';
@@ -185,11 +186,12 @@ export async function getDayDetail(
     .where(eq(users.id, query.userId));
   if (!person) throw new NotFound('Person not found');
   await assertCanSeePerson(db, viewer, query.userId);
-  const [assignments, rawEvents, corrections, timeOff] = await Promise.all([
+  const [assignments, rawEvents, corrections, timeOff, unreviewed] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
     loadShiftEvents(db, [query.userId], query.date, query.date),
     listApprovedCorrections(db, [query.userId], query.date, query.date),
     listActiveTimeOff(db, [query.userId], query.date, query.date),
+    listUnreviewedEventIds(db, [query.userId], query.date, query.date),
   ]);
   const plan = planFor(
     assignments.find((assignment) => isDateInRange(query.date, assignment)),
@@ -217,7 +219,11 @@ export async function getDayDetail(
       lunchEnd: plan.lunchEnd?.toISOString() ?? null,
       breakAllowanceMinutes: plan.breakAllowanceMinutes,
     },
-    events: events.map(({ eventType, occurredAt }) => ({ eventType, occurredAt })),
+    events: events.map(({ id, eventType, occurredAt }) => ({
+      eventType,
+      occurredAt,
+      isUnreviewed: unreviewed.has(id),
+    })),
     metrics,
   };
 }

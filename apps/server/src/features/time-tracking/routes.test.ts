@@ -135,6 +135,8 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
           source: 'web',
         },
         isReplay: false,
+        needsReview: false,
+        warning: null,
       });
       const occurredMs = Date.parse(body.event.occurredAt);
       expect(occurredMs).toBeGreaterThanOrEqual(before);
@@ -292,7 +294,12 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
       // By now clock_in would be refused ("already working"): the retry is recognised first.
       const retry = await postTimeEvent(app, user.cookie, { id, eventType: 'clock_in' });
       expect(retry.statusCode).toBe(200);
-      expect(retry.json()).toEqual({ event: first.json().event, isReplay: true });
+      expect(retry.json()).toEqual({
+        event: first.json().event,
+        isReplay: true,
+        needsReview: false,
+        warning: null,
+      });
       expect(await storedEvents(user.id)).toHaveLength(1);
     });
 

@@ -24,7 +24,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config:
     async (request, reply): Promise<RecordTimeEventResponse> => {
       const result = await recordTimeEvent(
         db,
-        config.timeZone,
+        config,
         requireAuth(request).userId,
         request.body,
         getRequestMeta(request),

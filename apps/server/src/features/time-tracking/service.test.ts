@@ -5,6 +5,7 @@ import { timeEvents } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { createSessionUser, insertPunches, TORONTO } from '../../test/time-tracking.ts';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import { getHistory, getToday, recordTimeEvent } from './service.ts';
@@ -23,7 +24,7 @@ describeEachDatabase('time-tracking service with a fixed clock', (getDatabase) =
   ) {
     return recordTimeEvent(
       db(),
-      TORONTO,
+      { timeZone: TORONTO, latePunchReviewMinutes: 15, earlyClockInWarningMinutes: 60 },
       userId,
       { id: randomUUID(), eventType, ...(capturedOfflineAt ? { capturedOfflineAt } : {}) },
       SYSTEM_META,
@@ -39,6 +40,42 @@ describeEachDatabase('time-tracking service with a fixed clock', (getDatabase) =
     if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
     return { status: error.statusCode, message: error.message };
   }
+
+  describe('clocking in long before the shift', () => {
+    /** Someone on a 09:00–17:00 Monday-to-Friday shift through November 2026. */
+    async function nineToFiver() {
+      const user = await createSessionUser(db());
+      const template = await seedTemplate(db());
+      await seedAssignment(db(), {
+        userId: user.id,
+        templateId: template.id,
+        dateRangeStart: '2026-11-01',
+        dateRangeEnd: '2026-11-30',
+      });
+      return user;
+    }
+
+    it('records the clock-in and warns how long before the shift it is', async () => {
+      const user = await nineToFiver();
+      const result = await record(user.id, 'clock_in', est('2026-11-23', '05:50'));
+      expect(result.event.eventType).toBe('clock_in');
+      expect(result.warning).toBe('You clocked in 3 h 10 min before your shift starts at 9:00 AM');
+    });
+
+    it('says nothing within the margin, on a day off, or for later punches', async () => {
+      const user = await nineToFiver();
+      expect((await record(user.id, 'clock_in', est('2026-11-24', '08:05'))).warning).toBeNull();
+      expect((await record(user.id, 'break', est('2026-11-24', '08:10'))).warning).toBeNull();
+      expect((await record(user.id, 'clock_out', est('2026-11-24', '17:00'))).warning).toBeNull();
+      // Saturday: no shift to be early for.
+      expect((await record(user.id, 'clock_in', est('2026-11-28', '05:00'))).warning).toBeNull();
+    });
+
+    it('says nothing to someone without a schedule', async () => {
+      const user = await createSessionUser(db());
+      expect((await record(user.id, 'clock_in', est('2026-11-23', '04:00'))).warning).toBeNull();
+    });
+  });
 
   describe('night shifts', () => {
     it('carries a shift open at midnight into the next day', async () => {

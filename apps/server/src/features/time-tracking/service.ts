@@ -10,7 +10,8 @@ import { DEFAULT_BREAK_MINUTES, LUNCH_MINUTES } from '@punchclock/shared/domain/
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import { summariseDay } from '@punchclock/shared/domain/day-summary';
-import { isWorkingDay } from '@punchclock/shared/domain/schedule';
+import { earlyClockInWarning } from '@punchclock/shared/domain/early-clock-in';
+import { isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import {
   checkTransition,
   deriveTimeState,
@@ -25,7 +26,12 @@ import {
   listApprovedCorrections,
   toDomainCorrection,
 } from '../approvals/corrections-repository.ts';
+import {
+  insertLatePunchReview,
+  listUnreviewedEventIds,
+} from '../approvals/late-punches-repository.ts';
 import { markDaysStale } from '../reports/recompute.ts';
+import { announceApprovalsChanged } from '../time-off/service.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
   findAssignedTemplate,
@@ -64,19 +70,52 @@ function checkOfflineTime(capturedAt: Date, now: Date, latest: StoredTimeEvent |
   }
 }
 
+/** The settings recording a punch depends on (AppConfig). */
+export interface PunchPolicy {
+  timeZone: string;
+  latePunchReviewMinutes: number;
+  /** A clock-in more than this long before today's shift start gets a warning. */
+  earlyClockInWarningMinutes: number;
+}
+
+/** The hint for a clock-in long before the person's scheduled shift on that day, if any. */
+async function warnIfEarly(
+  db: Db,
+  policy: PunchPolicy,
+  userId: string,
+  clockIn: StoredTimeEvent,
+): Promise<string | null> {
+  const template = await findAssignedTemplate(db, userId, clockIn.shiftDate);
+  if (!template || !isWorkingDay(template, clockIn.shiftDate)) return null;
+  return earlyClockInWarning({
+    clockInAt: new Date(clockIn.occurredAt),
+    shiftStart: shiftInstants(template, clockIn.shiftDate, policy.timeZone).start,
+    marginMinutes: policy.earlyClockInWarningMinutes,
+    timeZone: policy.timeZone,
+  });
+}
+
+/** Minutes between a punch's stated time and its arrival, when that calls for a review. */
+function minutesLateForReview(statedAt: Date, arrivedAt: Date, policy: PunchPolicy): number | null {
+  const minutesLate = Math.floor((arrivedAt.getTime() - statedAt.getTime()) / 60_000);
+  return minutesLate > policy.latePunchReviewMinutes ? minutesLate : null;
+}
+
 /**
  * Record one punch. The server owns the state machine; one user's requests are serialised;
- * the client's id makes a retry return the first result instead of writing twice.
+ * the client's id makes a retry return the first result instead of writing twice. A punch
+ * dated well before it arrives counts at once but waits for an approver (decision 0013).
  */
 export async function recordTimeEvent(
   db: Db,
-  timeZone: string,
+  policy: PunchPolicy,
   userId: string,
   rawInput: unknown,
   meta: RequestMeta,
   fixedNow?: Date,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
+  const { timeZone } = policy;
   return db.transaction(async (tx) => {
     await lockUserForTimeTracking(tx, userId);
     const existing = await findEventById(tx, input.id);
@@ -84,12 +123,13 @@ export async function recordTimeEvent(
       if (existing.userId !== userId || existing.eventType !== input.eventType) {
         throw new Conflict('This event id was already used for another action', 'id_reused');
       }
-      return { event: publicEvent(existing), isReplay: true };
+      return { event: publicEvent(existing), isReplay: true, needsReview: false, warning: null };
     }
 
     // Read the clock only once this user's earlier requests are done, so times follow decisions.
     const now = fixedNow ?? new Date();
-    let occurredAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+    const statedAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+    let occurredAt = statedAt;
     const recent = await listEventsFromDate(
       tx,
       userId,
@@ -134,10 +174,28 @@ export async function recordTimeEvent(
       },
       meta,
     });
+    const minutesLate = minutesLateForReview(statedAt, now, policy);
+    if (minutesLate !== null) {
+      await insertLatePunchReview(tx, {
+        timeEventId: inserted.id,
+        userId,
+        date: shiftDay,
+        minutesLate,
+        requestedAt: now,
+      });
+      await announceApprovalsChanged(tx);
+    }
     await markDaysStale(tx, userId, shiftDay, shiftDay);
     await notifyLive(tx, userId, 'time_events');
     await notifyLiveToRole(tx, 'admin', 'team_activity');
-    return { event: publicEvent(inserted), isReplay: false };
+    const warning =
+      inserted.eventType === 'clock_in' ? await warnIfEarly(tx, policy, userId, inserted) : null;
+    return {
+      event: publicEvent(inserted),
+      isReplay: false,
+      needsReview: minutesLate !== null,
+      warning,
+    };
   });
 }
 
@@ -189,11 +247,11 @@ export async function getHistory(
     offset: (query.page - 1) * query.pageSize,
   });
   const sortedDates = [...dates].sort();
-  const [events, corrections] = await Promise.all([
+  const [first, last] = [sortedDates[0] ?? '', sortedDates.at(-1) ?? ''];
+  const [events, corrections, unreviewed] = await Promise.all([
     listEventsOnDates(db, userId, dates),
-    sortedDates.length
-      ? listApprovedCorrections(db, [userId], sortedDates[0] ?? '', sortedDates.at(-1) ?? '')
-      : Promise.resolve([]),
+    sortedDates.length ? listApprovedCorrections(db, [userId], first, last) : Promise.resolve([]),
+    listUnreviewedEventIds(db, sortedDates.length ? [userId] : [], first, last),
   ]);
   const days = dates.map((date) => {
     const raw = events.filter((event) => event.shiftDate === date).map(publicEvent);
@@ -214,6 +272,7 @@ export async function getHistory(
       ...summary,
       events: dayEvents,
       isCorrected: corrected.isCorrected,
+      unreviewedEventIds: raw.filter((event) => unreviewed.has(event.id)).map((event) => event.id),
       originalEvents: corrected.isCorrected ? raw : null,
       corrections: dayCorrections.map(({ kind, reason, decidedByName, decidedAt }) => ({
         kind,

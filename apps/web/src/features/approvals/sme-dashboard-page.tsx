@@ -39,6 +39,11 @@ export default function SmeDashboardPage() {
             <p className="text-3xl font-semibold tabular-nums" data-testid="pending-count">
               {overview.data.pendingCount}
             </p>
+            <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
+              {overview.data.pendingByType.time_off} time off ·{' '}
+              {overview.data.pendingByType.correction} corrections ·{' '}
+              {overview.data.pendingByType.late_punch} late punches
+            </p>
           </Link>
           <div className="rounded-xl border bg-card p-4">
             <p className="text-sm text-muted-foreground">Oldest waiting</p>

@@ -3,7 +3,7 @@ import { Check, Lock, Unlock, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { periodLockSchema } from '@punchclock/shared/contracts/approvals';
+import { periodLockSchema, type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -152,10 +152,7 @@ export default function TimeApprovalsPage() {
     (item) => item.request.status === 'pending' && item.request.userId !== user?.id,
   );
 
-  const run = (
-    decision: 'approve' | 'reject',
-    only?: { type: 'time_off' | 'correction'; id: string },
-  ) => {
+  const run = (decision: 'approve' | 'reject', only?: { type: ApprovalItemType; id: string }) => {
     const chosen = only
       ? [only]
       : decidable
@@ -179,7 +176,8 @@ export default function TimeApprovalsPage() {
       <div>
         <h1 className="text-2xl font-bold">Time Approvals</h1>
         <p className="text-sm text-muted-foreground">
-          Time off and corrections waiting for a decision. Nobody decides their own.
+          Time off, corrections and punches recorded late waiting for a decision. Nobody decides
+          their own.
         </p>
       </div>
       <Card>
@@ -196,6 +194,7 @@ export default function TimeApprovalsPage() {
                 <option value="">All</option>
                 <option value="time_off">Time off</option>
                 <option value="correction">Corrections</option>
+                <option value="late_punch">Late punches</option>
               </Select>
             </div>
             <div className="grid gap-1">

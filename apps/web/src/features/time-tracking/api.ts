@@ -132,23 +132,25 @@ export function useRecordTimeEvent(userId: string, currentState: TimeState) {
       };
       if (!navigator.onLine) {
         enqueuePendingAction(action);
-        return { eventType, isQueued: true };
+        return { eventType, isQueued: true, warning: null };
       }
       try {
-        await postTimeEvent({ id: action.id, eventType });
-        return { eventType, isQueued: false };
+        const { warning } = await postTimeEvent({ id: action.id, eventType });
+        return { eventType, isQueued: false, warning };
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
         enqueuePendingAction(action);
-        return { eventType, isQueued: true };
+        return { eventType, isQueued: true, warning: null };
       }
     },
-    onSuccess: ({ eventType, isQueued }) => {
+    onSuccess: ({ eventType, isQueued, warning }) => {
       toast.success(EVENT_SUCCESS_MESSAGES[eventType], {
         description: isQueued
           ? 'Saved on this device. It will sync when you are back online.'
           : undefined,
       });
+      // Recorded all the same; e.g. a clock-in hours before the shift (maybe the wrong day).
+      if (warning) toast.warning(warning, { duration: 10_000 });
       if (!isQueued) void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
     },
     onError: (error) => {
@@ -175,12 +177,16 @@ export function usePendingSync(userId: string | null) {
     try {
       for (const action of listPendingActions(currentUser)) {
         try {
-          await postTimeEvent({
+          const result = await postTimeEvent({
             id: action.id,
             eventType: action.eventType,
             capturedOfflineAt: action.capturedAt,
           });
           sent += 1;
+          if (result.needsReview) {
+            toast.info('A punch saved offline was sent late, so your manager will review it.');
+          }
+          if (result.warning) toast.warning(result.warning, { duration: 10_000 });
         } catch (error) {
           if (isNetworkFailure(error)) return; // still offline: keep it for next time
           if (error instanceof ApiError && error.status === 401) return; // signed out: keep it

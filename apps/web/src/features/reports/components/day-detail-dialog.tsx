@@ -106,6 +106,9 @@ export function DayDetailDialog({
                       {formatBusinessTime(event.occurredAt, timeZone)}
                     </span>
                     <span>{event.eventType.replace('_', ' ')}</span>
+                    {event.isUnreviewed && (
+                      <span className="text-xs font-medium text-warning">Unreviewed</span>
+                    )}
                   </li>
                 ))}
               </ol>

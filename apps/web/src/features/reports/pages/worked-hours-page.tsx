@@ -117,7 +117,17 @@ export default function WorkedHoursPage() {
                       <td className="py-2 pr-4 tabular-nums">
                         {formatMinutes(row.scheduledMinutes)}
                       </td>
-                      <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.workedMinutes)}</td>
+                      <td className="py-2 pr-4 tabular-nums">
+                        {formatMinutes(row.workedMinutes)}
+                        {row.unreviewedPunches > 0 && (
+                          <span
+                            className="ml-2 text-xs font-medium text-warning"
+                            title={`${row.unreviewedPunches} punch(es) recorded late wait for review; they are counted`}
+                          >
+                            Unreviewed
+                          </span>
+                        )}
+                      </td>
                       <td
                         className={cn(
                           'py-2 pr-4 tabular-nums',

@@ -72,6 +72,7 @@ function DayRow({
               Corrected
             </span>
           )}
+          <UnreviewedBadge day={day} />
         </th>
         <td className="py-2 pr-4">{time(day.firstClockIn)}</td>
         <td className="py-2 pr-4">{day.isOpen ? 'In progress' : time(day.lastClockOut)}</td>
@@ -93,6 +94,9 @@ function DayRow({
                   {event.source === 'offline_sync' && (
                     <span className="text-xs text-muted-foreground">(recorded offline)</span>
                   )}
+                  {day.unreviewedEventIds.includes(event.id) && (
+                    <span className="text-xs text-warning">(awaiting review)</span>
+                  )}
                 </li>
               ))}
             </ol>
@@ -104,6 +108,19 @@ function DayRow({
         </tr>
       )}
     </Fragment>
+  );
+}
+
+/** A punch of the day arrived late and waits for an approver; it counts meanwhile (0013). */
+function UnreviewedBadge({ day }: { day: HistoryDay }) {
+  if (day.unreviewedEventIds.length === 0) return null;
+  return (
+    <span
+      className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning"
+      title="A punch recorded late waits for a manager's review"
+    >
+      Unreviewed
+    </span>
   );
 }
 
@@ -122,7 +139,10 @@ function DayCard({
     <li className="rounded-lg border p-3">
       <details>
         <summary className="flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <span className="font-medium">{format(parseISO(day.date), 'EEE, MMM d')}</span>
+          <span className="font-medium">
+            {format(parseISO(day.date), 'EEE, MMM d')}
+            <UnreviewedBadge day={day} />
+          </span>
           <span className="text-sm text-muted-foreground">
             {time(day.firstClockIn)} – {day.isOpen ? 'in progress' : time(day.lastClockOut)}
           </span>

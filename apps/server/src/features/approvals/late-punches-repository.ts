@@ -1,0 +1,106 @@
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { LatePunchDto } from '@punchclock/shared/contracts/approvals';
+import type { Db } from '../../db/client.ts';
+import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
+import { inTeams } from '../teams/repository.ts';
+import { personNameOf } from '../users/repository.ts';
+import { decisionColumns, type Decision, type RequestFilter } from './decisions.ts';
+
+const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
+const deciderName = personNameOf(latePunchReviews.decidedBy);
+
+function selectLatePunches(db: Db) {
+  return db
+    .select({
+      id: latePunchReviews.id,
+      userId: latePunchReviews.userId,
+      userName: requesterName,
+      teamId: profiles.teamId,
+      date: latePunchReviews.date,
+      timeEventId: latePunchReviews.timeEventId,
+      eventType: timeEvents.eventType,
+      occurredAt: timeEvents.occurredAt,
+      requestedAt: latePunchReviews.requestedAt,
+      minutesLate: latePunchReviews.minutesLate,
+      status: latePunchReviews.status,
+      decidedByName: deciderName,
+      decidedAt: latePunchReviews.decidedAt,
+      decisionComment: latePunchReviews.decisionComment,
+    })
+    .from(latePunchReviews)
+    .innerJoin(timeEvents, eq(timeEvents.id, latePunchReviews.timeEventId))
+    .innerJoin(users, eq(users.id, latePunchReviews.userId))
+    .leftJoin(profiles, eq(profiles.id, latePunchReviews.userId));
+}
+
+type Row = Awaited<ReturnType<ReturnType<typeof selectLatePunches>['execute']>>[number];
+
+function toDto(row: Row): LatePunchDto & { teamId: string | null } {
+  return {
+    ...row,
+    occurredAt: row.occurredAt.toISOString(),
+    requestedAt: row.requestedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listLatePunches(db: Db, filter: RequestFilter) {
+  const rows = await selectLatePunches(db)
+    .where(
+      and(
+        filter.userId ? eq(latePunchReviews.userId, filter.userId) : undefined,
+        filter.status ? eq(latePunchReviews.status, filter.status as 'pending') : undefined,
+        inTeams(filter.teamIds),
+        filter.from ? gte(latePunchReviews.date, filter.from) : undefined,
+        filter.to ? lte(latePunchReviews.date, filter.to) : undefined,
+      ),
+    )
+    .orderBy(desc(latePunchReviews.requestedAt));
+  return rows.map(toDto);
+}
+
+export async function findLatePunch(db: Db, id: string, lock = false) {
+  const query = selectLatePunches(db).where(eq(latePunchReviews.id, id));
+  const [row] = lock ? await query.for('update', { of: latePunchReviews }) : await query;
+  return row ? toDto(row) : null;
+}
+
+export async function insertLatePunchReview(
+  db: Db,
+  values: typeof latePunchReviews.$inferInsert,
+): Promise<void> {
+  await db.insert(latePunchReviews).values(values);
+}
+
+export async function decideLatePunch(
+  db: Db,
+  id: string,
+  decision: Decision & { removalCorrectionId?: string },
+) {
+  await db
+    .update(latePunchReviews)
+    .set({ ...decisionColumns(decision), removalCorrectionId: decision.removalCorrectionId })
+    .where(eq(latePunchReviews.id, id));
+}
+
+/** Ids of the punches, among these, that still wait for review. */
+export async function listUnreviewedEventIds(
+  db: Db,
+  userIds: string[],
+  from: string,
+  to: string,
+): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ timeEventId: latePunchReviews.timeEventId })
+    .from(latePunchReviews)
+    .where(
+      and(
+        inArray(latePunchReviews.userId, userIds),
+        eq(latePunchReviews.status, 'pending'),
+        gte(latePunchReviews.date, from),
+        lte(latePunchReviews.date, to),
+      ),
+    );
+  return new Set(rows.map((row) => row.timeEventId));
+}
