@@ -20,6 +20,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    /** Every /api route as registered ("GET", "/api/users/:id"): the walks in tests read it. */
+    apiRoutes: { method: string; url: string }[];
+  }
 }
 
 /** The signed-in user of a route whose access is not public. */
@@ -35,9 +39,14 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
   };
   app.decorateRequest('auth', null);
 
+  app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access) {
+    if (!route.url.startsWith('/api')) return;
+    if (!route.config?.access) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
+    }
+    for (const method of [route.method].flat()) {
+      app.apiRoutes.push({ method: String(method), url: route.url });
     }
   });
 

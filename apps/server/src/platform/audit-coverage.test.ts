@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type * as FastifyModule from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
@@ -30,25 +29,6 @@ import {
   uniqueTeamName,
 } from '../test/users.ts';
 import { SYSTEM_META } from './request-meta.ts';
-
-/**
- * Every route the app registers, seen through Fastify's onRoute hook: buildApp creates its
- * Fastify instance itself, so the hook is added as each instance is made.
- */
-const registered = vi.hoisted(() => ({ routes: [] as { method: string; url: string }[] }));
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof FastifyModule>();
-  const create = ((options?: Parameters<typeof actual.default>[0]) => {
-    const app = actual.default(options);
-    app.addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) {
-        registered.routes.push({ method: String(method), url: route.url });
-      }
-    });
-    return app;
-  }) as typeof actual.default;
-  return { ...actual, default: create };
-});
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -829,13 +809,12 @@ describeEachDatabase('audit coverage of every mutating route', (getDatabase) => 
   let mutatingRoutes: string[];
 
   beforeAll(async () => {
-    registered.routes.length = 0;
     const app = await buildTestApp(getDatabase().database);
     await app.ready();
     mutatingRoutes = [
       ...new Set(
-        registered.routes
-          .filter((route) => MUTATING.has(route.method) && route.url.startsWith('/api'))
+        app.apiRoutes
+          .filter((route) => MUTATING.has(route.method))
           .map((route) => `${route.method} ${route.url}`),
       ),
     ].sort();
