@@ -45,7 +45,7 @@ describe('time tracking', () => {
 
     await expect
       .poll(() => activityLabels(page))
-      .toEqual(['Clocked In', 'Started Break', 'Clocked In', 'Started Lunch', 'Clocked Out']);
+      .toEqual(['Clocked In', 'Started Break', 'Back to work', 'Started Lunch', 'Clocked Out']);
     expect(await page.getByTestId('last-action').textContent()).toMatch(
       /Clocked Out at \d{1,2}:\d{2} (AM|PM)/,
     );

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
-import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
+import { eventLabels } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -28,11 +28,11 @@ function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }
       {day.originalEvents && (
         <p className="text-muted-foreground">
           Original punches:{' '}
-          {day.originalEvents
-            .map(
-              (event) =>
-                `${EVENT_LABELS[event.eventType]} ${formatBusinessTime(event.occurredAt, timeZone)}`,
-            )
+          {eventLabels(day.originalEvents)
+            .map((label, index) => {
+              const occurredAt = day.originalEvents?.[index]?.occurredAt ?? '';
+              return `${label} ${formatBusinessTime(occurredAt, timeZone)}`;
+            })
             .join(', ')}
         </p>
       )}
@@ -50,6 +50,7 @@ function DayRow({
   onCorrect: () => void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const labels = eventLabels(day.events);
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
   return (
     <Fragment>
@@ -84,12 +85,12 @@ function DayRow({
           <td />
           <td colSpan={6} className="py-2">
             <ol className="grid gap-1 text-sm">
-              {day.events.map((event) => (
+              {day.events.map((event, index) => (
                 <li key={event.id} className="flex gap-4">
                   <span className="w-20 tabular-nums text-muted-foreground">
                     {formatBusinessTime(event.occurredAt, timeZone)}
                   </span>
-                  <span>{EVENT_LABELS[event.eventType]}</span>
+                  <span>{labels[index]}</span>
                   {event.source === 'offline_sync' && (
                     <span className="text-xs text-muted-foreground">(recorded offline)</span>
                   )}
@@ -117,6 +118,7 @@ function DayCard({
   timeZone: string;
   onCorrect: () => void;
 }) {
+  const labels = eventLabels(day.events);
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
   return (
     <li className="rounded-lg border p-3">
@@ -132,12 +134,12 @@ function DayCard({
           </span>
         </summary>
         <ol className="mt-2 grid gap-1 border-t pt-2 text-sm">
-          {day.events.map((event) => (
+          {day.events.map((event, index) => (
             <li key={event.id} className="flex gap-3">
               <span className="w-20 tabular-nums text-muted-foreground">
                 {time(event.occurredAt)}
               </span>
-              <span>{EVENT_LABELS[event.eventType]}</span>
+              <span>{labels[index]}</span>
             </li>
           ))}
         </ol>
