@@ -115,6 +115,23 @@ describe('time tracking', () => {
     await context.close();
   });
 
+  it('reads the session once on a fresh dashboard load', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.keyboard);
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/auth/session') {
+        sessionReads.push(request.url());
+      }
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId('last-action').waitFor();
+    // Give a late duplicate (a heartbeat, a second query key) time to show up.
+    await page.waitForTimeout(1000);
+    expect(sessionReads).toHaveLength(1);
+    await context.close();
+  });
+
   it('keeps keyboard focus in the tracker after each punch', async () => {
     const { context, page } = await newPage(browser);
     await signInAndWait(page, SEED_USERS.keyboard);
