@@ -204,6 +204,20 @@ describe('time tracking', () => {
     await page.getByRole('button', { name: 'Clock Out' }).click();
     await page.getByText('Clocked Out', { exact: true }).first().waitFor();
     await expectUncovered([...topBar, page.getByRole('button', { name: 'Clock In' })]);
+
+    // History on a phone: each day is a card with every figure, no sideways scrolling.
+    await page.goto('/attendance-history');
+    const days = page.getByRole('list', { name: 'Your days' });
+    await days.getByText('Worked', { exact: true }).first().waitFor();
+    await days
+      .getByRole('button', { name: /Show events of/ })
+      .first()
+      .click();
+    await days.getByText('Clocked Out', { exact: true }).first().waitFor();
+    expect(
+      await page.evaluate(() => document.getElementById('main')?.scrollWidth ?? Infinity),
+    ).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'attendance-history-phone');
     await context.close();
   });
 
