@@ -149,6 +149,14 @@ describe('admin tables on a phone', () => {
     await expectNoSidewaysScroll(page);
     await saveScreenshot(page, 'users-phone');
 
+    // Cards have no headings to click: sorting is a select and a direction button.
+    const firstName = () => page.getByTestId('user-row').first().locator('p').first().textContent();
+    const before = await firstName();
+    await page.getByRole('button', { name: 'Ascending, sort descending' }).click();
+    await expect.poll(firstName).not.toBe(before);
+    await page.getByLabel('Sort by').selectOption('email');
+    await page.getByRole('button', { name: 'Ascending, sort descending' }).waitFor();
+
     for (const [path, testId] of [
       ['/reports', 'adherence-row'],
       ['/worked-hours', 'worked-row'],

@@ -1,8 +1,10 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
+import { Button } from './button';
 import { ScrollRegion } from './scroll-region';
+import { Select } from './select';
 
 /** Below this width rows become cards: a phone cannot show a wide table without a sideways swipe. */
 const TABLE_MEDIA_QUERY = '(min-width: 640px)';
@@ -186,27 +188,73 @@ function RowCard<Row>({
   );
 }
 
+/** Cards have no column headings to click, so sorting is a select and a direction button. */
+function CardSortControls<Row>({ columns }: { columns: DataColumn<Row>[] }) {
+  const selectId = useId();
+  const sortable = columns.filter((column) => column.sort);
+  const active = sortable.find((column) => column.sort?.isActive);
+  if (!active?.sort) return null;
+  const isAscending = active.sort.direction === 'asc';
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={selectId} className="text-muted-foreground">
+        Sort by
+      </label>
+      <Select
+        id={selectId}
+        className="w-40"
+        value={active.id}
+        onChange={(event) =>
+          sortable.find((column) => column.id === event.target.value)?.sort?.onSort()
+        }
+      >
+        {sortable.map((column) => (
+          <option key={column.id} value={column.id}>
+            {column.header}
+          </option>
+        ))}
+      </Select>
+      <Button
+        variant="outline"
+        size="icon"
+        aria-label={isAscending ? 'Ascending, sort descending' : 'Descending, sort ascending'}
+        onClick={active.sort.onSort}
+      >
+        {isAscending ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}
+      </Button>
+    </div>
+  );
+}
+
 function CardLayout<Row>(props: DataTableProps<Row>) {
   const { columns, rows, rowKey, summary } = props;
   if (rows.length === 0) {
     return <p className="py-6 text-center text-sm text-muted-foreground">{props.emptyMessage}</p>;
   }
   return (
-    <ul className="grid gap-2" aria-label={props.label}>
-      {rows.map((row) => (
-        <RowCard
-          key={rowKey(row)}
-          row={row}
-          columns={columns}
-          testId={props.rowTestId}
-          className={props.rowClassName?.(row)}
-          detail={props.renderDetail?.(row)}
-        />
-      ))}
-      {summary && (
-        <RowCard row={summary} columns={columns} className="bg-muted/40 font-semibold" isSummary />
-      )}
-    </ul>
+    <div className="grid gap-2">
+      <CardSortControls columns={columns} />
+      <ul className="grid gap-2" aria-label={props.label}>
+        {rows.map((row) => (
+          <RowCard
+            key={rowKey(row)}
+            row={row}
+            columns={columns}
+            testId={props.rowTestId}
+            className={props.rowClassName?.(row)}
+            detail={props.renderDetail?.(row)}
+          />
+        ))}
+        {summary && (
+          <RowCard
+            row={summary}
+            columns={columns}
+            className="bg-muted/40 font-semibold"
+            isSummary
+          />
+        )}
+      </ul>
+    </div>
   );
 }
 
