@@ -39,51 +39,53 @@ const VIEWPORTS = [
 const THEMES = ['light', 'dark'] as const;
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {
-  for (const viewport of VIEWPORTS) {
-    for (const theme of THEMES) {
-      it(
-        `every screen at ${viewport.name} width in ${theme} theme`,
-        { timeout: 180_000 },
-        async () => {
-          const found: string[] = [];
-          const check = async (page: Page, name: string) => {
+  for (const theme of THEMES) {
+    it(
+      `every screen at phone and desktop width in ${theme} theme`,
+      { timeout: 180_000 },
+      async () => {
+        const found: string[] = [];
+        const check = async (page: Page, name: string) => {
+          for (const viewport of VIEWPORTS) {
+            // One load per screen: resizing re-lays it out (phone cards, drawer) without a reload.
+            await page.setViewportSize({ width: viewport.width, height: viewport.height });
             await settle(page);
-            const label = `${name} (${viewport.name}, ${theme})`;
             const violations = await seriousViolations(page);
-            if (violations.length > 0) found.push(describeViolations(label, violations));
+            if (violations.length > 0) {
+              found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
+            }
             await saveScreenshot(
               page,
               `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`,
             );
-          };
-          const visit = async (page: Page, path: string) => {
-            await page.goto(path);
-            await check(page, path);
-            const openDialog = DIALOGS[path];
-            if (openDialog) {
-              await openDialog(page);
-              await check(page, `${path}-dialog`);
-              await page.keyboard.press('Escape');
-            }
-          };
+          }
+        };
+        const visit = async (page: Page, path: string) => {
+          await page.goto(path);
+          await check(page, path);
+          const openDialog = DIALOGS[path];
+          if (openDialog) {
+            await openDialog(page);
+            await check(page, `${path}-dialog`);
+            await page.keyboard.press('Escape');
+          }
+        };
 
-          const options = { width: viewport.width, height: viewport.height, theme };
-          const employee = await newPage(browser, options);
-          await visit(employee.page, '/auth');
-          await visit(employee.page, '/no-such-screen');
-          await signInAndWait(employee.page, SEED_USERS.corrector);
-          for (const path of EMPLOYEE_SCREENS) await visit(employee.page, path);
-          await employee.context.close();
+        const employee = await newPage(browser, { theme });
+        await visit(employee.page, '/auth');
+        await visit(employee.page, '/no-such-screen');
+        await signInAndWait(employee.page, SEED_USERS.corrector);
+        for (const path of EMPLOYEE_SCREENS) await visit(employee.page, path);
+        await employee.context.close();
 
-          const admin = await newPage(browser, options);
-          await signInAndWait(admin.page, SEED_USERS.admin);
-          for (const path of ADMIN_SCREENS) await visit(admin.page, path);
-          await admin.context.close();
+        const admin = await newPage(browser, { theme });
+        await signInAndWait(admin.page, SEED_USERS.admin);
+        for (const path of ADMIN_SCREENS) await visit(admin.page, path);
+        await admin.context.close();
 
-          expect(found.join('\n\n'), 'axe violations').toBe('');
-        },
-      );
-    }
+        expect(found.join('\n\n'), 'axe violations').toBe('');
+      },
+    );
   }
 });
 

@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
@@ -115,6 +115,58 @@ describe('people and accountability', () => {
     await dialog.getByLabel('New password').fill('Brand-new-pass-1');
     await dialog.getByRole('button', { name: 'Change password' }).click();
     await dialog.getByText('Your current password is not correct').waitFor();
+    await context.close();
+  });
+});
+
+/** Nothing on the page reaches past the screen's right edge (no sideways swipe needed). */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => {
+    const main = document.getElementById('main');
+    return {
+      viewport: window.innerWidth,
+      document: document.scrollingElement?.scrollWidth ?? 0,
+      main: main ? main.scrollWidth - main.clientWidth : 0,
+    };
+  });
+  expect(widths.document).toBeLessThanOrEqual(widths.viewport);
+  expect(widths.main).toBe(0);
+}
+
+describe('admin tables on a phone', () => {
+  it('show every column of a row, actions included, without sideways scrolling', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signInAndWait(page, SEED_USERS.admin);
+    await page.goto('/users');
+    const row = page.getByTestId('user-row').filter({ hasText: SEED_USERS.reporter.email });
+    await row.waitFor();
+    const text = await row.innerText();
+    for (const shown of ['Employee', 'Team', 'Active', 'Role', 'Status'])
+      expect(text).toContain(shown);
+    const edit = row.getByRole('button', { name: `Edit ${SEED_USERS.reporter.name}` });
+    const box = await edit.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await saveScreenshot(page, 'users-phone');
+
+    // Cards have no headings to click: sorting is a select and a direction button.
+    const firstName = () => page.getByTestId('user-row').first().locator('p').first().textContent();
+    const before = await firstName();
+    await page.getByRole('button', { name: 'Ascending, sort descending' }).click();
+    await expect.poll(firstName).not.toBe(before);
+    await page.getByLabel('Sort by').selectOption('email');
+    await page.getByRole('button', { name: 'Ascending, sort descending' }).waitFor();
+
+    for (const [path, testId] of [
+      ['/reports', 'adherence-row'],
+      ['/worked-hours', 'worked-row'],
+      ['/audit-logs', 'audit-row'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByTestId(testId).first().waitFor();
+      await expectNoSidewaysScroll(page);
+      await saveScreenshot(page, `phone${path.replace('/', '-')}`);
+    }
     await context.close();
   });
 });

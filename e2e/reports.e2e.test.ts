@@ -67,6 +67,15 @@ describe('reports', () => {
       await expect.poll(() => page.getByTestId(chart).locator('svg').count()).toBeGreaterThan(0);
     }
     await page.getByRole('table', { name: /Late arrivals/ }).waitFor();
+    // Adherence cannot exceed 100 %, so its axis stops there (conformance may go beyond).
+    const highestAdherenceTick = async () => {
+      const ticks = await page
+        .getByTestId('chart-adherence')
+        .locator('.recharts-cartesian-axis-tick-value[orientation="left"]')
+        .allTextContents();
+      return Math.max(...ticks.map((tick) => Number.parseFloat(tick)));
+    };
+    await expect.poll(highestAdherenceTick).toBe(100);
     await saveScreenshot(page, 'analytics-dark');
     await context.close();
   });

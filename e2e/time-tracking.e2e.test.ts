@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -45,7 +45,7 @@ describe('time tracking', () => {
 
     await expect
       .poll(() => activityLabels(page))
-      .toEqual(['Clocked In', 'Started Break', 'Clocked In', 'Started Lunch', 'Clocked Out']);
+      .toEqual(['Clocked In', 'Started Break', 'Back to work', 'Started Lunch', 'Clocked Out']);
     expect(await page.getByTestId('last-action').textContent()).toMatch(
       /Clocked Out at \d{1,2}:\d{2} (AM|PM)/,
     );
@@ -168,6 +168,23 @@ describe('time tracking', () => {
     await context.close();
   });
 
+  it('reads the session once on a fresh dashboard load', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.keyboard);
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/auth/session') {
+        sessionReads.push(request.url());
+      }
+    });
+    await page.goto('/dashboard');
+    await page.getByTestId('last-action').waitFor();
+    // Give a late duplicate (a heartbeat, a second query key) time to show up.
+    await page.waitForTimeout(1000);
+    expect(sessionReads).toHaveLength(1);
+    await context.close();
+  });
+
   it('keeps keyboard focus in the tracker after each punch', async () => {
     const { context, page } = await newPage(browser);
     await signInAndWait(page, SEED_USERS.keyboard);
@@ -194,6 +211,66 @@ describe('time tracking', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Clocked Out', { exact: true }).first().waitFor();
     await expect.poll(focused).toBe('BUTTON:Clock In');
+    await context.close();
+  });
+
+  it('leaves the phone top bar and Clock Out uncovered by the offline banner and toasts', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await signInAndWait(page, SEED_USERS.phone);
+    await page.getByRole('button', { name: 'Clock In' }).waitFor();
+    /** Whether a real tap at the control's centre reaches it (nothing drawn over it). */
+    const isTappable = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && element.contains(hit);
+      });
+    const topBar = [
+      page.getByRole('button', { name: 'Open menu' }),
+      page.getByRole('button', { name: /^Notifications/ }),
+      page.getByRole('button', { name: /^Switch to (dark|light) theme$/ }),
+      page.getByRole('button', { name: 'Account menu' }),
+    ];
+    const expectUncovered = async (controls: Locator[]) => {
+      // Toasts slide in; judge where they come to rest.
+      await page.waitForFunction(() =>
+        Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
+          (toast) => toast.getAnimations().length === 0,
+        ),
+      );
+      for (const control of controls) expect(await isTappable(control)).toBe(true);
+    };
+
+    await context.setOffline(true);
+    await page.getByText('No internet connection. Some features may be unavailable.').waitFor();
+    await expectUncovered(topBar);
+    await page.getByRole('button', { name: 'Clock In' }).click();
+    await page.getByText('Saved on this device. It will sync when you are back online.').waitFor();
+    await expectUncovered([...topBar, page.getByRole('button', { name: 'Clock Out' })]);
+    await saveScreenshot(page, 'phone-offline-toast');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText('Pending sync').count(), { timeout: 10_000 }).toBe(0);
+    await page.getByRole('button', { name: 'Clock Out' }).click();
+    await page.getByText('Clocked Out', { exact: true }).first().waitFor();
+    await expectUncovered([...topBar, page.getByRole('button', { name: 'Clock In' })]);
+
+    // History on a phone: each day is a card with every figure, no sideways scrolling.
+    await page.goto('/attendance-history');
+    const days = page.getByRole('list', { name: 'Your days' });
+    await days.getByText('Worked', { exact: true }).first().waitFor();
+    await days
+      .getByRole('button', { name: /Show events of/ })
+      .first()
+      .click();
+    await days.getByText('Clocked Out', { exact: true }).first().waitFor();
+    expect(
+      await page.evaluate(() => document.getElementById('main')?.scrollWidth ?? Infinity),
+    ).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'attendance-history-phone');
     await context.close();
   });
 

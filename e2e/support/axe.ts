@@ -47,5 +47,5 @@ export async function settle(page: Page): Promise<void> {
     { timeout: 15_000 },
   );
   // Let the last responses render and any entrance transition finish.
-  await page.waitForTimeout(250);
+  await page.waitForTimeout(100);
 }

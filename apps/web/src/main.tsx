@@ -13,9 +13,21 @@ import './index.css';
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
+/** Toasts appear just below the top bar (and the offline banner), never over its buttons. */
+const TOAST_TOP = 'calc(4.5rem + var(--connectivity-banner-height, 0px))';
+
 function ThemedToaster() {
   const { theme } = useTheme();
-  return <Toaster theme={theme} position="top-center" richColors closeButton />;
+  return (
+    <Toaster
+      theme={theme}
+      position="top-center"
+      offset={{ top: TOAST_TOP }}
+      mobileOffset={{ top: TOAST_TOP }}
+      richColors
+      closeButton
+    />
+  );
 }
 
 const root = document.getElementById('root');
@@ -25,10 +37,13 @@ createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <div className="fixed inset-x-0 top-0 z-[60]">
+        {/* The banner is in flow: the screens get the height left below it. */}
+        <div className="flex h-dvh flex-col">
           <ConnectivityBanner />
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <RouterProvider router={router} />
+          </div>
         </div>
-        <RouterProvider router={router} />
         <ThemedToaster />
       </QueryClientProvider>
     </ErrorBoundary>

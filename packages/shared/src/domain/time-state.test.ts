@@ -3,6 +3,7 @@ import {
   checkTransition,
   deriveTimeState,
   EVENT_SUCCESS_MESSAGES,
+  eventLabels,
   findOpenShiftStart,
   MAX_OPEN_SHIFT_HOURS,
   PLEASE_CLOCK_IN_FIRST,
@@ -239,5 +240,33 @@ describe('sortEvents', () => {
       'clock_out',
     ]);
     expect(events).toEqual(copy);
+  });
+});
+
+describe('eventLabels', () => {
+  it('labels a return from a break or lunch "Back to work", not a second "Clocked In"', () => {
+    const types: TimeEventType[] = [
+      'clock_in',
+      'break',
+      'clock_in',
+      'lunch',
+      'clock_in',
+      'clock_out',
+    ];
+    expect(eventLabels(types.map((eventType) => ({ eventType })))).toEqual([
+      'Clocked In',
+      'Started Break',
+      'Back to work',
+      'Started Lunch',
+      'Back to work',
+      'Clocked Out',
+    ]);
+  });
+
+  it('keeps "Clocked In" for a new shift after a clock-out', () => {
+    expect(eventLabels([{ eventType: 'clock_out' }, { eventType: 'clock_in' }])).toEqual([
+      'Clocked Out',
+      'Clocked In',
+    ]);
   });
 });

@@ -22,6 +22,21 @@ export const EVENT_LABELS: Record<TimeEventType, string> = {
   clock_out: 'Clocked Out',
 };
 
+export const BACK_TO_WORK_LABEL = 'Back to work';
+
+/**
+ * Labels for a day's events in order. Returning to Working after a break or lunch is recorded
+ * as clock_in, but reads as "Back to work" in a list, not as a second "Clocked In".
+ */
+export function eventLabels(events: readonly { eventType: TimeEventType }[]): string[] {
+  return events.map((event, index) => {
+    const previous = events[index - 1]?.eventType;
+    const isReturn =
+      event.eventType === 'clock_in' && (previous === 'break' || previous === 'lunch');
+    return isReturn ? BACK_TO_WORK_LABEL : EVENT_LABELS[event.eventType];
+  });
+}
+
 /** SPEC §8 success toasts. */
 export const EVENT_SUCCESS_MESSAGES: Record<TimeEventType, string> = {
   clock_in: 'Clocked In - Working',

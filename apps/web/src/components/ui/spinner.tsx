@@ -11,7 +11,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
 
 export function FullPageSpinner() {
   return (
-    <div className="flex min-h-screen items-center justify-center" data-testid="page-spinner">
+    <div className="flex min-h-full items-center justify-center" data-testid="page-spinner">
       <Spinner />
     </div>
   );

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import {
   auditFacetsResponseSchema,
   listAuditResponseSchema,
@@ -8,6 +8,7 @@ import {
 } from '@punchclock/shared/contracts/audit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -112,6 +113,57 @@ export default function AuditLogsPage() {
     timeStyle: 'medium',
     timeZone,
   });
+  const columns: DataColumn<AuditEntry>[] = [
+    {
+      id: 'details',
+      header: 'Details',
+      isActions: true,
+      cell: (entry) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded.has(entry.id)}
+          aria-label={`${expanded.has(entry.id) ? 'Hide' : 'Show'} details of ${entry.action}`}
+          onClick={() => toggle(entry.id)}
+        >
+          {expanded.has(entry.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+        </Button>
+      ),
+    },
+    {
+      id: 'when',
+      header: 'When',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (entry) => formatTime.format(new Date(entry.occurredAt)),
+    },
+    { id: 'who', header: 'Who', cell: (entry) => entry.actorName ?? 'System' },
+    {
+      id: 'action',
+      header: 'Action',
+      isRowHeader: true,
+      cell: (entry) => <span className="font-mono text-xs">{entry.action}</span>,
+    },
+    {
+      id: 'entity',
+      header: 'Entity',
+      cell: (entry) => (
+        <>
+          {entry.entityType}
+          {entry.entityId && (
+            <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
+              {entry.entityId}
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'from',
+      header: 'From',
+      className: 'text-xs text-muted-foreground',
+      cell: (entry) => entry.ip ?? '—',
+    },
+  ];
   const set = (key: keyof Filters) => (value: string) => setFilters({ ...filters, [key]: value });
   const toggle = (id: number) => {
     const next = new Set(expanded);
@@ -214,85 +266,26 @@ export default function AuditLogsPage() {
             <CardSkeleton />
           ) : entries.isError ? (
             <p className="text-destructive">{entries.error.message}</p>
-          ) : rows.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">No entries match.</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <thead className="border-b text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="w-10">
-                      <span className="sr-only">Details</span>
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      When
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Who
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Action
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Entity
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      From
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((entry) => (
-                    <Fragment key={entry.id}>
-                      <tr className="border-b" data-testid="audit-row">
-                        <td>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            aria-expanded={expanded.has(entry.id)}
-                            aria-label={`${expanded.has(entry.id) ? 'Hide' : 'Show'} details of ${entry.action}`}
-                            onClick={() => toggle(entry.id)}
-                          >
-                            {expanded.has(entry.id) ? (
-                              <ChevronDown aria-hidden />
-                            ) : (
-                              <ChevronRight aria-hidden />
-                            )}
-                          </Button>
-                        </td>
-                        <td className="py-2 pr-4 whitespace-nowrap tabular-nums">
-                          {formatTime.format(new Date(entry.occurredAt))}
-                        </td>
-                        <td className="py-2 pr-4">{entry.actorName ?? 'System'}</td>
-                        <td className="py-2 pr-4 font-mono text-xs">{entry.action}</td>
-                        <td className="py-2 pr-4">
-                          {entry.entityType}
-                          {entry.entityId && (
-                            <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
-                              {entry.entityId}
-                            </span>
-                          )}
-                        </td>
-                        <td className="py-2 text-xs text-muted-foreground">{entry.ip ?? '—'}</td>
-                      </tr>
-                      {expanded.has(entry.id) && (
-                        <tr className="border-b bg-muted/40">
-                          <td />
-                          <td colSpan={5} className="py-3 pr-4">
-                            <AuditDiff entry={entry} />
-                            {entry.userAgent && (
-                              <p className="mt-2 text-xs text-muted-foreground">
-                                {entry.userAgent}
-                              </p>
-                            )}
-                          </td>
-                        </tr>
-                      )}
-                    </Fragment>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label="Audit entries"
+              columns={columns}
+              rows={rows}
+              rowKey={(entry) => String(entry.id)}
+              rowTestId="audit-row"
+              emptyMessage="No entries match."
+              tableClassName="min-w-[48rem]"
+              renderDetail={(entry) =>
+                expanded.has(entry.id) && (
+                  <div className="py-3">
+                    <AuditDiff entry={entry} />
+                    {entry.userAgent && (
+                      <p className="mt-2 text-xs text-muted-foreground">{entry.userAgent}</p>
+                    )}
+                  </div>
+                )
+              }
+            />
           )}
           {entries.hasNextPage && (
             <Button

@@ -23,7 +23,9 @@ const HEARTBEAT_EVERY_MS = 5 * 60 * 1000;
 export function useIdleTimeout({ limitMs, onExpire, onActiveHeartbeat }: IdleTimeoutOptions) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   const lastActivity = useRef(0); // set on mount by markActive()
-  const lastHeartbeat = useRef(0);
+  // The session was read just before the shell mounted: the first heartbeat is due a full
+  // interval after mount, not at mount (which read the session a second time).
+  const lastHeartbeat = useRef<number | null>(null);
   const isWarning = useRef(false);
   const callbacks = useRef({ onExpire, onActiveHeartbeat });
   useLayoutEffect(() => {
@@ -32,6 +34,7 @@ export function useIdleTimeout({ limitMs, onExpire, onActiveHeartbeat }: IdleTim
 
   const markActive = useCallback(() => {
     const now = Date.now();
+    lastHeartbeat.current ??= now;
     lastActivity.current = now;
     localStorage.setItem(LAST_ACTIVITY_KEY, String(now));
     if (now - lastHeartbeat.current >= HEARTBEAT_EVERY_MS) {

@@ -5,9 +5,36 @@ const BACK_ONLINE_VISIBLE_MS = 3000;
 
 type Connectivity = 'online' | 'offline' | 'back-online';
 
-/** SPEC §2: a lasting warning while offline; a success note for 3 s once back. */
+/** Read by the toaster (main.tsx) so toasts sit below the banner and the top bar. */
+const HEIGHT_VARIABLE = '--connectivity-banner-height';
+
+/** Publishes the banner's height (it wraps on narrow screens) as a CSS variable on <html>. */
+function usePublishedHeight(element: HTMLElement | null) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!element) {
+      root.style.setProperty(HEIGHT_VARIABLE, '0px');
+      return;
+    }
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(HEIGHT_VARIABLE, `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.setProperty(HEIGHT_VARIABLE, '0px');
+    };
+  }, [element]);
+}
+
+/**
+ * SPEC §2: a lasting warning while offline; a success note for 3 s once back. It sits in the
+ * page flow above the app, pushing the top bar down rather than covering its buttons.
+ */
 export function ConnectivityBanner() {
   const [state, setState] = useState<Connectivity>(() => (navigator.onLine ? 'online' : 'offline'));
+  const [banner, setBanner] = useState<HTMLDivElement | null>(null);
+  usePublishedHeight(state === 'online' ? null : banner);
 
   useEffect(() => {
     let hideTimer: number | undefined;
@@ -33,6 +60,7 @@ export function ConnectivityBanner() {
   const isOffline = state === 'offline';
   return (
     <div
+      ref={setBanner}
       role={isOffline ? 'alert' : 'status'}
       className={
         isOffline

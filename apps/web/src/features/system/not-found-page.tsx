@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 export function NotFoundPage() {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-background p-6">
+    <main className="flex min-h-full items-center justify-center bg-background p-6">
       <div className="text-center">
         <p className="mb-2 text-6xl font-bold text-muted-foreground">404</p>
         <h1 className="mb-4 text-2xl font-semibold">Oops! Page not found</h1>

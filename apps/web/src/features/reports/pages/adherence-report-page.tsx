@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
+import type { AdherenceReport } from '@punchclock/shared/contracts/reports';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
@@ -55,6 +56,79 @@ export default function AdherenceReportPage() {
   const [day, setDay] = useState<{ userId: string; date: string } | null>(null);
   const report = useQuery(adherenceReportQueryOptions(filter));
   const totals = report.data?.totals;
+  const teamColumns: DataColumn<AdherenceReport['teams'][number]>[] = [
+    { id: 'team', header: 'Team', isRowHeader: true, cell: (team) => team.teamName },
+    {
+      id: 'adherence',
+      header: 'Adherence',
+      cell: (team) => <Percent value={team.adherencePct} target={TARGET} />,
+    },
+    {
+      id: 'conformance',
+      header: 'Conformance',
+      cell: (team) => <Percent value={team.conformancePct} />,
+    },
+    { id: 'absent', header: 'Absent', className: 'tabular-nums', cell: (team) => team.absentDays },
+    { id: 'late', header: 'Late days', className: 'tabular-nums', cell: (team) => team.lateDays },
+  ];
+  const personColumns: DataColumn<AdherenceReport['people'][number]>[] = [
+    {
+      id: 'days',
+      header: 'Days',
+      isActions: true,
+      cell: (person) => {
+        const isOpen = openPerson === person.userId;
+        return (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Hide' : 'Show'} days of ${person.name}`}
+            onClick={() => setOpenPerson(isOpen ? null : person.userId)}
+          >
+            {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          </Button>
+        );
+      },
+    },
+    { id: 'name', header: 'Name', isRowHeader: true, cell: (person) => person.name },
+    { id: 'team', header: 'Team', cell: (person) => person.teamName ?? '—' },
+    {
+      id: 'adherence',
+      header: 'Adherence',
+      cell: (person) => <Percent value={person.adherencePct} target={TARGET} />,
+    },
+    {
+      id: 'conformance',
+      header: 'Conformance',
+      cell: (person) => <Percent value={person.conformancePct} />,
+    },
+    {
+      id: 'worked',
+      header: 'Worked',
+      className: 'tabular-nums',
+      cell: (person) => formatMinutes(person.workedMinutes),
+    },
+    {
+      id: 'absent',
+      header: 'Absent',
+      className: 'tabular-nums',
+      cell: (person) => person.absentDays,
+    },
+    { id: 'late', header: 'Late', className: 'tabular-nums', cell: (person) => person.lateDays },
+    {
+      id: 'early',
+      header: 'Early',
+      className: 'tabular-nums',
+      cell: (person) => person.earlyLeaveDays,
+    },
+    {
+      id: 'overbreak',
+      header: 'Overbreak',
+      className: 'tabular-nums',
+      cell: (person) => person.overbreakDays,
+    },
+  ];
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
@@ -98,46 +172,13 @@ export default function AdherenceReportPage() {
               <CardTitle>By team</CardTitle>
             </CardHeader>
             <CardContent>
-              <ScrollRegion label="Adherence by team">
-                <table className="w-full text-sm">
-                  <thead className="border-b text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Team
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Adherence
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Conformance
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Absent
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Late days
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.data.teams.map((team) => (
-                      <tr key={team.teamId ?? 'none'} className="border-b last:border-0">
-                        <th scope="row" className="py-2 pr-4 text-left font-medium">
-                          {team.teamName}
-                        </th>
-                        <td className="py-2 pr-4">
-                          <Percent value={team.adherencePct} target={TARGET} />
-                        </td>
-                        <td className="py-2 pr-4">
-                          <Percent value={team.conformancePct} />
-                        </td>
-                        <td className="py-2 pr-4 tabular-nums">{team.absentDays}</td>
-                        <td className="py-2 tabular-nums">{team.lateDays}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+              <DataTable
+                label="Adherence by team"
+                columns={teamColumns}
+                rows={report.data.teams}
+                rowKey={(team) => team.teamId ?? 'none'}
+                emptyMessage="No teams in this range."
+              />
             </CardContent>
           </Card>
           <Card>
@@ -145,104 +186,24 @@ export default function AdherenceReportPage() {
               <CardTitle>By person</CardTitle>
             </CardHeader>
             <CardContent>
-              {report.data.people.length === 0 ? (
-                <p className="text-sm text-muted-foreground">
-                  No scheduled or worked days in this range.
-                </p>
-              ) : (
-                <ScrollRegion label="Adherence by person">
-                  <table className="w-full min-w-[48rem] text-sm">
-                    <thead className="border-b text-left text-muted-foreground">
-                      <tr>
-                        <th scope="col" className="w-10">
-                          <span className="sr-only">Days</span>
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Name
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Team
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Adherence
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Conformance
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Worked
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Absent
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Late
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Early
-                        </th>
-                        <th scope="col" className="py-2 font-medium">
-                          Overbreak
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {report.data.people.map((person) => (
-                        <Fragment key={person.userId}>
-                          <tr className="border-b" data-testid="adherence-row">
-                            <td>
-                              <Button
-                                variant="ghost"
-                                size="sm"
-                                aria-expanded={openPerson === person.userId}
-                                aria-label={`${openPerson === person.userId ? 'Hide' : 'Show'} days of ${person.name}`}
-                                onClick={() =>
-                                  setOpenPerson(openPerson === person.userId ? null : person.userId)
-                                }
-                              >
-                                {openPerson === person.userId ? (
-                                  <ChevronDown aria-hidden />
-                                ) : (
-                                  <ChevronRight aria-hidden />
-                                )}
-                              </Button>
-                            </td>
-                            <th scope="row" className="py-2 pr-4 text-left font-medium">
-                              {person.name}
-                            </th>
-                            <td className="py-2 pr-4">{person.teamName ?? '—'}</td>
-                            <td className="py-2 pr-4">
-                              <Percent value={person.adherencePct} target={TARGET} />
-                            </td>
-                            <td className="py-2 pr-4">
-                              <Percent value={person.conformancePct} />
-                            </td>
-                            <td className="py-2 pr-4 tabular-nums">
-                              {formatMinutes(person.workedMinutes)}
-                            </td>
-                            <td className="py-2 pr-4 tabular-nums">{person.absentDays}</td>
-                            <td className="py-2 pr-4 tabular-nums">{person.lateDays}</td>
-                            <td className="py-2 pr-4 tabular-nums">{person.earlyLeaveDays}</td>
-                            <td className="py-2 tabular-nums">{person.overbreakDays}</td>
-                          </tr>
-                          {openPerson === person.userId && (
-                            <tr className="border-b bg-muted/30">
-                              <td />
-                              <td colSpan={9}>
-                                <PersonDays
-                                  userId={person.userId}
-                                  filter={filter}
-                                  onOpen={(date) => setDay({ userId: person.userId, date })}
-                                />
-                              </td>
-                            </tr>
-                          )}
-                        </Fragment>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
-              )}
+              <DataTable
+                label="Adherence by person"
+                columns={personColumns}
+                rows={report.data.people}
+                rowKey={(person) => person.userId}
+                rowTestId="adherence-row"
+                emptyMessage="No scheduled or worked days in this range."
+                tableClassName="min-w-[48rem]"
+                renderDetail={(person) =>
+                  openPerson === person.userId && (
+                    <PersonDays
+                      userId={person.userId}
+                      filter={filter}
+                      onOpen={(date) => setDay({ userId: person.userId, date })}
+                    />
+                  )
+                }
+              />
             </CardContent>
           </Card>
         </>

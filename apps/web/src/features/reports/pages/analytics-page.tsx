@@ -33,6 +33,13 @@ const axis = { stroke: 'var(--muted-foreground)', fontSize: 12 };
 // Dates on the x axis as MM-DD.
 const dateAxis = { dataKey: 'date', ...axis, tickFormatter: (date: string) => date.slice(5) };
 
+/** Ticks every 25 % from 0 to 100 or, for conformance (which can pass 100 %), beyond. */
+function percentTicks(values: (number | null)[]): number[] {
+  const highest = Math.max(100, ...values.map((value) => value ?? 0));
+  const top = Math.ceil(highest / 25) * 25;
+  return Array.from({ length: top / 25 + 1 }, (_, index) => index * 25);
+}
+
 /** A titled card holding one responsive chart. */
 function ChartCard({
   title,
@@ -125,6 +132,7 @@ export default function AnalyticsPage() {
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const analytics = useQuery(analyticsQueryOptions(filter));
   const data = analytics.data;
+  const conformanceTicks = percentTicks(data?.trend.map((day) => day.conformancePct) ?? []);
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
@@ -154,12 +162,31 @@ export default function AnalyticsPage() {
               testId="chart-adherence"
             >
               <LineChart data={data.trend}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                <CartesianGrid yAxisId="adherence" stroke="var(--border)" strokeDasharray="3 3" />
                 <XAxis {...dateAxis} />
-                <YAxis {...axis} domain={[0, 'auto']} unit="%" />
+                {/* Adherence cannot pass 100 %; conformance can (overtime), so it has its own
+                    axis on the right, in its line's colour. */}
+                <YAxis
+                  yAxisId="adherence"
+                  {...axis}
+                  tick={{ fill: 'var(--primary)' }}
+                  domain={[0, 100]}
+                  ticks={percentTicks([])}
+                  unit="%"
+                />
+                <YAxis
+                  yAxisId="conformance"
+                  orientation="right"
+                  {...axis}
+                  tick={{ fill: 'var(--success)' }}
+                  ticks={conformanceTicks}
+                  domain={[0, conformanceTicks.at(-1) ?? 100]}
+                  unit="%"
+                />
                 <Tooltip contentStyle={tooltipStyle} />
                 <Legend />
                 <Line
+                  yAxisId="adherence"
                   isAnimationActive={false}
                   type="monotone"
                   dataKey="adherencePct"
@@ -170,6 +197,7 @@ export default function AnalyticsPage() {
                   connectNulls
                 />
                 <Line
+                  yAxisId="conformance"
                   isAnimationActive={false}
                   type="monotone"
                   dataKey="conformancePct"

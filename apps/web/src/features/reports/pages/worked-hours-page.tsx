@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import type { WorkedHoursRow } from '@punchclock/shared/contracts/reports';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
@@ -18,6 +19,65 @@ export default function WorkedHoursPage() {
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const [groupBy, setGroupBy] = useState('week');
   const report = useQuery(workedHoursQueryOptions({ ...filter, groupBy }));
+  const minutes = (pick: (row: WorkedHoursRow) => number) => (row: WorkedHoursRow) =>
+    formatMinutes(pick(row));
+  const columns: DataColumn<WorkedHoursRow>[] = [
+    { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
+    { id: 'team', header: 'Team', cell: (row) => row.teamName ?? (row.bucket ? '—' : '') },
+    {
+      id: 'bucket',
+      header: groupBy === 'day' ? 'Day' : groupBy === 'week' ? 'Week of' : 'From',
+      className: 'tabular-nums',
+      cell: (row) => row.bucket,
+    },
+    { id: 'days', header: 'Days', className: 'tabular-nums', cell: (row) => row.days },
+    {
+      id: 'scheduled',
+      header: 'Scheduled',
+      className: 'tabular-nums',
+      cell: minutes((row) => row.scheduledMinutes),
+    },
+    {
+      id: 'worked',
+      header: 'Worked',
+      className: 'tabular-nums',
+      cell: (row) => (
+        <>
+          {formatMinutes(row.workedMinutes)}
+          {row.unreviewedPunches > 0 && (
+            <span
+              className="ml-2 text-xs font-medium text-warning-text"
+              title={`${row.unreviewedPunches} punch(es) recorded late wait for review; they are counted`}
+            >
+              Unreviewed
+            </span>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'overtime',
+      header: 'Overtime',
+      className: 'tabular-nums',
+      cell: (row) => (
+        <span className={cn(row.overtimeMinutes > 0 && 'font-semibold text-warning-text')}>
+          {formatMinutes(row.overtimeMinutes)}
+        </span>
+      ),
+    },
+    {
+      id: 'breaks',
+      header: 'Breaks',
+      className: 'tabular-nums',
+      cell: minutes((row) => row.breakMinutes),
+    },
+    {
+      id: 'lunch',
+      header: 'Lunch',
+      className: 'tabular-nums',
+      cell: minutes((row) => row.lunchMinutes),
+    },
+  ];
   const exportHref = (format: string) =>
     `/api/reports/worked-hours/export?${toQueryString({ ...filter, groupBy, format })}`;
 
@@ -65,107 +125,24 @@ export default function WorkedHoursPage() {
             <CardSkeleton />
           ) : report.isError ? (
             <p className="text-destructive">{report.error.message}</p>
-          ) : report.data.rows.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No hours in this range.</p>
           ) : (
-            <ScrollRegion label="Worked hours">
-              <table className="w-full min-w-[48rem] text-sm">
-                <thead className="border-b text-left text-muted-foreground">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Name
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Team
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      {groupBy === 'day' ? 'Day' : groupBy === 'week' ? 'Week of' : 'From'}
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Days
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Scheduled
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Worked
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Overtime
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Breaks
-                    </th>
-                    <th scope="col" className="py-2 font-medium">
-                      Lunch
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.data.rows.map((row) => (
-                    <tr
-                      key={`${row.userId}-${row.bucket}`}
-                      className="border-b"
-                      data-testid="worked-row"
-                    >
-                      <th scope="row" className="py-2 pr-4 text-left font-medium">
-                        {row.name}
-                      </th>
-                      <td className="py-2 pr-4">{row.teamName ?? '—'}</td>
-                      <td className="py-2 pr-4 tabular-nums">{row.bucket}</td>
-                      <td className="py-2 pr-4 tabular-nums">{row.days}</td>
-                      <td className="py-2 pr-4 tabular-nums">
-                        {formatMinutes(row.scheduledMinutes)}
-                      </td>
-                      <td className="py-2 pr-4 tabular-nums">
-                        {formatMinutes(row.workedMinutes)}
-                        {row.unreviewedPunches > 0 && (
-                          <span
-                            className="ml-2 text-xs font-medium text-warning"
-                            title={`${row.unreviewedPunches} punch(es) recorded late wait for review; they are counted`}
-                          >
-                            Unreviewed
-                          </span>
-                        )}
-                      </td>
-                      <td
-                        className={cn(
-                          'py-2 pr-4 tabular-nums',
-                          row.overtimeMinutes > 0 && 'font-semibold text-warning',
-                        )}
-                      >
-                        {formatMinutes(row.overtimeMinutes)}
-                      </td>
-                      <td className="py-2 pr-4 tabular-nums">{formatMinutes(row.breakMinutes)}</td>
-                      <td className="py-2 tabular-nums">{formatMinutes(row.lunchMinutes)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="font-semibold">
-                  <tr>
-                    <th scope="row" colSpan={3} className="py-2 pr-4 text-left">
-                      Total
-                    </th>
-                    <td className="py-2 pr-4 tabular-nums">{report.data.totals.days}</td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {formatMinutes(report.data.totals.scheduledMinutes)}
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {formatMinutes(report.data.totals.workedMinutes)}
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {formatMinutes(report.data.totals.overtimeMinutes)}
-                    </td>
-                    <td className="py-2 pr-4 tabular-nums">
-                      {formatMinutes(report.data.totals.breakMinutes)}
-                    </td>
-                    <td className="py-2 tabular-nums">
-                      {formatMinutes(report.data.totals.lunchMinutes)}
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              label="Worked hours"
+              columns={columns}
+              rows={report.data.rows}
+              rowKey={(row) => `${row.userId}-${row.bucket}`}
+              rowTestId="worked-row"
+              emptyMessage="No hours in this range."
+              summary={{
+                ...report.data.totals,
+                userId: 'total',
+                name: 'Total',
+                teamName: null,
+                bucket: '',
+                unreviewedPunches: 0,
+              }}
+              tableClassName="min-w-[48rem]"
+            />
           )}
         </CardContent>
       </Card>

@@ -1,6 +1,6 @@
 import { CloudOff } from 'lucide-react';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
-import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
+import { eventLabels } from '@punchclock/shared/domain/time-state';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { DisplayEvent } from '../api';
 
@@ -11,6 +11,7 @@ export function TodaysActivityCard({
   events: DisplayEvent[];
   timeZone: string;
 }) {
+  const labels = eventLabels(events);
   return (
     <Card>
       <CardHeader>
@@ -21,13 +22,13 @@ export function TodaysActivityCard({
           <p className="text-sm text-muted-foreground">No activity recorded yet</p>
         ) : (
           <ol className="grid gap-2" aria-label="Today's events, oldest first">
-            {events.map((event) => (
+            {events.map((event, index) => (
               <li
                 key={event.id}
                 className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm"
                 data-testid="activity-item"
               >
-                <span className="font-medium">{EVENT_LABELS[event.eventType]}</span>
+                <span className="font-medium">{labels[index]}</span>
                 <span className="flex items-center gap-2 text-muted-foreground">
                   {event.isPending && (
                     <span className="flex items-center gap-1 text-xs text-warning">

@@ -1,12 +1,13 @@
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
-import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
+import { eventLabels } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CardSkeleton } from '@/components/ui/skeleton';
@@ -28,86 +29,15 @@ function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }
       {day.originalEvents && (
         <p className="text-muted-foreground">
           Original punches:{' '}
-          {day.originalEvents
-            .map(
-              (event) =>
-                `${EVENT_LABELS[event.eventType]} ${formatBusinessTime(event.occurredAt, timeZone)}`,
-            )
+          {eventLabels(day.originalEvents)
+            .map((label, index) => {
+              const occurredAt = day.originalEvents?.[index]?.occurredAt ?? '';
+              return `${label} ${formatBusinessTime(occurredAt, timeZone)}`;
+            })
             .join(', ')}
         </p>
       )}
     </div>
-  );
-}
-
-function DayRow({
-  day,
-  timeZone,
-  onCorrect,
-}: {
-  day: HistoryDay;
-  timeZone: string;
-  onCorrect: () => void;
-}) {
-  const [isOpen, setIsOpen] = useState(false);
-  const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
-  return (
-    <Fragment>
-      <tr className="border-b">
-        <td className="py-2 pr-2">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Hide' : 'Show'} events of ${day.date}`}
-            onClick={() => setIsOpen(!isOpen)}
-          >
-            {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-          </Button>
-        </td>
-        <th scope="row" className="py-2 pr-4 text-left font-medium whitespace-nowrap">
-          {format(parseISO(day.date), 'EEE, MMM d, yyyy')}
-          {day.isCorrected && (
-            <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text">
-              Corrected
-            </span>
-          )}
-          <UnreviewedBadge day={day} />
-        </th>
-        <td className="py-2 pr-4">{time(day.firstClockIn)}</td>
-        <td className="py-2 pr-4">{day.isOpen ? 'In progress' : time(day.lastClockOut)}</td>
-        <td className="py-2 pr-4 tabular-nums">{formatMinutes(day.workedMinutes)}</td>
-        <td className="py-2 pr-4 tabular-nums">{formatMinutes(day.breakMinutes)}</td>
-        <td className="py-2 tabular-nums">{formatMinutes(day.lunchMinutes)}</td>
-      </tr>
-      {isOpen && (
-        <tr className="border-b bg-muted/50">
-          <td />
-          <td colSpan={6} className="py-2">
-            <ol className="grid gap-1 text-sm">
-              {day.events.map((event) => (
-                <li key={event.id} className="flex gap-4">
-                  <span className="w-20 tabular-nums text-muted-foreground">
-                    {formatBusinessTime(event.occurredAt, timeZone)}
-                  </span>
-                  <span>{EVENT_LABELS[event.eventType]}</span>
-                  {event.source === 'offline_sync' && (
-                    <span className="text-xs text-muted-foreground">(recorded offline)</span>
-                  )}
-                  {day.unreviewedEventIds.includes(event.id) && (
-                    <span className="text-xs text-warning">(awaiting review)</span>
-                  )}
-                </li>
-              ))}
-            </ol>
-            <CorrectionNote day={day} timeZone={timeZone} />
-            <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
-              Request a correction
-            </Button>
-          </td>
-        </tr>
-      )}
-    </Fragment>
   );
 }
 
@@ -116,7 +46,7 @@ function UnreviewedBadge({ day }: { day: HistoryDay }) {
   if (day.unreviewedEventIds.length === 0) return null;
   return (
     <span
-      className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning"
+      className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text"
       title="A punch recorded late waits for a manager's review"
     >
       Unreviewed
@@ -124,8 +54,8 @@ function UnreviewedBadge({ day }: { day: HistoryDay }) {
   );
 }
 
-/** Phone-width layout: one card per day instead of a seven-column table. */
-function DayCard({
+/** A day's punches, its correction history and the way to ask for a correction. */
+function DayEvents({
   day,
   timeZone,
   onCorrect,
@@ -134,39 +64,30 @@ function DayCard({
   timeZone: string;
   onCorrect: () => void;
 }) {
-  const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
+  const labels = eventLabels(day.events);
   return (
-    <li className="rounded-lg border p-3">
-      <details>
-        <summary className="flex cursor-pointer list-none flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-          <span className="font-medium">
-            {format(parseISO(day.date), 'EEE, MMM d')}
-            <UnreviewedBadge day={day} />
-          </span>
-          <span className="text-sm text-muted-foreground">
-            {time(day.firstClockIn)} – {day.isOpen ? 'in progress' : time(day.lastClockOut)}
-          </span>
-          <span className="w-full text-sm tabular-nums">
-            Worked {formatMinutes(day.workedMinutes)} · Breaks {formatMinutes(day.breakMinutes)} ·
-            Lunch {formatMinutes(day.lunchMinutes)}
-          </span>
-        </summary>
-        <ol className="mt-2 grid gap-1 border-t pt-2 text-sm">
-          {day.events.map((event) => (
-            <li key={event.id} className="flex gap-3">
-              <span className="w-20 tabular-nums text-muted-foreground">
-                {time(event.occurredAt)}
-              </span>
-              <span>{EVENT_LABELS[event.eventType]}</span>
-            </li>
-          ))}
-        </ol>
-        <CorrectionNote day={day} timeZone={timeZone} />
-        <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
-          Request a correction
-        </Button>
-      </details>
-    </li>
+    <div className="py-2">
+      <ol className="grid gap-1 text-sm">
+        {day.events.map((event, index) => (
+          <li key={event.id} className="flex gap-4">
+            <span className="w-20 tabular-nums text-muted-foreground">
+              {formatBusinessTime(event.occurredAt, timeZone)}
+            </span>
+            <span>{labels[index]}</span>
+            {event.source === 'offline_sync' && (
+              <span className="text-xs text-muted-foreground">(recorded offline)</span>
+            )}
+            {day.unreviewedEventIds.includes(event.id) && (
+              <span className="text-xs text-warning-text">(awaiting review)</span>
+            )}
+          </li>
+        ))}
+      </ol>
+      <CorrectionNote day={day} timeZone={timeZone} />
+      <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
+        Request a correction
+      </Button>
+    </div>
   );
 }
 
@@ -175,6 +96,76 @@ export default function AttendanceHistoryPage() {
   const [filter, setFilter] = useState<HistoryFilter>({ page: 1 });
   const [correcting, setCorrecting] = useState<HistoryDay | null>(null);
   const history = useQuery(historyQueryOptions(filter));
+  const [openDays, setOpenDays] = useState<ReadonlySet<string>>(new Set());
+  const toggleDay = (date: string) =>
+    setOpenDays((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(date)) next.add(date);
+      return next;
+    });
+  const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
+  const columns: DataColumn<HistoryDay>[] = [
+    {
+      id: 'details',
+      header: 'Details',
+      isActions: true,
+      cell: (day) => {
+        const isOpen = openDays.has(day.date);
+        return (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={isOpen}
+            aria-label={`${isOpen ? 'Hide' : 'Show'} events of ${day.date}`}
+            onClick={() => toggleDay(day.date)}
+          >
+            {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          </Button>
+        );
+      },
+    },
+    {
+      id: 'date',
+      header: 'Date',
+      isRowHeader: true,
+      className: 'whitespace-nowrap',
+      cell: (day) => (
+        <>
+          {format(parseISO(day.date), 'EEE, MMM d, yyyy')}
+          {day.isCorrected && (
+            <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text">
+              Corrected
+            </span>
+          )}
+          <UnreviewedBadge day={day} />
+        </>
+      ),
+    },
+    { id: 'firstIn', header: 'First in', cell: (day) => time(day.firstClockIn) },
+    {
+      id: 'lastOut',
+      header: 'Last out',
+      cell: (day) => (day.isOpen ? 'In progress' : time(day.lastClockOut)),
+    },
+    {
+      id: 'worked',
+      header: 'Worked',
+      className: 'tabular-nums',
+      cell: (day) => formatMinutes(day.workedMinutes),
+    },
+    {
+      id: 'breaks',
+      header: 'Breaks',
+      className: 'tabular-nums',
+      cell: (day) => formatMinutes(day.breakMinutes),
+    },
+    {
+      id: 'lunch',
+      header: 'Lunch',
+      className: 'tabular-nums',
+      cell: (day) => formatMinutes(day.lunchMinutes),
+    },
+  ];
   const totalPages = history.data
     ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize))
     : 1;
@@ -223,62 +214,19 @@ export default function AttendanceHistoryPage() {
             <CardSkeleton />
           ) : history.isError ? (
             <p className="text-destructive">{history.error.message}</p>
-          ) : history.data.days.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">
-              No attendance in this period
-            </p>
           ) : (
-            <>
-              <ul className="grid gap-2 sm:hidden" aria-label="Days">
-                {history.data.days.map((day) => (
-                  <DayCard
-                    key={day.date}
-                    day={day}
-                    timeZone={timeZone}
-                    onCorrect={() => setCorrecting(day)}
-                  />
-                ))}
-              </ul>
-              <div className="hidden overflow-x-auto sm:block">
-                <table className="w-full text-sm">
-                  <thead className="border-b text-left text-muted-foreground">
-                    <tr>
-                      <th scope="col" className="w-10">
-                        <span className="sr-only">Details</span>
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Date
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        First in
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Last out
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Worked
-                      </th>
-                      <th scope="col" className="py-2 pr-4 font-medium">
-                        Breaks
-                      </th>
-                      <th scope="col" className="py-2 font-medium">
-                        Lunch
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {history.data.days.map((day) => (
-                      <DayRow
-                        key={day.date}
-                        day={day}
-                        timeZone={timeZone}
-                        onCorrect={() => setCorrecting(day)}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            </>
+            <DataTable
+              label="Your days"
+              columns={columns}
+              rows={history.data.days}
+              rowKey={(day) => day.date}
+              emptyMessage="No attendance in this period"
+              renderDetail={(day) =>
+                openDays.has(day.date) && (
+                  <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
+                )
+              }
+            />
           )}
           {history.data && history.data.totalDays > history.data.pageSize && (
             <nav className="flex items-center justify-between" aria-label="Pages">

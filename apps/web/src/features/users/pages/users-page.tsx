@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDown, ArrowUp, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
+import { KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { ListUsersQuery, SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
@@ -7,6 +7,7 @@ import { STATE_LABELS } from '@punchclock/shared/domain/time-state';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
@@ -27,43 +28,6 @@ const dateTime = (instant: string | null, timeZone: string) =>
         timeZone,
       }).format(new Date(instant))
     : 'Never';
-
-function SortHeader({
-  label,
-  column,
-  sort,
-  direction,
-  onSort,
-}: {
-  label: string;
-  column: Sort;
-  sort: Sort;
-  direction: 'asc' | 'desc';
-  onSort: (column: Sort) => void;
-}) {
-  const isActive = sort === column;
-  return (
-    <th
-      scope="col"
-      className="py-2 pr-4 font-medium"
-      aria-sort={isActive ? (direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <button
-        type="button"
-        className="inline-flex items-center gap-1 hover:text-foreground"
-        onClick={() => onSort(column)}
-      >
-        {label}
-        {isActive &&
-          (direction === 'asc' ? (
-            <ArrowUp className="size-3" aria-hidden />
-          ) : (
-            <ArrowDown className="size-3" aria-hidden />
-          ))}
-      </button>
-    </th>
-  );
-}
 
 function UserActions({
   user,
@@ -178,6 +142,65 @@ export default function UsersPage() {
     setIsFormOpen(true);
   };
 
+  const sortable = (column: Sort) => ({
+    isActive: sort === column,
+    direction,
+    onSort: () => onSort(column),
+  });
+  const columns: DataColumn<UserRow>[] = [
+    {
+      id: 'name',
+      header: 'Name',
+      isRowHeader: true,
+      sort: sortable('name'),
+      cell: (user) => user.name ?? '—',
+    },
+    { id: 'email', header: 'Email', sort: sortable('email'), cell: (user) => user.email },
+    {
+      id: 'role',
+      header: 'Role',
+      sort: sortable('role'),
+      cell: (user) => ROLE_LABELS[user.role ?? 'employee'],
+    },
+    { id: 'team', header: 'Team', sort: sortable('team'), cell: (user) => user.teamName ?? '—' },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (user) => (
+        <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
+          {user.isSuspended ? 'Suspended' : 'Active'}
+        </Badge>
+      ),
+    },
+    {
+      id: 'now',
+      header: 'Now',
+      className: 'text-muted-foreground',
+      cell: (user) => (user.timeState === 'none' ? '—' : STATE_LABELS[user.timeState]),
+    },
+    {
+      id: 'lastSignIn',
+      header: 'Last sign-in',
+      sort: sortable('lastSignIn'),
+      className: 'whitespace-nowrap',
+      cell: (user) => dateTime(user.lastSignInAt, timeZone),
+    },
+  ];
+  if (canEdit) {
+    columns.push({
+      id: 'actions',
+      header: 'Actions',
+      isActions: true,
+      cell: (user) => (
+        <UserActions
+          user={user}
+          onEdit={() => openForm(user)}
+          onLink={(created) => setLink({ link: created, name: user.name ?? user.email })}
+        />
+      ),
+    });
+  }
+
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -256,101 +279,15 @@ export default function UsersPage() {
           ) : users.isError ? (
             <p className="text-destructive">{users.error.message}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[56rem] text-left text-sm">
-                <thead className="border-b text-muted-foreground">
-                  <tr>
-                    <SortHeader
-                      label="Name"
-                      column="name"
-                      sort={sort}
-                      direction={direction}
-                      onSort={onSort}
-                    />
-                    <SortHeader
-                      label="Email"
-                      column="email"
-                      sort={sort}
-                      direction={direction}
-                      onSort={onSort}
-                    />
-                    <SortHeader
-                      label="Role"
-                      column="role"
-                      sort={sort}
-                      direction={direction}
-                      onSort={onSort}
-                    />
-                    <SortHeader
-                      label="Team"
-                      column="team"
-                      sort={sort}
-                      direction={direction}
-                      onSort={onSort}
-                    />
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="py-2 pr-4 font-medium">
-                      Now
-                    </th>
-                    <SortHeader
-                      label="Last sign-in"
-                      column="lastSignIn"
-                      sort={sort}
-                      direction={direction}
-                      onSort={onSort}
-                    />
-                    {canEdit && (
-                      <th scope="col" className="py-2 text-right font-medium">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    )}
-                  </tr>
-                </thead>
-                <tbody>
-                  {users.data.users.map((user) => (
-                    <tr key={user.id} className="border-b last:border-0" data-testid="user-row">
-                      <th scope="row" className="py-2 pr-4 text-left font-medium">
-                        {user.name ?? '—'}
-                      </th>
-                      <td className="py-2 pr-4">{user.email}</td>
-                      <td className="py-2 pr-4">{ROLE_LABELS[user.role ?? 'employee']}</td>
-                      <td className="py-2 pr-4">{user.teamName ?? '—'}</td>
-                      <td className="py-2 pr-4">
-                        <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
-                          {user.isSuspended ? 'Suspended' : 'Active'}
-                        </Badge>
-                      </td>
-                      <td className="py-2 pr-4 text-muted-foreground">
-                        {user.timeState === 'none' ? '—' : STATE_LABELS[user.timeState]}
-                      </td>
-                      <td className="py-2 pr-4 whitespace-nowrap">
-                        {dateTime(user.lastSignInAt, timeZone)}
-                      </td>
-                      {canEdit && (
-                        <td className="py-2">
-                          <UserActions
-                            user={user}
-                            onEdit={() => openForm(user)}
-                            onLink={(created) =>
-                              setLink({ link: created, name: user.name ?? user.email })
-                            }
-                          />
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                  {users.data.users.length === 0 && (
-                    <tr>
-                      <td colSpan={8} className="py-8 text-center text-muted-foreground">
-                        Nobody matches these filters.
-                      </td>
-                    </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label="People"
+              columns={columns}
+              rows={users.data.users}
+              rowKey={(user) => user.id}
+              rowTestId="user-row"
+              emptyMessage="Nobody matches these filters."
+              tableClassName="min-w-[56rem]"
+            />
           )}
           <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
             <span className="text-muted-foreground">
