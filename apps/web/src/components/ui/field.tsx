@@ -31,7 +31,7 @@ export function Field({
   children,
   hint,
   error,
-  className = 'grid gap-2',
+  className = 'grid gap-1',
   labelClassName,
 }: FieldProps) {
   const describedBy =

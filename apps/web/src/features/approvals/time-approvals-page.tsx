@@ -8,7 +8,7 @@ import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
@@ -85,27 +85,23 @@ function PeriodLocks() {
           Team leads may approve requests from their own team
         </label>
         <form className="flex flex-wrap items-end gap-3" onSubmit={onLock}>
-          <div className="grid gap-1">
-            <Label htmlFor="lock-from">From</Label>
+          <Field id="lock-from" label="From">
             <Input
-              id="lock-from"
               type="date"
               required
               value={fromDate}
               onChange={(event) => setFromDate(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="lock-to">To</Label>
+          </Field>
+          <Field id="lock-to" label="To">
             <Input
-              id="lock-to"
               type="date"
               required
               value={toDate}
               min={fromDate}
               onChange={(event) => setToDate(event.target.value)}
             />
-          </div>
+          </Field>
           <Button type="submit" variant="outline" disabled={lock.isPending || !fromDate || !toDate}>
             <Lock aria-hidden /> Lock period
           </Button>
@@ -183,10 +179,8 @@ export default function TimeApprovalsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="approval-type">Type</Label>
+            <Field id="approval-type" label="Type">
               <Select
-                id="approval-type"
                 className="w-40"
                 value={type}
                 onChange={(event) => setType(event.target.value)}
@@ -196,11 +190,9 @@ export default function TimeApprovalsPage() {
                 <option value="correction">Corrections</option>
                 <option value="late_punch">Late punches</option>
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="approval-status">Status</Label>
+            </Field>
+            <Field id="approval-status" label="Status">
               <Select
-                id="approval-status"
                 className="w-40"
                 value={status}
                 onChange={(event) => setStatus(event.target.value)}
@@ -210,16 +202,18 @@ export default function TimeApprovalsPage() {
                 <option value="rejected">Rejected</option>
                 <option value="cancelled">Cancelled</option>
               </Select>
-            </div>
-            <div className="grid min-w-56 flex-1 gap-1">
-              <Label htmlFor="approval-comment">Comment for the decision (optional)</Label>
+            </Field>
+            <Field
+              id="approval-comment"
+              label="Comment for the decision (optional)"
+              className="grid min-w-56 flex-1 gap-1"
+            >
               <Input
-                id="approval-comment"
                 value={comment}
                 maxLength={500}
                 onChange={(event) => setComment(event.target.value)}
               />
-            </div>
+            </Field>
             <Button
               disabled={selected.size === 0 || decide.isPending}
               onClick={() => run('approve')}

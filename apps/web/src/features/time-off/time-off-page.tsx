@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
@@ -116,13 +116,8 @@ export default function TimeOffPage() {
             <CardContent>
               <form className="grid gap-4" onSubmit={onSubmit} noValidate>
                 <div className="grid gap-3 sm:grid-cols-3">
-                  <div className="grid gap-1">
-                    <Label htmlFor="time-off-type">Type</Label>
-                    <Select
-                      id="time-off-type"
-                      value={typeId}
-                      onChange={(event) => setTypeId(event.target.value)}
-                    >
+                  <Field id="time-off-type" label="Type">
+                    <Select value={typeId} onChange={(event) => setTypeId(event.target.value)}>
                       <option value="">Choose…</option>
                       {mine.data.types.map((type) => (
                         <option key={type.id} value={type.id}>
@@ -131,7 +126,7 @@ export default function TimeOffPage() {
                         </option>
                       ))}
                     </Select>
-                  </div>
+                  </Field>
                   <fieldset className="grid gap-1 sm:col-span-2">
                     <legend className="mb-1 text-sm font-medium">How long</legend>
                     <div className="flex gap-4 text-sm">
@@ -159,58 +154,48 @@ export default function TimeOffPage() {
                   </fieldset>
                 </div>
                 <div className="grid gap-3 sm:grid-cols-4">
-                  <div className="grid gap-1">
-                    <Label htmlFor="time-off-start">{isPartDay ? 'Day' : 'First day'}</Label>
+                  <Field id="time-off-start" label={isPartDay ? 'Day' : 'First day'}>
                     <Input
-                      id="time-off-start"
                       type="date"
                       value={startDate}
                       onChange={(event) => setStartDate(event.target.value)}
                     />
-                  </div>
+                  </Field>
                   {isPartDay ? (
                     <>
-                      <div className="grid gap-1">
-                        <Label htmlFor="time-off-from">From</Label>
+                      <Field id="time-off-from" label="From">
                         <Input
-                          id="time-off-from"
                           type="time"
                           value={startTime}
                           onChange={(event) => setStartTime(event.target.value)}
                         />
-                      </div>
-                      <div className="grid gap-1">
-                        <Label htmlFor="time-off-until">Until</Label>
+                      </Field>
+                      <Field id="time-off-until" label="Until">
                         <Input
-                          id="time-off-until"
                           type="time"
                           value={endTime}
                           onChange={(event) => setEndTime(event.target.value)}
                         />
-                      </div>
+                      </Field>
                     </>
                   ) : (
-                    <div className="grid gap-1">
-                      <Label htmlFor="time-off-end">Last day</Label>
+                    <Field id="time-off-end" label="Last day">
                       <Input
-                        id="time-off-end"
                         type="date"
                         value={endDate}
                         min={startDate}
                         onChange={(event) => setEndDate(event.target.value)}
                       />
-                    </div>
+                    </Field>
                   )}
                 </div>
-                <div className="grid gap-1">
-                  <Label htmlFor="time-off-note">Note (optional)</Label>
+                <Field id="time-off-note" label="Note (optional)">
                   <Input
-                    id="time-off-note"
                     value={note}
                     maxLength={500}
                     onChange={(event) => setNote(event.target.value)}
                   />
-                </div>
+                </Field>
                 <FieldError id="time-off-error" message={error} />
                 <div>
                   <Button type="submit" disabled={request.isPending}>

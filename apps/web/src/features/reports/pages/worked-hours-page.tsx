@@ -6,7 +6,7 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
@@ -105,10 +105,8 @@ export default function WorkedHoursPage() {
         </div>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter}>
-        <div className="grid gap-1">
-          <Label htmlFor="group-by">Per</Label>
+        <Field id="group-by" label="Per">
           <Select
-            id="group-by"
             className="w-32"
             value={groupBy}
             onChange={(event) => setGroupBy(event.target.value)}
@@ -117,7 +115,7 @@ export default function WorkedHoursPage() {
             <option value="week">Week</option>
             <option value="period">Whole period</option>
           </Select>
-        </div>
+        </Field>
       </ReportFilters>
       <Card>
         <CardContent className="pt-6">

@@ -9,7 +9,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useBusinessToday } from '@/features/auth/use-business-today';
@@ -165,10 +165,8 @@ export default function ScheduleAssignmentPage() {
             className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
             onSubmit={onSubmit}
           >
-            <div className="grid gap-1">
-              <Label htmlFor="assign-template">Template</Label>
+            <Field id="assign-template" label="Template">
               <Select
-                id="assign-template"
                 value={templateId}
                 required
                 onChange={(event) => setTemplateId(event.target.value)}
@@ -180,28 +178,24 @@ export default function ScheduleAssignmentPage() {
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="assign-start">First day</Label>
+            </Field>
+            <Field id="assign-start" label="First day">
               <Input
-                id="assign-start"
                 type="date"
                 required
                 value={start}
                 onChange={(event) => setStart(event.target.value)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="assign-end">Last day</Label>
+            </Field>
+            <Field id="assign-end" label="Last day">
               <Input
-                id="assign-end"
                 type="date"
                 required
                 min={start}
                 value={end}
                 onChange={(event) => setEnd(event.target.value)}
               />
-            </div>
+            </Field>
             <Button type="submit" disabled={assign.isPending || selected.size === 0 || !templateId}>
               {assign.isPending ? 'Assigning...' : 'Assign'}
             </Button>

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
 import { historyQueryOptions, type HistoryFilter } from '../api';
@@ -180,10 +180,8 @@ export default function AttendanceHistoryPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="history-from">From</Label>
+            <Field id="history-from" label="From">
               <Input
-                id="history-from"
                 type="date"
                 value={filter.from ?? ''}
                 max={filter.to}
@@ -191,11 +189,9 @@ export default function AttendanceHistoryPage() {
                   setFilter({ ...filter, from: event.target.value || undefined, page: 1 })
                 }
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="history-to">To</Label>
+            </Field>
+            <Field id="history-to" label="To">
               <Input
-                id="history-to"
                 type="date"
                 value={filter.to ?? ''}
                 min={filter.from}
@@ -203,7 +199,7 @@ export default function AttendanceHistoryPage() {
                   setFilter({ ...filter, to: event.target.value || undefined, page: 1 })
                 }
               />
-            </div>
+            </Field>
             {(filter.from || filter.to) && (
               <Button variant="ghost" onClick={() => setFilter({ page: 1 })}>
                 Clear
