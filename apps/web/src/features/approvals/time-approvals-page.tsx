@@ -9,8 +9,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
+import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth/api';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import {
@@ -228,71 +228,71 @@ export default function TimeApprovalsPage() {
               <X aria-hidden /> Reject selected
             </Button>
           </div>
-          {queue.isPending ? (
-            <CardSkeleton />
-          ) : queue.isError ? (
-            <p
-              className={
-                queue.error instanceof ApiError && queue.error.status === 403
-                  ? 'text-muted-foreground'
-                  : 'text-destructive'
-              }
-            >
-              {queue.error instanceof ApiError && queue.error.status === 403
-                ? 'Approving time is not switched on for team leads. An admin can enable it here, under "Pay periods and who approves".'
-                : queue.error.message}
-            </p>
-          ) : items.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>
-          ) : (
-            <ul className="grid gap-2">
-              {items.map((item) => {
-                const isOwn = item.request.userId === user?.id;
-                const isPending = item.request.status === 'pending';
-                return (
-                  <li
-                    key={item.request.id}
-                    className="flex flex-wrap items-center gap-3 rounded-lg border p-3"
-                    data-testid="approval-item"
-                  >
-                    {isPending && (
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-primary"
-                        aria-label={`Select request of ${item.request.userName}`}
-                        disabled={isOwn}
-                        checked={selected.has(item.request.id)}
-                        onChange={() => toggle(item.request.id)}
-                      />
-                    )}
-                    <ApprovalSummary item={item} timeZone={timeZone} />
-                    {isPending && !isOwn && (
-                      <span className="flex gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() => run('approve', { type: item.type, id: item.request.id })}
-                          disabled={decide.isPending}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => run('reject', { type: item.type, id: item.request.id })}
-                          disabled={decide.isPending}
-                        >
-                          Reject
-                        </Button>
-                      </span>
-                    )}
-                    {isOwn && isPending && (
-                      <span className="text-xs text-muted-foreground">Your own request</span>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <QueryState
+            query={queue}
+            renderError={(error) =>
+              error instanceof ApiError && error.status === 403 ? (
+                <p className="text-muted-foreground">
+                  Approving time is not switched on for team leads. An admin can enable it here,
+                  under "Pay periods and who approves".
+                </p>
+              ) : (
+                <ErrorMessage error={error} />
+              )
+            }
+            isEmpty={() => items.length === 0}
+            empty={<p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>}
+          >
+            {() => (
+              <ul className="grid gap-2">
+                {items.map((item) => {
+                  const isOwn = item.request.userId === user?.id;
+                  const isPending = item.request.status === 'pending';
+                  return (
+                    <li
+                      key={item.request.id}
+                      className="flex flex-wrap items-center gap-3 rounded-lg border p-3"
+                      data-testid="approval-item"
+                    >
+                      {isPending && (
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          aria-label={`Select request of ${item.request.userName}`}
+                          disabled={isOwn}
+                          checked={selected.has(item.request.id)}
+                          onChange={() => toggle(item.request.id)}
+                        />
+                      )}
+                      <ApprovalSummary item={item} timeZone={timeZone} />
+                      {isPending && !isOwn && (
+                        <span className="flex gap-2">
+                          <Button
+                            size="sm"
+                            onClick={() => run('approve', { type: item.type, id: item.request.id })}
+                            disabled={decide.isPending}
+                          >
+                            Approve
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => run('reject', { type: item.type, id: item.request.id })}
+                            disabled={decide.isPending}
+                          >
+                            Reject
+                          </Button>
+                        </span>
+                      )}
+                      {isOwn && isPending && (
+                        <span className="text-xs text-muted-foreground">Your own request</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       {getRoleFlags(user?.role).isAdmin && <PeriodLocks />}

@@ -12,7 +12,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth/api';
 import { apiRequest } from '@/lib/api-client';
 
@@ -250,31 +250,29 @@ export default function AuditLogsPage() {
               />
             </Field>
           </div>
-          {entries.isPending ? (
-            <CardSkeleton />
-          ) : entries.isError ? (
-            <p className="text-destructive">{entries.error.message}</p>
-          ) : (
-            <DataTable
-              label="Audit entries"
-              columns={columns}
-              rows={rows}
-              rowKey={(entry) => String(entry.id)}
-              rowTestId="audit-row"
-              emptyMessage="No entries match."
-              tableClassName="min-w-[48rem]"
-              renderDetail={(entry) =>
-                expanded.has(entry.id) && (
-                  <div className="py-3">
-                    <AuditDiff entry={entry} />
-                    {entry.userAgent && (
-                      <p className="mt-2 text-xs text-muted-foreground">{entry.userAgent}</p>
-                    )}
-                  </div>
-                )
-              }
-            />
-          )}
+          <QueryState query={entries}>
+            {() => (
+              <DataTable
+                label="Audit entries"
+                columns={columns}
+                rows={rows}
+                rowKey={(entry) => String(entry.id)}
+                rowTestId="audit-row"
+                emptyMessage="No entries match."
+                tableClassName="min-w-[48rem]"
+                renderDetail={(entry) =>
+                  expanded.has(entry.id) && (
+                    <div className="py-3">
+                      <AuditDiff entry={entry} />
+                      {entry.userAgent && (
+                        <p className="mt-2 text-xs text-muted-foreground">{entry.userAgent}</p>
+                      )}
+                    </div>
+                  )
+                }
+              />
+            )}
+          </QueryState>
           {entries.hasNextPage && (
             <Button
               variant="outline"

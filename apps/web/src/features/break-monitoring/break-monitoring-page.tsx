@@ -8,7 +8,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth/api';
 import { cn } from '@/lib/cn';
 import { useNow } from '@/lib/use-now';
@@ -125,220 +125,224 @@ export default function BreakMonitoringPage() {
         </div>
       </div>
 
-      {board.isPending ? (
-        <CardSkeleton />
-      ) : board.isError ? (
-        <p className="text-destructive">{board.error.message}</p>
-      ) : (
-        <>
-          <div
-            className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6"
-            aria-label="Right now"
-          >
-            <Tile label="On break" value={rows.filter((row) => row.status === 'on_break').length} />
-            <Tile label="At lunch" value={rows.filter((row) => row.status === 'at_lunch').length} />
-            <Tile
-              label="Over limit"
-              value={paused.filter((row) => row.overByMinutes > 0).length}
-              tone="danger"
-            />
-            <Tile label="Working" value={working.length} />
-            <Tile
-              label="Late"
-              value={rows.filter((row) => row.status === 'late').length}
-              tone="warning"
-            />
-            <Tile
-              label="Not yet in"
-              value={rows.filter((row) => row.status === 'not_yet_in').length}
-            />
-          </div>
+      <QueryState query={board}>
+        {() => (
+          <>
+            <div
+              className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6"
+              aria-label="Right now"
+            >
+              <Tile
+                label="On break"
+                value={rows.filter((row) => row.status === 'on_break').length}
+              />
+              <Tile
+                label="At lunch"
+                value={rows.filter((row) => row.status === 'at_lunch').length}
+              />
+              <Tile
+                label="Over limit"
+                value={paused.filter((row) => row.overByMinutes > 0).length}
+                tone="danger"
+              />
+              <Tile label="Working" value={working.length} />
+              <Tile
+                label="Late"
+                value={rows.filter((row) => row.status === 'late').length}
+                tone="warning"
+              />
+              <Tile
+                label="Not yet in"
+                value={rows.filter((row) => row.status === 'not_yet_in').length}
+              />
+            </div>
 
-          <Card>
-            <CardHeader>
-              <CardTitle>On break or at lunch</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {paused.length === 0 ? (
-                <p className="text-sm text-muted-foreground">Nobody is on a break right now.</p>
-              ) : (
-                <ScrollRegion label="On break or at lunch">
-                  <table className="w-full text-sm">
-                    <thead className="border-b text-left text-muted-foreground">
-                      <tr>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Name
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Status
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Since
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Elapsed
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Limit
-                        </th>
-                        <th scope="col" className="py-2 font-medium">
-                          Over by
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {paused.map((row) => (
-                        <tr
-                          key={row.userId}
-                          className={cn(
-                            'border-b last:border-0',
-                            row.overByMinutes > 0 && 'bg-destructive/10',
-                          )}
-                          data-testid="paused-row"
-                        >
-                          <th scope="row" className="py-2 pr-4 text-left font-medium">
-                            {row.name}
-                          </th>
-                          <td className="py-2 pr-4">
-                            <Badge variant={row.status === 'on_break' ? 'warning' : 'secondary'}>
-                              {row.status === 'on_break' ? 'On break' : 'At lunch'}
-                            </Badge>
-                          </td>
-                          <td className="py-2 pr-4 tabular-nums">{time(row.since)}</td>
-                          <td className="py-2 pr-4 tabular-nums">
-                            {formatMinutes(row.elapsedMinutes)}
-                          </td>
-                          <td className="py-2 pr-4 tabular-nums">{row.limitMinutes} min</td>
-                          <td
-                            className={cn(
-                              'py-2 tabular-nums',
-                              row.overByMinutes > 0 && 'font-semibold text-destructive-text',
-                            )}
-                          >
-                            {row.overByMinutes > 0 ? `${row.overByMinutes} min` : '—'}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
-              )}
-            </CardContent>
-          </Card>
-
-          <div className="grid gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
-                <CardTitle>Late or not yet in</CardTitle>
-                <CardDescription>
-                  People whose shift has started (or starts soon) without a clock-in.
-                </CardDescription>
+                <CardTitle>On break or at lunch</CardTitle>
               </CardHeader>
               <CardContent>
-                {missing.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Everyone scheduled is in.</p>
+                {paused.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nobody is on a break right now.</p>
                 ) : (
-                  <ul className="grid gap-2">
-                    {missing.map((row) => (
-                      <li
-                        key={row.userId}
-                        className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
-                      >
-                        <span className="font-medium">{row.name}</span>
-                        <span className="text-muted-foreground">
-                          {row.shift?.templateName} from {time(row.shift?.start ?? null)}
-                        </span>
-                        <Badge variant={row.status === 'late' ? 'destructive' : 'outline'}>
-                          {row.status === 'late'
-                            ? `Late ${formatMinutes(row.elapsedMinutes)}`
-                            : 'Not yet in'}
-                        </Badge>
-                      </li>
-                    ))}
-                  </ul>
+                  <ScrollRegion label="On break or at lunch">
+                    <table className="w-full text-sm">
+                      <thead className="border-b text-left text-muted-foreground">
+                        <tr>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Name
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Status
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Since
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Elapsed
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Limit
+                          </th>
+                          <th scope="col" className="py-2 font-medium">
+                            Over by
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {paused.map((row) => (
+                          <tr
+                            key={row.userId}
+                            className={cn(
+                              'border-b last:border-0',
+                              row.overByMinutes > 0 && 'bg-destructive/10',
+                            )}
+                            data-testid="paused-row"
+                          >
+                            <th scope="row" className="py-2 pr-4 text-left font-medium">
+                              {row.name}
+                            </th>
+                            <td className="py-2 pr-4">
+                              <Badge variant={row.status === 'on_break' ? 'warning' : 'secondary'}>
+                                {row.status === 'on_break' ? 'On break' : 'At lunch'}
+                              </Badge>
+                            </td>
+                            <td className="py-2 pr-4 tabular-nums">{time(row.since)}</td>
+                            <td className="py-2 pr-4 tabular-nums">
+                              {formatMinutes(row.elapsedMinutes)}
+                            </td>
+                            <td className="py-2 pr-4 tabular-nums">{row.limitMinutes} min</td>
+                            <td
+                              className={cn(
+                                'py-2 tabular-nums',
+                                row.overByMinutes > 0 && 'font-semibold text-destructive-text',
+                              )}
+                            >
+                              {row.overByMinutes > 0 ? `${row.overByMinutes} min` : '—'}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </ScrollRegion>
                 )}
               </CardContent>
             </Card>
+
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Late or not yet in</CardTitle>
+                  <CardDescription>
+                    People whose shift has started (or starts soon) without a clock-in.
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  {missing.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">Everyone scheduled is in.</p>
+                  ) : (
+                    <ul className="grid gap-2">
+                      {missing.map((row) => (
+                        <li
+                          key={row.userId}
+                          className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+                        >
+                          <span className="font-medium">{row.name}</span>
+                          <span className="text-muted-foreground">
+                            {row.shift?.templateName} from {time(row.shift?.start ?? null)}
+                          </span>
+                          <Badge variant={row.status === 'late' ? 'destructive' : 'outline'}>
+                            {row.status === 'late'
+                              ? `Late ${formatMinutes(row.elapsedMinutes)}`
+                              : 'Not yet in'}
+                          </Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Working</CardTitle>
+                  <CardDescription>{working.length} clocked in</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <ul className="grid gap-1 text-sm">
+                    {working.map((row) => (
+                      <li key={row.userId} className="flex justify-between gap-2">
+                        <span>{row.name}</span>
+                        <span className="text-muted-foreground tabular-nums">
+                          since {time(row.since)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            </div>
+
             <Card>
               <CardHeader>
-                <CardTitle>Working</CardTitle>
-                <CardDescription>{working.length} clocked in</CardDescription>
+                <CardTitle>Today&apos;s breaks</CardTitle>
               </CardHeader>
               <CardContent>
-                <ul className="grid gap-1 text-sm">
-                  {working.map((row) => (
-                    <li key={row.userId} className="flex justify-between gap-2">
-                      <span>{row.name}</span>
-                      <span className="text-muted-foreground tabular-nums">
-                        since {time(row.since)}
-                      </span>
-                    </li>
-                  ))}
-                </ul>
+                {withPauses.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No breaks taken yet today.</p>
+                ) : (
+                  <ScrollRegion label="Today's breaks">
+                    <table className="w-full text-sm">
+                      <thead className="border-b text-left text-muted-foreground">
+                        <tr>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Name
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Breaks
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Break time
+                          </th>
+                          <th scope="col" className="py-2 pr-4 font-medium">
+                            Lunch time
+                          </th>
+                          <th scope="col" className="py-2 font-medium">
+                            Over limit
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {withPauses.map((row) => (
+                          <tr key={row.userId} className="border-b last:border-0">
+                            <th scope="row" className="py-2 pr-4 text-left font-medium">
+                              {row.name}
+                            </th>
+                            <td className="py-2 pr-4 tabular-nums">{row.breaksTaken}</td>
+                            <td className="py-2 pr-4 tabular-nums">
+                              {formatMinutes(row.breakMinutes)}
+                            </td>
+                            <td className="py-2 pr-4 tabular-nums">
+                              {formatMinutes(row.lunchMinutes)}
+                            </td>
+                            <td
+                              className={cn(
+                                'py-2 tabular-nums',
+                                row.overbreaks > 0 && 'font-semibold text-destructive-text',
+                              )}
+                            >
+                              {row.overbreaks}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </ScrollRegion>
+                )}
               </CardContent>
             </Card>
-          </div>
-
-          <Card>
-            <CardHeader>
-              <CardTitle>Today&apos;s breaks</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {withPauses.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No breaks taken yet today.</p>
-              ) : (
-                <ScrollRegion label="Today's breaks">
-                  <table className="w-full text-sm">
-                    <thead className="border-b text-left text-muted-foreground">
-                      <tr>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Name
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Breaks
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Break time
-                        </th>
-                        <th scope="col" className="py-2 pr-4 font-medium">
-                          Lunch time
-                        </th>
-                        <th scope="col" className="py-2 font-medium">
-                          Over limit
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {withPauses.map((row) => (
-                        <tr key={row.userId} className="border-b last:border-0">
-                          <th scope="row" className="py-2 pr-4 text-left font-medium">
-                            {row.name}
-                          </th>
-                          <td className="py-2 pr-4 tabular-nums">{row.breaksTaken}</td>
-                          <td className="py-2 pr-4 tabular-nums">
-                            {formatMinutes(row.breakMinutes)}
-                          </td>
-                          <td className="py-2 pr-4 tabular-nums">
-                            {formatMinutes(row.lunchMinutes)}
-                          </td>
-                          <td
-                            className={cn(
-                              'py-2 tabular-nums',
-                              row.overbreaks > 0 && 'font-semibold text-destructive-text',
-                            )}
-                          >
-                            {row.overbreaks}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </ScrollRegion>
-              )}
-            </CardContent>
-          </Card>
-        </>
-      )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

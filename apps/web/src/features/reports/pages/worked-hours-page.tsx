@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useBusinessToday } from '@/features/auth/use-business-today';
 import { cn } from '@/lib/cn';
 import { toQueryString, workedHoursQueryOptions, type RangeFilter } from '../api';
@@ -119,29 +119,27 @@ export default function WorkedHoursPage() {
       </ReportFilters>
       <Card>
         <CardContent className="pt-6">
-          {report.isPending ? (
-            <CardSkeleton />
-          ) : report.isError ? (
-            <p className="text-destructive">{report.error.message}</p>
-          ) : (
-            <DataTable
-              label="Worked hours"
-              columns={columns}
-              rows={report.data.rows}
-              rowKey={(row) => `${row.userId}-${row.bucket}`}
-              rowTestId="worked-row"
-              emptyMessage="No hours in this range."
-              summary={{
-                ...report.data.totals,
-                userId: 'total',
-                name: 'Total',
-                teamName: null,
-                bucket: '',
-                unreviewedPunches: 0,
-              }}
-              tableClassName="min-w-[48rem]"
-            />
-          )}
+          <QueryState query={report}>
+            {(data) => (
+              <DataTable
+                label="Worked hours"
+                columns={columns}
+                rows={data.rows}
+                rowKey={(row) => `${row.userId}-${row.bucket}`}
+                rowTestId="worked-row"
+                emptyMessage="No hours in this range."
+                summary={{
+                  ...data.totals,
+                  userId: 'total',
+                  name: 'Total',
+                  teamName: null,
+                  bucket: '',
+                  unreviewedPunches: 0,
+                }}
+                tableClassName="min-w-[48rem]"
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

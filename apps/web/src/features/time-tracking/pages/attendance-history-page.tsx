@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth/api';
 import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
@@ -206,24 +206,22 @@ export default function AttendanceHistoryPage() {
               </Button>
             )}
           </div>
-          {history.isPending ? (
-            <CardSkeleton />
-          ) : history.isError ? (
-            <p className="text-destructive">{history.error.message}</p>
-          ) : (
-            <DataTable
-              label="Your days"
-              columns={columns}
-              rows={history.data.days}
-              rowKey={(day) => day.date}
-              emptyMessage="No attendance in this period"
-              renderDetail={(day) =>
-                openDays.has(day.date) && (
-                  <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
-                )
-              }
-            />
-          )}
+          <QueryState query={history}>
+            {(data) => (
+              <DataTable
+                label="Your days"
+                columns={columns}
+                rows={data.days}
+                rowKey={(day) => day.date}
+                emptyMessage="No attendance in this period"
+                renderDetail={(day) =>
+                  openDays.has(day.date) && (
+                    <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
+                  )
+                }
+              />
+            )}
+          </QueryState>
           {history.data && history.data.totalDays > history.data.pageSize && (
             <nav className="flex items-center justify-between" aria-label="Pages">
               <Button

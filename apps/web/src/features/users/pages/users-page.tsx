@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth/api';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
@@ -274,21 +274,19 @@ export default function UsersPage() {
             )}
           </div>
 
-          {users.isPending ? (
-            <CardSkeleton />
-          ) : users.isError ? (
-            <p className="text-destructive">{users.error.message}</p>
-          ) : (
-            <DataTable
-              label="People"
-              columns={columns}
-              rows={users.data.users}
-              rowKey={(user) => user.id}
-              rowTestId="user-row"
-              emptyMessage="Nobody matches these filters."
-              tableClassName="min-w-[56rem]"
-            />
-          )}
+          <QueryState query={users}>
+            {(data) => (
+              <DataTable
+                label="People"
+                columns={columns}
+                rows={data.users}
+                rowKey={(user) => user.id}
+                rowTestId="user-row"
+                emptyMessage="Nobody matches these filters."
+                tableClassName="min-w-[56rem]"
+              />
+            )}
+          </QueryState>
           <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
             <span className="text-muted-foreground">
               {total === 0
