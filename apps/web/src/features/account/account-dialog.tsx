@@ -11,7 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { sessionQueryKey } from '@/features/auth/api';
+import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 
 /** The header's account control: change one's own name and password. */

@@ -4,7 +4,7 @@ import { adminOverviewResponseSchema } from '@punchclock/shared/contracts/admin'
 import { SCREENS, type ScreenPath } from '@punchclock/shared/domain/navigation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { NAVIGATION_ICONS } from '@/app/navigation-icons';
+import { NAVIGATION_ICONS } from '@/components/navigation-icons';
 import { apiRequest } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { approvalsQueryOptions, smeOverviewQueryOptions, useDecide } from './api';
 import { ApprovalSummary } from './approval-row';
 

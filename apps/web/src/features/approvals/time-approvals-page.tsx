@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import {
   approvalSettingsQueryOptions,

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 
 interface Filters {

@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useNow } from '@/lib/use-now';
 import { breakBoardQueryOptions } from './api';

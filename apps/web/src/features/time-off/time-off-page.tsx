@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { useBusinessToday } from '@/features/auth';
 import { myTimeOffQueryOptions, useTimeOffMutations } from './api';
 
 export const STATUS_VARIANTS: Record<

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { teamsQueryOptions } from '@/features/users/api';
+import { teamsQueryOptions } from '@/features/users';
 import type { RangeFilter } from '../api';
 
 export function defaultRange(today: string): RangeFilter {

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { useBusinessToday } from '@/features/auth';
 import { adherenceReportQueryOptions, personDaysQueryOptions, type RangeFilter } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
 import { DayDetailDialog, STATUS_LABELS } from '../components/day-detail-dialog';

@@ -16,7 +16,7 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
 import { QueryState } from '@/components/ui/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { useBusinessToday } from '@/features/auth';
 import { analyticsQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
 

@@ -9,7 +9,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { useBusinessToday } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { toQueryString, workedHoursQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';

@@ -12,8 +12,8 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
-import { directoryQueryOptions } from '@/features/users/api';
+import { useBusinessToday } from '@/features/auth';
+import { directoryQueryOptions } from '@/features/users';
 import { ApiError } from '@/lib/api-client';
 import {
   assignmentsQueryOptions,

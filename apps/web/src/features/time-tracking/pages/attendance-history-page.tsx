@@ -11,7 +11,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
 
