@@ -5,8 +5,7 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient } from '@/app/query-client';
 import { createAppRouter } from '@/app/router';
-import { ConnectivityBanner } from '@/features/system/connectivity-banner';
-import { ErrorBoundary } from '@/features/system/error-fallback';
+import { ConnectivityBanner, ErrorBoundary } from '@/features/system';
 import { useTheme } from '@/lib/theme';
 import './index.css';
 

@@ -6,13 +6,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { findScreen } from '@punchclock/shared/domain/navigation';
 import { Button } from '@/components/ui/button';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { sessionQueryKey, useSession, useSignOut } from '@/features/auth/api';
-import { SessionTimeoutDialog } from '@/features/auth/components/session-timeout-dialog';
-import { useIdleTimeout } from '@/features/auth/use-idle-timeout';
-import { useLiveUpdates } from '@/features/live/use-live-updates';
-import { NotificationsBell } from '@/features/notifications/components/notifications-bell';
-import { usePendingSync } from '@/features/time-tracking/api';
-import { ErrorBoundary } from '@/features/system/error-fallback';
+import {
+  sessionQueryKey,
+  SessionTimeoutDialog,
+  useIdleTimeout,
+  useSession,
+  useSignOut,
+} from '@/features/auth';
+import { useLiveUpdates } from '@/features/live';
+import { NotificationsBell } from '@/features/notifications';
+import { usePendingSync } from '@/features/time-tracking';
+import { ErrorBoundary } from '@/features/system';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';

@@ -3,7 +3,7 @@ import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { toast } from 'sonner';
-import { sessionQueryKey } from '@/features/auth/api';
+import { sessionQueryKey } from '@/features/auth';
 
 /** SPEC §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
 export function createQueryClient(): QueryClient {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, useRouteError } from 'react-router';
 import {
   SCREENS,
@@ -6,35 +6,52 @@ import {
   type ScreenPath,
 } from '@punchclock/shared/domain/navigation';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { SignInPage } from '@/features/auth/pages/sign-in-page';
-import { ErrorFallback } from '@/features/system/error-fallback';
-import { NotFoundPage } from '@/features/system/not-found-page';
+import { SetPasswordPage } from '@/features/account';
+import { AdminHomePage } from '@/features/admin';
+import { SmeDashboardPage, TimeApprovalsPage } from '@/features/approvals';
+import { AuditLogsPage } from '@/features/audit';
+import { SignInPage } from '@/features/auth';
+import { BreakMonitoringPage } from '@/features/break-monitoring';
+import { DashboardPage } from '@/features/dashboard';
+import {
+  AdherenceReportPage,
+  AnalyticsPage,
+  CalculateAdherencePage,
+  WorkedHoursPage,
+} from '@/features/reports';
+import {
+  MySchedulePage,
+  ScheduleAssignmentPage,
+  ScheduleManagementPage,
+} from '@/features/schedules';
+import { ErrorFallback, NotFoundPage } from '@/features/system';
+import { TimeOffPage } from '@/features/time-off';
+import { AttendanceHistoryPage } from '@/features/time-tracking';
+import { UsersPage } from '@/features/users';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
 
-// Screens load on demand (SPEC §2); the shell shows a card-shaped placeholder meanwhile.
+// Screens load on demand (SPEC §2): each feature's public module wraps its pages in lazy(),
+// so every page is its own chunk; the shell shows a card-shaped placeholder meanwhile.
 /** Every screen of the route table, each its own chunk (the compiler checks none is missing). */
 const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
-  '/dashboard': lazy(() => import('@/features/dashboard/pages/dashboard-page')),
-  '/users': lazy(() => import('@/features/users/pages/users-page')),
-  '/schedules': lazy(() => import('@/features/schedules/pages/my-schedule-page')),
-  '/schedule-management': lazy(() => import('@/features/schedules/pages/schedule-management-page')),
-  '/schedule-assignment': lazy(() => import('@/features/schedules/pages/schedule-assignment-page')),
-  '/admin': lazy(() => import('@/features/admin/admin-home-page')),
-  '/time-off': lazy(() => import('@/features/time-off/time-off-page')),
-  '/time-approvals': lazy(() => import('@/features/approvals/time-approvals-page')),
-  '/sme': lazy(() => import('@/features/approvals/sme-dashboard-page')),
-  '/reports': lazy(() => import('@/features/reports/pages/adherence-report-page')),
-  '/worked-hours': lazy(() => import('@/features/reports/pages/worked-hours-page')),
-  '/analytics': lazy(() => import('@/features/reports/pages/analytics-page')),
-  '/calculate-adherence': lazy(() => import('@/features/reports/pages/calculate-adherence-page')),
-  '/audit-logs': lazy(() => import('@/features/audit/audit-logs-page')),
-  '/break-monitoring': lazy(() => import('@/features/break-monitoring/break-monitoring-page')),
-  '/attendance-history': lazy(
-    () => import('@/features/time-tracking/pages/attendance-history-page'),
-  ),
+  '/dashboard': DashboardPage,
+  '/users': UsersPage,
+  '/schedules': MySchedulePage,
+  '/schedule-management': ScheduleManagementPage,
+  '/schedule-assignment': ScheduleAssignmentPage,
+  '/admin': AdminHomePage,
+  '/time-off': TimeOffPage,
+  '/time-approvals': TimeApprovalsPage,
+  '/sme': SmeDashboardPage,
+  '/reports': AdherenceReportPage,
+  '/worked-hours': WorkedHoursPage,
+  '/analytics': AnalyticsPage,
+  '/calculate-adherence': CalculateAdherencePage,
+  '/audit-logs': AuditLogsPage,
+  '/break-monitoring': BreakMonitoringPage,
+  '/attendance-history': AttendanceHistoryPage,
 };
-const SetPasswordPage = lazy(() => import('@/features/account/set-password-page'));
 
 /** Each screen behind its own guard, from the one screen list (SPEC §2 route table). */
 function screenRoute(screen: ScreenDefinition): RouteObject {

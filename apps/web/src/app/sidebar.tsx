@@ -4,7 +4,7 @@ import { getSidebarItems, type ScreenPath } from '@punchclock/shared/domain/navi
 import type { Role } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { NAVIGATION_ICONS } from './navigation-icons';
+import { NAVIGATION_ICONS } from '@/components/navigation-icons';
 
 interface SidebarProps {
   role: Role | null;

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { SessionUser } from '@punchclock/shared/contracts/auth';
 import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
-import { AccountDialog } from '@/features/account/account-dialog';
+import { AccountDialog } from '@/features/account';
 import { useTheme } from '@/lib/theme';
 
 const itemClass =

@@ -10,8 +10,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { sessionQueryKey } from '@/features/auth/api';
+import { Field } from '@/components/ui/field';
+import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 
 /** The header's account control: change one's own name and password. */
@@ -72,41 +72,35 @@ export function AccountDialog({
         <DialogTitle>Your account</DialogTitle>
         <DialogDescription>{user.email}</DialogDescription>
         <form className="grid gap-3" onSubmit={onSaveName} noValidate>
-          <div className="grid gap-1">
-            <Label htmlFor="account-name">Name</Label>
+          <Field id="account-name" label="Name">
             <Input
-              id="account-name"
               value={name}
               autoComplete="name"
               onChange={(event) => setName(event.target.value)}
             />
-          </div>
+          </Field>
           <FieldError id="account-name-error" message={nameError} />
           <Button type="submit" variant="outline" disabled={saveName.isPending}>
             Save name
           </Button>
         </form>
         <form className="grid gap-3 border-t pt-4" onSubmit={onChangePassword} noValidate>
-          <div className="grid gap-1">
-            <Label htmlFor="account-current-password">Current password</Label>
+          <Field id="account-current-password" label="Current password">
             <Input
-              id="account-current-password"
               type="password"
               autoComplete="current-password"
               value={currentPassword}
               onChange={(event) => setCurrentPassword(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="account-new-password">New password</Label>
+          </Field>
+          <Field id="account-new-password" label="New password">
             <Input
-              id="account-new-password"
               type="password"
               autoComplete="new-password"
               value={newPassword}
               onChange={(event) => setNewPassword(event.target.value)}
             />
-          </div>
+          </Field>
           <FieldError id="account-password-error" message={passwordError} />
           <Button type="submit" disabled={changePassword.isPending}>
             Change password

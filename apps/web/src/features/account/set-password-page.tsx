@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { apiRequest } from '@/lib/api-client';
 
@@ -81,31 +81,28 @@ export default function SetPasswordPage() {
             </div>
           ) : (
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-              <div className="grid gap-2">
-                <Label htmlFor="new-password">New password</Label>
+              <Field
+                id="new-password"
+                label="New password"
+                hint="At least 8 characters, with an uppercase letter and a number."
+                className="grid gap-2"
+              >
                 <Input
-                  id="new-password"
                   type="password"
                   autoComplete="new-password"
                   minLength={8}
                   value={password}
                   onChange={(event) => setPassword(event.target.value)}
-                  aria-describedby="password-rules"
                 />
-                <p id="password-rules" className="text-xs text-muted-foreground">
-                  At least 8 characters, with an uppercase letter and a number.
-                </p>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="confirm-password">Repeat the password</Label>
+              </Field>
+              <Field id="confirm-password" label="Repeat the password" className="grid gap-2">
                 <Input
-                  id="confirm-password"
                   type="password"
                   autoComplete="new-password"
                   value={confirmation}
                   onChange={(event) => setConfirmation(event.target.value)}
                 />
-              </div>
+              </Field>
               <FieldError id="set-password-error" message={error} />
               <Button type="submit" disabled={submit.isPending}>
                 {submit.isPending ? 'Saving...' : 'Set password'}

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { adminOverviewResponseSchema } from '@punchclock/shared/contracts/admin';
 import { SCREENS, type ScreenPath } from '@punchclock/shared/domain/navigation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { NAVIGATION_ICONS } from '@/app/navigation-icons';
+import { QueryState } from '@/components/ui/query-state';
+import { NAVIGATION_ICONS } from '@/components/navigation-icons';
 import { apiRequest } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 
@@ -66,84 +66,82 @@ export default function AdminHomePage() {
           Today at a glance{overview.data ? ` · ${overview.data.today}` : ''}.
         </p>
       </div>
-      {overview.isPending ? (
-        <CardSkeleton />
-      ) : overview.isError ? (
-        <p className="text-destructive">{overview.error.message}</p>
-      ) : (
-        <>
-          <section aria-label="Right now" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            <Stat label="Working" value={overview.data.counts.working} to="/break-monitoring" />
-            <Stat label="On break" value={overview.data.counts.onBreak} to="/break-monitoring" />
-            <Stat label="At lunch" value={overview.data.counts.atLunch} to="/break-monitoring" />
-            <Stat
-              label="Over break limit"
-              value={overview.data.counts.overLimit}
-              to="/break-monitoring"
-              tone="danger"
-            />
-            <Stat label="Clocked out" value={overview.data.counts.clockedOut} />
-            <Stat label="Not yet in" value={overview.data.counts.notYetIn} to="/break-monitoring" />
-            <Stat
-              label="Late now"
-              value={overview.data.counts.late}
-              to="/break-monitoring"
-              tone="warning"
-            />
-            <Stat
-              label="Open approvals"
-              value={overview.data.pendingApprovals}
-              to="/time-approvals"
-              tone="warning"
-            />
-          </section>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Card>
-              <CardHeader>
-                <CardTitle>Late today</CardTitle>
-                <CardDescription>
-                  First clock-in after the shift start (grace included).
-                </CardDescription>
-              </CardHeader>
-              <CardContent>
-                {overview.data.lateToday.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nobody has been late today.</p>
-                ) : (
-                  <ul className="grid gap-1 text-sm">
-                    {overview.data.lateToday.map((person) => (
-                      <li key={person.userId} className="flex justify-between gap-2">
-                        <span>{person.name}</span>
-                        <span className="tabular-nums text-muted-foreground">
-                          {person.minutesLate} min{person.stillOut ? ' · not in yet' : ''}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>People</CardTitle>
-              </CardHeader>
-              <CardContent className="flex gap-6 text-sm">
-                <Link to="/users" className="hover:underline">
-                  <span className="block text-2xl font-semibold tabular-nums">
-                    {overview.data.people.active}
-                  </span>
-                  active
-                </Link>
-                <Link to="/users" className="hover:underline">
-                  <span className="block text-2xl font-semibold tabular-nums">
-                    {overview.data.people.suspended}
-                  </span>
-                  suspended
-                </Link>
-              </CardContent>
-            </Card>
-          </div>
-        </>
-      )}
+      <QueryState query={overview}>
+        {(data) => (
+          <>
+            <section aria-label="Right now" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              <Stat label="Working" value={data.counts.working} to="/break-monitoring" />
+              <Stat label="On break" value={data.counts.onBreak} to="/break-monitoring" />
+              <Stat label="At lunch" value={data.counts.atLunch} to="/break-monitoring" />
+              <Stat
+                label="Over break limit"
+                value={data.counts.overLimit}
+                to="/break-monitoring"
+                tone="danger"
+              />
+              <Stat label="Clocked out" value={data.counts.clockedOut} />
+              <Stat label="Not yet in" value={data.counts.notYetIn} to="/break-monitoring" />
+              <Stat
+                label="Late now"
+                value={data.counts.late}
+                to="/break-monitoring"
+                tone="warning"
+              />
+              <Stat
+                label="Open approvals"
+                value={data.pendingApprovals}
+                to="/time-approvals"
+                tone="warning"
+              />
+            </section>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Late today</CardTitle>
+                  <CardDescription>
+                    First clock-in after the shift start (grace included).
+                  </CardDescription>
+                </CardHeader>
+                <CardContent>
+                  {data.lateToday.length === 0 ? (
+                    <p className="text-sm text-muted-foreground">Nobody has been late today.</p>
+                  ) : (
+                    <ul className="grid gap-1 text-sm">
+                      {data.lateToday.map((person) => (
+                        <li key={person.userId} className="flex justify-between gap-2">
+                          <span>{person.name}</span>
+                          <span className="tabular-nums text-muted-foreground">
+                            {person.minutesLate} min{person.stillOut ? ' · not in yet' : ''}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>People</CardTitle>
+                </CardHeader>
+                <CardContent className="flex gap-6 text-sm">
+                  <Link to="/users" className="hover:underline">
+                    <span className="block text-2xl font-semibold tabular-nums">
+                      {data.people.active}
+                    </span>
+                    active
+                  </Link>
+                  <Link to="/users" className="hover:underline">
+                    <span className="block text-2xl font-semibold tabular-nums">
+                      {data.people.suspended}
+                    </span>
+                    suspended
+                  </Link>
+                </CardContent>
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
       <nav aria-label="Admin screens" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {adminScreens.map((screen) => {
           const Icon = NAVIGATION_ICONS[screen.path as ScreenPath];

@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { QueryState } from '@/components/ui/query-state';
+import { useSession } from '@/features/auth';
 import { approvalsQueryOptions, smeOverviewQueryOptions, useDecide } from './api';
 import { ApprovalSummary } from './approval-row';
 
@@ -28,39 +28,36 @@ export default function SmeDashboardPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <h1 className="text-2xl font-bold">SME Dashboard</h1>
-      {overview.isPending ? (
-        <CardSkeleton />
-      ) : overview.isError ? (
-        <p className="text-destructive">{overview.error.message}</p>
-      ) : (
-        <section aria-label="At a glance" className="grid grid-cols-2 gap-3 md:grid-cols-3">
-          <Link to="/time-approvals" className="rounded-xl border bg-card p-4 hover:bg-muted">
-            <p className="text-sm text-muted-foreground">Pending approvals</p>
-            <p className="text-3xl font-semibold tabular-nums" data-testid="pending-count">
-              {overview.data.pendingCount}
-            </p>
-            <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
-              {overview.data.pendingByType.time_off} time off ·{' '}
-              {overview.data.pendingByType.correction} corrections ·{' '}
-              {overview.data.pendingByType.late_punch} late punches
-            </p>
-          </Link>
-          <div className="rounded-xl border bg-card p-4">
-            <p className="text-sm text-muted-foreground">Oldest waiting</p>
-            <p className="text-xl font-semibold">
-              {overview.data.oldestPendingAt
-                ? formatDistanceToNowStrict(new Date(overview.data.oldestPendingAt), {
-                    addSuffix: true,
-                  })
-                : '—'}
-            </p>
-          </div>
-          <div className="rounded-xl border bg-card p-4">
-            <p className="text-sm text-muted-foreground">Need attention today</p>
-            <p className="text-3xl font-semibold tabular-nums">{overview.data.attention.length}</p>
-          </div>
-        </section>
-      )}
+      <QueryState query={overview}>
+        {(data) => (
+          <section aria-label="At a glance" className="grid grid-cols-2 gap-3 md:grid-cols-3">
+            <Link to="/time-approvals" className="rounded-xl border bg-card p-4 hover:bg-muted">
+              <p className="text-sm text-muted-foreground">Pending approvals</p>
+              <p className="text-3xl font-semibold tabular-nums" data-testid="pending-count">
+                {data.pendingCount}
+              </p>
+              <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
+                {data.pendingByType.time_off} time off · {data.pendingByType.correction} corrections
+                · {data.pendingByType.late_punch} late punches
+              </p>
+            </Link>
+            <div className="rounded-xl border bg-card p-4">
+              <p className="text-sm text-muted-foreground">Oldest waiting</p>
+              <p className="text-xl font-semibold">
+                {data.oldestPendingAt
+                  ? formatDistanceToNowStrict(new Date(data.oldestPendingAt), {
+                      addSuffix: true,
+                    })
+                  : '—'}
+              </p>
+            </div>
+            <div className="rounded-xl border bg-card p-4">
+              <p className="text-sm text-muted-foreground">Need attention today</p>
+              <p className="text-3xl font-semibold tabular-nums">{data.attention.length}</p>
+            </div>
+          </section>
+        )}
+      </QueryState>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardHeader>

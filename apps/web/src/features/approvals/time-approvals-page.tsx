@@ -8,10 +8,10 @@ import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
+import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import {
   approvalSettingsQueryOptions,
@@ -85,27 +85,23 @@ function PeriodLocks() {
           Team leads may approve requests from their own team
         </label>
         <form className="flex flex-wrap items-end gap-3" onSubmit={onLock}>
-          <div className="grid gap-1">
-            <Label htmlFor="lock-from">From</Label>
+          <Field id="lock-from" label="From">
             <Input
-              id="lock-from"
               type="date"
               required
               value={fromDate}
               onChange={(event) => setFromDate(event.target.value)}
             />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="lock-to">To</Label>
+          </Field>
+          <Field id="lock-to" label="To">
             <Input
-              id="lock-to"
               type="date"
               required
               value={toDate}
               min={fromDate}
               onChange={(event) => setToDate(event.target.value)}
             />
-          </div>
+          </Field>
           <Button type="submit" variant="outline" disabled={lock.isPending || !fromDate || !toDate}>
             <Lock aria-hidden /> Lock period
           </Button>
@@ -183,10 +179,8 @@ export default function TimeApprovalsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="approval-type">Type</Label>
+            <Field id="approval-type" label="Type">
               <Select
-                id="approval-type"
                 className="w-40"
                 value={type}
                 onChange={(event) => setType(event.target.value)}
@@ -196,11 +190,9 @@ export default function TimeApprovalsPage() {
                 <option value="correction">Corrections</option>
                 <option value="late_punch">Late punches</option>
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="approval-status">Status</Label>
+            </Field>
+            <Field id="approval-status" label="Status">
               <Select
-                id="approval-status"
                 className="w-40"
                 value={status}
                 onChange={(event) => setStatus(event.target.value)}
@@ -210,16 +202,18 @@ export default function TimeApprovalsPage() {
                 <option value="rejected">Rejected</option>
                 <option value="cancelled">Cancelled</option>
               </Select>
-            </div>
-            <div className="grid min-w-56 flex-1 gap-1">
-              <Label htmlFor="approval-comment">Comment for the decision (optional)</Label>
+            </Field>
+            <Field
+              id="approval-comment"
+              label="Comment for the decision (optional)"
+              className="grid min-w-56 flex-1 gap-1"
+            >
               <Input
-                id="approval-comment"
                 value={comment}
                 maxLength={500}
                 onChange={(event) => setComment(event.target.value)}
               />
-            </div>
+            </Field>
             <Button
               disabled={selected.size === 0 || decide.isPending}
               onClick={() => run('approve')}
@@ -234,71 +228,71 @@ export default function TimeApprovalsPage() {
               <X aria-hidden /> Reject selected
             </Button>
           </div>
-          {queue.isPending ? (
-            <CardSkeleton />
-          ) : queue.isError ? (
-            <p
-              className={
-                queue.error instanceof ApiError && queue.error.status === 403
-                  ? 'text-muted-foreground'
-                  : 'text-destructive'
-              }
-            >
-              {queue.error instanceof ApiError && queue.error.status === 403
-                ? 'Approving time is not switched on for team leads. An admin can enable it here, under "Pay periods and who approves".'
-                : queue.error.message}
-            </p>
-          ) : items.length === 0 ? (
-            <p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>
-          ) : (
-            <ul className="grid gap-2">
-              {items.map((item) => {
-                const isOwn = item.request.userId === user?.id;
-                const isPending = item.request.status === 'pending';
-                return (
-                  <li
-                    key={item.request.id}
-                    className="flex flex-wrap items-center gap-3 rounded-lg border p-3"
-                    data-testid="approval-item"
-                  >
-                    {isPending && (
-                      <input
-                        type="checkbox"
-                        className="size-4 accent-primary"
-                        aria-label={`Select request of ${item.request.userName}`}
-                        disabled={isOwn}
-                        checked={selected.has(item.request.id)}
-                        onChange={() => toggle(item.request.id)}
-                      />
-                    )}
-                    <ApprovalSummary item={item} timeZone={timeZone} />
-                    {isPending && !isOwn && (
-                      <span className="flex gap-2">
-                        <Button
-                          size="sm"
-                          onClick={() => run('approve', { type: item.type, id: item.request.id })}
-                          disabled={decide.isPending}
-                        >
-                          Approve
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => run('reject', { type: item.type, id: item.request.id })}
-                          disabled={decide.isPending}
-                        >
-                          Reject
-                        </Button>
-                      </span>
-                    )}
-                    {isOwn && isPending && (
-                      <span className="text-xs text-muted-foreground">Your own request</span>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <QueryState
+            query={queue}
+            renderError={(error) =>
+              error instanceof ApiError && error.status === 403 ? (
+                <p className="text-muted-foreground">
+                  Approving time is not switched on for team leads. An admin can enable it here,
+                  under "Pay periods and who approves".
+                </p>
+              ) : (
+                <ErrorMessage error={error} />
+              )
+            }
+            isEmpty={() => items.length === 0}
+            empty={<p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>}
+          >
+            {() => (
+              <ul className="grid gap-2">
+                {items.map((item) => {
+                  const isOwn = item.request.userId === user?.id;
+                  const isPending = item.request.status === 'pending';
+                  return (
+                    <li
+                      key={item.request.id}
+                      className="flex flex-wrap items-center gap-3 rounded-lg border p-3"
+                      data-testid="approval-item"
+                    >
+                      {isPending && (
+                        <input
+                          type="checkbox"
+                          className="size-4 accent-primary"
+                          aria-label={`Select request of ${item.request.userName}`}
+                          disabled={isOwn}
+                          checked={selected.has(item.request.id)}
+                          onChange={() => toggle(item.request.id)}
+                        />
+                      )}
+                      <ApprovalSummary item={item} timeZone={timeZone} />
+                      {isPending && !isOwn && (
+                        <span className="flex gap-2">
+                          <Button
+                            size="sm"
+                            onClick={() => run('approve', { type: item.type, id: item.request.id })}
+                            disabled={decide.isPending}
+                          >
+                            Approve
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="outline"
+                            onClick={() => run('reject', { type: item.type, id: item.request.id })}
+                            disabled={decide.isPending}
+                          >
+                            Reject
+                          </Button>
+                        </span>
+                      )}
+                      {isOwn && isPending && (
+                        <span className="text-xs text-muted-foreground">Your own request</span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </QueryState>
         </CardContent>
       </Card>
       {getRoleFlags(user?.role).isAdmin && <PeriodLocks />}

@@ -10,10 +10,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { QueryState } from '@/components/ui/query-state';
+import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 
 interface Filters {
@@ -190,10 +190,8 @@ export default function AuditLogsPage() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <div className="grid gap-1">
-              <Label htmlFor="audit-actor">Who</Label>
+            <Field id="audit-actor" label="Who">
               <Select
-                id="audit-actor"
                 value={filters.actorId}
                 onChange={(event) => set('actorId')(event.target.value)}
               >
@@ -204,11 +202,9 @@ export default function AuditLogsPage() {
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="audit-action">Action</Label>
+            </Field>
+            <Field id="audit-action" label="Action">
               <Select
-                id="audit-action"
                 value={filters.action}
                 onChange={(event) => set('action')(event.target.value)}
               >
@@ -219,11 +215,9 @@ export default function AuditLogsPage() {
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="audit-entity-type">Entity</Label>
+            </Field>
+            <Field id="audit-entity-type" label="Entity">
               <Select
-                id="audit-entity-type"
                 value={filters.entityType}
                 onChange={(event) => set('entityType')(event.target.value)}
               >
@@ -234,59 +228,51 @@ export default function AuditLogsPage() {
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="audit-entity-id">Entity id</Label>
+            </Field>
+            <Field id="audit-entity-id" label="Entity id">
               <Input
-                id="audit-entity-id"
                 value={filters.entityId}
                 onChange={(event) => set('entityId')(event.target.value)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="audit-from">From</Label>
+            </Field>
+            <Field id="audit-from" label="From">
               <Input
-                id="audit-from"
                 type="date"
                 value={filters.from}
                 onChange={(event) => set('from')(event.target.value)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="audit-to">To</Label>
+            </Field>
+            <Field id="audit-to" label="To">
               <Input
-                id="audit-to"
                 type="date"
                 value={filters.to}
                 onChange={(event) => set('to')(event.target.value)}
               />
-            </div>
+            </Field>
           </div>
-          {entries.isPending ? (
-            <CardSkeleton />
-          ) : entries.isError ? (
-            <p className="text-destructive">{entries.error.message}</p>
-          ) : (
-            <DataTable
-              label="Audit entries"
-              columns={columns}
-              rows={rows}
-              rowKey={(entry) => String(entry.id)}
-              rowTestId="audit-row"
-              emptyMessage="No entries match."
-              tableClassName="min-w-[48rem]"
-              renderDetail={(entry) =>
-                expanded.has(entry.id) && (
-                  <div className="py-3">
-                    <AuditDiff entry={entry} />
-                    {entry.userAgent && (
-                      <p className="mt-2 text-xs text-muted-foreground">{entry.userAgent}</p>
-                    )}
-                  </div>
-                )
-              }
-            />
-          )}
+          <QueryState query={entries}>
+            {() => (
+              <DataTable
+                label="Audit entries"
+                columns={columns}
+                rows={rows}
+                rowKey={(entry) => String(entry.id)}
+                rowTestId="audit-row"
+                emptyMessage="No entries match."
+                tableClassName="min-w-[48rem]"
+                renderDetail={(entry) =>
+                  expanded.has(entry.id) && (
+                    <div className="py-3">
+                      <AuditDiff entry={entry} />
+                      {entry.userAgent && (
+                        <p className="mt-2 text-xs text-muted-foreground">{entry.userAgent}</p>
+                      )}
+                    </div>
+                  )
+                }
+              />
+            )}
+          </QueryState>
           {entries.hasNextPage && (
             <Button
               variant="outline"

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '@/features/auth/api';
-import { timeEventsQueryKey } from '@/features/time-tracking/api';
+import { sessionQueryKey } from '@/features/auth';
+import { timeEventsQueryKey } from '@/features/time-tracking';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;

@@ -12,7 +12,7 @@ import {
   type UpdateAssignmentRequest,
 } from '@punchclock/shared/contracts/schedules';
 import { apiRequest } from '@/lib/api-client';
-import { timeEventsQueryKey } from '@/features/time-tracking/api';
+import { timeEventsQueryKey } from '@/features/time-tracking';
 
 export const schedulesQueryKey = ['schedules'] as const;
 

@@ -5,7 +5,7 @@ import {
   type CreateTimeOffRequest,
 } from '@punchclock/shared/contracts/time-off';
 import { apiRequest } from '@/lib/api-client';
-import { schedulesQueryKey } from '@/features/schedules/api';
+import { schedulesQueryKey } from '@/features/schedules';
 
 // Keyed under the live topic: a decision elsewhere re-reads it.
 export const timeOffQueryKey = ['time_off'] as const;

@@ -11,10 +11,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { QueryState } from '@/components/ui/query-state';
+import { useBusinessToday } from '@/features/auth';
 import { myTimeOffQueryOptions, useTimeOffMutations } from './api';
 
 export const STATUS_VARIANTS: Record<
@@ -77,190 +77,176 @@ export default function TimeOffPage() {
         <h1 className="text-2xl font-bold">Time Off</h1>
         <p className="text-sm text-muted-foreground">Ask for time off and follow your requests.</p>
       </div>
-      {mine.isPending ? (
-        <CardSkeleton />
-      ) : mine.isError ? (
-        <p className="text-destructive">{mine.error.message}</p>
-      ) : (
-        <>
-          <section
-            aria-label={`Balances ${mine.data.year}`}
-            className="grid grid-cols-2 gap-3 md:grid-cols-4"
-          >
-            {mine.data.balances.map((balance) => (
-              <div
-                key={balance.typeId}
-                className="rounded-xl border bg-card p-4"
-                data-testid="balance"
-              >
-                <p className="text-sm text-muted-foreground">{balance.typeName}</p>
-                <p className="text-2xl font-semibold tabular-nums">
-                  {balance.remainingX100 === null ? 'Unlimited' : formatDays(balance.remainingX100)}
-                </p>
-                {balance.allowanceX100 !== null && (
-                  <p className="text-xs text-muted-foreground">
-                    of {formatDays(balance.allowanceX100)} · {formatDays(balance.usedX100)} used
-                    {balance.pendingX100 > 0 && ` · ${formatDays(balance.pendingX100)} pending`}
+      <QueryState query={mine}>
+        {(data) => (
+          <>
+            <section
+              aria-label={`Balances ${data.year}`}
+              className="grid grid-cols-2 gap-3 md:grid-cols-4"
+            >
+              {data.balances.map((balance) => (
+                <div
+                  key={balance.typeId}
+                  className="rounded-xl border bg-card p-4"
+                  data-testid="balance"
+                >
+                  <p className="text-sm text-muted-foreground">{balance.typeName}</p>
+                  <p className="text-2xl font-semibold tabular-nums">
+                    {balance.remainingX100 === null
+                      ? 'Unlimited'
+                      : formatDays(balance.remainingX100)}
                   </p>
-                )}
-              </div>
-            ))}
-          </section>
-          <Card>
-            <CardHeader>
-              <CardTitle>Request time off</CardTitle>
-              <CardDescription>
-                Whole days count working days (Mon–Fri); part of a day counts against an 8-hour day.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-                <div className="grid gap-3 sm:grid-cols-3">
-                  <div className="grid gap-1">
-                    <Label htmlFor="time-off-type">Type</Label>
-                    <Select
-                      id="time-off-type"
-                      value={typeId}
-                      onChange={(event) => setTypeId(event.target.value)}
-                    >
-                      <option value="">Choose…</option>
-                      {mine.data.types.map((type) => (
-                        <option key={type.id} value={type.id}>
-                          {type.name}
-                          {type.isPaid ? '' : ' (unpaid)'}
-                        </option>
-                      ))}
-                    </Select>
-                  </div>
-                  <fieldset className="grid gap-1 sm:col-span-2">
-                    <legend className="mb-1 text-sm font-medium">How long</legend>
-                    <div className="flex gap-4 text-sm">
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name="length"
-                          checked={!isPartDay}
-                          onChange={() => setIsPartDay(false)}
-                          className="accent-primary"
-                        />
-                        Whole days
-                      </label>
-                      <label className="flex items-center gap-2">
-                        <input
-                          type="radio"
-                          name="length"
-                          checked={isPartDay}
-                          onChange={() => setIsPartDay(true)}
-                          className="accent-primary"
-                        />
-                        Part of a day
-                      </label>
-                    </div>
-                  </fieldset>
-                </div>
-                <div className="grid gap-3 sm:grid-cols-4">
-                  <div className="grid gap-1">
-                    <Label htmlFor="time-off-start">{isPartDay ? 'Day' : 'First day'}</Label>
-                    <Input
-                      id="time-off-start"
-                      type="date"
-                      value={startDate}
-                      onChange={(event) => setStartDate(event.target.value)}
-                    />
-                  </div>
-                  {isPartDay ? (
-                    <>
-                      <div className="grid gap-1">
-                        <Label htmlFor="time-off-from">From</Label>
-                        <Input
-                          id="time-off-from"
-                          type="time"
-                          value={startTime}
-                          onChange={(event) => setStartTime(event.target.value)}
-                        />
-                      </div>
-                      <div className="grid gap-1">
-                        <Label htmlFor="time-off-until">Until</Label>
-                        <Input
-                          id="time-off-until"
-                          type="time"
-                          value={endTime}
-                          onChange={(event) => setEndTime(event.target.value)}
-                        />
-                      </div>
-                    </>
-                  ) : (
-                    <div className="grid gap-1">
-                      <Label htmlFor="time-off-end">Last day</Label>
-                      <Input
-                        id="time-off-end"
-                        type="date"
-                        value={endDate}
-                        min={startDate}
-                        onChange={(event) => setEndDate(event.target.value)}
-                      />
-                    </div>
+                  {balance.allowanceX100 !== null && (
+                    <p className="text-xs text-muted-foreground">
+                      of {formatDays(balance.allowanceX100)} · {formatDays(balance.usedX100)} used
+                      {balance.pendingX100 > 0 && ` · ${formatDays(balance.pendingX100)} pending`}
+                    </p>
                   )}
                 </div>
-                <div className="grid gap-1">
-                  <Label htmlFor="time-off-note">Note (optional)</Label>
-                  <Input
-                    id="time-off-note"
-                    value={note}
-                    maxLength={500}
-                    onChange={(event) => setNote(event.target.value)}
-                  />
-                </div>
-                <FieldError id="time-off-error" message={error} />
-                <div>
-                  <Button type="submit" disabled={request.isPending}>
-                    {request.isPending ? 'Sending...' : 'Request time off'}
-                  </Button>
-                </div>
-              </form>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Your requests</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {mine.data.requests.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No requests yet.</p>
-              ) : (
-                <ul className="grid gap-2">
-                  {mine.data.requests.map((item) => (
-                    <li
-                      key={item.id}
-                      className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm"
-                      data-testid="time-off-request"
-                    >
-                      <Badge variant={STATUS_VARIANTS[item.status]}>{item.status}</Badge>
-                      <span className="font-medium">{item.typeName}</span>
-                      <span className="tabular-nums">{describeDates(item)}</span>
-                      <span className="text-muted-foreground">{formatDays(item.daysX100)}</span>
-                      {item.decisionComment && (
-                        <span className="text-muted-foreground">“{item.decisionComment}”</span>
-                      )}
-                      {item.status === 'pending' && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="ml-auto"
-                          disabled={cancel.isPending}
-                          onClick={() => cancel.mutate(item.id)}
-                        >
-                          Cancel
-                        </Button>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </CardContent>
-          </Card>
-        </>
-      )}
+              ))}
+            </section>
+            <Card>
+              <CardHeader>
+                <CardTitle>Request time off</CardTitle>
+                <CardDescription>
+                  Whole days count working days (Mon–Fri); part of a day counts against an 8-hour
+                  day.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+                  <div className="grid gap-3 sm:grid-cols-3">
+                    <Field id="time-off-type" label="Type">
+                      <Select value={typeId} onChange={(event) => setTypeId(event.target.value)}>
+                        <option value="">Choose…</option>
+                        {data.types.map((type) => (
+                          <option key={type.id} value={type.id}>
+                            {type.name}
+                            {type.isPaid ? '' : ' (unpaid)'}
+                          </option>
+                        ))}
+                      </Select>
+                    </Field>
+                    <fieldset className="grid gap-1 sm:col-span-2">
+                      <legend className="mb-1 text-sm font-medium">How long</legend>
+                      <div className="flex gap-4 text-sm">
+                        <label className="flex items-center gap-2">
+                          <input
+                            type="radio"
+                            name="length"
+                            checked={!isPartDay}
+                            onChange={() => setIsPartDay(false)}
+                            className="accent-primary"
+                          />
+                          Whole days
+                        </label>
+                        <label className="flex items-center gap-2">
+                          <input
+                            type="radio"
+                            name="length"
+                            checked={isPartDay}
+                            onChange={() => setIsPartDay(true)}
+                            className="accent-primary"
+                          />
+                          Part of a day
+                        </label>
+                      </div>
+                    </fieldset>
+                  </div>
+                  <div className="grid gap-3 sm:grid-cols-4">
+                    <Field id="time-off-start" label={isPartDay ? 'Day' : 'First day'}>
+                      <Input
+                        type="date"
+                        value={startDate}
+                        onChange={(event) => setStartDate(event.target.value)}
+                      />
+                    </Field>
+                    {isPartDay ? (
+                      <>
+                        <Field id="time-off-from" label="From">
+                          <Input
+                            type="time"
+                            value={startTime}
+                            onChange={(event) => setStartTime(event.target.value)}
+                          />
+                        </Field>
+                        <Field id="time-off-until" label="Until">
+                          <Input
+                            type="time"
+                            value={endTime}
+                            onChange={(event) => setEndTime(event.target.value)}
+                          />
+                        </Field>
+                      </>
+                    ) : (
+                      <Field id="time-off-end" label="Last day">
+                        <Input
+                          type="date"
+                          value={endDate}
+                          min={startDate}
+                          onChange={(event) => setEndDate(event.target.value)}
+                        />
+                      </Field>
+                    )}
+                  </div>
+                  <Field id="time-off-note" label="Note (optional)">
+                    <Input
+                      value={note}
+                      maxLength={500}
+                      onChange={(event) => setNote(event.target.value)}
+                    />
+                  </Field>
+                  <FieldError id="time-off-error" message={error} />
+                  <div>
+                    <Button type="submit" disabled={request.isPending}>
+                      {request.isPending ? 'Sending...' : 'Request time off'}
+                    </Button>
+                  </div>
+                </form>
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Your requests</CardTitle>
+              </CardHeader>
+              <CardContent>
+                {data.requests.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No requests yet.</p>
+                ) : (
+                  <ul className="grid gap-2">
+                    {data.requests.map((item) => (
+                      <li
+                        key={item.id}
+                        className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm"
+                        data-testid="time-off-request"
+                      >
+                        <Badge variant={STATUS_VARIANTS[item.status]}>{item.status}</Badge>
+                        <span className="font-medium">{item.typeName}</span>
+                        <span className="tabular-nums">{describeDates(item)}</span>
+                        <span className="text-muted-foreground">{formatDays(item.daysX100)}</span>
+                        {item.decisionComment && (
+                          <span className="text-muted-foreground">“{item.decisionComment}”</span>
+                        )}
+                        {item.status === 'pending' && (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            className="ml-auto"
+                            disabled={cancel.isPending}
+                            onClick={() => cancel.mutate(item.id)}
+                          >
+                            Cancel
+                          </Button>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { firstIssueMessage, signInRequestSchema } from '@punchclock/shared/contr
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession, useSignIn } from '../api';
 
@@ -47,10 +47,8 @@ export function SignInPage() {
         </CardHeader>
         <CardContent>
           <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Sign in">
-            <div className="grid gap-2">
-              <Label htmlFor="email">Email</Label>
+            <Field id="email" label="Email" className="grid gap-2">
               <Input
-                id="email"
                 name="email"
                 type="email"
                 autoComplete="username"
@@ -59,11 +57,9 @@ export function SignInPage() {
                 onChange={(event) => setEmail(event.target.value)}
                 required
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="password">Password</Label>
+            </Field>
+            <Field id="password" label="Password" className="grid gap-2">
               <Input
-                id="password"
                 name="password"
                 type="password"
                 autoComplete="current-password"
@@ -72,19 +68,23 @@ export function SignInPage() {
                 onChange={(event) => setPassword(event.target.value)}
                 required
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="name">
-                Name <span className="font-normal text-muted-foreground">(optional)</span>
-              </Label>
+            </Field>
+            <Field
+              id="name"
+              label={
+                <>
+                  Name <span className="font-normal text-muted-foreground">(optional)</span>
+                </>
+              }
+              className="grid gap-2"
+            >
               <Input
-                id="name"
                 name="name"
                 autoComplete="name"
                 value={name}
                 onChange={(event) => setName(event.target.value)}
               />
-            </div>
+            </Field>
             <Button type="submit" className="w-full" disabled={signIn.isPending}>
               {signIn.isPending ? 'Signing In...' : 'Sign In'}
             </Button>

@@ -7,14 +7,17 @@ import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CardSkeleton, Skeleton } from '@/components/ui/skeleton';
-import { approvalSettingsQueryOptions } from '@/features/approvals/api';
-import { useSession, useSignOut } from '@/features/auth/api';
-import { useRecordTimeEvent, useTodayView } from '@/features/time-tracking/api';
-import { LiveTimerBanner } from '@/features/time-tracking/components/live-timer-banner';
-import { TimeTrackerCard } from '@/features/time-tracking/components/time-tracker-card';
-import { TodaySummaryCard } from '@/features/time-tracking/components/today-summary-card';
-import { TodaysActivityCard } from '@/features/time-tracking/components/todays-activity-card';
-import { useBreakTimer } from '@/features/time-tracking/use-break-timer';
+import { approvalSettingsQueryOptions } from '@/features/approvals';
+import { useSession, useSignOut } from '@/features/auth';
+import {
+  LiveTimerBanner,
+  TimeTrackerCard,
+  TodaysActivityCard,
+  TodaySummaryCard,
+  useBreakTimer,
+  useRecordTimeEvent,
+  useTodayView,
+} from '@/features/time-tracking';
 
 function TodayShiftLine({ shift }: { shift: TodayResponse['todayShift'] }) {
   const text = !shift

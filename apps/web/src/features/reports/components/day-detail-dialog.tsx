@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { useSession } from '@/features/auth';
 import { dayDetailQueryOptions } from '../api';
 import { DayTimeline } from './day-timeline';
 import { Percent } from './percent';

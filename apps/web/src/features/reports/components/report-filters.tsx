@@ -3,9 +3,9 @@ import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { teamsQueryOptions } from '@/features/users/api';
+import { teamsQueryOptions } from '@/features/users';
 import type { RangeFilter } from '../api';
 
 export function defaultRange(today: string): RangeFilter {
@@ -33,10 +33,8 @@ export function ReportFilters({
   ];
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <div className="grid gap-1">
-        <Label htmlFor="report-from">From</Label>
+      <Field id="report-from" label="From">
         <Input
-          id="report-from"
           type="date"
           value={value.from}
           max={value.to}
@@ -44,21 +42,17 @@ export function ReportFilters({
             event.target.value && onChange({ ...value, from: event.target.value })
           }
         />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="report-to">To</Label>
+      </Field>
+      <Field id="report-to" label="To">
         <Input
-          id="report-to"
           type="date"
           value={value.to}
           min={value.from}
           onChange={(event) => event.target.value && onChange({ ...value, to: event.target.value })}
         />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor="report-team">Team</Label>
+      </Field>
+      <Field id="report-team" label="Team">
         <Select
-          id="report-team"
           className="w-44"
           value={value.teamId}
           onChange={(event) => onChange({ ...value, teamId: event.target.value })}
@@ -70,7 +64,7 @@ export function ReportFilters({
             </option>
           ))}
         </Select>
-      </div>
+      </Field>
       {children}
       <div className="flex flex-wrap gap-1" role="group" aria-label="Quick ranges">
         {quick.map((range) => (

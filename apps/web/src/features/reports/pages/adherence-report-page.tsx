@@ -6,8 +6,8 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { QueryState } from '@/components/ui/query-state';
+import { useBusinessToday } from '@/features/auth';
 import { adherenceReportQueryOptions, personDaysQueryOptions, type RangeFilter } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
 import { DayDetailDialog, STATUS_LABELS } from '../components/day-detail-dialog';
@@ -26,26 +26,34 @@ function PersonDays({
   onOpen: (date: string) => void;
 }) {
   const days = useQuery(personDaysQueryOptions(userId, filter));
-  if (days.isPending) return <p className="py-2 text-sm text-muted-foreground">Loading days…</p>;
-  if (days.isError) return <p className="py-2 text-sm text-destructive">{days.error.message}</p>;
-  if (days.data.days.length === 0)
-    return <p className="py-2 text-sm text-muted-foreground">No days in this range.</p>;
   return (
-    <ul className="grid gap-1 py-2 sm:grid-cols-2 lg:grid-cols-3">
-      {days.data.days.map((day) => (
-        <li key={day.date}>
-          <button
-            type="button"
-            className="flex w-full items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-left text-sm hover:bg-muted"
-            onClick={() => onOpen(day.date)}
-          >
-            <span className="tabular-nums">{day.date}</span>
-            <span className="text-muted-foreground">{STATUS_LABELS[day.status] ?? day.status}</span>
-            <Percent value={day.adherencePct} empty="—" target={TARGET} />
-          </button>
-        </li>
-      ))}
-    </ul>
+    <QueryState
+      query={days}
+      pending={<p className="py-2 text-sm text-muted-foreground">Loading days…</p>}
+      renderError={(error) => <p className="py-2 text-sm text-destructive">{error.message}</p>}
+      isEmpty={(data) => data.days.length === 0}
+      empty={<p className="py-2 text-sm text-muted-foreground">No days in this range.</p>}
+    >
+      {(data) => (
+        <ul className="grid gap-1 py-2 sm:grid-cols-2 lg:grid-cols-3">
+          {data.days.map((day) => (
+            <li key={day.date}>
+              <button
+                type="button"
+                className="flex w-full items-center justify-between gap-2 rounded-md border px-3 py-1.5 text-left text-sm hover:bg-muted"
+                onClick={() => onOpen(day.date)}
+              >
+                <span className="tabular-nums">{day.date}</span>
+                <span className="text-muted-foreground">
+                  {STATUS_LABELS[day.status] ?? day.status}
+                </span>
+                <Percent value={day.adherencePct} empty="—" target={TARGET} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryState>
   );
 }
 
@@ -140,74 +148,72 @@ export default function AdherenceReportPage() {
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter} />
       <AdherenceDefinitions />
-      {report.isPending ? (
-        <CardSkeleton />
-      ) : report.isError ? (
-        <p className="text-destructive">{report.error.message}</p>
-      ) : (
-        <>
-          {totals && (
-            <section
-              aria-label="Totals"
-              className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-7"
-            >
-              {[
-                ['Adherence', <Percent key="a" value={totals.adherencePct} target={TARGET} />],
-                ['Conformance', <Percent key="c" value={totals.conformancePct} />],
-                ['Scored days', totals.completeDays],
-                ['Absent days', totals.absentDays],
-                ['Late days', totals.lateDays],
-                ['Overbreak days', totals.overbreakDays],
-                ['Missed clock-outs', totals.missedClockOuts],
-              ].map(([label, value]) => (
-                <div key={String(label)} className="rounded-xl border bg-card p-4">
-                  <p className="text-sm text-muted-foreground">{label}</p>
-                  <p className="text-2xl font-semibold tabular-nums">{value}</p>
-                </div>
-              ))}
-            </section>
-          )}
-          <Card>
-            <CardHeader>
-              <CardTitle>By team</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DataTable
-                label="Adherence by team"
-                columns={teamColumns}
-                rows={report.data.teams}
-                rowKey={(team) => team.teamId ?? 'none'}
-                emptyMessage="No teams in this range."
-              />
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>By person</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <DataTable
-                label="Adherence by person"
-                columns={personColumns}
-                rows={report.data.people}
-                rowKey={(person) => person.userId}
-                rowTestId="adherence-row"
-                emptyMessage="No scheduled or worked days in this range."
-                tableClassName="min-w-[48rem]"
-                renderDetail={(person) =>
-                  openPerson === person.userId && (
-                    <PersonDays
-                      userId={person.userId}
-                      filter={filter}
-                      onOpen={(date) => setDay({ userId: person.userId, date })}
-                    />
-                  )
-                }
-              />
-            </CardContent>
-          </Card>
-        </>
-      )}
+      <QueryState query={report}>
+        {(data) => (
+          <>
+            {totals && (
+              <section
+                aria-label="Totals"
+                className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-7"
+              >
+                {[
+                  ['Adherence', <Percent key="a" value={totals.adherencePct} target={TARGET} />],
+                  ['Conformance', <Percent key="c" value={totals.conformancePct} />],
+                  ['Scored days', totals.completeDays],
+                  ['Absent days', totals.absentDays],
+                  ['Late days', totals.lateDays],
+                  ['Overbreak days', totals.overbreakDays],
+                  ['Missed clock-outs', totals.missedClockOuts],
+                ].map(([label, value]) => (
+                  <div key={String(label)} className="rounded-xl border bg-card p-4">
+                    <p className="text-sm text-muted-foreground">{label}</p>
+                    <p className="text-2xl font-semibold tabular-nums">{value}</p>
+                  </div>
+                ))}
+              </section>
+            )}
+            <Card>
+              <CardHeader>
+                <CardTitle>By team</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <DataTable
+                  label="Adherence by team"
+                  columns={teamColumns}
+                  rows={data.teams}
+                  rowKey={(team) => team.teamId ?? 'none'}
+                  emptyMessage="No teams in this range."
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>By person</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <DataTable
+                  label="Adherence by person"
+                  columns={personColumns}
+                  rows={data.people}
+                  rowKey={(person) => person.userId}
+                  rowTestId="adherence-row"
+                  emptyMessage="No scheduled or worked days in this range."
+                  tableClassName="min-w-[48rem]"
+                  renderDetail={(person) =>
+                    openPerson === person.userId && (
+                      <PersonDays
+                        userId={person.userId}
+                        filter={filter}
+                        onOpen={(date) => setDay({ userId: person.userId, date })}
+                      />
+                    )
+                  }
+                />
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </QueryState>
       <DayDetailDialog target={day} onClose={() => setDay(null)} />
     </div>
   );

@@ -14,9 +14,9 @@ import {
 } from 'recharts';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { QueryState } from '@/components/ui/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { useBusinessToday } from '@/features/auth';
 import { analyticsQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
 
@@ -143,169 +143,171 @@ export default function AnalyticsPage() {
         </p>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter} />
-      {analytics.isPending ? (
-        <CardSkeleton />
-      ) : analytics.isError ? (
-        <p className="text-destructive">{analytics.error.message}</p>
-      ) : data && data.trend.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">
-            No data in this range yet.
-          </CardContent>
-        </Card>
-      ) : data ? (
-        <>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <ChartCard
-              title="Adherence and conformance"
-              description="Per day, over scored days."
-              testId="chart-adherence"
-            >
-              <LineChart data={data.trend}>
-                <CartesianGrid yAxisId="adherence" stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis {...dateAxis} />
-                {/* Adherence cannot pass 100 %; conformance can (overtime), so it has its own
+      <QueryState
+        query={analytics}
+        isEmpty={(data) => data.trend.length === 0}
+        empty={
+          <Card>
+            <CardContent className="py-10 text-center text-muted-foreground">
+              No data in this range yet.
+            </CardContent>
+          </Card>
+        }
+      >
+        {(data) => (
+          <>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <ChartCard
+                title="Adherence and conformance"
+                description="Per day, over scored days."
+                testId="chart-adherence"
+              >
+                <LineChart data={data.trend}>
+                  <CartesianGrid yAxisId="adherence" stroke="var(--border)" strokeDasharray="3 3" />
+                  <XAxis {...dateAxis} />
+                  {/* Adherence cannot pass 100 %; conformance can (overtime), so it has its own
                     axis on the right, in its line's colour. */}
-                <YAxis
-                  yAxisId="adherence"
-                  {...axis}
-                  tick={{ fill: 'var(--primary)' }}
-                  domain={[0, 100]}
-                  ticks={percentTicks([])}
-                  unit="%"
-                />
-                <YAxis
-                  yAxisId="conformance"
-                  orientation="right"
-                  {...axis}
-                  tick={{ fill: 'var(--success)' }}
-                  ticks={conformanceTicks}
-                  domain={[0, conformanceTicks.at(-1) ?? 100]}
-                  unit="%"
-                />
-                <Tooltip contentStyle={tooltipStyle} />
-                <Legend />
-                <Line
-                  yAxisId="adherence"
-                  isAnimationActive={false}
-                  type="monotone"
-                  dataKey="adherencePct"
-                  name="Adherence %"
-                  stroke="var(--primary)"
-                  strokeWidth={2}
-                  dot={false}
-                  connectNulls
-                />
-                <Line
-                  yAxisId="conformance"
-                  isAnimationActive={false}
-                  type="monotone"
-                  dataKey="conformancePct"
-                  name="Conformance %"
-                  stroke="var(--success)"
-                  strokeWidth={2}
-                  dot={false}
-                  connectNulls
-                />
-              </LineChart>
-            </ChartCard>
-            <ChartCard
-              title="Exceptions per day"
-              description="People late, over break, absent."
-              testId="chart-exceptions"
-            >
-              <BarChart data={data.trend}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis {...dateAxis} />
-                <YAxis {...axis} allowDecimals={false} />
-                <Tooltip contentStyle={tooltipStyle} />
-                <Legend />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="lateCount"
-                  name="Late"
-                  stackId="x"
-                  fill="var(--warning)"
-                />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="overbreakCount"
-                  name="Over break"
-                  stackId="x"
-                  fill="var(--destructive)"
-                />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="absentCount"
-                  name="Absent"
-                  stackId="x"
-                  fill="var(--muted-foreground)"
-                />
-              </BarChart>
-            </ChartCard>
-            <ChartCard title="Hours worked" testId="chart-hours">
-              <BarChart data={data.trend}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis {...dateAxis} />
-                <YAxis {...axis} />
-                <Tooltip contentStyle={tooltipStyle} />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="workedHours"
-                  name="Hours"
-                  fill="var(--primary)"
-                />
-              </BarChart>
-            </ChartCard>
-            <ChartCard title="Adherence by team" testId="chart-teams">
-              <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
-                <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-                <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
-                <YAxis type="category" dataKey="teamName" {...axis} width={100} />
-                <Tooltip contentStyle={tooltipStyle} />
-                <Bar
-                  isAnimationActive={false}
-                  dataKey="adherencePct"
-                  name="Adherence %"
-                  fill="var(--primary)"
-                />
-              </BarChart>
-            </ChartCard>
-          </div>
-          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-            <Card>
-              <CardHeader>
-                <CardTitle>Lateness heatmap</CardTitle>
-                <CardDescription>Late arrivals by weekday and hour of clock-in.</CardDescription>
-              </CardHeader>
-              <CardContent>
-                <Heatmap cells={data.latenessHeatmap} />
-              </CardContent>
-            </Card>
-            <Card>
-              <CardHeader>
-                <CardTitle>Top exceptions</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <ol className="grid gap-2 text-sm">
-                  {data.topExceptions.map((exception) => (
-                    <li key={exception.type} className="flex justify-between gap-2">
-                      <span>{EXCEPTION_LABELS[exception.type] ?? exception.type}</span>
-                      <span className="tabular-nums text-muted-foreground">
-                        {exception.count} {exception.count === 1 ? 'day' : 'days'}
-                        {exception.minutes > 0 && ` · ${formatMinutes(exception.minutes)}`}
-                      </span>
-                    </li>
-                  ))}
-                  {data.topExceptions.length === 0 && (
-                    <li className="text-muted-foreground">None.</li>
-                  )}
-                </ol>
-              </CardContent>
-            </Card>
-          </div>
-        </>
-      ) : null}
+                  <YAxis
+                    yAxisId="adherence"
+                    {...axis}
+                    tick={{ fill: 'var(--primary)' }}
+                    domain={[0, 100]}
+                    ticks={percentTicks([])}
+                    unit="%"
+                  />
+                  <YAxis
+                    yAxisId="conformance"
+                    orientation="right"
+                    {...axis}
+                    tick={{ fill: 'var(--success)' }}
+                    ticks={conformanceTicks}
+                    domain={[0, conformanceTicks.at(-1) ?? 100]}
+                    unit="%"
+                  />
+                  <Tooltip contentStyle={tooltipStyle} />
+                  <Legend />
+                  <Line
+                    yAxisId="adherence"
+                    isAnimationActive={false}
+                    type="monotone"
+                    dataKey="adherencePct"
+                    name="Adherence %"
+                    stroke="var(--primary)"
+                    strokeWidth={2}
+                    dot={false}
+                    connectNulls
+                  />
+                  <Line
+                    yAxisId="conformance"
+                    isAnimationActive={false}
+                    type="monotone"
+                    dataKey="conformancePct"
+                    name="Conformance %"
+                    stroke="var(--success)"
+                    strokeWidth={2}
+                    dot={false}
+                    connectNulls
+                  />
+                </LineChart>
+              </ChartCard>
+              <ChartCard
+                title="Exceptions per day"
+                description="People late, over break, absent."
+                testId="chart-exceptions"
+              >
+                <BarChart data={data.trend}>
+                  <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                  <XAxis {...dateAxis} />
+                  <YAxis {...axis} allowDecimals={false} />
+                  <Tooltip contentStyle={tooltipStyle} />
+                  <Legend />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="lateCount"
+                    name="Late"
+                    stackId="x"
+                    fill="var(--warning)"
+                  />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="overbreakCount"
+                    name="Over break"
+                    stackId="x"
+                    fill="var(--destructive)"
+                  />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="absentCount"
+                    name="Absent"
+                    stackId="x"
+                    fill="var(--muted-foreground)"
+                  />
+                </BarChart>
+              </ChartCard>
+              <ChartCard title="Hours worked" testId="chart-hours">
+                <BarChart data={data.trend}>
+                  <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                  <XAxis {...dateAxis} />
+                  <YAxis {...axis} />
+                  <Tooltip contentStyle={tooltipStyle} />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="workedHours"
+                    name="Hours"
+                    fill="var(--primary)"
+                  />
+                </BarChart>
+              </ChartCard>
+              <ChartCard title="Adherence by team" testId="chart-teams">
+                <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
+                  <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
+                  <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
+                  <YAxis type="category" dataKey="teamName" {...axis} width={100} />
+                  <Tooltip contentStyle={tooltipStyle} />
+                  <Bar
+                    isAnimationActive={false}
+                    dataKey="adherencePct"
+                    name="Adherence %"
+                    fill="var(--primary)"
+                  />
+                </BarChart>
+              </ChartCard>
+            </div>
+            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+              <Card>
+                <CardHeader>
+                  <CardTitle>Lateness heatmap</CardTitle>
+                  <CardDescription>Late arrivals by weekday and hour of clock-in.</CardDescription>
+                </CardHeader>
+                <CardContent>
+                  <Heatmap cells={data.latenessHeatmap} />
+                </CardContent>
+              </Card>
+              <Card>
+                <CardHeader>
+                  <CardTitle>Top exceptions</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ol className="grid gap-2 text-sm">
+                    {data.topExceptions.map((exception) => (
+                      <li key={exception.type} className="flex justify-between gap-2">
+                        <span>{EXCEPTION_LABELS[exception.type] ?? exception.type}</span>
+                        <span className="tabular-nums text-muted-foreground">
+                          {exception.count} {exception.count === 1 ? 'day' : 'days'}
+                          {exception.minutes > 0 && ` · ${formatMinutes(exception.minutes)}`}
+                        </span>
+                      </li>
+                    ))}
+                    {data.topExceptions.length === 0 && (
+                      <li className="text-muted-foreground">None.</li>
+                    )}
+                  </ol>
+                </CardContent>
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

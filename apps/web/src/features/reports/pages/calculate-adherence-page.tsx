@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useBusinessToday } from '@/features/auth/use-business-today';
-import { directoryQueryOptions } from '@/features/users/api';
+import { useBusinessToday } from '@/features/auth';
+import { directoryQueryOptions } from '@/features/users';
 import { apiRequest } from '@/lib/api-client';
 import { reportsQueryKey } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
@@ -77,31 +77,14 @@ export default function CalculateAdherencePage() {
             onSubmit={onSubmit}
             noValidate
           >
-            <div className="grid gap-1">
-              <Label htmlFor="recompute-from">From</Label>
-              <Input
-                id="recompute-from"
-                type="date"
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recompute-to">To</Label>
-              <Input
-                id="recompute-to"
-                type="date"
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
-              />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="recompute-person">People</Label>
-              <Select
-                id="recompute-person"
-                value={userId}
-                onChange={(event) => setUserId(event.target.value)}
-              >
+            <Field id="recompute-from" label="From">
+              <Input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+            </Field>
+            <Field id="recompute-to" label="To">
+              <Input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
+            </Field>
+            <Field id="recompute-person" label="People">
+              <Select value={userId} onChange={(event) => setUserId(event.target.value)}>
                 <option value="">Everyone</option>
                 {people.data?.users.map((person) => (
                   <option key={person.id} value={person.id}>
@@ -109,7 +92,7 @@ export default function CalculateAdherencePage() {
                   </option>
                 ))}
               </Select>
-            </div>
+            </Field>
             <Button type="submit" disabled={start.isPending}>
               Recalculate
             </Button>

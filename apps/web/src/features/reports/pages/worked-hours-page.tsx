@@ -6,10 +6,10 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { QueryState } from '@/components/ui/query-state';
+import { useBusinessToday } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { toQueryString, workedHoursQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
@@ -105,10 +105,8 @@ export default function WorkedHoursPage() {
         </div>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter}>
-        <div className="grid gap-1">
-          <Label htmlFor="group-by">Per</Label>
+        <Field id="group-by" label="Per">
           <Select
-            id="group-by"
             className="w-32"
             value={groupBy}
             onChange={(event) => setGroupBy(event.target.value)}
@@ -117,33 +115,31 @@ export default function WorkedHoursPage() {
             <option value="week">Week</option>
             <option value="period">Whole period</option>
           </Select>
-        </div>
+        </Field>
       </ReportFilters>
       <Card>
         <CardContent className="pt-6">
-          {report.isPending ? (
-            <CardSkeleton />
-          ) : report.isError ? (
-            <p className="text-destructive">{report.error.message}</p>
-          ) : (
-            <DataTable
-              label="Worked hours"
-              columns={columns}
-              rows={report.data.rows}
-              rowKey={(row) => `${row.userId}-${row.bucket}`}
-              rowTestId="worked-row"
-              emptyMessage="No hours in this range."
-              summary={{
-                ...report.data.totals,
-                userId: 'total',
-                name: 'Total',
-                teamName: null,
-                bucket: '',
-                unreviewedPunches: 0,
-              }}
-              tableClassName="min-w-[48rem]"
-            />
-          )}
+          <QueryState query={report}>
+            {(data) => (
+              <DataTable
+                label="Worked hours"
+                columns={columns}
+                rows={data.rows}
+                rowKey={(row) => `${row.userId}-${row.bucket}`}
+                rowTestId="worked-row"
+                emptyMessage="No hours in this range."
+                summary={{
+                  ...data.totals,
+                  userId: 'total',
+                  name: 'Total',
+                  teamName: null,
+                  bucket: '',
+                  unreviewedPunches: 0,
+                }}
+                tableClassName="min-w-[48rem]"
+              />
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

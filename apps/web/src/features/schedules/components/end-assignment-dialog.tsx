@@ -3,7 +3,7 @@ import type { Assignment } from '@punchclock/shared/contracts/schedules';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { useChangeAssignment } from '../api';
 
 /** Change when an assignment ends (end it early, or extend it). */
@@ -56,17 +56,15 @@ export function EndAssignmentDialog({
             );
           }}
         >
-          <div className="grid gap-1">
-            <Label htmlFor="assignment-end">Last day</Label>
+          <Field id="assignment-end" label="Last day">
             <Input
-              id="assignment-end"
               type="date"
               required
               min={assignment?.dateRangeStart}
               value={current}
               onChange={(event) => setEndDate(event.target.value)}
             />
-          </div>
+          </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
               Cancel

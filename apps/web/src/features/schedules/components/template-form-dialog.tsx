@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { contractResolver } from '@/lib/zod-resolver';
 import { useSaveTemplate } from '../api';
 import { ShiftPreview } from './shift-preview';
@@ -83,17 +83,9 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
   const errors = formState.errors;
   const rootMessage = errors.root?.message;
   const field = (name: keyof TemplateFormValues, label: string, type = 'time') => (
-    <div className="grid gap-1">
-      <Label htmlFor={`template-${name}`}>{label}</Label>
-      <Input
-        id={`template-${name}`}
-        type={type}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `template-${name}-error` : undefined}
-        {...register(name)}
-      />
-      <FieldError id={`template-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <Field id={`template-${name}`} label={label} error={errors[name]?.message}>
+      <Input type={type} {...register(name)} />
+    </Field>
   );
 
   return (
@@ -112,22 +104,20 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
             {field('lunchStart', 'Lunch start (optional)')}
             {field('lunchEnd', 'Lunch end (optional)')}
           </div>
-          <div className="grid gap-1 sm:w-1/2">
-            <Label htmlFor="template-breakDurationMins">Break allowance (minutes, paid)</Label>
+          <Field
+            id="template-breakDurationMins"
+            label="Break allowance (minutes, paid)"
+            error={errors.breakDurationMins?.message}
+            className="grid gap-1 sm:w-1/2"
+          >
             <Input
-              id="template-breakDurationMins"
               type="number"
               min={0}
               max={120}
               inputMode="numeric"
-              aria-invalid={Boolean(errors.breakDurationMins)}
               {...register('breakDurationMins')}
             />
-            <FieldError
-              id="template-breakDurationMins-error"
-              message={errors.breakDurationMins?.message}
-            />
-          </div>
+          </Field>
           <fieldset className="grid gap-2">
             <legend className="mb-1 text-sm font-medium">Working days</legend>
             <div className="flex flex-wrap gap-2">

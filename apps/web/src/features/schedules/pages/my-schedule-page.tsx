@@ -16,8 +16,8 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
+import { QueryState } from '@/components/ui/query-state';
+import { useBusinessToday } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { myScheduleQueryOptions } from '../api';
 
@@ -119,112 +119,112 @@ export default function MySchedulePage() {
               <ChevronRight aria-hidden />
             </Button>
           </div>
-          {schedule.isPending ? (
-            <CardSkeleton />
-          ) : schedule.isError ? (
-            <p className="text-destructive">{schedule.error.message}</p>
-          ) : (
-            <div className="grid gap-2" role="grid" aria-label={title}>
-              <div className="hidden grid-cols-7 gap-2 sm:grid" role="row">
-                {WEEKDAY_SHORT_NAMES.map((day) => (
+          <QueryState query={schedule}>
+            {(data) => (
+              <div className="grid gap-2" role="grid" aria-label={title}>
+                <div className="hidden grid-cols-7 gap-2 sm:grid" role="row">
+                  {WEEKDAY_SHORT_NAMES.map((day) => (
+                    <div
+                      key={day}
+                      role="columnheader"
+                      className="text-center text-xs font-medium text-muted-foreground"
+                    >
+                      {day}
+                    </div>
+                  ))}
+                </div>
+                {weeks.map((week) => (
                   <div
-                    key={day}
-                    role="columnheader"
-                    className="text-center text-xs font-medium text-muted-foreground"
+                    key={week[0]}
+                    role="row"
+                    className={cn('grid gap-2', view === 'week' ? 'sm:grid-cols-7' : 'grid-cols-7')}
                   >
-                    {day}
+                    {week.map((date) => {
+                      const entry = entryFor(date);
+                      const leave = data?.timeOff.find(
+                        (request) => request.startDate <= date && date <= request.endDate,
+                      );
+                      const isToday = date === today;
+                      const isOutside = view === 'month' && date.slice(0, 7) !== anchorMonth;
+                      return (
+                        <div
+                          key={date}
+                          role="gridcell"
+                          // Named by its content (date, Today, shift, time off), so a screen
+                          // reader hears the day's plan, not only its date.
+                          data-date={date}
+                          className={cn(
+                            'flex flex-col gap-1 rounded-lg border p-2',
+                            view === 'week' ? 'min-h-24' : 'min-h-20 p-1.5 sm:p-2',
+                            isToday && 'border-primary ring-1 ring-primary',
+                            isOutside && 'opacity-50',
+                          )}
+                        >
+                          <div className="flex flex-wrap items-center justify-between gap-1">
+                            <span className="sr-only">
+                              {format(parseISO(date), 'EEEE, MMMM d')}
+                            </span>
+                            <span className="text-sm font-semibold" aria-hidden>
+                              <span className={cn(view === 'month' && 'hidden', 'sm:hidden')}>
+                                {format(parseISO(date), 'EEE')}{' '}
+                              </span>
+                              {format(parseISO(date), view === 'week' ? 'MMM d' : 'd')}
+                            </span>
+                            {isToday && (
+                              <Badge
+                                variant="default"
+                                className={cn(
+                                  view === 'month' && 'px-1 text-[9px] sm:px-2 sm:text-xs',
+                                )}
+                              >
+                                Today
+                              </Badge>
+                            )}
+                          </div>
+                          <div className={cn(view === 'month' && 'hidden sm:block')}>
+                            {leave && (
+                              <p
+                                className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success-text"
+                                data-testid="time-off-marker"
+                              >
+                                {leave.typeName}
+                                {leave.status === 'pending' ? ' (pending)' : ''}
+                                {leave.startTime ? ` ${leave.startTime}–${leave.endTime}` : ''}
+                              </p>
+                            )}
+                            <DayPlan entry={entry} date={date} isCompact={view === 'month'} />
+                          </div>
+                          {view === 'month' && (
+                            <span className="sm:hidden">
+                              {leave && (
+                                <span className="sr-only">
+                                  {leave.typeName}
+                                  {leave.status === 'pending' ? ' (pending)' : ''}
+                                </span>
+                              )}
+                              {entry && isWorkingDay(entry.template, date) ? (
+                                <>
+                                  <span
+                                    className="mx-auto block size-2 rounded-full bg-primary"
+                                    aria-hidden
+                                  />
+                                  <span className="sr-only">
+                                    {entry.template.name} {formatShiftHours(entry.template)}
+                                  </span>
+                                </>
+                              ) : (
+                                <span className="sr-only">{entry ? 'Day off' : 'No schedule'}</span>
+                              )}
+                            </span>
+                          )}
+                        </div>
+                      );
+                    })}
                   </div>
                 ))}
               </div>
-              {weeks.map((week) => (
-                <div
-                  key={week[0]}
-                  role="row"
-                  className={cn('grid gap-2', view === 'week' ? 'sm:grid-cols-7' : 'grid-cols-7')}
-                >
-                  {week.map((date) => {
-                    const entry = entryFor(date);
-                    const leave = schedule.data?.timeOff.find(
-                      (request) => request.startDate <= date && date <= request.endDate,
-                    );
-                    const isToday = date === today;
-                    const isOutside = view === 'month' && date.slice(0, 7) !== anchorMonth;
-                    return (
-                      <div
-                        key={date}
-                        role="gridcell"
-                        // Named by its content (date, Today, shift, time off), so a screen
-                        // reader hears the day's plan, not only its date.
-                        data-date={date}
-                        className={cn(
-                          'flex flex-col gap-1 rounded-lg border p-2',
-                          view === 'week' ? 'min-h-24' : 'min-h-20 p-1.5 sm:p-2',
-                          isToday && 'border-primary ring-1 ring-primary',
-                          isOutside && 'opacity-50',
-                        )}
-                      >
-                        <div className="flex flex-wrap items-center justify-between gap-1">
-                          <span className="sr-only">{format(parseISO(date), 'EEEE, MMMM d')}</span>
-                          <span className="text-sm font-semibold" aria-hidden>
-                            <span className={cn(view === 'month' && 'hidden', 'sm:hidden')}>
-                              {format(parseISO(date), 'EEE')}{' '}
-                            </span>
-                            {format(parseISO(date), view === 'week' ? 'MMM d' : 'd')}
-                          </span>
-                          {isToday && (
-                            <Badge
-                              variant="default"
-                              className={cn(
-                                view === 'month' && 'px-1 text-[9px] sm:px-2 sm:text-xs',
-                              )}
-                            >
-                              Today
-                            </Badge>
-                          )}
-                        </div>
-                        <div className={cn(view === 'month' && 'hidden sm:block')}>
-                          {leave && (
-                            <p
-                              className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success-text"
-                              data-testid="time-off-marker"
-                            >
-                              {leave.typeName}
-                              {leave.status === 'pending' ? ' (pending)' : ''}
-                              {leave.startTime ? ` ${leave.startTime}–${leave.endTime}` : ''}
-                            </p>
-                          )}
-                          <DayPlan entry={entry} date={date} isCompact={view === 'month'} />
-                        </div>
-                        {view === 'month' && (
-                          <span className="sm:hidden">
-                            {leave && (
-                              <span className="sr-only">
-                                {leave.typeName}
-                                {leave.status === 'pending' ? ' (pending)' : ''}
-                              </span>
-                            )}
-                            {entry && isWorkingDay(entry.template, date) ? (
-                              <>
-                                <span
-                                  className="mx-auto block size-2 rounded-full bg-primary"
-                                  aria-hidden
-                                />
-                                <span className="sr-only">
-                                  {entry.template.name} {formatShiftHours(entry.template)}
-                                </span>
-                              </>
-                            ) : (
-                              <span className="sr-only">{entry ? 'Day off' : 'No schedule'}</span>
-                            )}
-                          </span>
-                        )}
-                      </div>
-                    );
-                  })}
-                </div>
-              ))}
-            </div>
-          )}
+            )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

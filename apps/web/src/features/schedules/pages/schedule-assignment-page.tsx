@@ -9,18 +9,25 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth/use-business-today';
-import { directoryQueryOptions } from '@/features/users/api';
-import { ApiError } from '@/lib/api-client';
+import { useBusinessToday } from '@/features/auth';
+import { directoryQueryOptions } from '@/features/users';
 import {
   assignmentsQueryOptions,
   templatesQueryOptions,
   useAssignTemplate,
   useChangeAssignment,
 } from '../api';
+import {
+  areAllSelected,
+  canEndEarlierOnOverlap,
+  filterPeople,
+  groupAssignmentsByUser,
+  toggleAllShown,
+  toggleSelected,
+} from '../assignment-selection';
 import { EndAssignmentDialog } from '../components/end-assignment-dialog';
 
 const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
@@ -87,30 +94,13 @@ export default function ScheduleAssignmentPage() {
 
   const activeTemplates =
     templates.data?.templates.filter((template) => !template.isArchived) ?? [];
-  const byUser = useMemo(() => {
-    const map = new Map<string, Assignment[]>();
-    for (const assignment of assignments.data?.assignments ?? []) {
-      map.set(assignment.userId, [...(map.get(assignment.userId) ?? []), assignment]);
-    }
-    return map;
-  }, [assignments.data]);
-  const shownUsers = (users.data?.users ?? []).filter((user) => {
-    const needle = search.trim().toLowerCase();
-    const matchesSearch =
-      !needle ||
-      user.email.toLowerCase().includes(needle) ||
-      (user.name ?? '').toLowerCase().includes(needle);
-    return matchesSearch && (!roleFilter || (user.role ?? 'employee') === roleFilter);
-  });
-  const allShownSelected =
-    shownUsers.length > 0 && shownUsers.every((user) => selected.has(user.id));
-
-  const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
+  const byUser = useMemo(
+    () => groupAssignmentsByUser(assignments.data?.assignments ?? []),
+    [assignments.data],
+  );
+  const shownUsers = filterPeople(users.data?.users ?? [], search, roleFilter);
+  const shownIds = shownUsers.map((user) => user.id);
+  const allShownSelected = areAllSelected(selected, shownIds);
 
   const submit = (endOverlapping: boolean) => {
     setClash(null);
@@ -129,11 +119,7 @@ export default function ScheduleAssignmentPage() {
         onError: (error) => {
           setClash(error.message);
           // The server can end an earlier assignment the day before, if it started earlier.
-          setCanEndEarlier(
-            error instanceof ApiError &&
-              error.code === 'assignment_overlap' &&
-              !error.message.includes('starts within'),
-          );
+          setCanEndEarlier(canEndEarlierOnOverlap(error));
         },
       },
     );
@@ -165,10 +151,8 @@ export default function ScheduleAssignmentPage() {
             className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
             onSubmit={onSubmit}
           >
-            <div className="grid gap-1">
-              <Label htmlFor="assign-template">Template</Label>
+            <Field id="assign-template" label="Template">
               <Select
-                id="assign-template"
                 value={templateId}
                 required
                 onChange={(event) => setTemplateId(event.target.value)}
@@ -180,28 +164,24 @@ export default function ScheduleAssignmentPage() {
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="assign-start">First day</Label>
+            </Field>
+            <Field id="assign-start" label="First day">
               <Input
-                id="assign-start"
                 type="date"
                 required
                 value={start}
                 onChange={(event) => setStart(event.target.value)}
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="assign-end">Last day</Label>
+            </Field>
+            <Field id="assign-end" label="Last day">
               <Input
-                id="assign-end"
                 type="date"
                 required
                 min={start}
                 value={end}
                 onChange={(event) => setEnd(event.target.value)}
               />
-            </div>
+            </Field>
             <Button type="submit" disabled={assign.isPending || selected.size === 0 || !templateId}>
               {assign.isPending ? 'Assigning...' : 'Assign'}
             </Button>
@@ -267,14 +247,7 @@ export default function ScheduleAssignmentPage() {
                   type="checkbox"
                   className="size-4 accent-primary"
                   checked={allShownSelected}
-                  onChange={() => {
-                    const next = new Set(selected);
-                    for (const user of shownUsers) {
-                      if (allShownSelected) next.delete(user.id);
-                      else next.add(user.id);
-                    }
-                    setSelected(next);
-                  }}
+                  onChange={() => setSelected(toggleAllShown(selected, shownIds))}
                 />
                 Select all shown ({shownUsers.length})
               </label>
@@ -289,7 +262,7 @@ export default function ScheduleAssignmentPage() {
                         type="checkbox"
                         className="mt-1 size-4 accent-primary"
                         checked={selected.has(user.id)}
-                        onChange={() => toggle(user.id)}
+                        onChange={() => setSelected(toggleSelected(selected, user.id))}
                         aria-label={`Select ${user.name ?? user.email}`}
                       />
                       <span className="min-w-0">

@@ -6,7 +6,7 @@ import { formatShiftHours, WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CardSkeleton } from '@/components/ui/skeleton';
+import { QueryState } from '@/components/ui/query-state';
 import { templatesQueryOptions, useTemplateAction } from '../api';
 import { ShiftPreview } from '../components/shift-preview';
 import { TemplateFormDialog } from '../components/template-form-dialog';
@@ -112,23 +112,25 @@ export default function ScheduleManagementPage() {
           <Plus aria-hidden /> New template
         </Button>
       </div>
-      {templates.isPending ? (
-        <CardSkeleton />
-      ) : templates.isError ? (
-        <p className="text-destructive">{templates.error.message}</p>
-      ) : templates.data.templates.length === 0 ? (
-        <Card>
-          <CardContent className="py-10 text-center text-muted-foreground">
-            No templates yet. Create the first one to start assigning shifts.
-          </CardContent>
-        </Card>
-      ) : (
-        <div className="grid gap-4 lg:grid-cols-2">
-          {templates.data.templates.map((template) => (
-            <TemplateCard key={template.id} template={template} onEdit={() => open(template)} />
-          ))}
-        </div>
-      )}
+      <QueryState
+        query={templates}
+        isEmpty={(data) => data.templates.length === 0}
+        empty={
+          <Card>
+            <CardContent className="py-10 text-center text-muted-foreground">
+              No templates yet. Create the first one to start assigning shifts.
+            </CardContent>
+          </Card>
+        }
+      >
+        {(data) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {data.templates.map((template) => (
+              <TemplateCard key={template.id} template={template} onEdit={() => open(template)} />
+            ))}
+          </div>
+        )}
+      </QueryState>
       <TemplateFormDialog
         isOpen={isFormOpen}
         template={editing}

@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { apiRequest } from '@/lib/api-client';
 import { timeEventsQueryKey } from '../api';
@@ -85,23 +85,16 @@ export function CorrectionDialog({
           For {day.date}. Your punches stay as they are; an approver decides.
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-1">
-            <Label htmlFor="correction-kind">What is wrong?</Label>
-            <Select
-              id="correction-kind"
-              value={kind}
-              onChange={(event) => setKind(event.target.value as Kind)}
-            >
+          <Field id="correction-kind" label="What is wrong?">
+            <Select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
               <option value="add">I missed a punch</option>
               <option value="move">A punch has the wrong time</option>
               <option value="remove">A punch was a mistake</option>
             </Select>
-          </div>
+          </Field>
           {kind === 'add' ? (
-            <div className="grid gap-1">
-              <Label htmlFor="correction-type">Missed punch</Label>
+            <Field id="correction-type" label="Missed punch">
               <Select
-                id="correction-type"
                 value={eventType}
                 onChange={(event) => setEventType(event.target.value as TimeEventType)}
               >
@@ -111,12 +104,10 @@ export function CorrectionDialog({
                   </option>
                 ))}
               </Select>
-            </div>
+            </Field>
           ) : (
-            <div className="grid gap-1">
-              <Label htmlFor="correction-target">Punch</Label>
+            <Field id="correction-target" label="Punch">
               <Select
-                id="correction-target"
                 value={targetEventId}
                 onChange={(event) => setTargetEventId(event.target.value)}
               >
@@ -128,39 +119,29 @@ export function CorrectionDialog({
                   </option>
                 ))}
               </Select>
-            </div>
+            </Field>
           )}
           {kind !== 'remove' && (
             <div className="grid grid-cols-2 gap-3">
-              <div className="grid gap-1">
-                <Label htmlFor="correction-date">Date</Label>
+              <Field id="correction-date" label="Date">
                 <Input
-                  id="correction-date"
                   type="date"
                   value={date || day.date}
                   onChange={(event) => setDate(event.target.value)}
                 />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="correction-time">Correct time</Label>
-                <Input
-                  id="correction-time"
-                  type="time"
-                  value={time}
-                  onChange={(event) => setTime(event.target.value)}
-                />
-              </div>
+              </Field>
+              <Field id="correction-time" label="Correct time">
+                <Input type="time" value={time} onChange={(event) => setTime(event.target.value)} />
+              </Field>
             </div>
           )}
-          <div className="grid gap-1">
-            <Label htmlFor="correction-reason">Reason</Label>
+          <Field id="correction-reason" label="Reason">
             <Input
-              id="correction-reason"
               value={reason}
               maxLength={500}
               onChange={(event) => setReason(event.target.value)}
             />
-          </div>
+          </Field>
           <FieldError id="correction-error" message={error} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>

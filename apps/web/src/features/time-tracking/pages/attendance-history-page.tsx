@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { Field } from '@/components/ui/field';
+import { QueryState } from '@/components/ui/query-state';
+import { useSession } from '@/features/auth';
 import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
 
@@ -180,10 +180,8 @@ export default function AttendanceHistoryPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="history-from">From</Label>
+            <Field id="history-from" label="From">
               <Input
-                id="history-from"
                 type="date"
                 value={filter.from ?? ''}
                 max={filter.to}
@@ -191,11 +189,9 @@ export default function AttendanceHistoryPage() {
                   setFilter({ ...filter, from: event.target.value || undefined, page: 1 })
                 }
               />
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="history-to">To</Label>
+            </Field>
+            <Field id="history-to" label="To">
               <Input
-                id="history-to"
                 type="date"
                 value={filter.to ?? ''}
                 min={filter.from}
@@ -203,31 +199,29 @@ export default function AttendanceHistoryPage() {
                   setFilter({ ...filter, to: event.target.value || undefined, page: 1 })
                 }
               />
-            </div>
+            </Field>
             {(filter.from || filter.to) && (
               <Button variant="ghost" onClick={() => setFilter({ page: 1 })}>
                 Clear
               </Button>
             )}
           </div>
-          {history.isPending ? (
-            <CardSkeleton />
-          ) : history.isError ? (
-            <p className="text-destructive">{history.error.message}</p>
-          ) : (
-            <DataTable
-              label="Your days"
-              columns={columns}
-              rows={history.data.days}
-              rowKey={(day) => day.date}
-              emptyMessage="No attendance in this period"
-              renderDetail={(day) =>
-                openDays.has(day.date) && (
-                  <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
-                )
-              }
-            />
-          )}
+          <QueryState query={history}>
+            {(data) => (
+              <DataTable
+                label="Your days"
+                columns={columns}
+                rows={data.days}
+                rowKey={(day) => day.date}
+                emptyMessage="No attendance in this period"
+                renderDetail={(day) =>
+                  openDays.has(day.date) && (
+                    <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
+                  )
+                }
+              />
+            )}
+          </QueryState>
           {history.data && history.data.totalDays > history.data.pageSize && (
             <nav className="flex items-center justify-between" aria-label="Pages">
               <Button

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { directoryQueryOptions, teamsQueryOptions, useDeleteTeam, useSaveTeam } from '../api';
 
@@ -89,17 +89,11 @@ export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
         </ul>
         <form className="grid gap-3 border-t pt-4" onSubmit={onSubmit} noValidate>
           <p className="text-sm font-medium">{editing ? `Edit ${editing.name}` : 'New team'}</p>
-          <div className="grid gap-1">
-            <Label htmlFor="team-name">Team name</Label>
-            <Input id="team-name" value={name} onChange={(event) => setName(event.target.value)} />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="team-lead">Team lead</Label>
-            <Select
-              id="team-lead"
-              value={leadUserId}
-              onChange={(event) => setLeadUserId(event.target.value)}
-            >
+          <Field id="team-name" label="Team name">
+            <Input value={name} onChange={(event) => setName(event.target.value)} />
+          </Field>
+          <Field id="team-lead" label="Team lead">
+            <Select value={leadUserId} onChange={(event) => setLeadUserId(event.target.value)}>
               <option value="">No lead</option>
               {leads.map((person) => (
                 <option key={person.id} value={person.id}>
@@ -107,7 +101,7 @@ export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
                 </option>
               ))}
             </Select>
-          </div>
+          </Field>
           <FieldError id="team-form-error" message={error} />
           <div className="flex justify-end gap-2">
             {editing && (

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { contractResolver } from '@/lib/zod-resolver';
 import { teamsQueryOptions, useCreateUser, useUpdateUser } from '../api';
@@ -94,18 +94,9 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
   const errors = formState.errors;
   const isPending = create.isPending || update.isPending;
   const field = (name: 'name' | 'email', label: string, type = 'text') => (
-    <div className="grid gap-1">
-      <Label htmlFor={`user-${name}`}>{label}</Label>
-      <Input
-        id={`user-${name}`}
-        type={type}
-        autoComplete="off"
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `user-${name}-error` : undefined}
-        {...register(name)}
-      />
-      <FieldError id={`user-${name}-error`} message={errors[name]?.message} />
-    </div>
+    <Field id={`user-${name}`} label={label} error={errors[name]?.message}>
+      <Input type={type} autoComplete="off" {...register(name)} />
+    </Field>
   );
 
   return (
@@ -121,19 +112,17 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           {field('name', 'Name')}
           {field('email', 'Email', 'email')}
           <div className="grid grid-cols-2 gap-3">
-            <div className="grid gap-1">
-              <Label htmlFor="user-role">Role</Label>
-              <Select id="user-role" {...register('role')}>
+            <Field id="user-role" label="Role">
+              <Select {...register('role')}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
                     {ROLE_LABELS[role]}
                   </option>
                 ))}
               </Select>
-            </div>
-            <div className="grid gap-1">
-              <Label htmlFor="user-team">Team</Label>
-              <Select id="user-team" {...register('teamId')}>
+            </Field>
+            <Field id="user-team" label="Team">
+              <Select {...register('teamId')}>
                 <option value="">No team</option>
                 {teams.data?.teams.map((team) => (
                   <option key={team.id} value={team.id}>
@@ -141,24 +130,17 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
                   </option>
                 ))}
               </Select>
-            </div>
+            </Field>
           </div>
           {!user && (
-            <div className="grid gap-1">
-              <Label htmlFor="user-password">Initial password (optional)</Label>
-              <Input
-                id="user-password"
-                type="password"
-                autoComplete="new-password"
-                aria-describedby="user-password-hint"
-                aria-invalid={Boolean(errors.password)}
-                {...register('password')}
-              />
-              <p id="user-password-hint" className="text-xs text-muted-foreground">
-                Leave empty to get a one-time link they use to choose their own.
-              </p>
-              <FieldError id="user-password-error" message={errors.password?.message} />
-            </div>
+            <Field
+              id="user-password"
+              label="Initial password (optional)"
+              hint="Leave empty to get a one-time link they use to choose their own."
+              error={errors.password?.message}
+            >
+              <Input type="password" autoComplete="new-password" {...register('password')} />
+            </Field>
           )}
           <FieldError id="user-form-error" message={errors.root?.message} />
           <div className="flex justify-end gap-2">

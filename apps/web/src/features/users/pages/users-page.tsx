@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
-import type { ListUsersQuery, SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
+import { useState } from 'react';
+import type { SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
 import { STATE_LABELS } from '@punchclock/shared/domain/time-state';
 import { Badge } from '@/components/ui/badge';
@@ -10,15 +10,13 @@ import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth/api';
+import { QueryState } from '@/components/ui/query-state';
+import { useSession } from '@/features/auth';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
-
-type Sort = NonNullable<ListUsersQuery['sort']>;
-const PAGE_SIZE = 25;
+import { describeUserPage, lastUserPage, useUserListFilters } from '../user-list-filters';
 
 const dateTime = (instant: string | null, timeZone: string) =>
   instant
@@ -96,57 +94,24 @@ function UserActions({
 
 export default function UsersPage() {
   const { timeZone, user: me } = useSession();
-  const [search, setSearch] = useState('');
-  const deferredSearch = useDeferredValue(search.trim());
-  const [role, setRole] = useState('');
-  const [status, setStatus] = useState('');
-  const [teamId, setTeamId] = useState('');
-  const [sort, setSort] = useState<Sort>('name');
-  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
-  const [page, setPage] = useState(1);
+  const { filters, query, setFilter, setPage, sortable } = useUserListFilters();
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [isTeamsOpen, setIsTeamsOpen] = useState(false);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
 
-  const query: ListUsersQuery = {
-    search: deferredSearch || undefined,
-    role: (role || undefined) as ListUsersQuery['role'],
-    status: (status || undefined) as ListUsersQuery['status'],
-    teamId: teamId || undefined,
-    sort,
-    direction,
-    page,
-    pageSize: PAGE_SIZE,
-  };
   const users = useQuery(usersPageQueryOptions(query));
   const teams = useQuery(teamsQueryOptions);
   const canEdit = users.data?.canEdit ?? me?.role === 'admin';
   const total = users.data?.total ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const { page } = filters;
+  const lastPage = lastUserPage(total);
 
-  const onSort = (column: Sort) => {
-    if (column === sort) setDirection(direction === 'asc' ? 'desc' : 'asc');
-    else {
-      setSort(column);
-      setDirection('asc');
-    }
-    setPage(1);
-  };
-  const filterChange = (apply: () => void) => {
-    apply();
-    setPage(1);
-  };
   const openForm = (user: UserRow | null) => {
     setEditing(user);
     setIsFormOpen(true);
   };
 
-  const sortable = (column: Sort) => ({
-    isActive: sort === column,
-    direction,
-    onSort: () => onSort(column),
-  });
   const columns: DataColumn<UserRow>[] = [
     {
       id: 'name',
@@ -231,14 +196,14 @@ export default function UsersPage() {
               aria-label="Search by name or email"
               placeholder="Search by name or email"
               className="min-w-56 flex-1"
-              value={search}
-              onChange={(event) => filterChange(() => setSearch(event.target.value))}
+              value={filters.search}
+              onChange={(event) => setFilter('search', event.target.value)}
             />
             <Select
               aria-label="Filter by role"
               className="w-36"
-              value={role}
-              onChange={(event) => filterChange(() => setRole(event.target.value))}
+              value={filters.role}
+              onChange={(event) => setFilter('role', event.target.value)}
             >
               <option value="">All roles</option>
               {ROLES.map((option) => (
@@ -250,8 +215,8 @@ export default function UsersPage() {
             <Select
               aria-label="Filter by status"
               className="w-36"
-              value={status}
-              onChange={(event) => filterChange(() => setStatus(event.target.value))}
+              value={filters.status}
+              onChange={(event) => setFilter('status', event.target.value)}
             >
               <option value="">Any status</option>
               <option value="active">Active</option>
@@ -261,8 +226,8 @@ export default function UsersPage() {
               <Select
                 aria-label="Filter by team"
                 className="w-40"
-                value={teamId}
-                onChange={(event) => filterChange(() => setTeamId(event.target.value))}
+                value={filters.teamId}
+                onChange={(event) => setFilter('teamId', event.target.value)}
               >
                 <option value="">All teams</option>
                 {teams.data?.teams.map((team) => (
@@ -274,27 +239,21 @@ export default function UsersPage() {
             )}
           </div>
 
-          {users.isPending ? (
-            <CardSkeleton />
-          ) : users.isError ? (
-            <p className="text-destructive">{users.error.message}</p>
-          ) : (
-            <DataTable
-              label="People"
-              columns={columns}
-              rows={users.data.users}
-              rowKey={(user) => user.id}
-              rowTestId="user-row"
-              emptyMessage="Nobody matches these filters."
-              tableClassName="min-w-[56rem]"
-            />
-          )}
+          <QueryState query={users}>
+            {(data) => (
+              <DataTable
+                label="People"
+                columns={columns}
+                rows={data.users}
+                rowKey={(user) => user.id}
+                rowTestId="user-row"
+                emptyMessage="Nobody matches these filters."
+                tableClassName="min-w-[56rem]"
+              />
+            )}
+          </QueryState>
           <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
-            <span className="text-muted-foreground">
-              {total === 0
-                ? 'No people'
-                : `${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
-            </span>
+            <span className="text-muted-foreground">{describeUserPage(page, total)}</span>
             <span className="flex gap-2">
               <Button
                 variant="outline"

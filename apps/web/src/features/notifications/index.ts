@@ -1,0 +1,2 @@
+// Public module of the notifications feature.
+export { NotificationsBell } from './components/notifications-bell';
