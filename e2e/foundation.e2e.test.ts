@@ -10,7 +10,7 @@ import {
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
-// SPEC §2 sidebar table, written out independently of the app's own list.
+// product §2 sidebar table, written out independently of the app's own list.
 const EMPLOYEE_ITEMS = ['Dashboard', 'Attendance', 'Schedules', 'Time Off'];
 const EXPECTED_SIDEBAR = {
   admin: [

@@ -5,7 +5,7 @@ import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { sessionQueryKey } from '@/features/auth';
 
-/** SPEC §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
+/** product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {

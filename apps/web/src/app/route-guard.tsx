@@ -4,7 +4,7 @@ import type { RoleRequirement } from '@punchclock/shared/domain/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 
-/** SPEC §2 route guard: spinner while loading, /auth without a user, /dashboard without the role. */
+/** product §2 route guard: spinner while loading, /auth without a user, /dashboard without the role. */
 export function RouteGuard({ requiredRole }: { requiredRole?: RoleRequirement }) {
   const session = useSession();
   const decision = decideGuard({

@@ -31,7 +31,7 @@ import { UsersPage } from '@/features/users';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
 
-// Screens load on demand (SPEC §2): each feature's public module wraps its pages in lazy(),
+// Screens load on demand (product §2): each feature's public module wraps its pages in lazy(),
 // so every page is its own chunk; the shell shows a card-shaped placeholder meanwhile.
 /** Every screen of the route table, each its own chunk (the compiler checks none is missing). */
 const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
@@ -53,7 +53,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/attendance-history': AttendanceHistoryPage,
 };
 
-/** Each screen behind its own guard, from the one screen list (SPEC §2 route table). */
+/** Each screen behind its own guard, from the one screen list (product §2 route table). */
 function screenRoute(screen: ScreenDefinition): RouteObject {
   const Page = SCREEN_PAGES[screen.path as ScreenPath];
   const route = {

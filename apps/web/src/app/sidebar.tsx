@@ -14,7 +14,7 @@ interface SidebarProps {
   onLogout: () => void;
 }
 
-/** SPEC §2 sidebar: the role's items only; w-64 expanded, w-20 collapsed to icons. */
+/** product §2 sidebar: the role's items only; w-64 expanded, w-20 collapsed to icons. */
 export function Sidebar({
   role,
   isCollapsed,

@@ -30,7 +30,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Light by default; the choice is kept in localStorage under "theme" (SPEC §1). */
+/** Light by default; the choice is kept in localStorage under "theme" (product §1). */
 export function useTheme(): {
   theme: Theme;
   setTheme: (theme: Theme) => void;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
 import { text } from './common.ts';
 
-/** Validation messages are the product's, word for word (SPEC §5). */
+/** Validation messages are the product's, word for word (product §5). */
 export const emailSchema = z
   .string({ error: 'Invalid email address' })
   .trim()

@@ -19,7 +19,7 @@ const NOTIFICATION = {
   createdAt: '2026-06-10T13:05:00.000Z',
 };
 
-describe('notification list limits (SPEC §9)', () => {
+describe('notification list limits (product §9)', () => {
   it('are 10 in the header bell and 20 a page in the full list', () => {
     expect(BELL_LIMIT).toBe(10);
     expect(FULL_LIST_LIMIT).toBe(20);
@@ -86,7 +86,7 @@ describe('notification response schemas', () => {
     ).toBeNull();
   });
 
-  it('accept the known types and others (SPEC: "late, overbreak, warning, shift_reminder, others")', () => {
+  it('accept the known types and others (product §3: late, overbreak, warning, shift_reminder, info…)', () => {
     for (const type of ['late', 'overbreak', 'warning', 'shift_reminder', 'info', 'announcement']) {
       expect(notificationSchema.parse({ ...NOTIFICATION, type }).type).toBe(type);
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../domain/notification-rules.ts';
 
-/** SPEC §9: the header bell shows 10, the full list 20 a page. */
+/** product §9: the header bell shows 10, the full list 20 a page. */
 export const BELL_LIMIT = 10;
 export const FULL_LIST_LIMIT = 20;
 
@@ -29,7 +29,7 @@ export const listNotificationsResponseSchema = z.object({
 });
 export type ListNotificationsResponse = z.infer<typeof listNotificationsResponseSchema>;
 
-/** The bell badge: "9+" above 9 (SPEC §2). */
+/** The bell badge: "9+" above 9 (product §2). */
 export function formatUnreadBadge(count: number): string | null {
   if (count <= 0) return null;
   return count > 9 ? '9+' : String(count);

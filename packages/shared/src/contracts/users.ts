@@ -3,7 +3,7 @@ import { timeStateSchema } from './time-tracking.ts';
 import { text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
 
-/** A person's name as admins type it: the spec's rules, but required here. */
+/** A person's name as admins type it: the product's rules (§5), but required here. */
 export const requiredNameSchema = text({ error: 'Name must be at least 2 characters' })
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name too long');

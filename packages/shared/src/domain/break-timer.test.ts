@@ -11,7 +11,7 @@ import {
 const MINUTE = 60_000;
 const START = Date.parse('2026-11-22T15:00:00Z');
 
-describe('break constants (SPEC §9)', () => {
+describe('break constants (product §9)', () => {
   it('are 15 paid break minutes, 30 lunch minutes, a check every 60 s and 10 s toasts', () => {
     expect(DEFAULT_BREAK_MINUTES).toBe(15);
     expect(LUNCH_MINUTES).toBe(30);

@@ -1,4 +1,4 @@
-/** SPEC §9: break defaults to 15 paid minutes unless the assigned template says otherwise. */
+/** product §9: break defaults to 15 paid minutes unless the assigned template says otherwise. */
 export const DEFAULT_BREAK_MINUTES = 15;
 export const LUNCH_MINUTES = 30;
 export const BREAK_CHECK_INTERVAL_MS = 60_000;
@@ -10,7 +10,7 @@ export function wholeMinutesSince(startMs: number, nowMs: number): number {
 }
 
 /**
- * SPEC §8 break-timer toasts: exactly at the limit, and every check beyond it.
+ * product §8 break-timer toasts: exactly at the limit, and every check beyond it.
  * Returns null while the break is within its allowance.
  */
 export function getBreakTimerMessage(elapsedMinutes: number, limitMinutes: number): string | null {

@@ -9,7 +9,7 @@ export function toBusinessDate(instant: Date | string | number, timeZone: string
   return format(new TZDate(date.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
-/** "9:05 AM": SPEC's h:mm a, shown in the business time zone. */
+/** "9:05 AM": product §2's h:mm a, shown in the business time zone. */
 export function formatBusinessTime(instant: Date | string | number, timeZone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
   return format(new TZDate(date.getTime(), timeZone), 'h:mm a');

@@ -1,4 +1,4 @@
-/** SPEC §4/§9: warn after 55 idle minutes, sign out at 60, count down each second. */
+/** product §4/§9: warn after 55 idle minutes, sign out at 60, count down each second. */
 export const IDLE_LIMIT_MS = 60 * 60 * 1000;
 export const IDLE_WARNING_MS = 5 * 60 * 1000;
 

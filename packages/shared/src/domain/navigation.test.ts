@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decideGuard, findScreen, getSidebarItems, SCREENS } from './navigation.ts';
 import { ROLES, type Role } from './roles.ts';
 
-/** SPEC §2 sidebar table, in order. */
+/** product §2 sidebar table, in order. */
 const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Dashboard', '/dashboard'],
   ['SME Dashboard', '/sme'],

@@ -1,7 +1,7 @@
 import { getRoleFlags, hasRequiredRole, type Role, type RoleRequirement } from './roles.ts';
 
 /**
- * The product's screens (SPEC §2). `requiredRole` drives both the route guard and the
+ * The product's screens (product §2). `requiredRole` drives both the route guard and the
  * server-side page of the same name; `sidebarRoles` is the sidebar table, in its order.
  */
 export interface ScreenDefinition {
@@ -98,7 +98,7 @@ export function getSidebarItems(role: Role | null | undefined): ScreenDefinition
 export type GuardDecision =
   { kind: 'loading' } | { kind: 'redirect'; to: '/auth' | '/dashboard' } | { kind: 'allow' };
 
-/** SPEC §2 route guard, as a pure decision the router renders. */
+/** product §2 route guard, as a pure decision the router renders. */
 export function decideGuard(input: {
   isLoading: boolean;
   isSignedIn: boolean;

@@ -11,7 +11,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 
-/** SPEC §9: weeks start on Sunday (0). */
+/** product §9: weeks start on Sunday (0). */
 export const WEEK_STARTS_ON = 0;
 export const WEEKDAY_SHORT_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 export const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5] as const;
@@ -32,7 +32,7 @@ export interface DateRange {
   dateRangeEnd: string;
 }
 
-/** SPEC §2: a day matches an assignment when it lies in start..end inclusive. */
+/** product §2: a day matches an assignment when it lies in start..end inclusive. */
 export function isDateInRange(date: string, range: DateRange): boolean {
   return range.dateRangeStart <= date && date <= range.dateRangeEnd;
 }

@@ -18,7 +18,7 @@ import {
 const HOUR = 3_600_000;
 
 describe('checkTransition', () => {
-  // SPEC §4 and §5: the full table of state × action.
+  // product §4 and §5: the full table of state × action.
   const expected: Record<TimeState, Record<TimeEventType, string | null>> = {
     none: {
       clock_in: null,
@@ -69,7 +69,7 @@ describe('checkTransition', () => {
     expect(PLEASE_CLOCK_IN_FIRST).toBe('Please clock in first');
   });
 
-  it('labels states and success toasts as the spec says', () => {
+  it('labels states and success toasts as the product says', () => {
     expect(STATE_LABELS).toEqual({
       none: 'Not clocked in',
       clock_in: 'Working',

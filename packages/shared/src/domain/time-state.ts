@@ -1,4 +1,4 @@
-/** SPEC §4 time states. "none" means nothing recorded for the current shift. */
+/** product §4 time states. "none" means nothing recorded for the current shift. */
 export const TIME_EVENT_TYPES = ['clock_in', 'break', 'lunch', 'clock_out'] as const;
 export type TimeEventType = (typeof TIME_EVENT_TYPES)[number];
 export type TimeState = 'none' | TimeEventType;
@@ -37,7 +37,7 @@ export function eventLabels(events: readonly { eventType: TimeEventType }[]): st
   });
 }
 
-/** SPEC §8 success toasts. */
+/** product §8 success toasts. */
 export const EVENT_SUCCESS_MESSAGES: Record<TimeEventType, string> = {
   clock_in: 'Clocked In - Working',
   break: 'On Break',
@@ -54,7 +54,7 @@ const ALREADY_IN_STATE: Record<'clock_in' | 'break' | 'lunch', string> = {
 export type TransitionCheck = { allowed: true } | { allowed: false; message: string };
 
 /**
- * SPEC §4: from none or clock_out only clock_in; from clock_in, break or lunch any other
+ * product §4: from none or clock_out only clock_in; from clock_in, break or lunch any other
  * option or clock_out. Choosing the state you are already in is refused too.
  */
 export function checkTransition(state: TimeState, action: TimeEventType): TransitionCheck {

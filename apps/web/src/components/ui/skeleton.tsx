@@ -5,7 +5,7 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
   return <div className={cn('animate-pulse rounded-md bg-muted', className)} {...props} />;
 }
 
-/** The card-shaped placeholder shown while a screen's code loads (SPEC §2). */
+/** The card-shaped placeholder shown while a screen's code loads (product §2). */
 export function CardSkeleton() {
   return (
     <div

@@ -28,7 +28,7 @@ function usePublishedHeight(element: HTMLElement | null) {
 }
 
 /**
- * SPEC §2: a lasting warning while offline; a success note for 3 s once back. It sits in the
+ * product §2: a lasting warning while offline; a success note for 3 s once back. It sits in the
  * page flow above the app, pushing the top bar down rather than covering its buttons.
  */
 export function ConnectivityBanner() {

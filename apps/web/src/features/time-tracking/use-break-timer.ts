@@ -9,7 +9,7 @@ import {
 import type { TimeState } from '@punchclock/shared/domain/time-state';
 
 /**
- * SPEC §4 break timer: check on entering the break state and every 60 s after, in whole
+ * product §4 break timer: check on entering the break state and every 60 s after, in whole
  * minutes since the break began. The start comes from the events, so a reload or a second
  * tab keeps counting from the real start.
  */

@@ -7,7 +7,7 @@ interface SessionTimeoutDialogProps {
   onStayLoggedIn: () => void;
 }
 
-/** The 5-minute warning before an idle sign-out (SPEC §2 "Session timeout dialog"). */
+/** The 5-minute warning before an idle sign-out (product §2 "Session timeout dialog"). */
 export function SessionTimeoutDialog({ secondsLeft, onStayLoggedIn }: SessionTimeoutDialogProps) {
   return (
     <Dialog open={secondsLeft !== null}>

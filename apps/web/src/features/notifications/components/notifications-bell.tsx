@@ -9,7 +9,7 @@ import { bellQueryOptions, useMarkRead } from '../api';
 import { AllNotificationsDialog } from './all-notifications-dialog';
 import { NotificationItem } from './notification-item';
 
-/** New unread notifications since the last look raise a toast (SPEC: live inserts). */
+/** New unread notifications since the last look raise a toast (product §2: live notifications). */
 function useToastNewNotifications(notifications: Notification[] | undefined) {
   const seen = useRef<Set<string> | null>(null);
   useEffect(() => {
@@ -26,7 +26,7 @@ function useToastNewNotifications(notifications: Notification[] | undefined) {
   }, [notifications]);
 }
 
-/** SPEC §2 bell: newest 10, unread badge ("9+" above 9), click to read, "Mark all read". */
+/** product §2 bell: newest 10, unread badge ("9+" above 9), click to read, "Mark all read". */
 export function NotificationsBell() {
   const bell = useQuery(bellQueryOptions);
   const markRead = useMarkRead();

@@ -50,7 +50,7 @@ function DayPlan({
   );
 }
 
-/** SPEC §2 my-schedule calendar: Week and Month, Sunday first, Today badge, "No schedule". */
+/** product §2 my-schedule calendar: Week and Month, Sunday first, Today badge, "No schedule". */
 export default function MySchedulePage() {
   const today = useBusinessToday();
   const [view, setView] = useState<View>('week');

@@ -49,7 +49,7 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
   }, [state]);
 
   const record = (eventType: TimeEventType) => {
-    setSelected(null); // SPEC §4: the selection clears after an action
+    setSelected(null); // product §4: the selection clears after an action
     isRefocusPending.current = true;
     onRecord(eventType);
   };
