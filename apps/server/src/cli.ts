@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ROLES, isRole, type Role } from '@punchclock/shared/domain/roles';
 import { databaseOptionsFromEnv, openDatabase } from './db/client.ts';
-import { listUserSummaries } from './features/users/repository.ts';
+import { listUserSummaries } from './features/people/users-repository.ts';
 import { createUser, setUserRole, setUserSuspended } from './features/users/service.ts';
 import { AppError } from './platform/errors.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';

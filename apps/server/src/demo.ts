@@ -13,7 +13,7 @@ import { assignTemplate, createTemplate } from './features/schedules/service.ts'
 import { createTeam } from './features/teams/service.ts';
 import { listTimeOffTypes } from './features/time-off/repository.ts';
 import { setAllowance } from './features/time-off/service.ts';
-import { countUsers } from './features/users/repository.ts';
+import { countUsers } from './features/people/users-repository.ts';
 import { createUser, updateUser } from './features/users/service.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 

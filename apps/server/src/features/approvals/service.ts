@@ -22,29 +22,33 @@ import { Conflict, Forbidden, Invalid, NotFound, parseInput } from '../../platfo
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
-import { insertDrafts } from '../notifications/repository.ts';
-import { markDaysStale } from '../reports/recompute.ts';
-import { listTeamIdsLedBy } from '../teams/repository.ts';
+import { insertDrafts } from '../notification-store/repository.ts';
+import { markDaysStale } from '../day-metrics-queue/queue.ts';
+import { listTeamIdsLedBy } from '../people/teams-repository.ts';
 import { lockUserForTimeTracking } from '../time-tracking/repository.ts';
-import { refileAddedPunches } from './correction-days.ts';
+import { refileAddedPunches } from '../time-tracking/correction-days.ts';
 import { findRequest, listRequests, updateRequestStatus } from '../time-off/repository.ts';
-import { announceApprovalsChanged } from '../time-off/service.ts';
-import type { Actor } from '../users/service.ts';
+import { announceApprovalsChanged } from '../requests/announce.ts';
+import type { Actor } from '../people/caller.ts';
 import {
   decideCorrection,
   findCorrection,
   findPendingForTarget,
   insertCorrection,
   listCorrections,
-} from './corrections-repository.ts';
-import { decideLatePunch, findLatePunch, listLatePunches } from './late-punches-repository.ts';
+} from '../time-tracking/corrections-repository.ts';
+import {
+  decideLatePunch,
+  findLatePunch,
+  listLatePunches,
+} from '../time-tracking/late-punches-repository.ts';
 import {
   assertNotLocked,
   insertLock,
   readTeamLeadsApprove,
   reopenLock,
   writeTeamLeadsApprove,
-} from './locks.ts';
+} from '../requests/locks.ts';
 
 export interface Viewer {
   userId: string;

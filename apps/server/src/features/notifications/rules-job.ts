@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { insertDrafts } from './repository.ts';
+import { insertDrafts } from '../notification-store/repository.ts';
 
 // Any constant; shared by every instance so only one evaluates the rules at a time.
 const RULES_LOCK_KEY = 7_240_312;

@@ -21,13 +21,13 @@ import type { Db } from '../../db/client.ts';
 import { dayMetrics, profiles, recomputeRuns, users } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import { listTeamIdsLedBy } from '../teams/repository.ts';
-import type { Actor } from '../users/service.ts';
+import { listTeamIdsLedBy } from '../people/teams-repository.ts';
+import type { Actor } from '../people/caller.ts';
 import {
   listApprovedCorrections,
   toDomainCorrection,
-} from '../approvals/corrections-repository.ts';
-import { listUnreviewedEventIds } from '../approvals/late-punches-repository.ts';
+} from '../time-tracking/corrections-repository.ts';
+import { listUnreviewedEventIds } from '../time-tracking/late-punches-repository.ts';
 import { listActiveTimeOff } from '../time-off/repository.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
 import { computePersonDay, datesBetween, planFor, recomputeDays } from './recompute.ts';

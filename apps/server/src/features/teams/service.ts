@@ -9,9 +9,14 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
-import { findUserSummaryById } from '../users/repository.ts';
-import type { Actor } from '../users/service.ts';
-import { deleteTeamRecord, findTeam, insertTeam, updateTeamRecord } from './repository.ts';
+import { findUserSummaryById } from '../people/users-repository.ts';
+import type { Actor } from '../people/caller.ts';
+import {
+  deleteTeamRecord,
+  findTeam,
+  insertTeam,
+  updateTeamRecord,
+} from '../people/teams-repository.ts';
 
 const duplicate = (name: string) =>
   new Conflict(`A team named "${name}" already exists`, 'duplicate_team');

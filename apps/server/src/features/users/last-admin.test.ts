@@ -13,7 +13,7 @@ import {
   SYSTEM_ACTOR,
   tokenFromLink,
 } from '../../test/users.ts';
-import { findCredentialsByEmail } from './repository.ts';
+import { findCredentialsByEmail } from '../people/users-repository.ts';
 import { setUserRole, setUserSuspended } from './service.ts';
 
 const LAST_ADMIN = {

@@ -7,7 +7,7 @@ import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories.ts';
-import { findCredentialsByEmail } from './repository.ts';
+import { findCredentialsByEmail } from '../people/users-repository.ts';
 import { createUser, setUserRole, setUserSuspended } from './service.ts';
 
 const ACTOR = { actorId: null, meta: SYSTEM_META };

@@ -31,7 +31,8 @@ import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
-import { clearTeamsLedBy, findTeam, listTeamIdsLedBy } from '../teams/repository.ts';
+import type { Actor } from '../people/caller.ts';
+import { clearTeamsLedBy, findTeam, listTeamIdsLedBy } from '../people/teams-repository.ts';
 import { deriveCurrentStates } from '../time-tracking/current-states.ts';
 import {
   expirePasswordTokens,
@@ -47,7 +48,7 @@ import {
   updateSuspended,
   updateUserRecord,
   upsertRole,
-} from './repository.ts';
+} from '../people/users-repository.ts';
 
 export const createUserInputSchema = z.object({
   email: emailSchema,
@@ -58,11 +59,6 @@ export const createUserInputSchema = z.object({
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** Who acts and from where; actorId is null for the operator's CLI and start-up. */
-export interface Actor {
-  actorId: string | null;
-  meta: RequestMeta;
-}
-
 export async function createUser(
   db: Db,
   rawInput: CreateUserInput,
