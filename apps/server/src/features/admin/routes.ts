@@ -6,11 +6,9 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAuth } from '../../platform/access.ts';
-import { listApprovals } from '../approvals/service.ts';
-import {
-  loadAttendanceSnapshot,
-  type PersonAttendance,
-} from '../attendance-snapshot/repository.ts';
+import { listApprovals } from '../approvals/index.ts';
+import type { PersonAttendance } from '../attendance-snapshot/index.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 
 /** Minutes between today's shift start and the first clock-in for it (null if on time/no shift). */
 function minutesLateToday(

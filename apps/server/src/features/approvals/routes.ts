@@ -4,8 +4,8 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listCorrections } from '../time-tracking/corrections-repository.ts';
-import { listLocks, readTeamLeadsApprove } from '../requests/locks.ts';
+import { listCorrections } from '../time-tracking/index.ts';
+import { listLocks, readTeamLeadsApprove } from '../requests/index.ts';
 import {
   cancelCorrection,
   decideApprovals,

@@ -21,34 +21,32 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
-import { insertDrafts } from '../notification-store/repository.ts';
-import { markDaysStale } from '../day-metrics-queue/queue.ts';
-import { listTeamIdsLedBy } from '../people/teams-repository.ts';
-import { lockUserForTimeTracking } from '../time-tracking/repository.ts';
-import { refileAddedPunches } from '../time-tracking/correction-days.ts';
-import { findRequest, listRequests, updateRequestStatus } from '../time-off/repository.ts';
-import { announceApprovalsChanged } from '../requests/announce.ts';
-import type { Actor } from '../people/caller.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import type { Actor } from '../people/index.ts';
+import { listTeamIdsLedBy } from '../people/index.ts';
 import {
   decideCorrection,
+  decideLatePunch,
   findCorrection,
+  findLatePunch,
   findPendingForTarget,
   insertCorrection,
   listCorrections,
-} from '../time-tracking/corrections-repository.ts';
-import {
-  decideLatePunch,
-  findLatePunch,
   listLatePunches,
-} from '../time-tracking/late-punches-repository.ts';
+  lockUserForTimeTracking,
+  refileAddedPunches,
+} from '../time-tracking/index.ts';
+import { findRequest, listRequests, updateRequestStatus } from '../time-off/index.ts';
 import {
+  announceApprovalsChanged,
   assertNotLocked,
   insertLock,
   readTeamLeadsApprove,
   reopenLock,
   writeTeamLeadsApprove,
-} from '../requests/locks.ts';
+} from '../requests/index.ts';
 
 export interface Viewer {
   userId: string;

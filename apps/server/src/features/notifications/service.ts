@@ -13,7 +13,7 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-} from '../notification-store/repository.ts';
+} from '../notification-store/index.ts';
 
 export async function getNotifications(
   db: Db,

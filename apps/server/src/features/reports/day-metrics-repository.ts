@@ -1,7 +1,7 @@
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, timeEvents } from '../../db/schema.ts';
-import { listAssignmentPlans } from '../schedules/repository.ts';
+import { listAssignmentPlans } from '../schedules/index.ts';
 
 export type DayMetricsRow = typeof dayMetrics.$inferInsert;
 

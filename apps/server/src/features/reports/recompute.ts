@@ -13,11 +13,8 @@ import {
   timeToMinutes,
 } from '@punchclock/shared/domain/schedule';
 import { countWorkingDays, STANDARD_DAY_MINUTES } from '@punchclock/shared/domain/time-off';
-import {
-  listApprovedCorrections,
-  toDomainCorrection,
-} from '../time-tracking/corrections-repository.ts';
-import { listActiveTimeOff } from '../time-off/repository.ts';
+import { listApprovedCorrections, toDomainCorrection } from '../time-tracking/index.ts';
+import { listActiveTimeOff } from '../time-off/index.ts';
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -27,7 +24,7 @@ import {
   replaceDayMetrics,
   type DayMetricsRow,
 } from './day-metrics-repository.ts';
-import { takeQueuedDays } from '../day-metrics-queue/queue.ts';
+import { takeQueuedDays } from '../day-metrics-queue/index.ts';
 
 type Assignment = Awaited<ReturnType<typeof loadAssignments>>[number];
 

@@ -21,14 +21,14 @@ import type { Db } from '../../db/client.ts';
 import { dayMetrics, profiles, recomputeRuns, users } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import { listTeamIdsLedBy } from '../people/teams-repository.ts';
-import type { Actor } from '../people/caller.ts';
+import type { Actor } from '../people/index.ts';
+import { listTeamIdsLedBy } from '../people/index.ts';
 import {
   listApprovedCorrections,
+  listUnreviewedEventIds,
   toDomainCorrection,
-} from '../time-tracking/corrections-repository.ts';
-import { listUnreviewedEventIds } from '../time-tracking/late-punches-repository.ts';
-import { listActiveTimeOff } from '../time-off/repository.ts';
+} from '../time-tracking/index.ts';
+import { listActiveTimeOff } from '../time-off/index.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
 import { computePersonDay, datesBetween, planFor, recomputeDays } from './recompute.ts';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listTeams } from '../people/teams-repository.ts';
+import { listTeams } from '../people/index.ts';
 import { createTeam, deleteTeam, updateTeam } from './service.ts';
 
 const idParams = z.object({ id: z.string() });

@@ -9,14 +9,14 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
-import { findUserSummaryById } from '../people/users-repository.ts';
-import type { Actor } from '../people/caller.ts';
+import type { Actor } from '../people/index.ts';
 import {
   deleteTeamRecord,
   findTeam,
+  findUserSummaryById,
   insertTeam,
   updateTeamRecord,
-} from '../people/teams-repository.ts';
+} from '../people/index.ts';
 
 const duplicate = (name: string) =>
   new Conflict(`A team named "${name}" already exists`, 'duplicate_team');

@@ -19,9 +19,8 @@ import {
   parseInput,
 } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { announceApprovalsChanged } from '../requests/announce.ts';
-import { assertNotLocked } from '../requests/locks.ts';
-import type { Actor } from '../people/caller.ts';
+import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import type { Actor } from '../people/index.ts';
 import {
   findAllowances,
   findOverlappingRequests,

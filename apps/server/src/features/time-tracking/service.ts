@@ -24,8 +24,8 @@ import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
 import { insertLatePunchReview, listUnreviewedEventIds } from './late-punches-repository.ts';
-import { markDaysStale } from '../day-metrics-queue/queue.ts';
-import { announceApprovalsChanged } from '../requests/announce.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import { announceApprovalsChanged } from '../requests/index.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
   findAssignedTemplate,

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listDirectory } from '../people/users-repository.ts';
+import { listDirectory } from '../people/index.ts';
 import {
   addUser,
   changeMyPassword,

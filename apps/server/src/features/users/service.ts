@@ -31,24 +31,26 @@ import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
-import type { Actor } from '../people/caller.ts';
-import { clearTeamsLedBy, findTeam, listTeamIdsLedBy } from '../people/teams-repository.ts';
-import { deriveCurrentStates } from '../time-tracking/current-states.ts';
+import type { Actor } from '../people/index.ts';
 import {
+  clearTeamsLedBy,
   expirePasswordTokens,
   findPasswordHash,
+  findTeam,
   findUsablePasswordToken,
   findUserSummaryByEmail,
   findUserSummaryById,
   insertPasswordToken,
   insertUser,
+  listTeamIdsLedBy,
   listUsersPage,
   lockActiveAdminIds,
   updatePasswordHash,
   updateSuspended,
   updateUserRecord,
   upsertRole,
-} from '../people/users-repository.ts';
+} from '../people/index.ts';
+import { deriveCurrentStates } from '../time-tracking/index.ts';
 
 export const createUserInputSchema = z.object({
   email: emailSchema,

@@ -1,0 +1,3 @@
+// The users feature's public module: other features and app.ts import only from here.
+export { registerUserRoutes } from './routes.ts';
+export { createUser, setUserRole, setUserSuspended, updateUser } from './service.ts';
