@@ -24,8 +24,8 @@ import type { RequestMeta } from '../../platform/request-meta.ts';
 import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import { markDaysStale } from '../day-metrics-queue/index.ts';
-import type { Actor } from '../people/index.ts';
-import { listTeamIdsLedBy } from '../people/index.ts';
+import type { Actor, Caller, TeamScope } from '../people/index.ts';
+import { isTeamInScope, teamScopeOf } from '../people/index.ts';
 import {
   decideCorrection,
   decideLatePunch,
@@ -47,11 +47,6 @@ import {
   reopenLock,
   writeTeamLeadsApprove,
 } from '../requests/index.ts';
-
-export interface Viewer {
-  userId: string;
-  role: Role | null;
-}
 
 export interface CorrectionSettings {
   timeZone: string;
@@ -93,7 +88,7 @@ function assertWithinCorrectionWindow(
 export async function requestCorrection(
   db: Db,
   settings: CorrectionSettings,
-  requester: Viewer,
+  requester: Caller,
   rawInput: unknown,
   meta: RequestMeta,
 ): Promise<CorrectionDto> {
@@ -191,21 +186,19 @@ export async function cancelCorrection(
 }
 
 /** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */
-async function approverScope(db: Db, viewer: Viewer): Promise<string[] | null> {
-  if (viewer.role === 'admin' || viewer.role === 'sme') return null;
-  if (viewer.role === 'team_lead' && (await readTeamLeadsApprove(db)))
-    return listTeamIdsLedBy(db, viewer.userId);
-  throw new Forbidden('You do not approve time');
+async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> {
+  const approves =
+    viewer.role === 'admin' ||
+    viewer.role === 'sme' ||
+    (viewer.role === 'team_lead' && (await readTeamLeadsApprove(db)));
+  if (!approves) throw new Forbidden('You do not approve time');
+  return teamScopeOf(db, viewer);
 }
 
-export async function listApprovals(db: Db, viewer: Viewer, rawQuery: unknown) {
+export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown) {
   const query = parseInput(approvalsQuerySchema, rawQuery);
   const scope = await approverScope(db, viewer);
-  const teamIds = query.teamId
-    ? scope === null || scope.includes(query.teamId)
-      ? [query.teamId]
-      : []
-    : scope;
+  const teamIds = query.teamId ? (isTeamInScope(scope, query.teamId) ? [query.teamId] : []) : scope;
   const filter = { status: query.status, teamIds, from: query.from, to: query.to };
   const wants = (type: ApprovalItemType) => !query.type || query.type === type;
   const [timeOff, corrections, latePunches] = await Promise.all([
@@ -263,7 +256,7 @@ const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {
  */
 async function removeRejectedLatePunch(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   punch: { userId: string; date: string; timeEventId: string },
   comment: string | undefined,
 ): Promise<string> {
@@ -286,7 +279,7 @@ async function removeRejectedLatePunch(
 export async function decideApprovals(
   db: Db,
   timeZone: string,
-  viewer: Viewer,
+  viewer: Caller,
   rawInput: unknown,
   meta: RequestMeta,
 ) {
@@ -303,7 +296,7 @@ export async function decideApprovals(
               ? await findCorrection(tx, item.id, true)
               : await findLatePunch(tx, item.id, true);
         if (!request) throw new NotFound('Request not found');
-        if (scope !== null && (!request.teamId || !scope.includes(request.teamId))) {
+        if (!isTeamInScope(scope, request.teamId)) {
           throw new Forbidden('This request is outside your team');
         }
         if (request.userId === viewer.userId)
@@ -427,7 +420,7 @@ export async function setApprovalSettings(db: Db, rawInput: unknown, actor: Acto
 export async function getSmeOverview(
   db: Db,
   timeZone: string,
-  viewer: Viewer,
+  viewer: Caller,
   settings: NotificationRuleSettings,
 ): Promise<SmeOverview> {
   const { items } = await listApprovals(db, viewer, { status: 'pending' });

@@ -1,5 +1,12 @@
 // The people feature's public module: other features and app.ts import only from here.
-export type { Actor } from './caller.ts';
+export {
+  assertCanSeePerson,
+  canSeePerson,
+  canSeeTeam,
+  isTeamInScope,
+  teamScopeOf,
+} from './caller.ts';
+export type { Actor, Caller, TeamScope } from './caller.ts';
 export {
   clearTeamsLedBy,
   deleteTeamRecord,

@@ -16,13 +16,12 @@ import {
 } from '@punchclock/shared/contracts/reports';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
-import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, profiles, recomputeRuns, users } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import type { Actor } from '../people/index.ts';
-import { listTeamIdsLedBy } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
+import { assertCanSeePerson, isTeamInScope, teamScopeOf } from '../people/index.ts';
 import {
   listApprovedCorrections,
   listUnreviewedEventIds,
@@ -41,29 +40,21 @@ import {
   type ReportScope,
 } from './reports-repository.ts';
 
-export interface Viewer {
-  userId: string;
-  role: Role | null;
-}
-
 const MAX_RANGE_DAYS = 366;
 
 /** Admins see everyone (or the team they filter on); a team lead only the teams they lead. */
 async function resolveScope(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   range: { from: string; to: string; teamId?: string },
 ): Promise<ReportScope> {
   if (range.to > shiftDate(range.from, MAX_RANGE_DAYS - 1)) {
     throw new Invalid(`Choose at most ${MAX_RANGE_DAYS} days`);
   }
-  if (viewer.role === 'admin') {
-    return { from: range.from, to: range.to, teamIds: range.teamId ? [range.teamId] : null };
-  }
-  const led = await listTeamIdsLedBy(db, viewer.userId);
-  if (range.teamId && !led.includes(range.teamId))
+  const scope = await teamScopeOf(db, viewer);
+  if (range.teamId && !isTeamInScope(scope, range.teamId))
     throw new Forbidden('You can see your own team only');
-  return { from: range.from, to: range.to, teamIds: range.teamId ? [range.teamId] : led };
+  return { from: range.from, to: range.to, teamIds: range.teamId ? [range.teamId] : scope };
 }
 
 const pct = (part: number, whole: number) =>
@@ -92,7 +83,7 @@ function toFigures(rows: PersonAdherenceRow[]): AdherenceFigures {
 
 export async function getAdherenceReport(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<AdherenceReport> {
   const query = parseInput(reportRangeQuerySchema, rawQuery);
@@ -124,7 +115,7 @@ export async function getAdherenceReport(
 /** A person's stored days over a range, newest first (the adherence report's drill-down list). */
 export async function getPersonDays(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<{ days: PersonDay[] }> {
   const query = parseInput(personDaysQuerySchema, rawQuery);
@@ -160,22 +151,11 @@ export async function getPersonDays(
   };
 }
 
-async function assertCanSeePerson(db: Db, viewer: Viewer, userId: string): Promise<void> {
-  if (viewer.role === 'admin') return;
-  const [person] = await db
-    .select({ teamId: profiles.teamId })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  const led = await listTeamIdsLedBy(db, viewer.userId);
-  if (!person?.teamId || !led.includes(person.teamId))
-    throw new Forbidden('You can see your own team only');
-}
-
 /** One person-day recomputed on the spot, with its plan and punches: the drill-down. */
 export async function getDayDetail(
   db: Db,
   timeZone: string,
-  viewer: Viewer,
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<DayDetail> {
   const query = parseInput(dayDetailQuerySchema, rawQuery);
@@ -230,7 +210,7 @@ export async function getDayDetail(
 
 export async function getWorkedHours(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<WorkedHoursReport> {
   const query = parseInput(workedHoursQuerySchema, rawQuery);
@@ -258,7 +238,7 @@ export async function getWorkedHours(
 
 export async function getAnalytics(
   db: Db,
-  viewer: Viewer,
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<AnalyticsReport> {
   const query = parseInput(reportRangeQuerySchema, rawQuery);

@@ -31,7 +31,7 @@ import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
-import type { Actor } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
 import {
   clearTeamsLedBy,
   expirePasswordTokens,
@@ -42,7 +42,7 @@ import {
   findUserSummaryById,
   insertPasswordToken,
   insertUser,
-  listTeamIdsLedBy,
+  teamScopeOf,
   listUsersPage,
   lockActiveAdminIds,
   updatePasswordHash,
@@ -213,12 +213,12 @@ export async function setUserRole(
 export async function listUsers(
   db: Db,
   timeZone: string,
-  viewer: { userId: string; role: Role | null },
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<ListUsersResponse> {
   const query = parseInput(listUsersQuerySchema, rawQuery);
   const isAdmin = viewer.role === 'admin';
-  const onlyTeamIds = isAdmin ? null : await listTeamIdsLedBy(db, viewer.userId);
+  const onlyTeamIds = await teamScopeOf(db, viewer);
   const page = await listUsersPage(
     db,
     { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
