@@ -6,16 +6,10 @@ import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { listCorrections } from '../time-tracking/index.ts';
 import { listLocks, readTeamLeadsApprove } from '../requests/index.ts';
-import {
-  cancelCorrection,
-  decideApprovals,
-  getSmeOverview,
-  listApprovals,
-  lockPeriod,
-  reopenPeriod,
-  requestCorrection,
-  setApprovalSettings,
-} from './service.ts';
+import { cancelCorrection, requestCorrection } from './correction-requests.ts';
+import { decideApprovals } from './decisions.ts';
+import { lockPeriod, reopenPeriod, setApprovalSettings } from './periods.ts';
+import { getSmeOverview, listApprovals } from './queue.ts';
 
 const idParams = z.object({ id: z.string() });
 

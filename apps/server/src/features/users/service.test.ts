@@ -8,7 +8,8 @@ import { createSession } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories.ts';
 import { findCredentialsByEmail } from '../people/users-repository.ts';
-import { createUser, setUserRole, setUserSuspended } from './service.ts';
+import { createUser, setUserRole } from './accounts.ts';
+import { setUserSuspended } from './suspension.ts';
 
 const ACTOR = { actorId: null, meta: SYSTEM_META };
 const POLICY = { idleMinutes: 60, absoluteHours: 12 };

@@ -1,27 +1,21 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import { z } from 'zod';
+// Adherence: the report by person and team, a person's days and one day's detail, the analytics charts.
+import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import {
   dayDetailQuerySchema,
   personDaysQuerySchema,
   type PersonDay,
-  recomputeRequestSchema,
   reportRangeQuerySchema,
-  workedHoursQuerySchema,
   type AdherenceFigures,
   type AdherenceReport,
   type AnalyticsReport,
   type DayDetail,
-  type RecomputeRun,
-  type WorkedHoursReport,
 } from '@punchclock/shared/contracts/reports';
-import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
-import { dayMetrics, profiles, recomputeRuns, users } from '../../db/schema.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { Forbidden, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import type { Actor, Caller } from '../people/index.ts';
-import { assertCanSeePerson, isTeamInScope, teamScopeOf } from '../people/index.ts';
+import { dayMetrics, profiles, users } from '../../db/schema.ts';
+import { NotFound, parseInput } from '../../platform/errors.ts';
+import type { Caller } from '../people/index.ts';
+import { assertCanSeePerson } from '../people/index.ts';
 import {
   listApprovedCorrections,
   listUnreviewedEventIds,
@@ -29,33 +23,15 @@ import {
 } from '../time-tracking/index.ts';
 import { listActiveTimeOff } from '../time-off/index.ts';
 import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
-import { computePersonDay, datesBetween, planFor, recomputeDays } from './recompute.ts';
+import { computePersonDay, planFor } from './recompute.ts';
 import {
   listAdherenceByPerson,
   listDailyTrend,
   listExceptionTotals,
   listLatenessHeatmap,
-  listWorkedHours,
   type PersonAdherenceRow,
-  type ReportScope,
 } from './reports-repository.ts';
-
-const MAX_RANGE_DAYS = 366;
-
-/** Admins see everyone (or the team they filter on); a team lead only the teams they lead. */
-async function resolveScope(
-  db: Db,
-  viewer: Caller,
-  range: { from: string; to: string; teamId?: string },
-): Promise<ReportScope> {
-  if (range.to > shiftDate(range.from, MAX_RANGE_DAYS - 1)) {
-    throw new Invalid(`Choose at most ${MAX_RANGE_DAYS} days`);
-  }
-  const scope = await teamScopeOf(db, viewer);
-  if (range.teamId && !isTeamInScope(scope, range.teamId))
-    throw new Forbidden('You can see your own team only');
-  return { from: range.from, to: range.to, teamIds: range.teamId ? [range.teamId] : scope };
-}
+import { resolveScope } from './report-scope.ts';
 
 const pct = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 10 : null;
@@ -208,34 +184,6 @@ export async function getDayDetail(
   };
 }
 
-export async function getWorkedHours(
-  db: Db,
-  viewer: Caller,
-  rawQuery: unknown,
-): Promise<WorkedHoursReport> {
-  const query = parseInput(workedHoursQuerySchema, rawQuery);
-  const scope = await resolveScope(db, viewer, query);
-  const rows = (await listWorkedHours(db, scope, query.groupBy)).map((row) => ({
-    ...row,
-    overtimeMinutes: Math.max(0, row.workedMinutes - row.scheduledMinutes),
-  }));
-  type Summed = Exclude<keyof (typeof rows)[number], 'userId' | 'name' | 'teamName' | 'bucket'>;
-  const sum = (key: Summed) => rows.reduce((total, row) => total + row[key], 0);
-  return {
-    rows,
-    totals: {
-      scheduledMinutes: sum('scheduledMinutes'),
-      workedMinutes: sum('workedMinutes'),
-      overtimeMinutes: sum('overtimeMinutes'),
-      breakMinutes: sum('breakMinutes'),
-      lunchMinutes: sum('lunchMinutes'),
-      paidLeaveMinutes: sum('paidLeaveMinutes'),
-      unpaidLeaveMinutes: sum('unpaidLeaveMinutes'),
-      days: sum('days'),
-    },
-  };
-}
-
 export async function getAnalytics(
   db: Db,
   viewer: Caller,
@@ -271,115 +219,4 @@ export async function getAnalytics(
       return { teamName, adherencePct: figures.adherencePct, lateCount: figures.lateDays };
     }),
   };
-}
-
-function toRun(row: typeof recomputeRuns.$inferSelect): RecomputeRun {
-  return {
-    id: row.id,
-    fromDate: row.fromDate,
-    toDate: row.toDate,
-    totalDays: row.totalDays,
-    doneDays: row.doneDays,
-    status: row.status as RecomputeRun['status'],
-    error: row.error,
-    createdAt: row.createdAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-/** Queue a recomputation (all people, or chosen ones); the job runs it and reports progress. */
-export async function requestRecompute(
-  db: Db,
-  rawInput: unknown,
-  actor: Actor,
-): Promise<RecomputeRun> {
-  const input = parseInput(recomputeRequestSchema, rawInput);
-  if (input.to > shiftDate(input.from, MAX_RANGE_DAYS - 1))
-    throw new Invalid(`Choose at most ${MAX_RANGE_DAYS} days`);
-  return db.transaction(async (tx) => {
-    const people = input.userIds?.length
-      ? input.userIds.length
-      : (await tx.select({ id: users.id }).from(users)).length;
-    const [run] = await tx
-      .insert(recomputeRuns)
-      .values({
-        requestedBy: actor.actorId,
-        fromDate: input.from,
-        toDate: input.to,
-        userIds: input.userIds?.length ? input.userIds : null,
-        totalDays: people * datesBetween(input.from, input.to).length,
-      })
-      .returning();
-    if (!run) throw new Error('insert into recompute_runs returned no row');
-    await writeAudit(tx, {
-      actorId: actor.actorId,
-      action: 'adherence.recompute',
-      entityType: 'recompute_run',
-      entityId: run.id,
-      after: { from: input.from, to: input.to, people },
-      meta: actor.meta,
-    });
-    return toRun(run);
-  });
-}
-
-export async function getRecomputeRun(db: Db, rawId: string): Promise<RecomputeRun> {
-  const id = z.uuid().safeParse(rawId);
-  const [run] = id.success
-    ? await db.select().from(recomputeRuns).where(eq(recomputeRuns.id, id.data))
-    : [];
-  if (!run) throw new NotFound('Recalculation not found');
-  return toRun(run);
-}
-
-export async function listRecentRuns(db: Db): Promise<RecomputeRun[]> {
-  const rows = await db
-    .select()
-    .from(recomputeRuns)
-    .orderBy(sql`created_at desc`)
-    .limit(10);
-  return rows.map(toRun);
-}
-
-/** The job: claim one queued run (any instance may) and work through it, saving progress. */
-export async function processNextRecomputeRun(db: Db, timeZone: string): Promise<boolean> {
-  const claimed = (await db.execute(sql`
-    update recompute_runs set status = 'running'
-    where id = (select id from recompute_runs where status = 'queued' order by created_at limit 1 for update skip locked)
-    returning id`)) as unknown as { rows: { id: string }[] };
-  const id = claimed.rows[0]?.id;
-  if (!id) return false;
-  const [run] = await db.select().from(recomputeRuns).where(eq(recomputeRuns.id, id));
-  if (!run) return false;
-  try {
-    const userIds =
-      run.userIds ?? (await db.select({ id: users.id }).from(users)).map((row) => row.id);
-    const daysPerPerson = datesBetween(run.fromDate, run.toDate).length;
-    await recomputeDays(db, timeZone, userIds, run.fromDate, run.toDate, {
-      onProgress: async (done) => {
-        // Progress counts every person-day of the range, future days included.
-        const doneDays = Math.min(
-          run.totalDays,
-          Math.ceil(done / Math.max(1, daysPerPerson)) * daysPerPerson,
-        );
-        await db.update(recomputeRuns).set({ doneDays }).where(eq(recomputeRuns.id, id));
-      },
-    });
-    await db
-      .update(recomputeRuns)
-      .set({ status: 'done', doneDays: run.totalDays, finishedAt: sql`now()` })
-      .where(eq(recomputeRuns.id, id));
-  } catch (error) {
-    console.error('recompute run failed', error);
-    await db
-      .update(recomputeRuns)
-      .set({
-        status: 'failed',
-        // The driver's message carries the whole statement and its values: keep those in the log.
-        error: 'The recalculation failed; the server log has the details.',
-        finishedAt: sql`now()`,
-      })
-      .where(eq(recomputeRuns.id, id));
-  }
-  return true;
 }
