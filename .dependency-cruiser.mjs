@@ -105,7 +105,10 @@ export default {
             comment: 'app, components and lib import a web feature only through @/features/<name>.',
             severity: 'error',
             from: { path: '^apps/web/src/', pathNot: `^${web}/` },
+            // The router's lazy(() => import('@/features/x/pages/…')) keeps pages in their own
+            // chunks: a lazily loaded page is an entry point, not a reach into internals.
             to: {
+              dependencyTypesNot: ['dynamic-import'],
               path: `^${web}/${any(webFeaturesWithIndex)}/`,
               pathNot: `^${web}/[^/]+/index\\.tsx?$`,
             },
