@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client.ts';
-import { createUser } from '../apps/server/src/features/users/service.ts';
+import { createUser } from '../apps/server/src/features/users/accounts.ts';
 import { SYSTEM_META } from '../apps/server/src/platform/request-meta.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
 import {

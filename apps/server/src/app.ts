@@ -5,22 +5,27 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerAuthRoutes } from './features/auth/routes.ts';
-import { registerAdminRoutes } from './features/admin/routes.ts';
-import { registerApprovalRoutes } from './features/approvals/routes.ts';
-import { registerAuditRoutes } from './features/audit/routes.ts';
-import { registerBreakMonitoringRoutes } from './features/break-monitoring/routes.ts';
-import { recomputeQueuedDays, sweepScheduledDays } from './features/reports/recompute.ts';
-import { registerReportRoutes } from './features/reports/routes.ts';
-import { processNextRecomputeRun } from './features/reports/service.ts';
-import { registerLiveRoutes } from './features/live/routes.ts';
-import { registerNotificationRoutes } from './features/notifications/routes.ts';
-import { runNotificationRules } from './features/notifications/rules-job.ts';
-import { registerScheduleRoutes } from './features/schedules/routes.ts';
-import { registerTimeTrackingRoutes } from './features/time-tracking/routes.ts';
-import { registerTeamRoutes } from './features/teams/routes.ts';
-import { registerTimeOffRoutes } from './features/time-off/routes.ts';
-import { registerUserRoutes } from './features/users/routes.ts';
+import { registerAuthRoutes } from './features/auth/index.ts';
+import { registerAdminRoutes } from './features/admin/index.ts';
+import { registerApprovalRoutes } from './features/approvals/index.ts';
+import { registerAuditRoutes } from './features/audit/index.ts';
+import { registerBreakMonitoringRoutes } from './features/break-monitoring/index.ts';
+import {
+  processNextRecomputeRun,
+  recomputeQueuedDays,
+  registerReportRoutes,
+  sweepScheduledDays,
+} from './features/reports/index.ts';
+import { registerLiveRoutes } from './features/live/index.ts';
+import {
+  registerNotificationRoutes,
+  runNotificationRules,
+} from './features/notifications/index.ts';
+import { registerScheduleRoutes } from './features/schedules/index.ts';
+import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
+import { registerTeamRoutes } from './features/teams/index.ts';
+import { registerTimeOffRoutes } from './features/time-off/index.ts';
+import { registerUserRoutes } from './features/users/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { ensureFirstAdmin } from './bootstrap.ts';
 import { auditLog } from './db/schema.ts';
-import { findCredentialsByEmail, listUserSummaries } from './features/users/repository.ts';
+import { findCredentialsByEmail, listUserSummaries } from './features/people/users-repository.ts';
 import { verifyPassword } from './platform/passwords.ts';
 import { describeEachDatabase } from './test/databases.ts';
 import { uniqueEmail } from './test/factories.ts';

@@ -1,6 +1,6 @@
 import type { Db } from './db/client.ts';
-import { createUser } from './features/users/service.ts';
-import { findUserSummaryByEmail } from './features/users/repository.ts';
+import { createUser } from './features/users/index.ts';
+import { findUserSummaryByEmail } from './features/people/index.ts';
 import { Invalid } from './platform/errors.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { openDatabase } from './db/client.ts';
-import { addUser, createUser } from './features/users/service.ts';
+import { addUser, createUser } from './features/users/accounts.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 import { spawnLockHolder } from './test/lock-holder.ts';
 

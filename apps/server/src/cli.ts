@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { ROLES, isRole, type Role } from '@punchclock/shared/domain/roles';
 import { databaseOptionsFromEnv, openDatabase } from './db/client.ts';
-import { listUserSummaries } from './features/users/repository.ts';
-import { createUser, setUserRole, setUserSuspended } from './features/users/service.ts';
+import { listUserSummaries } from './features/people/index.ts';
+import { createUser, setUserRole, setUserSuspended } from './features/users/index.ts';
 import { AppError } from './platform/errors.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 

@@ -8,13 +8,12 @@ import {
 } from '@punchclock/shared/domain/business-time';
 import { timeEvents } from './db/schema.ts';
 import { createRandom, datesFrom, generateShiftPunches } from './demo-data.ts';
-import { recomputeDays } from './features/reports/recompute.ts';
-import { assignTemplate, createTemplate } from './features/schedules/service.ts';
-import { createTeam } from './features/teams/service.ts';
-import { listTimeOffTypes } from './features/time-off/repository.ts';
-import { setAllowance } from './features/time-off/service.ts';
-import { countUsers } from './features/users/repository.ts';
-import { createUser, updateUser } from './features/users/service.ts';
+import { recomputeDays } from './features/reports/index.ts';
+import { assignTemplate, createTemplate } from './features/schedules/index.ts';
+import { createTeam } from './features/teams/index.ts';
+import { listTimeOffTypes, setAllowance } from './features/time-off/index.ts';
+import { countUsers } from './features/people/index.ts';
+import { createUser, updateUser } from './features/users/index.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 
 const DEMO_PEOPLE: ReadonlyArray<{ name: string; email: string; role: Role }> = [

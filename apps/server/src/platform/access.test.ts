@@ -5,7 +5,7 @@ import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { testConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
-import { lockPeriod } from '../features/approvals/service.ts';
+import { lockPeriod } from '../features/approvals/periods.ts';
 import { saveTimeOffType } from '../features/time-off/service.ts';
 import { buildTestApp, CSRF_HEADERS, getSessionUser, signInAs } from '../test/app.ts';
 import { timeOffTypeId } from '../test/approvals.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { auditLog, users } from '../db/schema.ts';
-import { setUserSuspended } from '../features/users/service.ts';
+import { setUserSuspended } from '../features/users/suspension.ts';
 import { buildTestApp, CSRF_HEADERS, postSignIn, readSessionCookie } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, uniqueEmail } from '../test/factories.ts';

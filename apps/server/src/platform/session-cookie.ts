@@ -1,3 +1,5 @@
+// request.cookies / reply.setCookie come from @fastify/cookie's type augmentation.
+import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
-import { createUser, setUserSuspended } from '../features/users/service.ts';
+import { createUser } from '../features/users/accounts.ts';
+import { setUserSuspended } from '../features/users/suspension.ts';
 import { SYSTEM_META } from '../platform/request-meta.ts';
 
 export const TEST_PASSWORD = 'Correct-horse-7';

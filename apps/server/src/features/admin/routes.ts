@@ -2,35 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type { AdminOverview } from '@punchclock/shared/contracts/admin';
 import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
+import { minutesLateToday } from '@punchclock/shared/domain/lateness';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAuth } from '../../platform/access.ts';
-import { listApprovals } from '../approvals/service.ts';
-import {
-  loadAttendanceSnapshot,
-  type PersonAttendance,
-} from '../attendance-snapshot/repository.ts';
-
-/** Minutes between today's shift start and the first clock-in for it (null if on time/no shift). */
-function minutesLateToday(
-  person: PersonAttendance,
-  today: string,
-  graceMinutes: number,
-  now: Date,
-) {
-  const shift = person.shifts.find((candidate) => candidate.date === today);
-  if (!shift || now < shift.start) return null;
-  const earliest = shift.start.getTime() - 3 * 3_600_000;
-  const firstIn = person.events.find(
-    (event) => event.eventType === 'clock_in' && Date.parse(event.occurredAt) >= earliest,
-  );
-  const arrivedMs = firstIn
-    ? Date.parse(firstIn.occurredAt)
-    : Math.min(now.getTime(), shift.end.getTime());
-  const late = Math.floor((arrivedMs - shift.start.getTime()) / 60_000);
-  return late >= graceMinutes ? { minutesLate: late, stillOut: !firstIn } : null;
-}
+import { listApprovals } from '../approvals/index.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 
 export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   app.get(

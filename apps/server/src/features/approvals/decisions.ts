@@ -1,28 +1,167 @@
-import { sql } from 'drizzle-orm';
+// Decisions: approving or rejecting time off, corrections and late punches, one by one or in bulk.
+import { decisionSchema, type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
+import { notifyLive } from '../../platform/live-events.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { insertDrafts } from '../notification-store/index.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import type { Caller } from '../people/index.ts';
+import { isTeamInScope } from '../people/index.ts';
+import {
+  decideCorrection,
+  decideLatePunch,
+  findCorrection,
+  findLatePunch,
+  insertCorrection,
+  refileAddedPunches,
+} from '../time-tracking/index.ts';
+import { findRequest, updateRequestStatus } from '../time-off/index.ts';
+import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import { approverScope } from './queue.ts';
 
-/** How a request ends: an approver's decision, or the requester cancelling it. */
-export interface Decision {
-  status: 'approved' | 'rejected' | 'cancelled';
-  decidedBy?: string;
-  comment?: string | null;
+async function notifyRequester(
+  db: Db,
+  userId: string,
+  decision: 'approve' | 'reject',
+  what: string,
+  occasion: string,
+  comment: string | undefined,
+) {
+  const verb = decision === 'approve' ? 'approved' : 'rejected';
+  await insertDrafts(db, [
+    {
+      userId,
+      subjectUserId: userId,
+      type: 'info',
+      occasionKey: `decision:${occasion}`,
+      title: `Request ${verb}`,
+      message: `Your ${what} was ${verb}${comment ? `: ${comment}` : '.'}`,
+    },
+  ]);
+  await notifyLive(db, userId, 'notifications');
+  await notifyLive(db, userId, 'time_off');
 }
 
-/** The decision columns time-off requests and corrections share. */
-export function decisionColumns(decision: Decision) {
-  return {
-    status: decision.status,
-    decidedBy: decision.decidedBy ?? null,
-    decidedAt: sql`now()`,
-    decisionComment: decision.comment ?? null,
-  };
+const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {
+  time_off: 'time_off_request',
+  correction: 'time_correction',
+  late_punch: 'late_punch_review',
+};
+
+/**
+ * A rejected late punch is excluded the way every punch is: by an approved "remove"
+ * correction layered over the raw punches (which never change), so reports, the drill-down
+ * and attendance history leave it out and show the day as corrected.
+ */
+async function removeRejectedLatePunch(
+  db: Db,
+  viewer: Caller,
+  punch: { userId: string; date: string; timeEventId: string },
+  comment: string | undefined,
+): Promise<string> {
+  const id = await insertCorrection(db, {
+    userId: punch.userId,
+    date: punch.date,
+    kind: 'remove',
+    targetEventId: punch.timeEventId,
+    reason: `Punch recorded late, rejected on review${comment ? `: ${comment}` : ''}`,
+    requestedBy: viewer.userId,
+  });
+  await decideCorrection(db, id, { status: 'approved', decidedBy: viewer.userId });
+  return id;
 }
 
-/** What the approval queue and a requester's own list filter on. */
-export interface RequestFilter {
-  userId?: string;
-  status?: string;
-  /** null: everyone; otherwise only people of these teams. */
-  teamIds?: string[] | null;
-  from?: string;
-  to?: string;
+/**
+ * Approve or reject requests, one by one or in bulk; each item is its own transaction so one
+ * refusal (already decided, own request, locked period) does not undo the others.
+ */
+export async function decideApprovals(
+  db: Db,
+  timeZone: string,
+  viewer: Caller,
+  rawInput: unknown,
+  meta: RequestMeta,
+) {
+  const input = parseInput(decisionSchema, rawInput);
+  const scope = await approverScope(db, viewer);
+  const results: { id: string; ok: boolean; message: string | null }[] = [];
+  for (const item of input.items) {
+    try {
+      await db.transaction(async (tx) => {
+        const request =
+          item.type === 'time_off'
+            ? await findRequest(tx, item.id, true)
+            : item.type === 'correction'
+              ? await findCorrection(tx, item.id, true)
+              : await findLatePunch(tx, item.id, true);
+        if (!request) throw new NotFound('Request not found');
+        if (!isTeamInScope(scope, request.teamId)) {
+          throw new Forbidden('This request is outside your team');
+        }
+        if (request.userId === viewer.userId)
+          throw new Forbidden('Nobody approves their own request');
+        if (request.status !== 'pending')
+          throw new Conflict(`This request was already ${request.status}`, 'not_pending');
+        const [from, to] =
+          'startDate' in request
+            ? [request.startDate, request.endDate]
+            : [request.date, request.date];
+        await assertNotLocked(tx, from, to);
+        const status = input.decision === 'approve' ? 'approved' : 'rejected';
+        const decided = {
+          status,
+          decidedBy: viewer.userId,
+          comment: input.comment ?? null,
+        } as const;
+        let removalCorrectionId: string | undefined;
+        if (item.type === 'time_off') await updateRequestStatus(tx, item.id, decided);
+        else if (item.type === 'correction') await decideCorrection(tx, item.id, decided);
+        else {
+          if (status === 'rejected' && 'timeEventId' in request) {
+            removalCorrectionId = await removeRejectedLatePunch(tx, viewer, request, input.comment);
+          }
+          await decideLatePunch(tx, item.id, { ...decided, removalCorrectionId });
+        }
+        // What is filed with which shift may change with any correction, a removal included.
+        if (item.type !== 'time_off') await refileAddedPunches(tx, timeZone, request.userId, from);
+        // A rejected late punch leaves the day's figures (its removal applies on recompute).
+        if (status === 'approved' || removalCorrectionId)
+          await markDaysStale(tx, request.userId, from, to);
+        await writeAudit(tx, {
+          actorId: viewer.userId,
+          action: `${item.type}.${status === 'approved' ? 'approve' : 'reject'}`,
+          entityType: AUDIT_ENTITY_OF[item.type],
+          entityId: item.id,
+          before: { status: 'pending' },
+          after: {
+            status,
+            comment: input.comment ?? null,
+            ...(removalCorrectionId ? { removalCorrectionId } : {}),
+          },
+          meta,
+        });
+        const what = {
+          time_off: `time off from ${from} to ${to}`,
+          correction: `correction for ${from}`,
+          late_punch: `punch recorded late for ${from}`,
+        }[item.type];
+        await notifyRequester(
+          tx,
+          request.userId,
+          input.decision,
+          what,
+          `${item.type}:${item.id}`,
+          input.comment,
+        );
+        await announceApprovalsChanged(tx);
+      });
+      results.push({ id: item.id, ok: true, message: null });
+    } catch (error) {
+      if (!(error instanceof Error) || !('statusCode' in error)) throw error;
+      results.push({ id: item.id, ok: false, message: error.message });
+    }
+  }
+  return { results };
 }

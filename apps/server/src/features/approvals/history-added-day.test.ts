@@ -4,7 +4,8 @@ import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { getHistory } from '../time-tracking/service.ts';
-import { decideApprovals, requestCorrection } from './service.ts';
+import { requestCorrection } from './correction-requests.ts';
+import { decideApprovals } from './decisions.ts';
 
 const TORONTO = 'America/Toronto';
 

@@ -4,18 +4,12 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listCorrections } from './corrections-repository.ts';
-import { listLocks, readTeamLeadsApprove } from './locks.ts';
-import {
-  cancelCorrection,
-  decideApprovals,
-  getSmeOverview,
-  listApprovals,
-  lockPeriod,
-  reopenPeriod,
-  requestCorrection,
-  setApprovalSettings,
-} from './service.ts';
+import { listCorrections } from '../time-tracking/index.ts';
+import { listLocks, readTeamLeadsApprove } from '../requests/index.ts';
+import { cancelCorrection, requestCorrection } from './correction-requests.ts';
+import { decideApprovals } from './decisions.ts';
+import { lockPeriod, reopenPeriod, setApprovalSettings } from './periods.ts';
+import { getSmeOverview, listApprovals } from './queue.ts';
 
 const idParams = z.object({ id: z.string() });
 

@@ -4,7 +4,7 @@ import type { RuleEvent, ScheduledShift } from '@punchclock/shared/domain/notifi
 import type { Role } from '@punchclock/shared/domain/roles';
 import { isDateInRange, isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
-import { listAssignmentPlans } from '../schedules/repository.ts';
+import { listAssignmentPlans } from '../schedules/index.ts';
 import { profiles, teams, timeEvents, userRoles, users } from '../../db/schema.ts';
 
 export interface PersonAttendance {

@@ -16,7 +16,7 @@ import {
 } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
-import { setUserSuspended } from '../users/service.ts';
+import { setUserSuspended } from '../users/suspension.ts';
 
 const ADMIN_ONLY_URL = '/api/users';
 

@@ -11,7 +11,7 @@ import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { createSession, revokeSession, type AuthContext } from '../../platform/sessions.ts';
-import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../users/repository.ts';
+import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../people/index.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
 
 /**

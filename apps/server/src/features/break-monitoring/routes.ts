@@ -3,7 +3,7 @@ import type { BreakBoardResponse } from '@punchclock/shared/contracts/break-moni
 import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 
 /** The admins' live board; browsers re-read it on each `team_activity` live message. */
 export function registerBreakMonitoringRoutes(

@@ -7,9 +7,9 @@ import {
   type NotificationRuleSettings,
 } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
-import { loadAttendanceSnapshot } from '../attendance-snapshot/repository.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { insertDrafts } from './repository.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 
 // Any constant; shared by every instance so only one evaluates the rules at a time.
 const RULES_LOCK_KEY = 7_240_312;

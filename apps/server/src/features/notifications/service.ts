@@ -8,7 +8,12 @@ import { writeAudit } from '../../platform/audit.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { countUnread, listNotifications, markAllRead, markRead } from './repository.ts';
+import {
+  countUnread,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from '../notification-store/index.ts';
 
 export async function getNotifications(
   db: Db,

@@ -1,7 +1,7 @@
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dayMetrics, dayMetricsQueue, timeEvents } from '../../db/schema.ts';
-import { listAssignmentPlans } from '../schedules/repository.ts';
+import { dayMetrics, timeEvents } from '../../db/schema.ts';
+import { listAssignmentPlans } from '../schedules/index.ts';
 
 export type DayMetricsRow = typeof dayMetrics.$inferInsert;
 
@@ -65,29 +65,4 @@ export async function replaceDayMetrics(
   for (let index = 0; index < rows.length; index += 1000) {
     await db.insert(dayMetrics).values(rows.slice(index, index + 1000));
   }
-}
-
-/** Queue one person's days for recomputation (idempotent). */
-export async function queueDays(db: Db, userId: string, from: string, to: string): Promise<void> {
-  await db.execute(sql`
-    insert into ${dayMetricsQueue} (user_id, date)
-    select ${userId}::uuid, day::date
-    from generate_series(${from}::date, ${to}::date, interval '1 day') as day
-    on conflict do nothing`);
-}
-
-/** Take up to `limit` queued person-days (other instances skip the ones taken). */
-export async function takeQueuedDays(db: Db, limit: number) {
-  const result = (await db.execute(sql`
-    delete from ${dayMetricsQueue}
-    where (user_id, date) in (
-      select user_id, date from ${dayMetricsQueue}
-      order by queued_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning user_id as "userId", date::text as date`)) as unknown as {
-    rows: { userId: string; date: string }[];
-  };
-  return result.rows;
 }

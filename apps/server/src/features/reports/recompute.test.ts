@@ -24,7 +24,7 @@ import {
 } from '../../test/time-tracking.ts';
 import { auditRowsFor } from '../../test/users.ts';
 import { planFor, recomputeDays, recomputeQueuedDays } from './recompute.ts';
-import { processNextRecomputeRun, requestRecompute } from './service.ts';
+import { processNextRecomputeRun, requestRecompute } from './recompute-runs.ts';
 
 const MINUTE = 60_000;
 

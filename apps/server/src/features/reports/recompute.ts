@@ -13,22 +13,18 @@ import {
   timeToMinutes,
 } from '@punchclock/shared/domain/schedule';
 import { countWorkingDays, STANDARD_DAY_MINUTES } from '@punchclock/shared/domain/time-off';
-import {
-  listApprovedCorrections,
-  toDomainCorrection,
-} from '../approvals/corrections-repository.ts';
-import { listActiveTimeOff } from '../time-off/repository.ts';
+import { listApprovedCorrections, toDomainCorrection } from '../time-tracking/index.ts';
+import { listActiveTimeOff } from '../time-off/index.ts';
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   loadAssignments,
   loadShiftEvents,
-  queueDays,
   replaceDayMetrics,
-  takeQueuedDays,
   type DayMetricsRow,
 } from './day-metrics-repository.ts';
+import { takeQueuedDays } from '../day-metrics-queue/index.ts';
 
 type Assignment = Awaited<ReturnType<typeof loadAssignments>>[number];
 
@@ -232,21 +228,6 @@ export async function recomputeDays(
     await options.onProgress?.(done);
   }
   return done;
-}
-
-/**
- * Mark a person's days stale; the queue job recomputes them within seconds. Days after
- * tomorrow (UTC) are skipped: nothing has happened there yet, whatever the business zone.
- */
-export async function markDaysStale(
-  db: Db,
-  userId: string,
-  from: string,
-  to: string,
-): Promise<void> {
-  const horizon = shiftDate(toBusinessDate(new Date(), 'UTC'), 1);
-  const last = to > horizon ? horizon : to;
-  if (last >= from) await queueDays(db, userId, from, last);
 }
 
 /** Drain part of the queue: what punches and schedule changes left stale. */

@@ -18,9 +18,9 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
-import { markDaysStale } from '../reports/recompute.ts';
-import { listActiveTimeOff } from '../time-off/repository.ts';
-import type { Actor } from '../users/service.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import { listActiveTimeOff } from '../time-off/index.ts';
+import type { Actor } from '../people/index.ts';
 import {
   deleteAssignment,
   deleteTemplate,

@@ -19,7 +19,7 @@ import {
   uniqueTeamName,
 } from '../../test/users.ts';
 import { runNotificationRules } from '../notifications/rules-job.ts';
-import { setUserSuspended } from '../users/service.ts';
+import { setUserSuspended } from '../users/suspension.ts';
 
 const UNKNOWN_ID = '6f9619ff-8b86-4d01-b42d-00cf4fc964ff';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listTeams } from './repository.ts';
+import { isTeamInScope, listTeams, teamScopeOf } from '../people/index.ts';
 import { createTeam, deleteTeam, updateTeam } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -20,11 +20,11 @@ export function registerTeamRoutes(app: FastifyInstance, db: Db): void {
     '/api/teams',
     { config: { access: ['admin', 'team_lead'] as const } },
     async (request) => {
-      const auth = requireAuth(request);
-      const all = await listTeams(db);
-      return {
-        teams: auth.role === 'admin' ? all : all.filter((team) => team.leadUserId === auth.userId),
-      };
+      const [all, scope] = await Promise.all([
+        listTeams(db),
+        teamScopeOf(db, requireAuth(request)),
+      ]);
+      return { teams: all.filter((team) => isTeamInScope(scope, team.id)) };
     },
   );
   app.post('/api/teams', admin, async (request, reply) =>

@@ -9,9 +9,14 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
-import { findUserSummaryById } from '../users/repository.ts';
-import type { Actor } from '../users/service.ts';
-import { deleteTeamRecord, findTeam, insertTeam, updateTeamRecord } from './repository.ts';
+import type { Actor } from '../people/index.ts';
+import {
+  deleteTeamRecord,
+  findTeam,
+  findUserSummaryById,
+  insertTeam,
+  updateTeamRecord,
+} from '../people/index.ts';
 
 const duplicate = (name: string) =>
   new Conflict(`A team named "${name}" already exists`, 'duplicate_team');

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
-import { decisionColumns, type Decision, type RequestFilter } from '../approvals/decisions.ts';
-import { inTeams } from '../teams/repository.ts';
-import { personNameOf } from '../users/repository.ts';
+import type { Decision, RequestFilter } from '../requests/index.ts';
+import { decisionColumns } from '../requests/index.ts';
+import { inTeams, personNameOf } from '../people/index.ts';
 import {
   profiles,
   timeOffAllowances,

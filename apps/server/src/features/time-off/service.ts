@@ -18,10 +18,9 @@ import {
   NotFound,
   parseInput,
 } from '../../platform/errors.ts';
-import { notifyLiveToRole } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { assertNotLocked } from '../approvals/locks.ts';
-import type { Actor } from '../users/service.ts';
+import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import type { Actor } from '../people/index.ts';
 import {
   findAllowances,
   findOverlappingRequests,
@@ -33,12 +32,6 @@ import {
   updateRequestStatus,
   upsertAllowance,
 } from './repository.ts';
-
-/** Approvers' queues re-read when a request comes in or goes away. */
-export async function announceApprovalsChanged(db: Db): Promise<void> {
-  for (const role of ['admin', 'sme', 'team_lead'] as const)
-    await notifyLiveToRole(db, role, 'approvals');
-}
 
 async function teamOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { profiles, timeEvents } from '../../db/schema.ts';
-import { listAssignmentPlans } from '../schedules/repository.ts';
+import { listAssignmentPlans } from '../schedules/index.ts';
 
 const eventColumns = {
   id: timeEvents.id,

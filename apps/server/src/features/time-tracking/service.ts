@@ -22,16 +22,10 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import {
-  listApprovedCorrections,
-  toDomainCorrection,
-} from '../approvals/corrections-repository.ts';
-import {
-  insertLatePunchReview,
-  listUnreviewedEventIds,
-} from '../approvals/late-punches-repository.ts';
-import { markDaysStale } from '../reports/recompute.ts';
-import { announceApprovalsChanged } from '../time-off/service.ts';
+import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
+import { insertLatePunchReview, listUnreviewedEventIds } from './late-punches-repository.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import { announceApprovalsChanged } from '../requests/index.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import {
   findAssignedTemplate,

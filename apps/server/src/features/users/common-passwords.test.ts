@@ -10,8 +10,8 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, uniqueEmail, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import { countAuditRows, SYSTEM_ACTOR, tokenFromLink } from '../../test/users.ts';
-import { findCredentialsByEmail, findUserSummaryByEmail } from './repository.ts';
-import { createUser } from './service.ts';
+import { findCredentialsByEmail, findUserSummaryByEmail } from '../people/users-repository.ts';
+import { createUser } from './accounts.ts';
 
 /** Meets the composition rules (length, uppercase, digit) yet is on every breach list. */
 const COMMON_PASSWORDS = ['Password1', 'QWERTY123', 'Welcome1', 'Passw0rd'];

@@ -13,8 +13,9 @@ import {
   SYSTEM_ACTOR,
   tokenFromLink,
 } from '../../test/users.ts';
-import { findCredentialsByEmail } from './repository.ts';
-import { setUserRole, setUserSuspended } from './service.ts';
+import { findCredentialsByEmail } from '../people/users-repository.ts';
+import { setUserRole } from './accounts.ts';
+import { setUserSuspended } from './suspension.ts';
 
 const LAST_ADMIN = {
   message: 'There must always be at least one active admin. Make someone else an admin first.',

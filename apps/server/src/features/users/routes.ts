@@ -5,18 +5,15 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listDirectory } from './repository.ts';
+import { listDirectory } from '../people/index.ts';
+import { addUser, listUsers, updateMyProfile, updateUser } from './accounts.ts';
 import {
-  addUser,
   changeMyPassword,
   getPasswordLinkInfo,
-  listUsers,
   resetPassword,
   setPasswordWithLink,
-  setUserSuspendedById,
-  updateMyProfile,
-  updateUser,
-} from './service.ts';
+} from './passwords.ts';
+import { setUserSuspendedById } from './suspension.ts';
 
 const idParams = z.object({ id: z.string() });
 export const tokenBody = z.object({ token: z.string().max(200).default('') });

@@ -7,8 +7,9 @@ import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories.ts';
-import { findCredentialsByEmail } from './repository.ts';
-import { createUser, setUserRole, setUserSuspended } from './service.ts';
+import { findCredentialsByEmail } from '../people/users-repository.ts';
+import { createUser, setUserRole } from './accounts.ts';
+import { setUserSuspended } from './suspension.ts';
 
 const ACTOR = { actorId: null, meta: SYSTEM_META };
 const POLICY = { idleMinutes: 60, absoluteHours: 12 };

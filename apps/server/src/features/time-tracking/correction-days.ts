@@ -1,14 +1,14 @@
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { fileAddedPunches } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
-import { markDaysStale } from '../reports/recompute.ts';
-import { listEventsOnDates } from '../time-tracking/repository.ts';
+import { markDaysStale } from '../day-metrics-queue/index.ts';
+import { listEventsOnDates } from './repository.ts';
 import {
   listLiveCorrectionsOf,
   setCorrectionDate,
   toDomainCorrection,
 } from './corrections-repository.ts';
-import { assertNotLocked } from './locks.ts';
+import { assertNotLocked } from '../requests/index.ts';
 
 /** A shift lasts at most 16 hours, so a punch's shift day is within a day of its own. */
 const WINDOW_DAYS = 2;

@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { LatePunchDto } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
-import { inTeams } from '../teams/repository.ts';
-import { personNameOf } from '../users/repository.ts';
-import { decisionColumns, type Decision, type RequestFilter } from './decisions.ts';
+import { inTeams, personNameOf } from '../people/index.ts';
+import type { Decision, RequestFilter } from '../requests/index.ts';
+import { decisionColumns } from '../requests/index.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
 const deciderName = personNameOf(latePunchReviews.decidedBy);

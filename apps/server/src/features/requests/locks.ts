@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
-import { personNameOf } from '../users/repository.ts';
+import { personNameOf } from '../people/index.ts';
 import { appSettings, periodLocks } from '../../db/schema.ts';
 import { Conflict } from '../../platform/errors.ts';
 

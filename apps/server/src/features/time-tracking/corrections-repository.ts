@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
 import type { Correction } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
-import { decisionColumns, type Decision, type RequestFilter } from './decisions.ts';
-import { inTeams } from '../teams/repository.ts';
-import { personNameOf } from '../users/repository.ts';
+import type { Decision, RequestFilter } from '../requests/index.ts';
+import { decisionColumns } from '../requests/index.ts';
+import { inTeams, personNameOf } from '../people/index.ts';
 import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;

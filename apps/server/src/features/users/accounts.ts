@@ -1,3 +1,4 @@
+// User accounts: create, add (with an invitation), edit, role changes, the users list, one's own profile.
 import { z } from 'zod';
 import {
   emailSchema,
@@ -6,10 +7,8 @@ import {
   roleSchema,
 } from '@punchclock/shared/contracts/auth';
 import {
-  changeMyPasswordRequestSchema,
   createUserRequestSchema,
   listUsersQuerySchema,
-  setPasswordRequestSchema,
   updateMyProfileRequestSchema,
   updateUserRequestSchema,
   type ListUsersResponse,
@@ -19,35 +18,29 @@ import {
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import {
-  Conflict,
-  Invalid,
-  isUniqueViolation,
-  NotFound,
-  parseInput,
-} from '../../platform/errors.ts';
+import { Conflict, Invalid, isUniqueViolation, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashNewPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { revokeUserSessions } from '../../platform/sessions.ts';
-import { generateToken, hashToken } from '../../platform/tokens.ts';
-import { clearTeamsLedBy, findTeam, listTeamIdsLedBy } from '../teams/repository.ts';
-import { deriveCurrentStates } from '../time-tracking/current-states.ts';
+import type { Actor, Caller } from '../people/index.ts';
 import {
-  expirePasswordTokens,
-  findPasswordHash,
-  findUsablePasswordToken,
+  clearTeamsLedBy,
+  findTeam,
   findUserSummaryByEmail,
-  findUserSummaryById,
-  insertPasswordToken,
   insertUser,
+  teamScopeOf,
   listUsersPage,
-  lockActiveAdminIds,
-  updatePasswordHash,
-  updateSuspended,
   updateUserRecord,
   upsertRole,
-} from './repository.ts';
+} from '../people/index.ts';
+import { deriveCurrentStates } from '../time-tracking/index.ts';
+import { issuePasswordLink } from './passwords.ts';
+import {
+  assertKeepsAnActiveAdmin,
+  requireUserByEmail,
+  requireUserById,
+  userSnapshot,
+} from './user-checks.ts';
 
 export const createUserInputSchema = z.object({
   email: emailSchema,
@@ -55,14 +48,10 @@ export const createUserInputSchema = z.object({
   role: roleSchema,
   name: optionalNameSchema,
 });
+
 export type CreateUserInput = z.input<typeof createUserInputSchema>;
 
 /** Who acts and from where; actorId is null for the operator's CLI and start-up. */
-export interface Actor {
-  actorId: string | null;
-  meta: RequestMeta;
-}
-
 export async function createUser(
   db: Db,
   rawInput: CreateUserInput,
@@ -99,92 +88,8 @@ export async function createUser(
     });
 }
 
-async function requireUserByEmail(db: Db, email: string): Promise<UserSummary> {
-  const user = await findUserSummaryByEmail(db, email.trim());
-  if (!user) throw new NotFound(`No user with the email ${email.trim()}`);
-  return user;
-}
-
-async function requireUserById(db: Db, rawId: string): Promise<UserSummary> {
-  const id = z.uuid().safeParse(rawId);
-  const user = id.success ? await findUserSummaryById(db, id.data) : null;
-  if (!user) throw new NotFound('User not found');
-  return user;
-}
-
 /** Roles that may lead a team. */
 const LEAD_ROLES: ReadonlySet<Role> = new Set(['team_lead', 'admin']);
-
-const LAST_ADMIN_MESSAGE =
-  'There must always be at least one active admin. Make someone else an admin first.';
-
-/** Refuses a change that would leave no active admin (suspending or demoting the last one). */
-async function assertKeepsAnActiveAdmin(db: Db, user: UserSummary): Promise<void> {
-  if (user.role !== 'admin' || user.isSuspended) return;
-  const activeAdmins = await lockActiveAdminIds(db);
-  if (activeAdmins.length <= 1 && activeAdmins.includes(user.id)) {
-    throw new Conflict(LAST_ADMIN_MESSAGE, 'last_admin');
-  }
-}
-
-function userSnapshot(user: UserSummary) {
-  return {
-    email: user.email,
-    name: user.name,
-    role: user.role,
-    teamId: user.teamId,
-    teamName: user.teamName,
-    isSuspended: user.isSuspended,
-  };
-}
-
-async function suspendOrReinstate(
-  db: Db,
-  user: UserSummary,
-  isSuspended: boolean,
-  actor: Actor,
-): Promise<UserSummary> {
-  if (isSuspended) await assertKeepsAnActiveAdmin(db, user);
-  await updateSuspended(db, user.id, isSuspended);
-  if (isSuspended) {
-    await revokeUserSessions(db, user.id);
-    // Open tabs re-read their session at once and land on the sign-in page.
-    await notifyLive(db, user.id, 'session');
-  }
-  await writeAudit(db, {
-    actorId: actor.actorId,
-    action: isSuspended ? 'user.suspend' : 'user.unsuspend',
-    entityType: 'user',
-    entityId: user.id,
-    before: { isSuspended: user.isSuspended },
-    after: { isSuspended },
-    meta: actor.meta,
-  });
-  return { ...user, isSuspended };
-}
-
-/** Suspend or reinstate; suspension also ends every live session of the user at once. */
-export async function setUserSuspended(
-  db: Db,
-  email: string,
-  isSuspended: boolean,
-  actor: Actor,
-): Promise<UserSummary> {
-  return db.transaction(async (tx) =>
-    suspendOrReinstate(tx, await requireUserByEmail(tx, email), isSuspended, actor),
-  );
-}
-
-export async function setUserSuspendedById(
-  db: Db,
-  id: string,
-  isSuspended: boolean,
-  actor: Actor,
-): Promise<UserSummary> {
-  return db.transaction(async (tx) =>
-    suspendOrReinstate(tx, await requireUserById(tx, id), isSuspended, actor),
-  );
-}
 
 export async function setUserRole(
   db: Db,
@@ -215,12 +120,12 @@ export async function setUserRole(
 export async function listUsers(
   db: Db,
   timeZone: string,
-  viewer: { userId: string; role: Role | null },
+  viewer: Caller,
   rawQuery: unknown,
 ): Promise<ListUsersResponse> {
   const query = parseInput(listUsersQuerySchema, rawQuery);
   const isAdmin = viewer.role === 'admin';
-  const onlyTeamIds = isAdmin ? null : await listTeamIdsLedBy(db, viewer.userId);
+  const onlyTeamIds = await teamScopeOf(db, viewer);
   const page = await listUsersPage(
     db,
     { ...query, limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
@@ -242,28 +147,6 @@ export async function listUsers(
 
 async function requireTeamId(db: Db, teamId: string | null): Promise<void> {
   if (teamId && !(await findTeam(db, teamId))) throw new Invalid('Unknown team');
-}
-
-/** How long an emailed/handed-over link to set a password stays usable. */
-const LINK_LIFETIME_HOURS = { invite: 7 * 24, reset: 24 } as const;
-
-async function issuePasswordLink(
-  db: Db,
-  userId: string,
-  purpose: keyof typeof LINK_LIFETIME_HOURS,
-  actor: Actor,
-): Promise<SetPasswordLink> {
-  await expirePasswordTokens(db, userId);
-  const token = generateToken();
-  const expiresAt = new Date(Date.now() + LINK_LIFETIME_HOURS[purpose] * 3_600_000);
-  await insertPasswordToken(db, {
-    id: hashToken(token),
-    userId,
-    purpose,
-    createdBy: actor.actorId,
-    expiresAt,
-  });
-  return { path: `/set-password#token=${token}`, expiresAt: expiresAt.toISOString() };
 }
 
 /**
@@ -345,60 +228,6 @@ export async function updateUser(
     });
 }
 
-/** Reset: the old password stops working, every session ends, and a new one-time link is made. */
-export async function resetPassword(db: Db, id: string, actor: Actor): Promise<SetPasswordLink> {
-  return db.transaction(async (tx) => {
-    const user = await requireUserById(tx, id);
-    await updatePasswordHash(tx, user.id, null);
-    await revokeUserSessions(tx, user.id);
-    await notifyLive(tx, user.id, 'session');
-    const link = await issuePasswordLink(tx, user.id, 'reset', actor);
-    await writeAudit(tx, {
-      actorId: actor.actorId,
-      action: 'user.reset_password',
-      entityType: 'user',
-      entityId: user.id,
-      after: { linkExpiresAt: link.expiresAt },
-      meta: actor.meta,
-    });
-    return link;
-  });
-}
-
-const INVALID_LINK_MESSAGE = 'This link is not valid or has expired. Ask an admin for a new one.';
-
-export async function getPasswordLinkInfo(db: Db, token: string) {
-  const found = await findUsablePasswordToken(db, hashToken(token));
-  if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
-  return { email: found.email, purpose: found.purpose };
-}
-
-/** The person sets their password with a one-time link; the link then stops working. */
-export async function setPasswordWithLink(
-  db: Db,
-  rawInput: unknown,
-  meta: RequestMeta,
-): Promise<{ email: string }> {
-  const input = parseInput(setPasswordRequestSchema, rawInput);
-  const passwordHash = await hashNewPassword(input.password);
-  return db.transaction(async (tx) => {
-    const found = await findUsablePasswordToken(tx, hashToken(input.token), { lock: true });
-    if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
-    await updatePasswordHash(tx, found.userId, passwordHash);
-    await expirePasswordTokens(tx, found.userId);
-    await revokeUserSessions(tx, found.userId);
-    await writeAudit(tx, {
-      actorId: found.userId,
-      action: 'user.set_password',
-      entityType: 'user',
-      entityId: found.userId,
-      after: { via: found.purpose },
-      meta,
-    });
-    return { email: found.email };
-  });
-}
-
 export async function updateMyProfile(
   db: Db,
   auth: { userId: string },
@@ -423,33 +252,5 @@ export async function updateMyProfile(
       meta,
     });
     return { ...before, name: input.name };
-  });
-}
-
-/** Changing one's password ends every other session of the person; this one stays. */
-export async function changeMyPassword(
-  db: Db,
-  auth: { userId: string; sessionId: string },
-  rawInput: unknown,
-  meta: RequestMeta,
-): Promise<void> {
-  const input = parseInput(changeMyPasswordRequestSchema, rawInput);
-  const isCurrentValid = await verifyPassword(
-    await findPasswordHash(db, auth.userId),
-    input.currentPassword,
-  );
-  if (!isCurrentValid) throw new Invalid('Your current password is not correct', 'wrong_password');
-  const passwordHash = await hashNewPassword(input.newPassword);
-  await db.transaction(async (tx) => {
-    await updatePasswordHash(tx, auth.userId, passwordHash);
-    await revokeUserSessions(tx, auth.userId, auth.sessionId);
-    await expirePasswordTokens(tx, auth.userId);
-    await writeAudit(tx, {
-      actorId: auth.userId,
-      action: 'user.change_own_password',
-      entityType: 'user',
-      entityId: auth.userId,
-      meta,
-    });
   });
 }

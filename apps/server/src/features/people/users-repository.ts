@@ -6,7 +6,7 @@ import type {
   UserSummary,
 } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
-import { inTeams } from '../teams/repository.ts';
+import { inTeams } from './teams-repository.ts';
 import { passwordTokens, profiles, teams, userRoles, users } from '../../db/schema.ts';
 
 const summaryColumns = {

@@ -1,0 +1,3 @@
+// The approvals feature's public module: other features and app.ts import only from here.
+export { registerApprovalRoutes } from './routes.ts';
+export { listApprovals } from './queue.ts';

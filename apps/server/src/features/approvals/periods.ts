@@ -1,0 +1,67 @@
+// Locked periods and the approval settings (whether team leads approve their team).
+import { z } from 'zod';
+import {
+  approvalSettingsSchema,
+  lockPeriodRequestSchema,
+} from '@punchclock/shared/contracts/approvals';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { NotFound, parseInput } from '../../platform/errors.ts';
+import type { Actor } from '../people/index.ts';
+import {
+  insertLock,
+  readTeamLeadsApprove,
+  reopenLock,
+  writeTeamLeadsApprove,
+} from '../requests/index.ts';
+
+export async function lockPeriod(db: Db, rawInput: unknown, actor: Actor & { actorId: string }) {
+  const input = parseInput(lockPeriodRequestSchema, rawInput);
+  return db.transaction(async (tx) => {
+    const id = await insertLock(tx, { ...input, lockedBy: actor.actorId });
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'period.lock',
+      entityType: 'period_lock',
+      entityId: id,
+      after: input,
+      meta: actor.meta,
+    });
+    return id;
+  });
+}
+
+export async function reopenPeriod(db: Db, rawId: string, actor: Actor & { actorId: string }) {
+  const id = parseInput(z.uuid('Lock not found'), rawId);
+  await db.transaction(async (tx) => {
+    const reopened = await reopenLock(tx, id, actor.actorId);
+    if (!reopened) throw new NotFound('That lock was not found or is already reopened');
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'period.reopen',
+      entityType: 'period_lock',
+      entityId: id,
+      before: { locked: true },
+      after: { locked: false, ...reopened },
+      meta: actor.meta,
+    });
+  });
+}
+
+export async function setApprovalSettings(db: Db, rawInput: unknown, actor: Actor) {
+  const input = parseInput(approvalSettingsSchema, rawInput);
+  await db.transaction(async (tx) => {
+    const before = await readTeamLeadsApprove(tx);
+    await writeTeamLeadsApprove(tx, input.teamLeadsApproveTheirTeam);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'settings.approvals',
+      entityType: 'settings',
+      entityId: 'approvals',
+      before: { teamLeadsApproveTheirTeam: before },
+      after: input,
+      meta: actor.meta,
+    });
+  });
+  return input;
+}

@@ -1,0 +1,118 @@
+// The approvals queue: what waits for this approver, and the SME dashboard built on it.
+import { and, eq } from 'drizzle-orm';
+import {
+  approvalsQuerySchema,
+  type ApprovalItem,
+  type ApprovalItemType,
+  type SmeOverview,
+} from '@punchclock/shared/contracts/approvals';
+import { buildBreakBoard } from '@punchclock/shared/domain/break-board';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import type { NotificationRuleSettings } from '@punchclock/shared/domain/notification-rules';
+import type { Db } from '../../db/client.ts';
+import { dayMetrics } from '../../db/schema.ts';
+import { Forbidden, parseInput } from '../../platform/errors.ts';
+import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
+import type { Caller, TeamScope } from '../people/index.ts';
+import { isTeamInScope, teamScopeOf } from '../people/index.ts';
+import { listCorrections, listLatePunches } from '../time-tracking/index.ts';
+import { listRequests } from '../time-off/index.ts';
+import { readTeamLeadsApprove } from '../requests/index.ts';
+
+/** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */
+export async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> {
+  const approves =
+    viewer.role === 'admin' ||
+    viewer.role === 'sme' ||
+    (viewer.role === 'team_lead' && (await readTeamLeadsApprove(db)));
+  if (!approves) throw new Forbidden('You do not approve time');
+  return teamScopeOf(db, viewer);
+}
+
+export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown) {
+  const query = parseInput(approvalsQuerySchema, rawQuery);
+  const scope = await approverScope(db, viewer);
+  const teamIds = query.teamId ? (isTeamInScope(scope, query.teamId) ? [query.teamId] : []) : scope;
+  const filter = { status: query.status, teamIds, from: query.from, to: query.to };
+  const wants = (type: ApprovalItemType) => !query.type || query.type === type;
+  const [timeOff, corrections, latePunches] = await Promise.all([
+    wants('time_off') ? listRequests(db, filter) : [],
+    wants('correction') ? listCorrections(db, filter) : [],
+    wants('late_punch') ? listLatePunches(db, filter) : [],
+  ]);
+  const items: ApprovalItem[] = [
+    ...timeOff.map(({ teamId: _team, ...request }) => ({ type: 'time_off' as const, request })),
+    ...corrections.map(({ teamId: _team, ...request }) => ({
+      type: 'correction' as const,
+      request,
+    })),
+    ...latePunches.map(({ teamId: _team, ...request }) => ({
+      type: 'late_punch' as const,
+      request,
+    })),
+  ].sort((a, b) => a.request.requestedAt.localeCompare(b.request.requestedAt));
+  return { items, canDecide: true };
+}
+
+/** The SME dashboard: what waits, and today's exceptions for the people they cover. */
+export async function getSmeOverview(
+  db: Db,
+  timeZone: string,
+  viewer: Caller,
+  settings: NotificationRuleSettings,
+): Promise<SmeOverview> {
+  const { items } = await listApprovals(db, viewer, { status: 'pending' });
+  const now = new Date();
+  const [{ today, people }, missed] = await Promise.all([
+    loadAttendanceSnapshot(db, timeZone, now),
+    db
+      .select({ userId: dayMetrics.userId, date: dayMetrics.date })
+      .from(dayMetrics)
+      .where(
+        and(
+          eq(dayMetrics.missedClockOut, true),
+          eq(dayMetrics.date, shiftDate(toBusinessDate(now, timeZone), -1)),
+        ),
+      ),
+  ]);
+  const yesterday = shiftDate(today, -1);
+  const rows = buildBreakBoard(people, now, today, settings);
+  const nameOf = new Map(people.map((person) => [person.userId, person.name]));
+  const attention: SmeOverview['attention'] = [
+    ...rows
+      .filter((row) => row.status === 'late')
+      .map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        kind: 'late' as const,
+        detail: `${row.elapsedMinutes} min late`,
+      })),
+    ...rows
+      .filter((row) => row.overByMinutes > 0)
+      .map((row) => ({
+        userId: row.userId,
+        name: row.name,
+        kind: 'overbreak' as const,
+        detail: `${row.overByMinutes} min over their ${row.status === 'at_lunch' ? 'lunch' : 'break'}`,
+      })),
+    ...missed
+      .filter((row) => row.date === yesterday && nameOf.has(row.userId))
+      .map((row) => ({
+        userId: row.userId,
+        name: nameOf.get(row.userId) ?? '',
+        kind: 'missed_clock_out' as const,
+        detail: `No clock-out on ${row.date}`,
+      })),
+  ];
+  const countOf = (type: ApprovalItemType) => items.filter((item) => item.type === type).length;
+  return {
+    pendingCount: items.length,
+    pendingByType: {
+      time_off: countOf('time_off'),
+      correction: countOf('correction'),
+      late_punch: countOf('late_punch'),
+    },
+    oldestPendingAt: items[0]?.request.requestedAt ?? null,
+    attention,
+  };
+}

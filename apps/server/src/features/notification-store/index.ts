@@ -1,0 +1,8 @@
+// The notification-store feature's public module: other features and app.ts import only from here.
+export {
+  countUnread,
+  insertDrafts,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from './repository.ts';

@@ -1,0 +1,20 @@
+// The time-tracking feature's public module: other features and app.ts import only from here.
+export { refileAddedPunches } from './correction-days.ts';
+export {
+  decideCorrection,
+  findCorrection,
+  findPendingForTarget,
+  insertCorrection,
+  listApprovedCorrections,
+  listCorrections,
+  toDomainCorrection,
+} from './corrections-repository.ts';
+export { deriveCurrentStates } from './current-states.ts';
+export {
+  decideLatePunch,
+  findLatePunch,
+  listLatePunches,
+  listUnreviewedEventIds,
+} from './late-punches-repository.ts';
+export { lockUserForTimeTracking } from './repository.ts';
+export { registerTimeTrackingRoutes } from './routes.ts';
