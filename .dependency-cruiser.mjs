@@ -58,12 +58,15 @@ if (unlayered.length > 0)
     `.dependency-cruiser.mjs: give these server features a layer: ${unlayered.join(', ')}`,
   );
 
-// Web features get the index-only rule once they have an index.ts (they are being given one).
-const webFeaturesWithIndex = readdirSync(join(root, web), { withFileTypes: true })
+const webFeatures = readdirSync(join(root, web), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .filter((name) =>
-    ['index.ts', 'index.tsx'].some((file) => existsSync(join(root, web, name, file))),
+  .map((entry) => entry.name);
+const webWithoutIndex = webFeatures.filter(
+  (name) => !['index.ts', 'index.tsx'].some((file) => existsSync(join(root, web, name, file))),
+);
+if (webWithoutIndex.length > 0)
+  throw new Error(
+    `.dependency-cruiser.mjs: give these web features an index.ts: ${webWithoutIndex.join(', ')}`,
   );
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -88,33 +91,29 @@ export default {
         pathNot: [`^${server}/$2/`, `^${server}/[^/]+/index\\.ts$`],
       },
     },
-    ...(webFeaturesWithIndex.length > 0
-      ? [
-          {
-            name: 'web-feature-internals',
-            comment: 'Another web feature imports it only through @/features/<name> (its index).',
-            severity: 'error',
-            from: { path: `^${web}/([^/]+)/` },
-            to: {
-              path: `^${web}/${any(webFeaturesWithIndex)}/`,
-              pathNot: [`^${web}/$1/`, `^${web}/[^/]+/index\\.tsx?$`],
-            },
-          },
-          {
-            name: 'web-feature-internals-from-shared',
-            comment: 'app, components and lib import a web feature only through @/features/<name>.',
-            severity: 'error',
-            from: { path: '^apps/web/src/', pathNot: `^${web}/` },
-            // The router's lazy(() => import('@/features/x/pages/…')) keeps pages in their own
-            // chunks: a lazily loaded page is an entry point, not a reach into internals.
-            to: {
-              dependencyTypesNot: ['dynamic-import'],
-              path: `^${web}/${any(webFeaturesWithIndex)}/`,
-              pathNot: `^${web}/[^/]+/index\\.tsx?$`,
-            },
-          },
-        ]
-      : []),
+    {
+      name: 'web-feature-internals',
+      comment: 'Another web feature imports it only through @/features/<name> (its index).',
+      severity: 'error',
+      from: { path: `^${web}/([^/]+)/` },
+      to: {
+        path: `^${web}/${any(webFeatures)}/`,
+        pathNot: [`^${web}/$1/`, `^${web}/[^/]+/index\\.tsx?$`],
+      },
+    },
+    {
+      name: 'web-feature-internals-from-shared',
+      comment: 'app, components and lib import a web feature only through @/features/<name>.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: `^${web}/` },
+      // The router's lazy(() => import('@/features/x/pages/…')) keeps pages in their own
+      // chunks: a lazily loaded page is an entry point, not a reach into internals.
+      to: {
+        dependencyTypesNot: ['dynamic-import'],
+        path: `^${web}/${any(webFeatures)}/`,
+        pathNot: `^${web}/[^/]+/index\\.tsx?$`,
+      },
+    },
     ...layerRules,
     {
       name: 'server-platform-imports-feature',
