@@ -96,7 +96,7 @@ export const passwordTokens = pgTable(
   (table) => [index('password_tokens_user_idx').on(table.userId)],
 );
 
-/** At most one role per user (SPEC §7 reads "at most one row"). */
+/** At most one role per user (product §3: one role each). */
 export const userRoles = pgTable('user_roles', {
   userId: uuid('user_id')
     .primaryKey()

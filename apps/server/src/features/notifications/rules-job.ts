@@ -15,7 +15,7 @@ import { insertDrafts } from '../notification-store/index.ts';
 const RULES_LOCK_KEY = 7_240_312;
 
 /**
- * Evaluate the notification rules for everyone once (SPEC's late, overbreak, warning and
+ * Evaluate the notification rules for everyone once (product §3's late, overbreak, warning and
  * shift_reminder types). Safe on any number of instances at once: one takes the lock, the
  * others skip; and (user, occasion) is unique, so nothing is raised twice even so.
  * Returns how many notifications were raised, or null when another instance held the lock.

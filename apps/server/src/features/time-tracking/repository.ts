@@ -67,7 +67,7 @@ export async function insertEvent(
   return row ? toEvent(row) : null;
 }
 
-/** The template assigned to the user on `date` (SPEC §7: date within start..end), if any. */
+/** The template assigned to the user on `date` (product §7: date within start..end), if any. */
 export async function findAssignedTemplate(db: Db, userId: string, date: string) {
   const [plan] = await listAssignmentPlans(db, { userIds: [userId], from: date, to: date });
   return plan ?? null;

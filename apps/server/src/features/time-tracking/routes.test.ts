@@ -30,7 +30,7 @@ const PATH_TO: Record<TimeState, TimeEventType[]> = {
   clock_out: ['clock_in', 'clock_out'],
 };
 
-/** SPEC §4/§5 as the server enforces it: 201, or 409 with the refusal. */
+/** product §4/§5 as the server enforces it: 201, or 409 with the refusal. */
 const TRANSITIONS: [TimeState, TimeEventType, 201 | 409, string | null][] = [
   ['none', 'clock_in', 201, null],
   ['none', 'break', 409, 'Please clock in first'],
