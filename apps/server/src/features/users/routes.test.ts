@@ -271,7 +271,7 @@ describeEachDatabase('users api', (getDatabase) => {
       expect(await auditRowsFor(db(), user.id, 'user.set_password')).toHaveLength(1);
     });
 
-    it('refuses a weak password with the product's message and keeps the link usable', async () => {
+    it('refuses a weak password with the product message and keeps the link usable', async () => {
       const { user, token } = await invite();
       for (const [weak, message] of [
         ['Weakpass', 'Password must contain a number'],
