@@ -1,7 +1,7 @@
 // The requests feature's public module: other features and app.ts import only from here.
 export { announceApprovalsChanged } from './announce.ts';
-export { decisionColumns } from './decisions.ts';
-export type { Decision, RequestFilter } from './decisions.ts';
+export { decisionColumns, requestFilterWhere } from './decisions.ts';
+export type { Decision, RequestFilter, RequestFilterColumns } from './decisions.ts';
 export {
   assertNotLocked,
   insertLock,

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'driz
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
-import { decisionColumns } from '../requests/index.ts';
-import { inTeams, personNameOf } from '../people/index.ts';
+import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
+import { personNameOf } from '../people/index.ts';
 import {
   profiles,
   timeOffAllowances,
@@ -75,12 +75,14 @@ export async function listRequests(
 ): Promise<(TimeOffRequest & { teamId: string | null })[]> {
   const rows = await selectRequests(db)
     .where(
-      and(
-        filter.userId ? eq(timeOffRequests.userId, filter.userId) : undefined,
-        filter.status ? eq(timeOffRequests.status, filter.status as 'pending') : undefined,
-        inTeams(filter.teamIds),
-        filter.from ? gte(timeOffRequests.endDate, filter.from) : undefined,
-        filter.to ? lte(timeOffRequests.startDate, filter.to) : undefined,
+      requestFilterWhere(
+        {
+          userId: timeOffRequests.userId,
+          status: timeOffRequests.status,
+          firstDate: timeOffRequests.startDate,
+          lastDate: timeOffRequests.endDate,
+        },
+        filter,
       ),
     )
     .orderBy(desc(timeOffRequests.startDate), desc(timeOffRequests.requestedAt));

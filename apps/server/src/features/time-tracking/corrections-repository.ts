@@ -3,8 +3,8 @@ import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
 import type { Correction } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
-import { decisionColumns } from '../requests/index.ts';
-import { inTeams, personNameOf } from '../people/index.ts';
+import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
+import { personNameOf } from '../people/index.ts';
 import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
@@ -52,12 +52,14 @@ function toDto(row: Row): CorrectionDto & { teamId: string | null } {
 export async function listCorrections(db: Db, filter: RequestFilter) {
   const rows = await selectCorrections(db)
     .where(
-      and(
-        filter.userId ? eq(timeCorrections.userId, filter.userId) : undefined,
-        filter.status ? eq(timeCorrections.status, filter.status as 'pending') : undefined,
-        inTeams(filter.teamIds),
-        filter.from ? gte(timeCorrections.date, filter.from) : undefined,
-        filter.to ? lte(timeCorrections.date, filter.to) : undefined,
+      requestFilterWhere(
+        {
+          userId: timeCorrections.userId,
+          status: timeCorrections.status,
+          firstDate: timeCorrections.date,
+          lastDate: timeCorrections.date,
+        },
+        filter,
       ),
     )
     .orderBy(desc(timeCorrections.requestedAt));

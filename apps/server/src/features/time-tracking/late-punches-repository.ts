@@ -2,9 +2,9 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { LatePunchDto } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
-import { inTeams, personNameOf } from '../people/index.ts';
+import { personNameOf } from '../people/index.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
-import { decisionColumns } from '../requests/index.ts';
+import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
 const deciderName = personNameOf(latePunchReviews.decidedBy);
@@ -47,12 +47,14 @@ function toDto(row: Row): LatePunchDto & { teamId: string | null } {
 export async function listLatePunches(db: Db, filter: RequestFilter) {
   const rows = await selectLatePunches(db)
     .where(
-      and(
-        filter.userId ? eq(latePunchReviews.userId, filter.userId) : undefined,
-        filter.status ? eq(latePunchReviews.status, filter.status as 'pending') : undefined,
-        inTeams(filter.teamIds),
-        filter.from ? gte(latePunchReviews.date, filter.from) : undefined,
-        filter.to ? lte(latePunchReviews.date, filter.to) : undefined,
+      requestFilterWhere(
+        {
+          userId: latePunchReviews.userId,
+          status: latePunchReviews.status,
+          firstDate: latePunchReviews.date,
+          lastDate: latePunchReviews.date,
+        },
+        filter,
       ),
     )
     .orderBy(desc(latePunchReviews.requestedAt));
