@@ -483,3 +483,30 @@ describe('workedMinutesPerWeek and findExcessWeeklyHours (48 h)', () => {
     ]);
   });
 });
+
+describe('an overnight shift across a month end and a work-week boundary', () => {
+  // Week starting Wednesday (3): the boundary is Wed Jul 1 00:00 EDT = 04:00Z, also the month
+  // end. Tue Jun 30 08:00–16:00 EDT (12:00Z → 20:00Z), then a night Tue 22:00 → Wed 06:00 EDT
+  // (Jul 1 02:00Z → 10:00Z).
+  const shifts = [
+    work('2026-06-30T12:00:00Z', '2026-06-30T20:00:00Z'),
+    work('2026-07-01T02:00:00Z', '2026-07-01T10:00:00Z'),
+  ];
+
+  it('puts 2 h of the night in the week of Jun 24 and 6 h in the week of Jul 1', () => {
+    // Week of Jun 24: 8 h day + 02:00Z → 04:00Z = 10 h = 600 min; week of Jul 1: 04:00Z → 10:00Z.
+    expect(workedMinutesPerWeek(shifts, { weekStartsOn: 3 })).toEqual([
+      { weekStartDate: '2026-06-24', workedMinutes: 600 },
+      { weekStartDate: '2026-07-01', workedMinutes: 360 },
+    ]);
+  });
+
+  it('flags Jun 30 for daily rest and the 6 h between the two shifts', () => {
+    // Day Jun 30 (04:00Z → Jul 1 04:00Z): off 04:00Z → 12:00Z = 8 h and 20:00Z → 02:00Z = 6 h.
+    // Day Jul 1 (→ Jul 2 04:00Z): off 10:00Z → end = 18 h, fine.
+    expect(findShortDailyRest(shifts).map((f) => [f.businessDate, f.longestOffMinutes])).toEqual([
+      ['2026-06-30', 480],
+    ]);
+    expect(findShortRestBetweenShifts(shifts).map((f) => f.offMinutes)).toEqual([360]);
+  });
+});
