@@ -17,13 +17,8 @@
  * 3. With an averaging agreement, step 2 runs over each block of N weeks instead of each week, with
  *    the threshold × N (ESA: 50 h + 38 h over 2 weeks = 88 h ≤ 88 h → no overtime).
  */
-import {
-  addDaysToDate,
-  dayNumber,
-  workWeekContaining,
-  type DateRange,
-  type WeekDay,
-} from './pay-periods.ts';
+import { addDaysToDate, dayNumber, type DateRange, type WeekDay } from './pay-periods.ts';
+import { workWeekContaining } from './work-week.ts';
 
 export interface DailyOvertimeTier {
   /** Worked minutes in a day after which this tier applies (480 = "more than 8 h"). */

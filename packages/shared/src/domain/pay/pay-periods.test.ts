@@ -5,9 +5,9 @@ import {
   payPeriodContaining,
   payPeriodsBetween,
   weekDayOf,
-  workWeekContaining,
   type PayCalendar,
 } from './pay-periods.ts';
+import { workWeekContaining } from './work-week.ts';
 
 // Calendar facts used below, worked out by hand:
 // - 2026-01-01 is a Thursday, so 2026-01-04, 2026-03-08 (spring forward), 2026-10-25 and

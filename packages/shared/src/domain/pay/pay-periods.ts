@@ -63,7 +63,7 @@ export function datesOf(range: DateRange): string[] {
 }
 
 /** A remainder that is never negative, so anchors after the date work like anchors before it. */
-function modulo(value: number, divisor: number): number {
+export function modulo(value: number, divisor: number): number {
   return ((value % divisor) + divisor) % divisor;
 }
 
@@ -113,10 +113,4 @@ export function payPeriodsBetween(calendar: PayCalendar, from: string, to: strin
     period = payPeriodContaining(calendar, addDaysToDate(period.end, 1));
   }
   return periods;
-}
-
-/** The 7-day work week (the unit of the weekly overtime threshold) a business date falls in. */
-export function workWeekContaining(date: string, weekStartDay: WeekDay): DateRange {
-  const start = dayNumber(date) - modulo(weekDayOf(date) - weekStartDay, 7);
-  return { start: dateOfDayNumber(start), end: dateOfDayNumber(start + 6) };
 }

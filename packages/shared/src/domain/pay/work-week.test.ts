@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { weekdayOfDate, workWeekInstants, workWeekStartDate } from './work-week.ts';
+import { weekDayOf } from './pay-periods.ts';
+import { workWeekInstants, workWeekStartDate } from './work-week.ts';
 
 const TORONTO = 'America/Toronto';
 const HOUR = 3_600_000;
@@ -11,7 +12,7 @@ function hoursOf(range: { start: Date; end: Date }): number {
 describe('workWeekStartDate', () => {
   it('goes back to the start weekday, or stays on it', () => {
     // 2026-04-03 is a Friday (Good Friday).
-    expect(weekdayOfDate('2026-04-03')).toBe(5);
+    expect(weekDayOf('2026-04-03')).toBe(5);
     expect(workWeekStartDate('2026-04-03', 0)).toBe('2026-03-29');
     expect(workWeekStartDate('2026-04-03', 1)).toBe('2026-03-30');
     expect(workWeekStartDate('2026-04-03', 5)).toBe('2026-04-03');

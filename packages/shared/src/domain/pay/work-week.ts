@@ -1,4 +1,12 @@
 import { shiftDate, startOfBusinessDay } from '../business-time.ts';
+import {
+  dateOfDayNumber,
+  dayNumber,
+  modulo,
+  weekDayOf,
+  type DateRange,
+  type WeekDay,
+} from './pay-periods.ts';
 
 /**
  * The work week (ESA: a recurring 7-day period the employer fixes): it starts on a weekday
@@ -7,24 +15,25 @@ import { shiftDate, startOfBusinessDay } from '../business-time.ts';
  * week of 2026-11-01), so the labour checks measure it in real instants, never as 7 × 24 h.
  */
 
-export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
-
 function assertWeekday(weekStartsOn: number): void {
   if (!Number.isInteger(weekStartsOn) || weekStartsOn < 0 || weekStartsOn > 6) {
     throw new RangeError(`A work week starts on a weekday 0–6, not ${weekStartsOn}`);
   }
 }
 
-/** Weekday (0 = Sunday) of a 'yyyy-MM-dd' date, independent of any time zone. */
-export function weekdayOfDate(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
+/** The 7-day work week (the unit of the weekly overtime threshold) a business date falls in. */
+export function workWeekContaining(date: string, weekStartsOn: number): DateRange {
+  assertWeekday(weekStartsOn);
+  const start = dayNumber(date) - modulo(weekDayOf(date) - weekStartsOn, 7);
+  return { start: dateOfDayNumber(start), end: dateOfDayNumber(start + 6) };
 }
 
 /** The first day ('yyyy-MM-dd') of the work week containing `date`. */
 export function workWeekStartDate(date: string, weekStartsOn: number): string {
-  assertWeekday(weekStartsOn);
-  return shiftDate(date, -((weekdayOfDate(date) - weekStartsOn + 7) % 7));
+  return workWeekContaining(date, weekStartsOn).start;
 }
+
+export type { WeekDay };
 
 /** A span of real time, start inclusive, end exclusive. */
 export interface InstantRange {
