@@ -28,6 +28,7 @@ const serverLayers = {
     'live',
     'users',
     'teams',
+    'timesheets',
   ],
 };
 

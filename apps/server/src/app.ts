@@ -24,6 +24,7 @@ import {
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
+import { registerTimesheetRoutes } from './features/timesheets/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -81,6 +82,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAuditRoutes(app, db, config);
   registerAdminRoutes(app, db, config);
   registerReportRoutes(app, db, config);
+  registerTimesheetRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
 

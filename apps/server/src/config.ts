@@ -2,6 +2,11 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationRuleSettings,
 } from '@punchclock/shared/domain/notification-rules';
+import {
+  dayNumber,
+  type PayCalendar,
+  type WeekDay,
+} from '@punchclock/shared/domain/pay/pay-periods';
 
 /** Everything the server reads from the environment, parsed once (README "Configuration"). */
 export interface AppConfig {
@@ -35,6 +40,54 @@ export interface AppConfig {
   earlyClockInWarningMinutes: number;
   /** Open live-update streams (GET /api/live) allowed at once, counted on this instance. */
   liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
+  /** The pay calendar, the work week and the weekly overtime threshold (timesheets, #14). */
+  pay: PayConfig;
+}
+
+export interface PayConfig {
+  calendar: PayCalendar;
+  /** The weekday the work week starts on at local midnight (0 = Sunday). */
+  workWeekStart: WeekDay;
+  /** Regular minutes in a work week after which overtime (1.5×) is paid; Ontario: 44 h. */
+  overtimeWeeklyMinutes: number;
+}
+
+const PAY_PERIOD_KINDS = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+
+/** PAY_PERIOD, PAY_PERIOD_ANCHOR, WORK_WEEK_START and OVERTIME_WEEKLY_HOURS, checked at start. */
+export function readPayConfig(env: NodeJS.ProcessEnv): PayConfig {
+  const kind = env.PAY_PERIOD || 'biweekly';
+  if (!(PAY_PERIOD_KINDS as readonly string[]).includes(kind)) {
+    throw new Error(`PAY_PERIOD must be one of ${PAY_PERIOD_KINDS.join(', ')}, got "${kind}"`);
+  }
+  const anchorDate = env.PAY_PERIOD_ANCHOR || '2026-01-04';
+  try {
+    dayNumber(anchorDate);
+  } catch {
+    throw new Error(
+      `PAY_PERIOD_ANCHOR must be a real yyyy-MM-dd date (the first day of any one pay period), got "${anchorDate}"`,
+    );
+  }
+  const weekStartText = env.WORK_WEEK_START || '0';
+  const workWeekStart = Number(weekStartText);
+  if (!/^[0-6]$/.test(weekStartText)) {
+    throw new Error(
+      `WORK_WEEK_START must be a weekday number 0–6 (0 = Sunday … 6 = Saturday), got "${weekStartText}"`,
+    );
+  }
+  const hoursText = env.OVERTIME_WEEKLY_HOURS || '44';
+  const hours = Number(hoursText);
+  const minutes = Math.round(hours * 60);
+  if (!/^\d+(\.\d+)?$/.test(hoursText) || hours <= 0 || hours > 168 || minutes !== hours * 60) {
+    throw new Error(
+      `OVERTIME_WEEKLY_HOURS must be hours in a week, more than 0 and at most 168 (whole minutes), got "${hoursText}"`,
+    );
+  }
+  const calendar: PayCalendar =
+    kind === 'weekly' || kind === 'biweekly'
+      ? { kind, anchorDate }
+      : { kind: kind as 'semimonthly' | 'monthly' };
+  return { calendar, workWeekStart: workWeekStart as WeekDay, overtimeWeeklyMinutes: minutes };
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {
@@ -103,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perUser: readInt(env.LIVE_STREAMS_PER_USER, 20, 'LIVE_STREAMS_PER_USER'),
       perInstance: readInt(env.LIVE_STREAMS_PER_INSTANCE, 5000, 'LIVE_STREAMS_PER_INSTANCE'),
     },
+    pay: readPayConfig(env),
   };
 }
 

@@ -19,6 +19,7 @@ import {
   reportRangeQuerySchema,
   workedHoursQuerySchema,
 } from '@punchclock/shared/contracts/reports';
+import { timesheetQuerySchema } from '@punchclock/shared/contracts/timesheets';
 import {
   createAssignmentsRequestSchema,
   myScheduleQuerySchema,
@@ -111,6 +112,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/reports/recompute': { body: recomputeRequestSchema },
   'GET /api/reports/recompute': {},
   'GET /api/reports/recompute/:id': {},
+  'GET /api/timesheets': { query: timesheetQuerySchema },
   'GET /api/schedule-templates': {},
   'POST /api/schedule-templates': { body: scheduleTemplateInputSchema },
   'PUT /api/schedule-templates/:id': { body: scheduleTemplateInputSchema },

@@ -1,0 +1,2 @@
+// The timesheets feature's public module: other features and app.ts import only from here.
+export { registerTimesheetRoutes } from './routes.ts';

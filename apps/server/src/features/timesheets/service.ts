@@ -1,0 +1,215 @@
+// A person's timesheet for one pay period (issue #14, item 1): read-only, computed on request
+// from the stored day metrics and the punches with approved corrections applied.
+import {
+  timesheetQuerySchema,
+  type LabourFinding,
+  type Timesheet,
+  type TimesheetDay,
+} from '@punchclock/shared/contracts/timesheets';
+import {
+  startOfBusinessDay,
+  shiftDate,
+  toBusinessDate,
+} from '@punchclock/shared/domain/business-time';
+import { applyCorrections } from '@punchclock/shared/domain/corrections';
+import { holidayOn, ontarioPublicHolidays } from '@punchclock/shared/domain/pay/holidays';
+import {
+  findExcessWeeklyHours,
+  findMissingEatingPeriods,
+  findMissingWeeklyRest,
+  findShortDailyRest,
+  findShortRestBetweenShifts,
+  type WorkInterval,
+} from '@punchclock/shared/domain/pay/labour-checks';
+import {
+  computeOvertime,
+  ONTARIO_OVERTIME_RULES,
+  type OvertimeMinutes,
+} from '@punchclock/shared/domain/pay/overtime';
+import {
+  datesOf,
+  payPeriodContaining,
+  type DateRange,
+} from '@punchclock/shared/domain/pay/pay-periods';
+import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { NotFound, parseInput } from '../../platform/errors.ts';
+import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
+import { listApprovedCorrections, toDomainCorrection } from '../time-tracking/index.ts';
+import { listTimesheetDayMetrics, listTimesheetPunches } from './repository.ts';
+
+/** Anyone reads their own timesheet; others through the one who-may-see-whom rule. */
+async function assertCanReadTimesheet(db: Db, caller: Caller, userId: string): Promise<void> {
+  if (caller.userId === userId) return;
+  await assertCanSeePerson(db, caller, userId);
+}
+
+function addOvertime(total: OvertimeMinutes, more: OvertimeMinutes): void {
+  for (const [code, minutes] of Object.entries(more)) total[code] = (total[code] ?? 0) + minutes;
+}
+
+/**
+ * Work intervals from one shift day's corrected punches: from each clock-in (or break start) to
+ * the next punch. Paid breaks count as work (as in the day's worked minutes); lunch is time off.
+ * A shift still open (no later punch) gives no interval: it is not over, or its end is unknown.
+ */
+function workIntervalsOf(
+  events: readonly { eventType: string; occurredAt: string }[],
+): WorkInterval[] {
+  const intervals: WorkInterval[] = [];
+  events.forEach((event, index) => {
+    const next = events[index + 1];
+    if (next && (event.eventType === 'clock_in' || event.eventType === 'break')) {
+      intervals.push({ start: event.occurredAt, end: next.occurredAt });
+    }
+  });
+  return intervals;
+}
+
+/** Whether a finding concerns the pay period (its instants or dates fall in it). */
+function isInPeriod(finding: LabourFinding, period: DateRange, timeZone: string): boolean {
+  const periodStart = startOfBusinessDay(period.start, timeZone).toISOString();
+  const periodEnd = startOfBusinessDay(shiftDate(period.end, 1), timeZone).toISOString();
+  const within = (instant: string) =>
+    Date.parse(instant) >= Date.parse(periodStart) && Date.parse(instant) < Date.parse(periodEnd);
+  switch (finding.kind) {
+    case 'missing-eating-period':
+      return within(finding.start);
+    case 'short-daily-rest':
+      return finding.businessDate >= period.start && finding.businessDate <= period.end;
+    case 'short-rest-between-shifts':
+      return within(finding.nextShiftStart);
+    case 'missing-weekly-rest':
+      return (
+        finding.periodStartDate <= period.end &&
+        shiftDate(finding.periodStartDate, 6) >= period.start
+      );
+    case 'excess-weekly-hours':
+      return (
+        finding.weekStartDate <= period.end && shiftDate(finding.weekStartDate, 6) >= period.start
+      );
+  }
+}
+
+export async function getTimesheet(
+  db: Db,
+  config: AppConfig,
+  caller: Caller,
+  rawQuery: unknown,
+  now: Date = new Date(),
+): Promise<Timesheet> {
+  const query = parseInput(timesheetQuerySchema, rawQuery);
+  const userId = query.userId ?? caller.userId;
+  await assertCanReadTimesheet(db, caller, userId);
+  const person = await findUserSummaryById(db, userId);
+  if (!person) throw new NotFound('No such person');
+
+  const { timeZone, pay } = config;
+  const period = payPeriodContaining(pay.calendar, query.date ?? toBusinessDate(now, timeZone));
+  // The weekly threshold is held against whole work weeks: read the weeks the period's first
+  // and last days fall in, even their days outside the period, and report the period's days.
+  const from = workWeekContaining(period.start, pay.workWeekStart).start;
+  const to = workWeekContaining(period.end, pay.workWeekStart).end;
+
+  // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
+  const [metrics, punches, corrections] = await Promise.all([
+    listTimesheetDayMetrics(db, userId, from, to),
+    listTimesheetPunches(db, userId, shiftDate(from, -1), to),
+    listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
+  ]);
+
+  const overtime = computeOvertime(
+    metrics.map((row) => ({ date: row.date, workedMinutes: row.workedMinutes })),
+    { ...ONTARIO_OVERTIME_RULES, weeklyThresholdMinutes: pay.overtimeWeeklyMinutes },
+    pay.workWeekStart,
+  );
+  const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
+  const metricsOf = new Map(metrics.map((row) => [row.date, row]));
+  const holidaysByYear = new Map<number, ReturnType<typeof ontarioPublicHolidays>>();
+  const holidayName = (date: string) => {
+    const year = Number(date.slice(0, 4));
+    if (!holidaysByYear.has(year)) holidaysByYear.set(year, ontarioPublicHolidays(year));
+    return holidayOn(date, holidaysByYear.get(year) ?? [])?.name ?? null;
+  };
+
+  const days: TimesheetDay[] = datesOf(period).map((date) => {
+    const row = metricsOf.get(date);
+    const split = splitOf.get(date);
+    return {
+      date,
+      workedMinutes: row?.workedMinutes ?? 0,
+      regularMinutes: split?.regularMinutes ?? 0,
+      overtime: split?.overtime ?? {},
+      breakMinutes: row?.breakMinutes ?? 0,
+      lunchMinutes: row?.lunchMinutes ?? 0,
+      paidLeaveMinutes: row?.paidLeaveMinutes ?? 0,
+      unpaidLeaveMinutes: row?.unpaidLeaveMinutes ?? 0,
+      holiday: holidayName(date),
+      isCorrected: row?.isCorrected ?? false,
+    };
+  });
+
+  // Every work week sharing a day with the period, with the whole week's figures.
+  const splitOfWeek = new Map(overtime.weeks.map((week) => [week.start, week]));
+  const weeks = [];
+  for (let start = from; start <= to; start = shiftDate(start, 7)) {
+    const week = splitOfWeek.get(start);
+    weeks.push({
+      start,
+      end: shiftDate(start, 6),
+      workedMinutes: week?.workedMinutes ?? 0,
+      regularMinutes: week?.regularMinutes ?? 0,
+      overtime: week?.overtime ?? {},
+      thresholdMinutes: pay.overtimeWeeklyMinutes,
+    });
+  }
+
+  const totals = {
+    workedMinutes: 0,
+    regularMinutes: 0,
+    overtime: {} as OvertimeMinutes,
+    breakMinutes: 0,
+    lunchMinutes: 0,
+    paidLeaveMinutes: 0,
+    unpaidLeaveMinutes: 0,
+  };
+  for (const day of days) {
+    totals.workedMinutes += day.workedMinutes;
+    totals.regularMinutes += day.regularMinutes;
+    addOvertime(totals.overtime, day.overtime);
+    totals.breakMinutes += day.breakMinutes;
+    totals.lunchMinutes += day.lunchMinutes;
+    totals.paidLeaveMinutes += day.paidLeaveMinutes;
+    totals.unpaidLeaveMinutes += day.unpaidLeaveMinutes;
+  }
+
+  // Worked intervals: each shift day's punches with its approved corrections applied.
+  const byShiftDay = new Map<string, typeof punches>();
+  for (const punch of punches) {
+    byShiftDay.set(punch.shiftDate, [...(byShiftDay.get(punch.shiftDate) ?? []), punch]);
+  }
+  const shiftDays = new Set([...byShiftDay.keys(), ...corrections.map((c) => c.date)]);
+  const work = [...shiftDays].flatMap((date) => {
+    const dayCorrections = corrections.filter((c) => c.date === date).map(toDomainCorrection);
+    return workIntervalsOf(applyCorrections(byShiftDay.get(date) ?? [], dayCorrections).events);
+  });
+  const weekOptions = { weekStartsOn: pay.workWeekStart, timeZone };
+  const findings: LabourFinding[] = [
+    ...findMissingEatingPeriods(work),
+    ...findShortDailyRest(work, timeZone),
+    ...findShortRestBetweenShifts(work),
+    ...findMissingWeeklyRest(work, weekOptions),
+    // No excess-hours agreements are on file yet: every week over 48 h is flagged.
+    ...findExcessWeeklyHours(work, { ...weekOptions, hasExcessHoursAgreement: false }),
+  ].filter((finding) => isInPeriod(finding, period, timeZone));
+
+  return {
+    period,
+    person: { id: person.id, name: person.name },
+    days,
+    weeks,
+    totals,
+    findings,
+  };
+}

@@ -1,0 +1,281 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { timesheetSchema, type Timesheet } from '@punchclock/shared/contracts/timesheets';
+import { buildTestApp, signInAs } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { createTestUser, type TestUser } from '../../test/factories.ts';
+import { getJson, insertPunches, type PunchRow } from '../../test/time-tracking.ts';
+import { seedTeam, setTeamOf } from '../../test/users.ts';
+import { recomputeDays } from '../reports/index.ts';
+import type { Db } from '../../db/client.ts';
+
+/*
+ * Instants are UTC with the Toronto wall clock beside them: EDT = UTC−4, EST = UTC−5. Spring
+ * forward: 2026-03-08 02:00 EST → 03:00 EDT. The default calendar is bi-weekly from Sunday
+ * 2026-01-04 (periods start 2026-03-01, …, 2026-06-07: 2026-01-04 + 11 × 14 days), work weeks
+ * start on Sunday, overtime after 44 h = 2640 min at 1.5×.
+ */
+
+/** A shift with no break: clock in, clock out. */
+function shift(start: string, end: string): PunchRow[] {
+  return [
+    { eventType: 'clock_in', occurredAt: start },
+    { eventType: 'clock_out', occurredAt: end },
+  ];
+}
+
+async function seedPunches(db: Db, userId: string, punches: PunchRow[], from: string, to: string) {
+  await insertPunches(db, userId, punches);
+  await recomputeDays(db, 'America/Toronto', [userId], from, to);
+}
+
+async function getTimesheet(app: FastifyInstance, cookie: string, query: string) {
+  const response = await getJson(app, cookie, `/api/timesheets?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return timesheetSchema.parse(response.json()) as Timesheet;
+}
+
+const dayOf = (sheet: Timesheet, date: string) => sheet.days.find((day) => day.date === date);
+const kindsOf = (sheet: Timesheet, kind: string) =>
+  sheet.findings.filter((finding) => finding.kind === kind);
+
+describeEachDatabase('GET /api/timesheets', (getDatabase) => {
+  let app: FastifyInstance;
+  let weeklyApp: FastifyInstance;
+  let admin: TestUser;
+  let lead: TestUser;
+  let otherLead: TestUser;
+  let worker: TestUser;
+  let nightWorker: TestUser;
+  let outsider: TestUser;
+  const cookies: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const { db, database } = getDatabase();
+    app = await buildTestApp(database);
+    // A weekly pay calendar from a Wednesday: every period boundary falls mid work week.
+    weeklyApp = await buildTestApp(database, {
+      pay: {
+        calendar: { kind: 'weekly', anchorDate: '2026-06-10' },
+        workWeekStart: 0,
+        overtimeWeeklyMinutes: 44 * 60,
+      },
+    });
+    admin = await createTestUser(db, { role: 'admin' });
+    lead = await createTestUser(db, { role: 'team_lead' });
+    otherLead = await createTestUser(db, { role: 'team_lead' });
+    worker = await createTestUser(db, { role: 'employee', name: 'Wanda Worker' });
+    nightWorker = await createTestUser(db, { role: 'employee' });
+    outsider = await createTestUser(db, { role: 'employee' });
+    const team = await seedTeam(db, { leadUserId: lead.id });
+    await seedTeam(db, { leadUserId: otherLead.id });
+    await setTeamOf(db, [worker.id, nightWorker.id], team.id);
+    for (const user of [admin, lead, otherLead, worker, nightWorker, outsider]) {
+      cookies[user.id] = await signInAs(app, user.email, user.password);
+    }
+
+    // Mon 2026-06-08 … Fri 06-12, 08:00–18:00 EDT (12:00Z–22:00Z): 5 × 600 min.
+    const week = ['08', '09', '10', '11', '12'].flatMap((day) =>
+      shift(`2026-06-${day}T12:00:00Z`, `2026-06-${day}T22:00:00Z`),
+    );
+    await seedPunches(db, worker.id, week, '2026-06-07', '2026-06-20');
+
+    // Nights 22:00–06:00 starting Mon 03-02 … Fri 03-06 (EST: 03:00Z–11:00Z, 480 min each),
+    // and Sat 03-07 22:00 EST (03-08 03:00Z) → Sun 03-08 06:00 EDT (10:00Z): 420 real minutes,
+    // though the clock says 8 h. The whole night is filed on Saturday, the day it started.
+    const nights = ['02', '03', '04', '05', '06', '07'].flatMap((day) => {
+      const next = String(Number(day) + 1).padStart(2, '0');
+      const endHour = day === '07' ? '10' : '11';
+      return shift(`2026-03-${next}T03:00:00Z`, `2026-03-${next}T${endHour}:00:00Z`);
+    });
+    await seedPunches(db, nightWorker.id, nights, '2026-03-01', '2026-03-14');
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await weeklyApp.close();
+  });
+
+  it('puts 6 of 50 hours in a week at 1.5× by the weekly rule alone', async () => {
+    const sheet = await getTimesheet(app, cookies[worker.id]!, 'date=2026-06-10');
+    expect(sheet.period).toEqual({ start: '2026-06-07', end: '2026-06-20' });
+    expect(sheet.person).toEqual({ id: worker.id, name: 'Wanda Worker' });
+    expect(sheet.days).toHaveLength(14);
+    // 3000 min worked, threshold 2640: 360 min over, taken from the last day worked (Friday):
+    // Friday 600 = 240 regular + 360 at 1.5×; Monday–Thursday 600 regular each.
+    expect(dayOf(sheet, '2026-06-08')).toMatchObject({
+      workedMinutes: 600,
+      regularMinutes: 600,
+      overtime: {},
+      holiday: null,
+      isCorrected: false,
+    });
+    expect(dayOf(sheet, '2026-06-12')).toMatchObject({
+      workedMinutes: 600,
+      regularMinutes: 240,
+      overtime: { 'OT1.5': 360 },
+    });
+    expect(dayOf(sheet, '2026-06-13')).toMatchObject({ workedMinutes: 0, regularMinutes: 0 });
+    expect(sheet.totals).toMatchObject({
+      workedMinutes: 3000,
+      regularMinutes: 2640,
+      overtime: { 'OT1.5': 360 },
+    });
+    expect(sheet.weeks).toEqual([
+      {
+        start: '2026-06-07',
+        end: '2026-06-13',
+        workedMinutes: 3000,
+        regularMinutes: 2640,
+        overtime: { 'OT1.5': 360 },
+        thresholdMinutes: 2640,
+      },
+      {
+        start: '2026-06-14',
+        end: '2026-06-20',
+        workedMinutes: 0,
+        regularMinutes: 0,
+        overtime: {},
+        thresholdMinutes: 2640,
+      },
+    ]);
+    // Ten hours straight each day, no eating period: five findings, 5 h reached at 13:00 EDT.
+    const eating = kindsOf(sheet, 'missing-eating-period');
+    expect(eating).toHaveLength(5);
+    expect(eating[0]).toEqual({
+      kind: 'missing-eating-period',
+      start: '2026-06-08T12:00:00.000Z',
+      end: '2026-06-08T22:00:00.000Z',
+      workedMinutes: 600,
+      fiveHoursReachedAt: '2026-06-08T17:00:00.000Z',
+    });
+    // 50 h > 48 h in the week with no excess-hours agreement on file.
+    expect(kindsOf(sheet, 'excess-weekly-hours')).toEqual([
+      {
+        kind: 'excess-weekly-hours',
+        weekStartDate: '2026-06-07',
+        weekStart: '2026-06-07T04:00:00.000Z',
+        weekEnd: '2026-06-14T04:00:00.000Z',
+        workedMinutes: 3000,
+      },
+    ]);
+    // 14 h off between 18:00 and 08:00: no short rest between shifts.
+    expect(kindsOf(sheet, 'short-rest-between-shifts')).toEqual([]);
+  });
+
+  it('counts the spring-forward night in real hours, on the day it started', async () => {
+    const sheet = await getTimesheet(app, cookies[nightWorker.id]!, 'date=2026-03-08');
+    expect(sheet.period).toEqual({ start: '2026-03-01', end: '2026-03-14' });
+    // Week 03-01…03-07: 5 × 480 + 420 = 2820 min (47 h; the clock would say 48 h). Over 2640
+    // by 180: Saturday 420 = 240 regular + 180 at 1.5×. Sunday 03-08 holds nothing: the night
+    // that ended on it is filed on Saturday.
+    expect(dayOf(sheet, '2026-03-07')).toMatchObject({
+      workedMinutes: 420,
+      regularMinutes: 240,
+      overtime: { 'OT1.5': 180 },
+    });
+    expect(dayOf(sheet, '2026-03-06')).toMatchObject({ workedMinutes: 480, regularMinutes: 480 });
+    expect(dayOf(sheet, '2026-03-08')).toMatchObject({ workedMinutes: 0, overtime: {} });
+    expect(sheet.totals).toMatchObject({
+      workedMinutes: 2820,
+      regularMinutes: 2640,
+      overtime: { 'OT1.5': 180 },
+    });
+    expect(sheet.weeks.map((week) => [week.start, week.workedMinutes])).toEqual([
+      ['2026-03-01', 2820],
+      ['2026-03-08', 0],
+    ]);
+    // Six nights of 7–8 h straight: one missing eating period each, the DST one 420 min long.
+    const eating = kindsOf(sheet, 'missing-eating-period');
+    expect(
+      eating.map((finding) => finding.kind === 'missing-eating-period' && finding.workedMinutes),
+    ).toEqual([480, 480, 480, 480, 480, 420]);
+    // 47 h ≤ 48 h: no excess hours; 16 h off between nights: no short rest between shifts.
+    expect(kindsOf(sheet, 'excess-weekly-hours')).toEqual([]);
+    expect(kindsOf(sheet, 'short-rest-between-shifts')).toEqual([]);
+  });
+
+  it('holds a work week cut by the period boundary against the weekly threshold as a whole', async () => {
+    // Weekly periods from Wednesday 06-10: the period 06-10…06-16 holds Wed–Fri of the week
+    // 06-07…06-13. Over the period's days alone it would be 1800 min and no overtime; over the
+    // whole week it is 3000, and Friday's 360 overtime minutes are in this period.
+    const sheet = await getTimesheet(weeklyApp, cookies[worker.id]!, 'date=2026-06-12');
+    expect(sheet.period).toEqual({ start: '2026-06-10', end: '2026-06-16' });
+    expect(sheet.days.map((day) => day.date)).toEqual([
+      '2026-06-10',
+      '2026-06-11',
+      '2026-06-12',
+      '2026-06-13',
+      '2026-06-14',
+      '2026-06-15',
+      '2026-06-16',
+    ]);
+    expect(sheet.totals).toMatchObject({
+      workedMinutes: 1800,
+      regularMinutes: 1440,
+      overtime: { 'OT1.5': 360 },
+    });
+    expect(sheet.weeks.map((week) => [week.start, week.workedMinutes, week.overtime])).toEqual([
+      ['2026-06-07', 3000, { 'OT1.5': 360 }],
+      ['2026-06-14', 0, {}],
+    ]);
+    // The period before (06-03…06-09) has Mon and Tue of the same week: regular, the week's
+    // overtime lands on Friday, which is not in it.
+    const before = await getTimesheet(weeklyApp, cookies[worker.id]!, 'date=2026-06-09');
+    expect(before.period).toEqual({ start: '2026-06-03', end: '2026-06-09' });
+    expect(before.totals).toMatchObject({
+      workedMinutes: 1200,
+      regularMinutes: 1200,
+      overtime: {},
+    });
+  });
+
+  it('names the public holiday of a day', async () => {
+    // Canada Day, Wednesday 2026-07-01, falls in the period 06-21…07-04.
+    const sheet = await getTimesheet(app, cookies[worker.id]!, 'date=2026-07-01');
+    expect(sheet.period).toEqual({ start: '2026-06-21', end: '2026-07-04' });
+    expect(dayOf(sheet, '2026-07-01')?.holiday).toBe('Canada Day');
+    expect(dayOf(sheet, '2026-06-30')?.holiday).toBeNull();
+  });
+
+  it('lets people read their own, team leads their teams’ people, admins anyone', async () => {
+    const mine = await getTimesheet(app, cookies[outsider.id]!, 'date=2026-06-10');
+    expect(mine.person.id).toBe(outsider.id);
+    expect(mine.totals.workedMinutes).toBe(0);
+    const own = `userId=${worker.id}&date=2026-06-10`;
+    expect((await getTimesheet(app, cookies[worker.id]!, own)).totals.workedMinutes).toBe(3000);
+    expect((await getTimesheet(app, cookies[lead.id]!, own)).totals.workedMinutes).toBe(3000);
+    expect((await getTimesheet(app, cookies[admin.id]!, own)).totals.workedMinutes).toBe(3000);
+
+    for (const caller of [otherLead, outsider, nightWorker]) {
+      const response = await getJson(app, cookies[caller.id]!, `/api/timesheets?${own}`);
+      expect(response.statusCode, caller.email).toBe(403);
+    }
+    const leadOfOutsider = await getJson(
+      app,
+      cookies[lead.id]!,
+      `/api/timesheets?userId=${outsider.id}`,
+    );
+    expect(leadOfOutsider.statusCode).toBe(403);
+    const unknown = await getJson(
+      app,
+      cookies[admin.id]!,
+      '/api/timesheets?userId=00000000-0000-4000-8000-000000000000',
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect((await getJson(app, null, '/api/timesheets')).statusCode).toBe(401);
+  });
+
+  it('refuses bad input with a message', async () => {
+    const cookie = cookies[admin.id]!;
+    const lateDate = await getJson(app, cookie, '/api/timesheets?date=9999-12-31');
+    expect(lateDate.statusCode).toBe(400);
+    expect(lateDate.json()).toMatchObject({ message: 'Use a date before the year 9999' });
+    const badDate = await getJson(app, cookie, '/api/timesheets?date=2026-02-30');
+    expect(badDate.statusCode).toBe(400);
+    expect(badDate.json()).toMatchObject({ message: 'Use a yyyy-MM-dd date' });
+    const badUser = await getJson(app, cookie, '/api/timesheets?userId=not-a-uuid');
+    expect(badUser.statusCode).toBe(400);
+    expect(badUser.json()).toMatchObject({ message: 'Unknown person' });
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { isoDate } from './common.ts';
+
+/**
+ * GET /api/timesheets (issue #14, item 1, read-only slice): one person's timesheet for the pay
+ * period containing a date. Both fields are optional: the caller themself, today.
+ */
+export const timesheetQuerySchema = z.object({
+  userId: z.uuid('Unknown person').optional(),
+  date: isoDate.optional(),
+});
+export type TimesheetQuery = z.input<typeof timesheetQuerySchema>;
+
+const dateRangeSchema = z.object({ start: isoDate, end: isoDate });
+
+/** Overtime minutes by pay code ('OT1.5', 'OT2'); codes with no minutes are left out. */
+const overtimeSchema = z.record(z.string(), z.number().int());
+
+const paySplitSchema = z.object({
+  workedMinutes: z.number().int(),
+  regularMinutes: z.number().int(),
+  overtime: overtimeSchema,
+});
+
+export const timesheetDaySchema = paySplitSchema.extend({
+  date: isoDate,
+  breakMinutes: z.number().int(),
+  lunchMinutes: z.number().int(),
+  paidLeaveMinutes: z.number().int(),
+  unpaidLeaveMinutes: z.number().int(),
+  /** The public holiday's name on this date, or null. */
+  holiday: z.string().nullable(),
+  /** An approved correction changed this day's punches. */
+  isCorrected: z.boolean(),
+});
+export type TimesheetDay = z.infer<typeof timesheetDaySchema>;
+
+/**
+ * A work week that shares a day with the period, with the figures of the WHOLE week: the weekly
+ * threshold is held against the whole work week, including its days outside the period (which
+ * the timesheet's days and totals leave out; the neighbouring period's timesheet shows them).
+ */
+export const timesheetWeekSchema = paySplitSchema.extend({
+  start: isoDate,
+  end: isoDate,
+  thresholdMinutes: z.number().int(),
+});
+export type TimesheetWeek = z.infer<typeof timesheetWeekSchema>;
+
+export const timesheetTotalsSchema = paySplitSchema.extend({
+  breakMinutes: z.number().int(),
+  lunchMinutes: z.number().int(),
+  paidLeaveMinutes: z.number().int(),
+  unpaidLeaveMinutes: z.number().int(),
+});
+
+/** ESA labour-law findings (packages/shared/src/domain/pay/labour-checks.ts) for the period. */
+export const labourFindingSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('missing-eating-period'),
+    start: z.string(),
+    end: z.string(),
+    workedMinutes: z.number().int(),
+    fiveHoursReachedAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('short-daily-rest'),
+    businessDate: isoDate,
+    windowStart: z.string(),
+    windowEnd: z.string(),
+    longestOffMinutes: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('short-rest-between-shifts'),
+    previousShiftEnd: z.string(),
+    nextShiftStart: z.string(),
+    offMinutes: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('missing-weekly-rest'),
+    periodStartDate: isoDate,
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    requiredOffMinutes: z.number().int(),
+    longestOffMinutes: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('excess-weekly-hours'),
+    weekStartDate: isoDate,
+    weekStart: z.string(),
+    weekEnd: z.string(),
+    workedMinutes: z.number().int(),
+  }),
+]);
+export type LabourFinding = z.infer<typeof labourFindingSchema>;
+
+export const timesheetSchema = z.object({
+  period: dateRangeSchema,
+  person: z.object({ id: z.uuid(), name: z.string().nullable() }),
+  /** Every date of the period, in order (days without work have zeros). */
+  days: z.array(timesheetDaySchema),
+  weeks: z.array(timesheetWeekSchema),
+  /** The period's days summed (not the weeks: those reach outside the period). */
+  totals: timesheetTotalsSchema,
+  findings: z.array(labourFindingSchema),
+});
+export type Timesheet = z.infer<typeof timesheetSchema>;
