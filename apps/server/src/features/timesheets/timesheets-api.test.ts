@@ -8,6 +8,7 @@ import { getJson, insertPunches, type PunchRow } from '../../test/time-tracking.
 import { seedTeam, setTeamOf } from '../../test/users.ts';
 import { recomputeDays } from '../reports/index.ts';
 import type { Db } from '../../db/client.ts';
+import { timeCorrections } from '../../db/schema.ts';
 
 /*
  * Instants are UTC with the Toronto wall clock beside them: EDT = UTC−4, EST = UTC−5. Spring
@@ -228,6 +229,51 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
       regularMinutes: 1200,
       overtime: {},
     });
+  });
+
+  it('applies approved corrections to the day and to the labour checks', async () => {
+    const { db } = getDatabase();
+    const corrected = await createTestUser(db, { role: 'employee' });
+    const cookie = await signInAs(app, corrected.email, corrected.password);
+    // Raw: Mon 2026-06-15 08:00–16:00 EDT (12:00Z–20:00Z) straight, 480 min, no eating period.
+    await insertPunches(db, corrected.id, shift('2026-06-15T12:00:00Z', '2026-06-15T20:00:00Z'));
+    // Approved: a lunch added at 12:00 EDT (16:00Z) and back to work at 12:30 (16:30Z).
+    // A pending one (a lunch at 09:00) must change nothing.
+    const correction = {
+      userId: corrected.id,
+      date: '2026-06-15',
+      kind: 'add' as const,
+      reason: 'Forgot to punch lunch',
+      requestedBy: corrected.id,
+    };
+    await db.insert(timeCorrections).values([
+      {
+        ...correction,
+        eventType: 'lunch',
+        occurredAt: new Date('2026-06-15T16:00:00Z'),
+        status: 'approved',
+      },
+      {
+        ...correction,
+        eventType: 'clock_in',
+        occurredAt: new Date('2026-06-15T16:30:00Z'),
+        status: 'approved',
+      },
+      { ...correction, eventType: 'lunch', occurredAt: new Date('2026-06-15T13:00:00Z') },
+    ]);
+    await recomputeDays(db, 'America/Toronto', [corrected.id], '2026-06-14', '2026-06-20');
+
+    const sheet = await getTimesheet(app, cookie, 'date=2026-06-15');
+    // Worked 08:00–12:00 (240) + 12:30–16:00 (210) = 450; lunch 30 (unpaid, not worked).
+    expect(dayOf(sheet, '2026-06-15')).toMatchObject({
+      workedMinutes: 450,
+      regularMinutes: 450,
+      lunchMinutes: 30,
+      isCorrected: true,
+    });
+    // Runs of 4 h and 3 h 30 split by a 30-minute eating period: nothing to flag (the raw
+    // punches alone would give one 8-hour run without an eating period).
+    expect(kindsOf(sheet, 'missing-eating-period')).toEqual([]);
   });
 
   it('names the public holiday of a day', async () => {
