@@ -64,13 +64,6 @@ export const labourFindingSchema = z.discriminatedUnion('kind', [
     fiveHoursReachedAt: z.string(),
   }),
   z.object({
-    kind: z.literal('short-daily-rest'),
-    businessDate: isoDate,
-    windowStart: z.string(),
-    windowEnd: z.string(),
-    longestOffMinutes: z.number().int(),
-  }),
-  z.object({
     kind: z.literal('short-rest-between-shifts'),
     previousShiftEnd: z.string(),
     nextShiftStart: z.string(),

@@ -253,6 +253,29 @@ describe('findShortRestBetweenShifts', () => {
     ).toEqual([]);
   });
 
+  it('owes no 8 hours between shifts that together last 13 hours or less (s. 18(3))', () => {
+    // 4 h + 4 h with 5 h between: 8 h in all, not more than 13, so nothing is owed.
+    const first = work('2026-06-10T10:00:00Z', '2026-06-10T14:00:00Z');
+    expect(
+      findShortRestBetweenShifts([first, work('2026-06-10T19:00:00Z', '2026-06-10T23:00:00Z')]),
+    ).toEqual([]);
+    // 8 h + 5 h = 13 h exactly: still nothing; 8 h + 5 h 01 = 13 h 01 with 5 h between: owed.
+    const long = work('2026-06-10T06:00:00Z', '2026-06-10T14:00:00Z');
+    expect(
+      findShortRestBetweenShifts([long, work('2026-06-10T19:00:00Z', '2026-06-11T00:00:00Z')]),
+    ).toEqual([]);
+    expect(
+      findShortRestBetweenShifts([long, work('2026-06-10T19:00:00Z', '2026-06-11T00:01:00Z')]),
+    ).toEqual([
+      {
+        kind: 'short-rest-between-shifts',
+        previousShiftEnd: '2026-06-10T14:00:00.000Z',
+        nextShiftStart: '2026-06-10T19:00:00.000Z',
+        offMinutes: 300,
+      },
+    ]);
+  });
+
   it('treats a gap under 3 h as a break inside one shift, and 3 h as between shifts', () => {
     // 09:00–12:00, lunch 1 h, 13:00–17:00 EDT: one shift.
     expect(
@@ -261,13 +284,14 @@ describe('findShortRestBetweenShifts', () => {
         work('2026-06-10T17:00:00Z', '2026-06-10T21:00:00Z'),
       ]),
     ).toEqual([]);
-    // 2 h 59 apart: one shift. 3 h apart: two shifts with 180 min between them.
-    const morning = work('2026-06-10T10:00:00Z', '2026-06-10T14:00:00Z');
+    // 2 h 59 apart: one shift. 3 h apart: two shifts (8 h + 6 h = 14 h > 13 h, so the 8 hours
+    // between them are owed) with 180 min between them.
+    const morning = work('2026-06-10T06:00:00Z', '2026-06-10T14:00:00Z');
     expect(
-      findShortRestBetweenShifts([morning, work('2026-06-10T16:59:00Z', '2026-06-10T20:00:00Z')]),
+      findShortRestBetweenShifts([morning, work('2026-06-10T16:59:00Z', '2026-06-10T23:00:00Z')]),
     ).toEqual([]);
     expect(
-      findShortRestBetweenShifts([morning, work('2026-06-10T17:00:00Z', '2026-06-10T20:00:00Z')]),
+      findShortRestBetweenShifts([morning, work('2026-06-10T17:00:00Z', '2026-06-10T23:00:00Z')]),
     ).toEqual([
       {
         kind: 'short-rest-between-shifts',

@@ -250,19 +250,36 @@ export interface ShortRestBetweenShiftsFinding {
  * `shiftGapMinutes` (default 3 h: a lunch or a short split is a break inside a shift, not a rest
  * between shifts), so only gaps of at least that long are compared with the 8 hours.
  */
+/** Two successive shifts longer than this together need the 8 hours between them. */
+const SUCCESSIVE_SHIFTS_LIMIT_MS = 13 * 60 * MINUTE;
+
 export function findShortRestBetweenShifts(
   work: readonly WorkInterval[],
   shiftGapMinutes: number = DEFAULT_SHIFT_GAP_MINUTES,
 ): ShortRestBetweenShiftsFinding[] {
-  const spans = toSpans(work);
+  // A shift: spans of work with gaps shorter than shiftGapMinutes between them (breaks).
+  const shifts: { start: number; end: number; workedMs: number }[] = [];
+  for (const span of toSpans(work)) {
+    const last = shifts.at(-1);
+    if (last && span.start - last.end < shiftGapMinutes * MINUTE) {
+      last.end = span.end;
+      last.workedMs += span.end - span.start;
+    } else {
+      shifts.push({ start: span.start, end: span.end, workedMs: span.end - span.start });
+    }
+  }
   const findings: ShortRestBetweenShiftsFinding[] = [];
-  for (let i = 1; i < spans.length; i += 1) {
-    const off = spans[i]!.start - spans[i - 1]!.end;
-    if (off >= shiftGapMinutes * MINUTE && off < REST_BETWEEN_SHIFTS_MIN_MS) {
+  for (let i = 1; i < shifts.length; i += 1) {
+    const previous = shifts[i - 1]!;
+    const next = shifts[i]!;
+    const off = next.start - previous.end;
+    // ESA s. 18(3): the 8 hours are owed only when the two shifts together exceed 13 hours.
+    const isLongPair = previous.workedMs + next.workedMs > SUCCESSIVE_SHIFTS_LIMIT_MS;
+    if (off < REST_BETWEEN_SHIFTS_MIN_MS && isLongPair) {
       findings.push({
         kind: 'short-rest-between-shifts',
-        previousShiftEnd: iso(spans[i - 1]!.end),
-        nextShiftStart: iso(spans[i]!.start),
+        previousShiftEnd: iso(previous.end),
+        nextShiftStart: iso(next.start),
         offMinutes: wholeMinutes(off),
       });
     }
