@@ -18,11 +18,12 @@ import type { Caller } from '../people/index.ts';
 import { assertCanSeePerson } from '../people/index.ts';
 import {
   listApprovedCorrections,
+  listShiftEvents,
   listUnreviewedEventIds,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
 import { listActiveTimeOff } from '../time-off/index.ts';
-import { loadAssignments, loadShiftEvents } from './day-metrics-repository.ts';
+import { loadAssignments } from './day-metrics-repository.ts';
 import { computePersonDay, planFor } from './recompute.ts';
 import {
   listAdherenceByPerson,
@@ -144,7 +145,7 @@ export async function getDayDetail(
   await assertCanSeePerson(db, viewer, query.userId);
   const [assignments, rawEvents, corrections, timeOff, unreviewed] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
-    loadShiftEvents(db, [query.userId], query.date, query.date),
+    listShiftEvents(db, [query.userId], query.date, query.date),
     listApprovedCorrections(db, [query.userId], query.date, query.date),
     listActiveTimeOff(db, [query.userId], query.date, query.date),
     listUnreviewedEventIds(db, [query.userId], query.date, query.date),

@@ -1,6 +1,6 @@
 import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { dayMetrics, timeEvents } from '../../db/schema.ts';
+import { dayMetrics } from '../../db/schema.ts';
 import { listAssignmentPlans } from '../schedules/index.ts';
 
 export type DayMetricsRow = typeof dayMetrics.$inferInsert;
@@ -8,30 +8,6 @@ export type DayMetricsRow = typeof dayMetrics.$inferInsert;
 /** Assignments (with their template) of some people overlapping a date range. */
 export function loadAssignments(db: Db, userIds: string[], from: string, to: string) {
   return listAssignmentPlans(db, { userIds, from, to });
-}
-
-/** Punches of some people whose shift belongs to a day in the range. */
-export async function loadShiftEvents(db: Db, userIds: string[], from: string, to: string) {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: timeEvents.id,
-      userId: timeEvents.userId,
-      eventType: timeEvents.eventType,
-      occurredAt: timeEvents.occurredAt,
-      date: timeEvents.date,
-      shiftDate: timeEvents.shiftDate,
-    })
-    .from(timeEvents)
-    .where(
-      and(
-        inArray(timeEvents.userId, userIds),
-        gte(timeEvents.shiftDate, from),
-        lte(timeEvents.shiftDate, to),
-      ),
-    )
-    .orderBy(timeEvents.occurredAt);
-  return rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
 }
 
 /** The first key of the per-person advisory locks replaceDayMetrics takes. */

@@ -13,14 +13,17 @@ import {
   timeToMinutes,
 } from '@punchclock/shared/domain/schedule';
 import { countWorkingDays, STANDARD_DAY_MINUTES } from '@punchclock/shared/domain/time-off';
-import { listApprovedCorrections, toDomainCorrection } from '../time-tracking/index.ts';
+import {
+  listApprovedCorrections,
+  listShiftEvents,
+  toDomainCorrection,
+} from '../time-tracking/index.ts';
 import { listActiveTimeOff } from '../time-off/index.ts';
 import { TZDate } from '@date-fns/tz';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   loadAssignments,
-  loadShiftEvents,
   replaceDayMetrics,
   type DayMetricsRow,
 } from './day-metrics-repository.ts';
@@ -156,7 +159,7 @@ export async function recomputeDays(
     const batch = userIds.slice(index, index + USERS_PER_BATCH);
     const [assignments, rawEvents, corrections, timeOff] = await Promise.all([
       loadAssignments(db, batch, from, last),
-      loadShiftEvents(db, batch, from, last),
+      listShiftEvents(db, batch, from, last),
       listApprovedCorrections(db, batch, from, last),
       listActiveTimeOff(db, batch, from, last),
     ]);

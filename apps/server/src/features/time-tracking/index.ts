@@ -16,5 +16,5 @@ export {
   listLatePunches,
   listUnreviewedEventIds,
 } from './late-punches-repository.ts';
-export { lockUserForTimeTracking } from './repository.ts';
+export { listShiftEvents, lockUserForTimeTracking } from './repository.ts';
 export { registerTimeTrackingRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
@@ -107,6 +107,23 @@ export async function listEventsOnDates(
     .select(eventColumns)
     .from(timeEvents)
     .where(and(eq(timeEvents.userId, userId), inArray(timeEvents.shiftDate, dates)))
+    .orderBy(asc(timeEvents.occurredAt));
+  return rows.map(toEvent);
+}
+
+/** Punches of some people whose shift belongs to a day in from..to, in time order. */
+export async function listShiftEvents(db: Db, userIds: string[], from: string, to: string) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select(eventColumns)
+    .from(timeEvents)
+    .where(
+      and(
+        inArray(timeEvents.userId, userIds),
+        gte(timeEvents.shiftDate, from),
+        lte(timeEvents.shiftDate, to),
+      ),
+    )
     .orderBy(asc(timeEvents.occurredAt));
   return rows.map(toEvent);
 }

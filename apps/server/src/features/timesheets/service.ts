@@ -35,8 +35,12 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
 import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
-import { listApprovedCorrections, toDomainCorrection } from '../time-tracking/index.ts';
-import { listTimesheetDayMetrics, listTimesheetPunches } from './repository.ts';
+import {
+  listApprovedCorrections,
+  listShiftEvents,
+  toDomainCorrection,
+} from '../time-tracking/index.ts';
+import { listTimesheetDayMetrics } from './repository.ts';
 
 /** Anyone reads their own timesheet; others through the one who-may-see-whom rule. */
 async function assertCanReadTimesheet(db: Db, caller: Caller, userId: string): Promise<void> {
@@ -112,7 +116,7 @@ export async function getTimesheet(
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
   const [metrics, punches, corrections] = await Promise.all([
     listTimesheetDayMetrics(db, userId, from, to),
-    listTimesheetPunches(db, userId, shiftDate(from, -1), to),
+    listShiftEvents(db, [userId], shiftDate(from, -1), to),
     listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
   ]);
 
