@@ -2,6 +2,7 @@ import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { sessionQueryKey } from '@/features/auth';
 import { timeEventsQueryKey } from '@/features/time-tracking';
+import { timesheetsQueryKey } from '@/features/timesheets';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;
@@ -19,11 +20,13 @@ function refusedRetryDelayMs(refusalsInARow: number, random = Math.random): numb
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
-function queryKeyOf(topic: string): QueryKey | null {
-  if (topic === 'time_events') return timeEventsQueryKey;
-  if (topic === 'session') return sessionQueryKey;
+/** The queries a topic re-reads; null = every query. */
+function queryKeysOf(topic: string): QueryKey[] | null {
+  // A punch changes the day's figures, so the timesheet too.
+  if (topic === 'time_events') return [timeEventsQueryKey, timesheetsQueryKey];
+  if (topic === 'session') return [sessionQueryKey];
   if (topic === 'all') return null; // everything
-  return [topic];
+  return [[topic]];
 }
 
 /**
@@ -46,8 +49,9 @@ export function useLiveUpdates(isSignedIn: boolean) {
         topic,
         window.setTimeout(() => {
           pending.delete(topic);
-          const queryKey = queryKeyOf(topic);
-          void queryClient.invalidateQueries(queryKey ? { queryKey } : undefined);
+          const queryKeys = queryKeysOf(topic);
+          if (!queryKeys) void queryClient.invalidateQueries();
+          else queryKeys.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey }));
         }, COALESCE_MS),
       );
     };

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
+import { TimesheetCard } from '@/features/timesheets';
 import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
 
@@ -173,6 +174,7 @@ export default function AttendanceHistoryPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <h1 className="text-2xl font-bold">Attendance</h1>
+      <TimesheetCard timeZone={timeZone} />
       <Card>
         <CardHeader>
           <CardTitle>Your days</CardTitle>

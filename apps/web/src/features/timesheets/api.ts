@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { timesheetSchema } from '@punchclock/shared/contracts/timesheets';
+import { apiRequest } from '@/lib/api-client';
+
+// Re-read by the live stream when a punch changes (features/live, topic time_events).
+export const timesheetsQueryKey = ['timesheets'] as const;
+
+/** The signed-in person's timesheet for the pay period containing `date` (today if omitted). */
+export const timesheetQueryOptions = (date?: string) =>
+  queryOptions({
+    queryKey: [...timesheetsQueryKey, 'mine', date ?? 'today'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/timesheets${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
+        schema: timesheetSchema,
+        signal,
+      }),
+    // Keep the shown period while the next one loads, so the buttons do not jump.
+    placeholderData: keepPreviousData,
+  });

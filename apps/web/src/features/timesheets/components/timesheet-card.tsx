@@ -1,0 +1,151 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { format, parseISO } from 'date-fns';
+import type { TimesheetDay } from '@punchclock/shared/contracts/timesheets';
+import { formatMinutes, shiftDate } from '@punchclock/shared/domain/business-time';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { QueryState } from '@/components/ui/query-state';
+import { timesheetQueryOptions } from '../api';
+import {
+  daysWithEntries,
+  describeFinding,
+  formatOvertime,
+  formatPeriod,
+  summariseTotals,
+} from '../timesheet-summary';
+
+const columns: DataColumn<TimesheetDay>[] = [
+  {
+    id: 'date',
+    header: 'Date',
+    isRowHeader: true,
+    className: 'whitespace-nowrap',
+    cell: (day) => format(parseISO(day.date), 'EEE, MMM d'),
+  },
+  {
+    id: 'worked',
+    header: 'Worked',
+    className: 'tabular-nums',
+    cell: (day) => formatMinutes(day.workedMinutes),
+  },
+  {
+    id: 'regular',
+    header: 'Regular',
+    className: 'tabular-nums',
+    cell: (day) => formatMinutes(day.regularMinutes),
+  },
+  {
+    id: 'overtime',
+    header: 'Overtime',
+    className: 'tabular-nums',
+    cell: (day) => formatOvertime(day.overtime),
+  },
+  {
+    id: 'notes',
+    header: 'Notes',
+    cell: (day) =>
+      day.holiday || day.isCorrected ? (
+        <span className="flex flex-wrap items-center gap-2">
+          {day.holiday && <span>{day.holiday}</span>}
+          {day.isCorrected && <Badge variant="warning">Corrected</Badge>}
+        </span>
+      ) : (
+        '—'
+      ),
+  },
+];
+
+/** The signed-in person's pay period, read-only: totals, days and labour-law findings. */
+export function TimesheetCard({ timeZone }: { timeZone: string }) {
+  // undefined = the period containing today (the server's business day).
+  const [date, setDate] = useState<string | undefined>(undefined);
+  const timesheet = useQuery(timesheetQueryOptions(date));
+  const period = timesheet.data?.period;
+
+  return (
+    <Card data-testid="timesheet-card">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <CardTitle>Pay period</CardTitle>
+          <CardDescription data-testid="timesheet-period" aria-live="polite">
+            {period ? formatPeriod(period) : 'Loading…'}
+          </CardDescription>
+        </div>
+        <div className="flex gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Previous pay period"
+            disabled={!period || timesheet.isFetching}
+            onClick={() => period && setDate(shiftDate(period.start, -1))}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Next pay period"
+            disabled={!period || timesheet.isFetching}
+            onClick={() => period && setDate(shiftDate(period.end, 1))}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <QueryState query={timesheet}>
+          {(data) => {
+            const days = daysWithEntries(data.days);
+            if (days.length === 0 && data.findings.length === 0) {
+              return (
+                <p className="text-sm text-muted-foreground">
+                  Nothing recorded in this pay period yet.
+                </p>
+              );
+            }
+            return (
+              <>
+                <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+                  {summariseTotals(data.totals).map((line) => (
+                    <div key={line.label} className="rounded-md border p-3">
+                      <dt className="text-xs text-muted-foreground">{line.label}</dt>
+                      <dd className="text-lg font-semibold tabular-nums">{line.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <DataTable
+                  label="Days of the pay period"
+                  columns={columns}
+                  rows={days}
+                  rowKey={(day) => day.date}
+                  rowTestId="timesheet-day"
+                  emptyMessage="Nothing recorded in this pay period yet."
+                />
+                {data.findings.length > 0 && (
+                  <section
+                    aria-labelledby="timesheet-findings"
+                    className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
+                  >
+                    <h3 id="timesheet-findings" className="font-medium">
+                      Labour-law checks
+                    </h3>
+                    <ul className="grid list-disc gap-1 pl-5">
+                      {data.findings.map((finding, index) => (
+                        <li key={index}>{describeFinding(finding, timeZone)}</li>
+                      ))}
+                    </ul>
+                  </section>
+                )}
+              </>
+            );
+          }}
+        </QueryState>
+        <p className="text-xs text-muted-foreground">Figures update within a minute of a punch.</p>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+import { format, parseISO } from 'date-fns';
+import type {
+  LabourFinding,
+  Timesheet,
+  TimesheetDay,
+} from '@punchclock/shared/contracts/timesheets';
+import { formatMinutes, toBusinessDate } from '@punchclock/shared/domain/business-time';
+
+const shortDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d');
+
+/** "Nov 15 – Nov 28, 2026" (the year once, or both years when the period spans New Year). */
+export function formatPeriod(period: Timesheet['period']): string {
+  const start = parseISO(period.start);
+  const end = parseISO(period.end);
+  const startText = format(
+    start,
+    start.getFullYear() === end.getFullYear() ? 'MMM d' : 'MMM d, yyyy',
+  );
+  return `${startText} – ${format(end, 'MMM d, yyyy')}`;
+}
+
+/** "OT1.5" → "OT 1.5×"; any other code is shown as it is. */
+export function formatOvertimeCode(code: string): string {
+  const match = /^OT\s*(\d+(?:\.\d+)?)$/.exec(code);
+  return match ? `OT ${match[1]}×` : code;
+}
+
+/** Overtime as "OT 1.5× 2h, OT 2× 30m", or "—" when there is none. */
+export function formatOvertime(overtime: Record<string, number>): string {
+  const parts = Object.entries(overtime)
+    .filter(([, minutes]) => minutes > 0)
+    .map(([code, minutes]) => `${formatOvertimeCode(code)} ${formatMinutes(minutes)}`);
+  return parts.length > 0 ? parts.join(', ') : '—';
+}
+
+export interface TotalLine {
+  label: string;
+  value: string;
+}
+
+/** The period's totals as label/value pairs: one line per overtime code that has minutes. */
+export function summariseTotals(totals: Timesheet['totals']): TotalLine[] {
+  const overtime = Object.entries(totals.overtime)
+    .filter(([, minutes]) => minutes > 0)
+    .map(([code, minutes]) => ({ label: formatOvertimeCode(code), value: formatMinutes(minutes) }));
+  return [
+    { label: 'Worked', value: formatMinutes(totals.workedMinutes) },
+    { label: 'Regular', value: formatMinutes(totals.regularMinutes) },
+    ...(overtime.length > 0 ? overtime : [{ label: 'Overtime', value: formatMinutes(0) }]),
+    { label: 'Breaks', value: formatMinutes(totals.breakMinutes) },
+    { label: 'Lunch', value: formatMinutes(totals.lunchMinutes) },
+    { label: 'Paid leave', value: formatMinutes(totals.paidLeaveMinutes) },
+  ];
+}
+
+/** Days worth a row: something recorded, leave, a correction or a public holiday. */
+export function daysWithEntries(days: readonly TimesheetDay[]): TimesheetDay[] {
+  return days.filter(
+    (day) =>
+      day.workedMinutes > 0 ||
+      day.breakMinutes > 0 ||
+      day.lunchMinutes > 0 ||
+      day.paidLeaveMinutes > 0 ||
+      day.unpaidLeaveMinutes > 0 ||
+      day.isCorrected ||
+      day.holiday !== null,
+  );
+}
+
+/** One labour-law finding as a plain sentence; instants are dated in the business time zone. */
+export function describeFinding(finding: LabourFinding, timeZone: string): string {
+  const dayOf = (instant: string) => shortDate(toBusinessDate(instant, timeZone));
+  switch (finding.kind) {
+    case 'missing-eating-period':
+      return `Worked more than 5 hours without a 30-minute eating period on ${dayOf(finding.start)}`;
+    case 'short-rest-between-shifts':
+      return `Less than 8 hours off between shifts on ${dayOf(finding.nextShiftStart)} (${formatMinutes(finding.offMinutes)})`;
+    case 'missing-weekly-rest':
+      return `No ${formatMinutes(finding.requiredOffMinutes)} off in a row in the period from ${shortDate(finding.periodStartDate)} (longest ${formatMinutes(finding.longestOffMinutes)})`;
+    case 'excess-weekly-hours':
+      return `More than 48 hours in the week of ${shortDate(finding.weekStartDate)} (${formatMinutes(finding.workedMinutes)})`;
+  }
+}
