@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, type DataColumn } from './data-table';
+import { DataTable, minutesColumn, type DataColumn } from './data-table';
 
 interface Person {
   id: string;
@@ -154,5 +154,14 @@ describe('DataTable on a phone', () => {
     );
     expect(screen.getByText('Nobody matches.')).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+});
+
+describe('minutesColumn', () => {
+  it('shows minutes as hours and minutes in tabular figures', () => {
+    const column = minutesColumn<{ worked: number }>('worked', 'Worked', (row) => row.worked);
+    expect(column).toMatchObject({ id: 'worked', header: 'Worked', className: 'tabular-nums' });
+    render(<>{column.cell({ worked: 450 })}</>);
+    expect(screen.getByText('7h 30m')).toBeTruthy();
   });
 });

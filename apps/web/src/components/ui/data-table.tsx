@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Fragment, useId, type ReactNode } from 'react';
+import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { Button } from './button';
@@ -26,6 +27,15 @@ export interface DataColumn<Row> {
   isActions?: boolean;
   sort?: ColumnSort;
   className?: string;
+}
+
+/** A column of minutes shown as "7h 30m", in tabular figures: the commonest column we have. */
+export function minutesColumn<Row>(
+  id: string,
+  header: string,
+  minutesOf: (row: Row) => number,
+): DataColumn<Row> {
+  return { id, header, className: 'tabular-nums', cell: (row) => formatMinutes(minutesOf(row)) };
 }
 
 interface DataTableProps<Row> {

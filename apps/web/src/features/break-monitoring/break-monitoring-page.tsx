@@ -5,7 +5,7 @@ import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/bus
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
@@ -66,12 +66,7 @@ export default function BreakMonitoringPage() {
       ),
     },
     { id: 'since', header: 'Since', className: 'tabular-nums', cell: (row) => time(row.since) },
-    {
-      id: 'elapsed',
-      header: 'Elapsed',
-      className: 'tabular-nums',
-      cell: (row) => formatMinutes(row.elapsedMinutes),
-    },
+    minutesColumn('elapsed', 'Elapsed', (row) => row.elapsedMinutes),
     {
       id: 'limit',
       header: 'Limit',
@@ -93,18 +88,8 @@ export default function BreakMonitoringPage() {
   const pauseColumns: DataColumn<BoardRowDto>[] = [
     { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
     { id: 'breaks', header: 'Breaks', className: 'tabular-nums', cell: (row) => row.breaksTaken },
-    {
-      id: 'break-time',
-      header: 'Break time',
-      className: 'tabular-nums',
-      cell: (row) => formatMinutes(row.breakMinutes),
-    },
-    {
-      id: 'lunch-time',
-      header: 'Lunch time',
-      className: 'tabular-nums',
-      cell: (row) => formatMinutes(row.lunchMinutes),
-    },
+    minutesColumn('break-time', 'Break time', (row) => row.breakMinutes),
+    minutesColumn('lunch-time', 'Lunch time', (row) => row.lunchMinutes),
     {
       id: 'overbreaks',
       header: 'Over limit',

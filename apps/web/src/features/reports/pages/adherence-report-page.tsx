@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import type { AdherenceReport } from '@punchclock/shared/contracts/reports';
-import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { useBusinessToday } from '@/features/auth';
@@ -111,12 +110,7 @@ export default function AdherenceReportPage() {
       header: 'Conformance',
       cell: (person) => <Percent value={person.conformancePct} />,
     },
-    {
-      id: 'worked',
-      header: 'Worked',
-      className: 'tabular-nums',
-      cell: (person) => formatMinutes(person.workedMinutes),
-    },
+    minutesColumn('worked', 'Worked', (person) => person.workedMinutes),
     {
       id: 'absent',
       header: 'Absent',

@@ -5,7 +5,7 @@ import type { WorkedHoursRow } from '@punchclock/shared/contracts/reports';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
@@ -19,8 +19,6 @@ export default function WorkedHoursPage() {
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const [groupBy, setGroupBy] = useState('week');
   const report = useQuery(workedHoursQueryOptions({ ...filter, groupBy }));
-  const minutes = (pick: (row: WorkedHoursRow) => number) => (row: WorkedHoursRow) =>
-    formatMinutes(pick(row));
   const columns: DataColumn<WorkedHoursRow>[] = [
     { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
     { id: 'team', header: 'Team', cell: (row) => row.teamName ?? (row.bucket ? '—' : '') },
@@ -31,12 +29,7 @@ export default function WorkedHoursPage() {
       cell: (row) => row.bucket,
     },
     { id: 'days', header: 'Days', className: 'tabular-nums', cell: (row) => row.days },
-    {
-      id: 'scheduled',
-      header: 'Scheduled',
-      className: 'tabular-nums',
-      cell: minutes((row) => row.scheduledMinutes),
-    },
+    minutesColumn('scheduled', 'Scheduled', (row) => row.scheduledMinutes),
     {
       id: 'worked',
       header: 'Worked',
@@ -65,18 +58,8 @@ export default function WorkedHoursPage() {
         </span>
       ),
     },
-    {
-      id: 'breaks',
-      header: 'Breaks',
-      className: 'tabular-nums',
-      cell: minutes((row) => row.breakMinutes),
-    },
-    {
-      id: 'lunch',
-      header: 'Lunch',
-      className: 'tabular-nums',
-      cell: minutes((row) => row.lunchMinutes),
-    },
+    minutesColumn('breaks', 'Breaks', (row) => row.breakMinutes),
+    minutesColumn('lunch', 'Lunch', (row) => row.lunchMinutes),
   ];
   const exportHref = (format: string) =>
     `/api/reports/worked-hours/export?${toQueryString({ ...filter, groupBy, format })}`;

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
-import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
+import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { eventLabels } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
@@ -148,24 +148,9 @@ export default function AttendanceHistoryPage() {
       header: 'Last out',
       cell: (day) => (day.isOpen ? 'In progress' : time(day.lastClockOut)),
     },
-    {
-      id: 'worked',
-      header: 'Worked',
-      className: 'tabular-nums',
-      cell: (day) => formatMinutes(day.workedMinutes),
-    },
-    {
-      id: 'breaks',
-      header: 'Breaks',
-      className: 'tabular-nums',
-      cell: (day) => formatMinutes(day.breakMinutes),
-    },
-    {
-      id: 'lunch',
-      header: 'Lunch',
-      className: 'tabular-nums',
-      cell: (day) => formatMinutes(day.lunchMinutes),
-    },
+    minutesColumn('worked', 'Worked', (day) => day.workedMinutes),
+    minutesColumn('breaks', 'Breaks', (day) => day.breakMinutes),
+    minutesColumn('lunch', 'Lunch', (day) => day.lunchMinutes),
   ];
   const totalPages = history.data
     ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize))

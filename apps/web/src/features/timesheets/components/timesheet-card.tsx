@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { TimesheetDay } from '@punchclock/shared/contracts/timesheets';
-import { formatMinutes, shiftDate } from '@punchclock/shared/domain/business-time';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { timesheetQueryOptions } from '../api';
 import {
@@ -26,18 +26,8 @@ const columns: DataColumn<TimesheetDay>[] = [
     className: 'whitespace-nowrap',
     cell: (day) => format(parseISO(day.date), 'EEE, MMM d'),
   },
-  {
-    id: 'worked',
-    header: 'Worked',
-    className: 'tabular-nums',
-    cell: (day) => formatMinutes(day.workedMinutes),
-  },
-  {
-    id: 'regular',
-    header: 'Regular',
-    className: 'tabular-nums',
-    cell: (day) => formatMinutes(day.regularMinutes),
-  },
+  minutesColumn('worked', 'Worked', (day) => day.workedMinutes),
+  minutesColumn('regular', 'Regular', (day) => day.regularMinutes),
   {
     id: 'overtime',
     header: 'Overtime',
