@@ -144,7 +144,12 @@ export async function seedDemoOrganisation(
     const days = allowances[type.name];
     if (days === undefined) continue;
     for (const userId of ids.values()) {
-      await setAllowance(db, { typeId: type.id, year, userId, teamId: null, days }, actor);
+      await setAllowance(
+        db,
+        { typeId: type.id, year, userId, teamId: null, days },
+        actor,
+        timeZone,
+      );
     }
   }
   await recomputeDays(db, timeZone, [...ids.values()], from, today);

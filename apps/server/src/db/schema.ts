@@ -69,6 +69,8 @@ export const profiles = pgTable(
     fullName: text('full_name'),
     isSuspended: boolean('is_suspended').notNull().default(false),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** First day of employment: vacation entitlement (ESA minimum) counts from it. */
+    hireDate: date('hire_date', { mode: 'string' }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -395,6 +397,8 @@ export const timeOffTypes = pgTable(
     name: text('name').notNull(),
     isPaid: boolean('is_paid').notNull().default(true),
     isUnlimited: boolean('is_unlimited').notNull().default(false),
+    /** Allowances of this type never go below Ontario's vacation minimum (2 or 3 weeks). */
+    isStatutoryVacation: boolean('is_statutory_vacation').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
   },

@@ -303,6 +303,7 @@ describeEachDatabase('access control', (getDatabase) => {
       teamId: null,
       teamName: null,
       isSuspended: false,
+      hireDate: null,
       lastSignInAt: null,
       createdAt: expect.any(String),
       timeState: 'none',

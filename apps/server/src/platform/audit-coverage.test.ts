@@ -611,6 +611,7 @@ const SCENARIOS: Scenario[] = [
         user.id,
         await unpaidDay(context.db),
         SYSTEM_META,
+        'America/Toronto',
       );
       return {
         method: 'POST',
@@ -731,7 +732,13 @@ const SCENARIOS: Scenario[] = [
     action: items === 1 ? 'time_off.approve' : 'time_off.reject correction.reject',
     async arrange({ db, admin, adminCookie }) {
       const user = await createTestUser(db);
-      const request = await requestTimeOff(db, user.id, await unpaidDay(db), SYSTEM_META);
+      const request = await requestTimeOff(
+        db,
+        user.id,
+        await unpaidDay(db),
+        SYSTEM_META,
+        'America/Toronto',
+      );
       const chosen = [{ type: 'time_off', id: request.id }];
       if (items === 2) {
         const punch = await punchedIn(db, user.id);

@@ -28,6 +28,7 @@ import {
 } from '@punchclock/shared/contracts/schedules';
 import {
   allowanceInputSchema,
+  allowancesQuerySchema,
   createTimeOffRequestSchema,
   timeOffTypeInputSchema,
 } from '@punchclock/shared/contracts/time-off';
@@ -134,6 +135,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/time-off/types': {},
   'POST /api/time-off/types': { body: timeOffTypeInputSchema },
   'PUT /api/time-off/types/:id': { body: timeOffTypeInputSchema },
+  'GET /api/time-off/allowances': { query: allowancesQuerySchema },
   'PUT /api/time-off/allowances': { body: allowanceInputSchema },
   'GET /api/time-events/today': {},
   'POST /api/time-events': { body: recordTimeEventRequestSchema },

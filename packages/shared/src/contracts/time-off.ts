@@ -8,6 +8,8 @@ export const timeOffTypeSchema = z.object({
   name: z.string(),
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
+  /** Allowances never go below Ontario's vacation minimum (2 weeks, 3 after 5 years). */
+  isStatutoryVacation: z.boolean(),
   isArchived: z.boolean(),
 });
 export type TimeOffType = z.infer<typeof timeOffTypeSchema>;
@@ -16,6 +18,7 @@ export const timeOffTypeInputSchema = z.object({
   name: text().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
+  isStatutoryVacation: z.boolean().default(false),
   isArchived: z.boolean().default(false),
 });
 
@@ -77,6 +80,8 @@ export const balanceSchema = z.object({
   typeName: z.string(),
   isUnlimited: z.boolean(),
   allowanceX100: z.number().int().nullable(),
+  /** The statutory floor included in the allowance (0 for types without one). */
+  minimumX100: z.number().int(),
   usedX100: z.number().int(),
   pendingX100: z.number().int(),
   remainingX100: z.number().int().nullable(),
@@ -105,3 +110,48 @@ export const allowanceInputSchema = z
   .refine((input) => (input.userId === null) !== (input.teamId === null), {
     message: 'Set the allowance for one person or for one team',
   });
+
+export const allowancesQuerySchema = z.object({
+  year: z.coerce
+    .number()
+    .int()
+    .min(2000, 'Choose a year from 2000')
+    .max(2100, 'Choose a year up to 2100'),
+});
+
+/** One type's allowance for one person: what was set, the floor, and what is in force. */
+export const personAllowanceSchema = z.object({
+  typeId: z.uuid(),
+  /** Set for this person (wins over the team's default); null when not set. */
+  ownX100: z.number().int().nullable(),
+  /** Their team's default; null when not set. */
+  teamX100: z.number().int().nullable(),
+  minimumX100: z.number().int(),
+  inForceX100: z.number().int(),
+});
+
+/** GET /api/time-off/allowances?year (admin): every team's defaults and every person's figures. */
+export const allowancesOverviewSchema = z.object({
+  year: z.number().int(),
+  types: z.array(timeOffTypeSchema),
+  teams: z.array(
+    z.object({
+      teamId: z.uuid(),
+      teamName: z.string(),
+      /** Days ×100 by type id, for the types with a default set. */
+      defaults: z.record(z.string(), z.number().int()),
+    }),
+  ),
+  people: z.array(
+    z.object({
+      userId: z.uuid(),
+      name: z.string(),
+      teamId: z.uuid().nullable(),
+      hireDate: isoDate,
+      /** False when the hire date is the day the account was made (none recorded). */
+      hireDateIsRecorded: z.boolean(),
+      allowances: z.array(personAllowanceSchema),
+    }),
+  ),
+});
+export type AllowancesOverview = z.infer<typeof allowancesOverviewSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
-import { text } from './common.ts';
+import { isoDate, text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
 
 /** A person's name as admins type it: the product's rules (§5), but required here. */
@@ -16,6 +16,8 @@ export const userSummarySchema = z.object({
   teamId: z.uuid().nullable(),
   teamName: z.string().nullable(),
   isSuspended: z.boolean(),
+  /** First day of employment (vacation entitlement counts from it); null when not recorded. */
+  hireDate: isoDate.nullable(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -66,6 +68,7 @@ export const createUserRequestSchema = z.object({
   email: emailSchema,
   role: roleSchema,
   teamId: z.uuid('Unknown team').nullable().default(null),
+  hireDate: isoDate.nullable().default(null),
   password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
@@ -75,6 +78,8 @@ export const updateUserRequestSchema = z.object({
   email: emailSchema,
   role: roleSchema,
   teamId: z.uuid('Unknown team').nullable(),
+  /** Left out: unchanged. */
+  hireDate: isoDate.nullable().optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 

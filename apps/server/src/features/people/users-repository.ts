@@ -17,6 +17,7 @@ const summaryColumns = {
   teamId: profiles.teamId,
   teamName: teams.name,
   isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
+  hireDate: profiles.hireDate,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
 };
@@ -29,6 +30,7 @@ function toSummary(row: {
   teamId: string | null;
   teamName: string | null;
   isSuspended: boolean;
+  hireDate: string | null;
   lastSignInAt: Date | null;
   createdAt: Date;
 }): UserSummary {
@@ -118,12 +120,17 @@ export async function findUserSummaryById(db: Db, id: string): Promise<UserSumma
 export async function updateUserRecord(
   db: Db,
   id: string,
-  values: { email: string; name: string; teamId: string | null },
+  values: { email: string; name: string; teamId: string | null; hireDate?: string | null },
 ): Promise<void> {
   await db.update(users).set({ email: values.email }).where(eq(users.id, id));
   await db
     .update(profiles)
-    .set({ fullName: values.name, teamId: values.teamId, updatedAt: sql`now()` })
+    .set({
+      fullName: values.name,
+      teamId: values.teamId,
+      ...(values.hireDate === undefined ? {} : { hireDate: values.hireDate }),
+      updatedAt: sql`now()`,
+    })
     .where(eq(profiles.id, id));
 }
 
@@ -261,6 +268,7 @@ export async function insertUser(
     name: string | null;
     role: Role;
     teamId?: string | null;
+    hireDate?: string | null;
   },
 ): Promise<string> {
   const [user] = await db
@@ -268,9 +276,12 @@ export async function insertUser(
     .values({ email: input.email, passwordHash: input.passwordHash })
     .returning({ id: users.id });
   if (!user) throw new Error('insert into users returned no row');
-  await db
-    .insert(profiles)
-    .values({ id: user.id, fullName: input.name, teamId: input.teamId ?? null });
+  await db.insert(profiles).values({
+    id: user.id,
+    fullName: input.name,
+    teamId: input.teamId ?? null,
+    hireDate: input.hireDate ?? null,
+  });
   await db.insert(userRoles).values({ userId: user.id, role: input.role });
   return user.id;
 }

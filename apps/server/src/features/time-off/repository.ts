@@ -19,6 +19,7 @@ export async function listTimeOffTypes(db: Db, includeArchived = false): Promise
       name: timeOffTypes.name,
       isPaid: timeOffTypes.isPaid,
       isUnlimited: timeOffTypes.isUnlimited,
+      isStatutoryVacation: timeOffTypes.isStatutoryVacation,
       isArchived: timeOffTypes.isArchived,
     })
     .from(timeOffTypes)

@@ -6,6 +6,8 @@ import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { requireAuth } from '../../platform/access.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
+import { allowancesQuerySchema } from '@punchclock/shared/contracts/time-off';
+import { getAllowancesOverview } from './allowances.ts';
 import { listTimeOffTypes } from './repository.ts';
 import {
   cancelTimeOff,
@@ -30,7 +32,7 @@ export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppC
   app.get('/api/time-off', signedIn, async (request) => {
     const { year } = parseInput(yearQuery, request.query);
     const thisYear = Number(toBusinessDate(new Date(), config.timeZone).slice(0, 4));
-    return getMyTimeOff(db, requireAuth(request).userId, year ?? thisYear);
+    return getMyTimeOff(db, requireAuth(request).userId, year ?? thisYear, config.timeZone);
   });
   app.post('/api/time-off', signedIn, async (request, reply) =>
     reply.status(201).send({
@@ -39,6 +41,7 @@ export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppC
         requireAuth(request).userId,
         request.body,
         getRequestMeta(request),
+        config.timeZone,
       ),
     }),
   );
@@ -66,8 +69,12 @@ export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppC
       actorOf(request),
     ),
   }));
+  app.get('/api/time-off/allowances', admin, async (request) => {
+    const { year } = parseInput(allowancesQuerySchema, request.query);
+    return getAllowancesOverview(db, year, config.timeZone);
+  });
   app.put('/api/time-off/allowances', admin, async (request, reply) => {
-    await setAllowance(db, request.body, actorOf(request));
+    await setAllowance(db, request.body, actorOf(request), config.timeZone);
     return reply.status(204).send();
   });
 }

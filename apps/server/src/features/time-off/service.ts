@@ -7,6 +7,7 @@ import {
   type MyTimeOffResponse,
   type TimeOffRequest,
 } from '@punchclock/shared/contracts/time-off';
+import { ESA_VACATION_DAYS_UNDER_FIVE_YEARS } from '@punchclock/shared/domain/pay/vacation';
 import { formatDays, requestDaysX100 } from '@punchclock/shared/domain/time-off';
 import type { Db } from '../../db/client.ts';
 import { profiles, timeOffTypes } from '../../db/schema.ts';
@@ -21,8 +22,8 @@ import {
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
 import type { Actor } from '../people/index.ts';
+import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';
 import {
-  findAllowances,
   findOverlappingRequests,
   findRequest,
   insertRequest,
@@ -33,25 +34,19 @@ import {
   upsertAllowance,
 } from './repository.ts';
 
-async function teamOf(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ teamId: profiles.teamId })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
-  return row?.teamId ?? null;
-}
-
 export async function getMyTimeOff(
   db: Db,
   userId: string,
   year: number,
+  timeZone: string,
 ): Promise<MyTimeOffResponse> {
-  const [types, sums, allowances, requests] = await Promise.all([
+  const [types, sums, requests, employment] = await Promise.all([
     listTimeOffTypes(db),
     sumDaysByType(db, userId, year),
-    findAllowances(db, userId, await teamOf(db, userId), year),
     listRequests(db, { userId }),
+    employmentOf(db, userId, timeZone),
   ]);
+  const allowances = await allowancesInForce(db, userId, year, types, timeZone);
   return {
     year,
     types,
@@ -66,6 +61,7 @@ export async function getMyTimeOff(
         typeName: type.name,
         isUnlimited: type.isUnlimited,
         allowanceX100: allowance,
+        minimumX100: type.isUnlimited ? 0 : minimumAllowanceX100(type, employment, year),
         usedX100: used,
         pendingX100: pending,
         remainingX100: allowance === null ? null : allowance - used - pending,
@@ -84,6 +80,7 @@ export async function requestTimeOff(
   userId: string,
   rawInput: unknown,
   meta: RequestMeta,
+  timeZone: string,
 ): Promise<TimeOffRequest> {
   const input = parseInput(createTimeOffRequestSchema, rawInput);
   const daysX100 = requestDaysX100(input);
@@ -104,7 +101,7 @@ export async function requestTimeOff(
     if (!type.isUnlimited) {
       const year = Number(input.startDate.slice(0, 4));
       const allowance =
-        (await findAllowances(tx, userId, await teamOf(tx, userId), year)).get(type.id) ?? 0;
+        (await allowancesInForce(tx, userId, year, [type], timeZone)).get(type.id) ?? 0;
       const sums = (await sumDaysByType(tx, userId, year)).find((row) => row.typeId === type.id);
       const remaining = allowance - (sums?.usedX100 ?? 0) - (sums?.pendingX100 ?? 0);
       if (daysX100 > remaining) {
@@ -213,10 +210,18 @@ export async function saveTimeOffType(
     });
 }
 
-export async function setAllowance(db: Db, rawInput: unknown, actor: Actor): Promise<void> {
+export async function setAllowance(
+  db: Db,
+  rawInput: unknown,
+  actor: Actor,
+  timeZone: string,
+): Promise<void> {
   const input = parseInput(allowanceInputSchema, rawInput);
   await db.transaction(async (tx) => {
     const daysX100 = Math.round(input.days * 100);
+    const [type] = await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, input.typeId));
+    if (!type) throw new Invalid('Choose a type of time off');
+    await assertNotBelowStatutoryMinimum(tx, type, { ...input, daysX100 }, timeZone);
     await upsertAllowance(tx, { ...input, daysX100 });
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -232,4 +237,34 @@ export async function setAllowance(db: Db, rawInput: unknown, actor: Actor): Pro
       meta: actor.meta,
     });
   });
+}
+
+/**
+ * Ontario's vacation minimum is a floor no allowance may be set under: a person's own against
+ * their minimum for that year (pro-rated in the hire year, 3 weeks from 5 years), a team's
+ * default against the 2 weeks everyone past their first year is owed.
+ */
+async function assertNotBelowStatutoryMinimum(
+  db: Db,
+  type: { name: string; isStatutoryVacation: boolean },
+  allowance: { userId: string | null; year: number; daysX100: number },
+  timeZone: string,
+): Promise<void> {
+  if (!type.isStatutoryVacation) return;
+  if (allowance.userId === null) {
+    const minimum = ESA_VACATION_DAYS_UNDER_FIVE_YEARS * 100;
+    if (allowance.daysX100 < minimum) {
+      throw new Invalid(
+        `A team's ${type.name} default cannot be less than the Employment Standards Act minimum of ${formatDays(minimum)} (2 weeks) a year; people with 5 years or more get at least 15 days whatever the default`,
+      );
+    }
+    return;
+  }
+  const employment = await employmentOf(db, allowance.userId, timeZone);
+  const minimum = minimumAllowanceX100(type, employment, allowance.year);
+  if (allowance.daysX100 < minimum) {
+    throw new Invalid(
+      `${type.name} for ${allowance.year} cannot be less than the Employment Standards Act minimum of ${formatDays(minimum)} for this person (hired ${employment.hireDate})`,
+    );
+  }
 }

@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  allowancesOverviewSchema,
   myTimeOffResponseSchema,
   timeOffTypeSchema,
   type Balance,
   type MyTimeOffResponse,
 } from '@punchclock/shared/contracts/time-off';
-import { timeOffAllowances } from '../../db/schema.ts';
+import { profiles, timeOffAllowances } from '../../db/schema.ts';
 import {
   createTimeOff,
   decide,
@@ -39,6 +40,8 @@ describeEachDatabase('time off api', (getDatabase) => {
   let admin: Person;
   let sme: Person;
   let vacation: string;
+  let floating: string;
+  let floatingName: string;
   let unpaid: string;
   let sick: string;
 
@@ -63,6 +66,14 @@ describeEachDatabase('time off api', (getDatabase) => {
     admin = await person('admin', 'Ada Admin');
     sme = await person('sme', 'Sam Sme');
     vacation = await timeOffTypeId(db(), 'Vacation');
+    // A limited type without a statutory floor, for the balance rules every limited type shares.
+    floatingName = uniqueTeamName('Floating day');
+    const created = await expectApi(app, admin.cookie, 'POST', '/api/time-off/types', 201, {
+      name: floatingName,
+      isPaid: true,
+      isUnlimited: false,
+    });
+    floating = (created as { type: { id: string } }).type.id;
     unpaid = await timeOffTypeId(db(), 'Unpaid');
     sick = await timeOffTypeId(db(), 'Sick');
   });
@@ -74,14 +85,20 @@ describeEachDatabase('time off api', (getDatabase) => {
     it('seeds Vacation, Sick, Personal (paid, limited) and Unpaid (unpaid, unlimited)', async () => {
       const employee = await person();
       const { types } = await myTimeOff(employee);
-      expect(types.map(({ name, isPaid, isUnlimited }) => ({ name, isPaid, isUnlimited }))).toEqual(
-        [
-          { name: 'Personal', isPaid: true, isUnlimited: false },
-          { name: 'Sick', isPaid: true, isUnlimited: false },
-          { name: 'Unpaid', isPaid: false, isUnlimited: true },
-          { name: 'Vacation', isPaid: true, isUnlimited: false },
-        ],
-      );
+      const seeded = types.filter((type) => type.name !== floatingName);
+      expect(
+        seeded.map(({ name, isPaid, isUnlimited, isStatutoryVacation }) => ({
+          name,
+          isPaid,
+          isUnlimited,
+          isStatutoryVacation,
+        })),
+      ).toEqual([
+        { name: 'Personal', isPaid: true, isUnlimited: false, isStatutoryVacation: false },
+        { name: 'Sick', isPaid: true, isUnlimited: false, isStatutoryVacation: false },
+        { name: 'Unpaid', isPaid: false, isUnlimited: true, isStatutoryVacation: false },
+        { name: 'Vacation', isPaid: true, isUnlimited: false, isStatutoryVacation: true },
+      ]);
     });
 
     it('lets an admin add, rename and archive a type; an archived one cannot be asked for', async () => {
@@ -187,32 +204,33 @@ describeEachDatabase('time off api', (getDatabase) => {
       await setTeamOf(db(), [own.user.id, teamOnly.user.id], team.id);
 
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         teamId: team.id,
         days: 10,
       });
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: own.user.id,
         days: 3,
       });
 
       const expected = (allowanceX100: number): Balance => ({
-        typeId: vacation,
-        typeName: 'Vacation',
+        typeId: floating,
+        typeName: floatingName,
         isUnlimited: false,
         allowanceX100,
+        minimumX100: 0,
         usedX100: 0,
         pendingX100: 0,
         remainingX100: allowanceX100,
       });
-      expect(await balanceOf(own, vacation)).toEqual(expected(300));
-      expect(await balanceOf(teamOnly, vacation)).toEqual(expected(1000));
-      expect(await balanceOf(outsider, vacation)).toEqual(expected(0));
+      expect(await balanceOf(own, floating)).toEqual(expected(300));
+      expect(await balanceOf(teamOnly, floating)).toEqual(expected(1000));
+      expect(await balanceOf(outsider, floating)).toEqual(expected(0));
       // Only that year, only that type.
-      expect((await balanceOf(own, vacation, YEAR - 1)).allowanceX100).toBe(0);
+      expect((await balanceOf(own, floating, YEAR - 1)).allowanceX100).toBe(0);
       expect((await balanceOf(own, sick)).allowanceX100).toBe(0);
       // Unlimited types have no allowance and nothing remaining to count down.
       expect(await balanceOf(own, unpaid)).toMatchObject({
@@ -223,20 +241,20 @@ describeEachDatabase('time off api', (getDatabase) => {
 
       // A personal allowance of 0 still wins over the team's 10.
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: own.user.id,
         days: 0,
       });
-      expect((await balanceOf(own, vacation)).allowanceX100).toBe(0);
-      expect((await balanceOf(teamOnly, vacation)).allowanceX100).toBe(1000);
+      expect((await balanceOf(own, floating)).allowanceX100).toBe(0);
+      expect((await balanceOf(teamOnly, floating)).allowanceX100).toBe(1000);
     });
 
     it('updates an allowance in place when set again, half days included', async () => {
       const employee = await person();
       for (const days of [5, 7.5]) {
         await putAllowance(app, admin.cookie, {
-          typeId: vacation,
+          typeId: floating,
           year: YEAR,
           userId: employee.user.id,
           days,
@@ -250,11 +268,11 @@ describeEachDatabase('time off api', (getDatabase) => {
         );
       expect(rows).toHaveLength(1);
       expect(rows[0]?.daysX100).toBe(750);
-      expect((await balanceOf(employee, vacation)).allowanceX100).toBe(750);
+      expect((await balanceOf(employee, floating)).allowanceX100).toBe(750);
       const audit = await auditRowsFor(db(), employee.user.id, 'time_off_allowance.set');
       expect(audit.map((row) => row.after)).toEqual([
-        { typeId: vacation, year: YEAR, days: 5, scope: 'person' },
-        { typeId: vacation, year: YEAR, days: 7.5, scope: 'person' },
+        { typeId: floating, year: YEAR, days: 5, scope: 'person' },
+        { typeId: floating, year: YEAR, days: 7.5, scope: 'person' },
       ]);
       expect(audit.every((row) => row.actorId === admin.user.id)).toBe(true);
     });
@@ -263,7 +281,7 @@ describeEachDatabase('time off api', (getDatabase) => {
       const employee = await person();
       const team = await seedTeam(db());
       const response = await callApi(app, admin.cookie, 'PUT', '/api/time-off/allowances', {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: employee.user.id,
         teamId: team.id,
@@ -274,18 +292,147 @@ describeEachDatabase('time off api', (getDatabase) => {
     });
   });
 
+  describe('the statutory vacation minimum (ESA)', () => {
+    async function hire(hireDate: string | null): Promise<Person> {
+      const who = await person();
+      if (hireDate)
+        await db().update(profiles).set({ hireDate }).where(eq(profiles.id, who.user.id));
+      return who;
+    }
+
+    it('gives everyone the ESA minimum without an allowance set: 2 weeks, 3 from 5 years, pro-rated in the hire year', async () => {
+      const newcomer = await hire(null); // account made in 2026: 10 days in 2031
+      const veteran = await hire('2020-03-01'); // 5 years complete by 2026-01-01
+      const midYear = await hire(`${YEAR}-07-01`); // hired this year: 184 of 365 days
+
+      expect(await balanceOf(newcomer, vacation)).toMatchObject({
+        allowanceX100: 1000,
+        minimumX100: 1000,
+        remainingX100: 1000,
+      });
+      expect(await balanceOf(veteran, vacation)).toMatchObject({
+        allowanceX100: 1500,
+        minimumX100: 1500,
+      });
+      expect(await balanceOf(midYear, vacation)).toMatchObject({
+        allowanceX100: 505,
+        minimumX100: 505,
+      });
+      expect((await balanceOf(midYear, vacation, YEAR - 1)).allowanceX100).toBe(0);
+      // Other limited types have no floor.
+      expect(await balanceOf(newcomer, sick)).toMatchObject({ allowanceX100: 0, minimumX100: 0 });
+    });
+
+    it('refuses a person’s allowance below their minimum and a team default below 2 weeks, changing nothing', async () => {
+      const veteran = await hire('2020-03-01');
+      const team = await seedTeam(db());
+      const below = await callApi(app, admin.cookie, 'PUT', '/api/time-off/allowances', {
+        typeId: vacation,
+        year: YEAR,
+        userId: veteran.user.id,
+        days: 12,
+      });
+      expect(below.statusCode).toBe(400);
+      expect(below.json().message).toBe(
+        `Vacation for ${YEAR} cannot be less than the Employment Standards Act minimum of 15 days for this person (hired 2020-03-01)`,
+      );
+      const teamBelow = await callApi(app, admin.cookie, 'PUT', '/api/time-off/allowances', {
+        typeId: vacation,
+        year: YEAR,
+        teamId: team.id,
+        days: 9.5,
+      });
+      expect(teamBelow.statusCode).toBe(400);
+      expect(teamBelow.json().message).toMatch(
+        /^A team's Vacation default cannot be less than the Employment Standards Act minimum of 10 days \(2 weeks\) a year/,
+      );
+      const rows = await db()
+        .select()
+        .from(timeOffAllowances)
+        .where(and(eq(timeOffAllowances.typeId, vacation), eq(timeOffAllowances.year, YEAR)));
+      expect(
+        rows.filter((row) => row.userId === veteran.user.id || row.teamId === team.id),
+      ).toEqual([]);
+      expect(await auditRowsFor(db(), veteran.user.id, 'time_off_allowance.set')).toEqual([]);
+    });
+
+    it('takes more than the minimum when set, and raises a team default to a veteran’s 3 weeks', async () => {
+      const team = await seedTeam(db());
+      const newcomer = await hire(null);
+      const veteran = await hire('2019-01-01');
+      await setTeamOf(db(), [newcomer.user.id, veteran.user.id], team.id);
+      await putAllowance(app, admin.cookie, {
+        typeId: vacation,
+        year: YEAR,
+        teamId: team.id,
+        days: 12,
+      });
+      expect((await balanceOf(newcomer, vacation)).allowanceX100).toBe(1200);
+      expect((await balanceOf(veteran, vacation)).allowanceX100).toBe(1500);
+      await putAllowance(app, admin.cookie, {
+        typeId: vacation,
+        year: YEAR,
+        userId: veteran.user.id,
+        days: 20,
+      });
+      expect((await balanceOf(veteran, vacation)).allowanceX100).toBe(2000);
+
+      const overview = allowancesOverviewSchema.parse(
+        await expectApi(app, admin.cookie, 'GET', `/api/time-off/allowances?year=${YEAR}`, 200),
+      );
+      expect(overview.teams.find((row) => row.teamId === team.id)?.defaults).toEqual({
+        [vacation]: 1200,
+      });
+      const vet = overview.people.find((row) => row.userId === veteran.user.id);
+      expect(vet).toMatchObject({
+        hireDate: '2019-01-01',
+        hireDateIsRecorded: true,
+        teamId: team.id,
+      });
+      expect(vet?.allowances.find((row) => row.typeId === vacation)).toEqual({
+        typeId: vacation,
+        ownX100: 2000,
+        teamX100: 1200,
+        minimumX100: 1500,
+        inForceX100: 2000,
+      });
+      const fresh = overview.people.find((row) => row.userId === newcomer.user.id);
+      expect(fresh?.hireDateIsRecorded).toBe(false);
+      expect(fresh?.allowances.find((row) => row.typeId === vacation)?.inForceX100).toBe(1200);
+      // Admins only.
+      await expectApi(app, newcomer.cookie, 'GET', `/api/time-off/allowances?year=${YEAR}`, 403);
+      const badYear = await callApi(
+        app,
+        admin.cookie,
+        'GET',
+        '/api/time-off/allowances?year=99999',
+      );
+      expect(badYear.statusCode).toBe(400);
+    });
+
+    it('lets a request spend the statutory days without any allowance set', async () => {
+      const newcomer = await hire(null);
+      await createTimeOff(app, newcomer.cookie, { typeId: vacation, startDate: MON, endDate: WED });
+      expect(await balanceOf(newcomer, vacation)).toMatchObject({
+        allowanceX100: 1000,
+        pendingX100: 300,
+        remainingX100: 700,
+      });
+    });
+  });
+
   describe('requests', () => {
     it('counts pending and approved days against the balance and refuses what is beyond it', async () => {
       const employee = await person('employee', 'Erin Employee');
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: employee.user.id,
         days: 3,
       });
 
       const first = await createTimeOff(app, employee.cookie, {
-        typeId: vacation,
+        typeId: floating,
         startDate: MON,
         endDate: TUE,
         note: ' Family visit ',
@@ -293,8 +440,8 @@ describeEachDatabase('time off api', (getDatabase) => {
       expect(first).toMatchObject({
         userId: employee.user.id,
         userName: 'Erin Employee',
-        typeId: vacation,
-        typeName: 'Vacation',
+        typeId: floating,
+        typeName: floatingName,
         isPaid: true,
         startDate: MON,
         endDate: TUE,
@@ -306,7 +453,7 @@ describeEachDatabase('time off api', (getDatabase) => {
         decidedByName: null,
         decidedAt: null,
       });
-      expect(await balanceOf(employee, vacation)).toMatchObject({
+      expect(await balanceOf(employee, floating)).toMatchObject({
         allowanceX100: 300,
         usedX100: 0,
         pendingX100: 200,
@@ -315,13 +462,13 @@ describeEachDatabase('time off api', (getDatabase) => {
 
       // Two more days (next Monday and Tuesday) when one remains.
       const beyond = await callApi(app, employee.cookie, 'POST', '/api/time-off', {
-        typeId: vacation,
+        typeId: floating,
         startDate: '2031-03-10',
         endDate: '2031-03-11',
       });
       expect(beyond.statusCode).toBe(409);
       expect(beyond.json()).toEqual({
-        message: `This request needs 2 days but only 1 day of your Vacation allowance for ${YEAR} remain`,
+        message: `This request needs 2 days but only 1 day of your ${floatingName} allowance for ${YEAR} remain`,
         code: 'insufficient_balance',
       });
 
@@ -332,7 +479,7 @@ describeEachDatabase('time off api', (getDatabase) => {
         'approve',
       );
       expect(approved).toEqual({ id: first.id, ok: true, message: null });
-      expect(await balanceOf(employee, vacation)).toMatchObject({
+      expect(await balanceOf(employee, floating)).toMatchObject({
         usedX100: 200,
         pendingX100: 0,
         remainingX100: 100,
@@ -340,20 +487,20 @@ describeEachDatabase('time off api', (getDatabase) => {
 
       // Half a day fits; then only half a day remains.
       const half = await createTimeOff(app, employee.cookie, {
-        typeId: vacation,
+        typeId: floating,
         startDate: '2031-03-12',
         endDate: '2031-03-12',
         startTime: '13:00',
         endTime: '17:00',
       });
       expect(half).toMatchObject({ startTime: '13:00', endTime: '17:00', daysX100: 50 });
-      expect(await balanceOf(employee, vacation)).toMatchObject({
+      expect(await balanceOf(employee, floating)).toMatchObject({
         usedX100: 200,
         pendingX100: 50,
         remainingX100: 50,
       });
       const oneMore = await callApi(app, employee.cookie, 'POST', '/api/time-off', {
-        typeId: vacation,
+        typeId: floating,
         startDate: '2031-03-13',
         endDate: '2031-03-13',
       });
@@ -373,25 +520,25 @@ describeEachDatabase('time off api', (getDatabase) => {
     it('counts each year against its own allowance', async () => {
       const employee = await person();
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: employee.user.id,
         days: 1,
       });
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR + 1,
         userId: employee.user.id,
         days: 1,
       });
-      await createTimeOff(app, employee.cookie, { typeId: vacation, startDate: MON, endDate: MON });
+      await createTimeOff(app, employee.cookie, { typeId: floating, startDate: MON, endDate: MON });
       await createTimeOff(app, employee.cookie, {
-        typeId: vacation,
+        typeId: floating,
         startDate: '2032-03-01',
         endDate: '2032-03-01',
       });
-      expect((await balanceOf(employee, vacation)).remainingX100).toBe(0);
-      expect((await balanceOf(employee, vacation, YEAR + 1)).remainingX100).toBe(0);
+      expect((await balanceOf(employee, floating)).remainingX100).toBe(0);
+      expect((await balanceOf(employee, floating, YEAR + 1)).remainingX100).toBe(0);
     });
 
     it('has no limit for an unlimited type (Unpaid)', async () => {
@@ -408,6 +555,7 @@ describeEachDatabase('time off api', (getDatabase) => {
         typeName: 'Unpaid',
         isUnlimited: true,
         allowanceX100: null,
+        minimumX100: 0,
         usedX100: 0,
         pendingX100: 6500,
         remainingX100: null,
@@ -509,7 +657,7 @@ describeEachDatabase('time off api', (getDatabase) => {
     it('lets one person spend the last day once, even from two tabs at the same moment', async () => {
       const employee = await person();
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: employee.user.id,
         days: 1,
@@ -517,14 +665,14 @@ describeEachDatabase('time off api', (getDatabase) => {
       const responses = await Promise.all(
         ['2031-05-05', '2031-05-06'].map((date) =>
           callApi(app, employee.cookie, 'POST', '/api/time-off', {
-            typeId: vacation,
+            typeId: floating,
             startDate: date,
             endDate: date,
           }),
         ),
       );
       expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
-      expect(await balanceOf(employee, vacation)).toMatchObject({
+      expect(await balanceOf(employee, floating)).toMatchObject({
         pendingX100: 100,
         remainingX100: 0,
       });
@@ -551,17 +699,17 @@ describeEachDatabase('time off api', (getDatabase) => {
     it('lets the requester cancel their own pending request, once', async () => {
       const employee = await person();
       await putAllowance(app, admin.cookie, {
-        typeId: vacation,
+        typeId: floating,
         year: YEAR,
         userId: employee.user.id,
         days: 2,
       });
       const request = await createTimeOff(app, employee.cookie, {
-        typeId: vacation,
+        typeId: floating,
         startDate: MON,
         endDate: TUE,
       });
-      expect((await balanceOf(employee, vacation)).remainingX100).toBe(0);
+      expect((await balanceOf(employee, floating)).remainingX100).toBe(0);
 
       const cancelled = await callApi(
         app,
@@ -572,7 +720,7 @@ describeEachDatabase('time off api', (getDatabase) => {
       expect(cancelled.statusCode, cancelled.body).toBe(204);
       expect(await timeOffStatus(db(), request.id)).toBe('cancelled');
       // Cancelled days come back to the balance.
-      expect(await balanceOf(employee, vacation)).toMatchObject({
+      expect(await balanceOf(employee, floating)).toMatchObject({
         usedX100: 0,
         pendingX100: 0,
         remainingX100: 200,

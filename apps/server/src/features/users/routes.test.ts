@@ -104,6 +104,7 @@ describeEachDatabase('users api', (getDatabase) => {
           teamId: team.id,
           teamName: team.name,
           isSuspended: false,
+          hireDate: null,
           lastSignInAt: null,
           createdAt: expect.any(String),
         },

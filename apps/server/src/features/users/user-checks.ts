@@ -42,5 +42,6 @@ export function userSnapshot(user: UserSummary) {
     teamId: user.teamId,
     teamName: user.teamName,
     isSuspended: user.isSuspended,
+    hireDate: user.hireDate,
   };
 }
