@@ -25,7 +25,7 @@ import {
   ScheduleManagementPage,
 } from '@/features/schedules';
 import { ErrorFallback, NotFoundPage } from '@/features/system';
-import { TimeOffPage } from '@/features/time-off';
+import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
 import { UsersPage } from '@/features/users';
 import { AppShell } from './app-shell';
@@ -51,6 +51,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/audit-logs': AuditLogsPage,
   '/break-monitoring': BreakMonitoringPage,
   '/attendance-history': AttendanceHistoryPage,
+  '/time-off-settings': TimeOffSettingsPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

@@ -12,6 +12,7 @@ import {
   type LucideIcon,
   Palmtree,
   ScrollText,
+  Settings2,
   ShieldCheck,
   Timer,
   Users,
@@ -35,4 +36,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/break-monitoring': Coffee,
   '/admin': ShieldCheck,
   '/calculate-adherence': Timer,
+  '/time-off-settings': Settings2,
 };

@@ -21,6 +21,7 @@ export const timeOffTypeInputSchema = z.object({
   isStatutoryVacation: z.boolean().default(false),
   isArchived: z.boolean().default(false),
 });
+export type TimeOffTypeInput = z.input<typeof timeOffTypeInputSchema>;
 
 export const TIME_OFF_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 
@@ -110,6 +111,7 @@ export const allowanceInputSchema = z
   .refine((input) => (input.userId === null) !== (input.teamId === null), {
     message: 'Set the allowance for one person or for one team',
   });
+export type AllowanceInput = z.input<typeof allowanceInputSchema>;
 
 export const allowancesQuerySchema = z.object({
   year: z.coerce

@@ -76,6 +76,7 @@ export const SCREENS = [
   },
   { path: '/admin', title: 'Admin', requiredRole: 'admin' },
   { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
+  { path: '/time-off-settings', title: 'Time Off Settings', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

@@ -22,10 +22,15 @@ interface UserFormValues {
   email: string;
   role: string;
   teamId: string;
+  hireDate: string;
   password: string;
 }
 
-const toInput = (values: UserFormValues) => ({ ...values, teamId: values.teamId || null });
+const toInput = (values: UserFormValues) => ({
+  ...values,
+  teamId: values.teamId || null,
+  hireDate: values.hireDate || null,
+});
 const createResolver = contractResolver<UserFormValues>(createUserRequestSchema, toInput);
 const updateResolver = contractResolver<UserFormValues>(updateUserRequestSchema, toInput);
 
@@ -51,6 +56,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
       email: user?.email ?? '',
       role: user?.role ?? 'employee',
       teamId: user?.teamId ?? '',
+      hireDate: user?.hireDate ?? '',
       password: '',
     });
   }, [isOpen, user, reset]);
@@ -66,6 +72,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             email: values.email,
             role: values.role as UserSummary['role'] & string,
             teamId: values.teamId || null,
+            hireDate: values.hireDate || null,
           },
         },
         { onSuccess: onClose, onError },
@@ -77,6 +84,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           email: values.email,
           role: values.role as 'employee',
           teamId: values.teamId || null,
+          hireDate: values.hireDate || null,
           password: values.password || undefined,
         },
         {
@@ -132,6 +140,14 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
               </Select>
             </Field>
           </div>
+          <Field
+            id="user-hire-date"
+            label="Hire date (optional)"
+            hint="Vacation entitlement counts from it: 2 weeks a year, 3 after 5 years (Ontario ESA)."
+            error={errors.hireDate?.message}
+          >
+            <Input type="date" {...register('hireDate')} />
+          </Field>
           {!user && (
             <Field
               id="user-password"

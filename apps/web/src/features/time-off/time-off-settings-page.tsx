@@ -1,0 +1,469 @@
+import { useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
+  allowanceInputSchema,
+  timeOffTypeInputSchema,
+  type AllowancesOverview,
+  type TimeOffType,
+} from '@punchclock/shared/contracts/time-off';
+import { formatDays } from '@punchclock/shared/domain/time-off';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { QueryState } from '@/components/ui/query-state';
+import { Select } from '@/components/ui/select';
+import { contractResolver } from '@/lib/zod-resolver';
+import {
+  allowancesQueryOptions,
+  timeOffTypesQueryOptions,
+  useTimeOffSettingsMutations,
+} from './api';
+
+// Admins manage the kinds of time off and the yearly allowances here (issue #14, item 5):
+// Vacation never goes below Ontario's minimum, which the screen shows beside what was set.
+
+interface TypeFormValues {
+  name: string;
+  isPaid: boolean;
+  isUnlimited: boolean;
+  isStatutoryVacation: boolean;
+  isArchived: boolean;
+}
+
+const typeResolver = contractResolver<TypeFormValues>(timeOffTypeInputSchema, (values) => values);
+
+function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClose: () => void }) {
+  const { saveType } = useTimeOffSettingsMutations();
+  const { register, handleSubmit, reset, formState, setError } = useForm<TypeFormValues>({
+    resolver: typeResolver,
+  });
+  useEffect(() => {
+    if (!type) return;
+    reset(
+      type === 'new'
+        ? {
+            name: '',
+            isPaid: true,
+            isUnlimited: false,
+            isStatutoryVacation: false,
+            isArchived: false,
+          }
+        : type,
+    );
+  }, [type, reset]);
+  const onSubmit = handleSubmit((input) =>
+    saveType.mutate(
+      { id: type && type !== 'new' ? type.id : null, input },
+      { onSuccess: onClose, onError: (error) => setError('root', { message: error.message }) },
+    ),
+  );
+  const checkbox = (name: Exclude<keyof TypeFormValues, 'name'>, label: string, hint: string) => (
+    <label className="flex items-start gap-3 text-sm">
+      <input type="checkbox" className="mt-1 accent-primary" {...register(name)} />
+      <span>
+        <span className="font-medium">{label}</span>
+        <span className="block text-muted-foreground">{hint}</span>
+      </span>
+    </label>
+  );
+  return (
+    <Dialog open={type !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-lg">
+        <DialogTitle>
+          {type === 'new' ? 'Add a type of time off' : 'Edit type of time off'}
+        </DialogTitle>
+        <DialogDescription>People choose it when they ask for time off.</DialogDescription>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <Field id="type-name" label="Name" error={formState.errors.name?.message}>
+            <Input autoComplete="off" {...register('name')} />
+          </Field>
+          {checkbox('isPaid', 'Paid', 'Counts as paid leave in hours and pay.')}
+          {checkbox('isUnlimited', 'Unlimited', 'No yearly allowance: requests are not counted.')}
+          {checkbox(
+            'isStatutoryVacation',
+            'Ontario vacation minimum',
+            'Allowances never go below 2 weeks a year (3 after 5 years), pro-rated in the hire year.',
+          )}
+          {type !== 'new' &&
+            checkbox('isArchived', 'Archived', 'No longer offered for new requests.')}
+          <FieldError id="type-form-error" message={formState.errors.root?.message} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saveType.isPending}>
+              {saveType.isPending ? 'Saving...' : 'Save type'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Whose allowance the dialog sets: one team's default or one person's own. */
+interface AllowanceTarget {
+  kind: 'team' | 'person';
+  id: string;
+  name: string;
+  /** Days ×100 already set, by type id, to start the field from. */
+  current: Record<string, number | null>;
+  /** The statutory floor by type id (people only). */
+  minimum: Record<string, number>;
+}
+
+interface AllowanceFormValues {
+  typeId: string;
+  days: string;
+}
+
+function AllowanceDialog({
+  target,
+  year,
+  types,
+  onClose,
+}: {
+  target: AllowanceTarget | null;
+  year: number;
+  types: TimeOffType[];
+  onClose: () => void;
+}) {
+  const { setAllowance } = useTimeOffSettingsMutations();
+  const toInput = (values: AllowanceFormValues) => ({
+    typeId: values.typeId,
+    year,
+    userId: target?.kind === 'person' ? target.id : null,
+    teamId: target?.kind === 'team' ? target.id : null,
+    days: values.days === '' ? Number.NaN : Number(values.days),
+  });
+  const { register, handleSubmit, reset, formState, setError, control } =
+    useForm<AllowanceFormValues>({
+      resolver: contractResolver<AllowanceFormValues>(allowanceInputSchema, toInput),
+    });
+  useEffect(() => {
+    if (!target) return;
+    const typeId = types[0]?.id ?? '';
+    const current = target.current[typeId];
+    reset({ typeId, days: current == null ? '' : String(current / 100) });
+  }, [target, types, reset]);
+  const typeId = useWatch({ control, name: 'typeId' });
+  const minimum = target?.minimum[typeId] ?? 0;
+  const onSubmit = handleSubmit((values) =>
+    setAllowance.mutate(toInput(values), {
+      onSuccess: onClose,
+      onError: (error) => setError('root', { message: error.message }),
+    }),
+  );
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-md">
+        <DialogTitle>
+          {target?.kind === 'team' ? `Default for ${target.name}` : `Allowance for ${target?.name}`}
+        </DialogTitle>
+        <DialogDescription>
+          {target?.kind === 'team'
+            ? `Everyone in the team without their own allowance gets this in ${year}.`
+            : `Their own allowance for ${year} replaces their team's default.`}
+        </DialogDescription>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <Field id="allowance-type" label="Type of time off">
+            <Select {...register('typeId')}>
+              {types.map((type) => (
+                <option key={type.id} value={type.id}>
+                  {type.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field
+            id="allowance-days"
+            label="Working days"
+            hint={
+              minimum > 0 ? `At least ${formatDays(minimum)} (Ontario ESA minimum).` : undefined
+            }
+            error={formState.errors.days?.message}
+          >
+            <Input type="number" inputMode="decimal" step="0.5" min="0" {...register('days')} />
+          </Field>
+          <FieldError id="allowance-form-error" message={formState.errors.root?.message} />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={setAllowance.isPending}>
+              {setAllowance.isPending ? 'Saving...' : 'Save allowance'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type PersonRow = AllowancesOverview['people'][number];
+type TeamRow = AllowancesOverview['teams'][number];
+
+function AllowanceTables({
+  data,
+  onEdit,
+}: {
+  data: AllowancesOverview;
+  onEdit: (target: AllowanceTarget) => void;
+}) {
+  const limited = data.types.filter((type) => !type.isUnlimited);
+  const teamName = new Map(data.teams.map((team) => [team.teamId, team.teamName]));
+  const teamColumns: DataColumn<TeamRow>[] = [
+    { id: 'team', header: 'Team', isRowHeader: true, cell: (team) => team.teamName },
+    ...limited.map((type) => ({
+      id: type.id,
+      header: type.name,
+      className: 'tabular-nums',
+      cell: (team: TeamRow) => {
+        const days = team.defaults[type.id];
+        return days === undefined ? 'Not set' : formatDays(days);
+      },
+    })),
+    {
+      id: 'actions',
+      header: 'Actions',
+      isActions: true,
+      cell: (team) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            onEdit({
+              kind: 'team',
+              id: team.teamId,
+              name: team.teamName,
+              current: team.defaults,
+              minimum: {},
+            })
+          }
+        >
+          Set default<span className="sr-only"> for {team.teamName}</span>
+        </Button>
+      ),
+    },
+  ];
+  const personColumns: DataColumn<PersonRow>[] = [
+    { id: 'name', header: 'Person', isRowHeader: true, cell: (person) => person.name },
+    {
+      id: 'team',
+      header: 'Team',
+      cell: (person) => (person.teamId ? (teamName.get(person.teamId) ?? '') : 'No team'),
+    },
+    {
+      id: 'hired',
+      header: 'Hire date',
+      className: 'tabular-nums',
+      cell: (person) =>
+        person.hireDateIsRecorded ? (
+          person.hireDate
+        ) : (
+          <span title="No hire date recorded: the day the account was made counts">
+            {person.hireDate} <span className="text-muted-foreground">(account made)</span>
+          </span>
+        ),
+    },
+    ...limited.map((type) => ({
+      id: type.id,
+      header: type.name,
+      className: 'tabular-nums',
+      cell: (person: PersonRow) => {
+        const row = person.allowances.find((each) => each.typeId === type.id);
+        if (!row) return null;
+        const source =
+          row.ownX100 !== null && row.ownX100 >= row.minimumX100
+            ? 'own'
+            : row.teamX100 !== null && row.teamX100 >= row.minimumX100
+              ? 'team'
+              : row.minimumX100 > 0
+                ? 'ESA minimum'
+                : 'not set';
+        return (
+          <span>
+            {formatDays(row.inForceX100)}{' '}
+            <span className="text-xs text-muted-foreground">({source})</span>
+          </span>
+        );
+      },
+    })),
+    {
+      id: 'actions',
+      header: 'Actions',
+      isActions: true,
+      cell: (person) => (
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() =>
+            onEdit({
+              kind: 'person',
+              id: person.userId,
+              name: person.name,
+              current: Object.fromEntries(
+                person.allowances.map((row) => [row.typeId, row.ownX100]),
+              ),
+              minimum: Object.fromEntries(
+                person.allowances.map((row) => [row.typeId, row.minimumX100]),
+              ),
+            })
+          }
+        >
+          Set allowance<span className="sr-only"> for {person.name}</span>
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <>
+      <section className="grid gap-2" aria-labelledby="team-defaults-heading">
+        <h3 id="team-defaults-heading" className="font-semibold">
+          Team defaults
+        </h3>
+        <DataTable
+          label="Team defaults"
+          columns={teamColumns}
+          rows={data.teams}
+          rowKey={(team) => team.teamId}
+          emptyMessage="No teams yet."
+        />
+      </section>
+      <section className="grid gap-2" aria-labelledby="people-allowances-heading">
+        <h3 id="people-allowances-heading" className="font-semibold">
+          People
+        </h3>
+        <DataTable
+          label="Allowances in force"
+          columns={personColumns}
+          rows={data.people}
+          rowKey={(person) => person.userId}
+          rowTestId="allowance-row"
+          emptyMessage="No people yet."
+        />
+      </section>
+    </>
+  );
+}
+
+export default function TimeOffSettingsPage() {
+  const [year, setYear] = useState(() => new Date().getFullYear());
+  const types = useQuery(timeOffTypesQueryOptions);
+  const allowances = useQuery(allowancesQueryOptions(year));
+  const [editingType, setEditingType] = useState<TimeOffType | 'new' | null>(null);
+  const [target, setTarget] = useState<AllowanceTarget | null>(null);
+
+  const typeColumns: DataColumn<TimeOffType>[] = [
+    { id: 'name', header: 'Name', isRowHeader: true, cell: (type) => type.name },
+    { id: 'paid', header: 'Pay', cell: (type) => (type.isPaid ? 'Paid' : 'Unpaid') },
+    {
+      id: 'limit',
+      header: 'Allowance',
+      cell: (type) =>
+        type.isUnlimited
+          ? 'Unlimited'
+          : type.isStatutoryVacation
+            ? 'Yearly, at least the ESA minimum'
+            : 'Yearly',
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (type) =>
+        type.isArchived ? (
+          <Badge variant="secondary">Archived</Badge>
+        ) : (
+          <Badge variant="success">Offered</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      isActions: true,
+      cell: (type) => (
+        <Button size="sm" variant="outline" onClick={() => setEditingType(type)}>
+          Edit<span className="sr-only"> {type.name}</span>
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Time Off Settings</h1>
+        <p className="text-sm text-muted-foreground">
+          The kinds of time off people can ask for, and how many days each person has a year.
+        </p>
+      </div>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+          <CardTitle>Types of time off</CardTitle>
+          <Button size="sm" onClick={() => setEditingType('new')}>
+            <Plus aria-hidden /> Add type
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <QueryState query={types}>
+            {(data) => (
+              <DataTable
+                label="Types of time off"
+                columns={typeColumns}
+                rows={data.types}
+                rowKey={(type) => type.id}
+                emptyMessage="No types yet."
+              />
+            )}
+          </QueryState>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+          <CardTitle>Allowances for {year}</CardTitle>
+          <div className="flex items-center gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Previous year"
+              onClick={() => setYear(year - 1)}
+            >
+              <ChevronLeft aria-hidden />
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Next year"
+              onClick={() => setYear(year + 1)}
+            >
+              <ChevronRight aria-hidden />
+            </Button>
+          </div>
+        </CardHeader>
+        <CardContent className="grid gap-6">
+          <p className="text-sm text-muted-foreground">
+            Vacation is never less than Ontario&apos;s minimum: 2 weeks a year, 3 weeks from the
+            year that starts with 5 completed years of employment, pro-rated in the year of hire.
+          </p>
+          <QueryState query={allowances}>
+            {(data) => <AllowanceTables data={data} onEdit={setTarget} />}
+          </QueryState>
+        </CardContent>
+      </Card>
+      <TypeDialog type={editingType} onClose={() => setEditingType(null)} />
+      <AllowanceDialog
+        target={target}
+        year={year}
+        types={(allowances.data?.types ?? []).filter((type) => !type.isUnlimited)}
+        onClose={() => setTarget(null)}
+      />
+    </div>
+  );
+}
