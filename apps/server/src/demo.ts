@@ -4,6 +4,7 @@ import type { Db } from './db/client.ts';
 import {
   DEFAULT_TIME_ZONE,
   shiftDate,
+  startOfBusinessDay,
   toBusinessDate,
 } from '@punchclock/shared/domain/business-time';
 import { timeEvents } from './db/schema.ts';
@@ -24,7 +25,20 @@ const DEMO_PEOPLE: ReadonlyArray<{ name: string; email: string; role: Role }> = 
   { name: 'Maya Chen', email: 'maya@demo.punchclock.test', role: 'employee' },
   { name: 'Noah Tremblay', email: 'noah@demo.punchclock.test', role: 'employee' },
   { name: 'Priya Singh', email: 'priya@demo.punchclock.test', role: 'employee' },
+  { name: 'Olivia Night', email: 'olivia@demo.punchclock.test', role: 'employee' },
+  { name: 'Lucas Moreau', email: 'lucas@demo.punchclock.test', role: 'employee' },
 ];
+
+/** Hire dates, so vacation shows both the 2-week and the 3-week (5 years) ESA minimum. */
+const DEMO_HIRE_DATES: Record<string, string> = {
+  eli: '2023-04-03',
+  maya: '2021-09-13',
+  noah: '2024-06-03',
+  priya: '2018-02-05',
+  olivia: '2019-10-07',
+  lucas: '2025-08-18',
+  lead: '2017-05-01',
+};
 
 /** Random, and always within the product's password rules (uppercase, digit, length). */
 function generateDemoPassword(): string {
@@ -50,7 +64,40 @@ const DEMO_TEMPLATES = [
     breakDurationMins: 15,
     workingDays: [1, 2, 3, 4, 5],
   },
+  // Overnight, Tuesday to Saturday nights: Saturday's night is the one a DST change (always
+  // early on a Sunday) falls in. Each shift belongs to the day it starts.
+  {
+    name: 'Night shift',
+    workStart: '22:00',
+    workEnd: '06:00',
+    lunchStart: '02:00',
+    lunchEnd: '02:30',
+    breakDurationMins: 15,
+    workingDays: [2, 3, 4, 5, 6],
+  },
 ];
+
+const NIGHT_EMAILS = new Set(['olivia', 'lucas']);
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** The Sunday-to-Saturday week before this one: Maya works 10-hour days in it (50 h, 6 h overtime). */
+export function lastFullWeek(today: string): Set<string> {
+  const weekDay = new Date(`${today}T00:00:00Z`).getUTCDay();
+  return new Set(datesFrom(shiftDate(today, -weekDay - 7), 7));
+}
+
+/** The most recent day (up to a year back) whose length is not 24 hours: a DST change. */
+export function latestDstChange(today: string, timeZone: string): string | null {
+  for (let back = 0; back < 370; back++) {
+    const date = shiftDate(today, -back);
+    const length =
+      startOfBusinessDay(shiftDate(date, 1), timeZone).getTime() -
+      startOfBusinessDay(date, timeZone).getTime();
+    if (length !== 86_400_000) return date;
+  }
+  return null;
+}
 
 /**
  * Fills an empty database with a demo organisation: people of every role, two teams, two
@@ -79,19 +126,28 @@ export async function seedDemoOrganisation(
 
   const blue = await createTeam(db, { name: 'Blue team', leadUserId: id('lead') }, actor);
   const green = await createTeam(db, { name: 'Green team', leadUserId: id('lead') }, actor);
+  const night = await createTeam(db, { name: 'Night team', leadUserId: id('lead') }, actor);
   for (const [email, team] of [
     ['eli', blue],
     ['maya', blue],
     ['noah', green],
     ['priya', green],
     ['lead', blue],
+    ['olivia', night],
+    ['lucas', night],
   ] as const) {
     const user = DEMO_PEOPLE.find((person) => person.email.startsWith(`${email}@`));
     if (user)
       await updateUser(
         db,
         id(email),
-        { name: user.name, email: user.email, role: user.role, teamId: team.id },
+        {
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          teamId: team.id,
+          hireDate: DEMO_HIRE_DATES[email] ?? null,
+        },
         actor,
       );
   }
@@ -107,7 +163,18 @@ export async function seedDemoOrganisation(
     ['priya', 0],
     ['lead', 0],
     ['sme', 1],
+    ['olivia', 2],
+    ['lucas', 2],
   ];
+  // The night team's history reaches back over the latest DST change (at most a year), so
+  // their timesheets show a 7-hour or a 9-hour night filed whole on the day it started.
+  const dstChange = latestDstChange(today, timeZone);
+  const historyStart = (email: string) =>
+    NIGHT_EMAILS.has(email) && dstChange && shiftDate(dstChange, -7) < shiftDate(today, -30)
+      ? shiftDate(dstChange, -7)
+      : shiftDate(today, -30);
+  const overtimeWeek = lastFullWeek(today);
+  const earliest = [...plan].map(([email]) => historyStart(email)).sort()[0] ?? from;
   for (const [email, index] of plan) {
     const template = templates[index];
     if (!template) continue;
@@ -116,7 +183,7 @@ export async function seedDemoOrganisation(
       {
         userIds: [id(email)],
         templateId: template.id,
-        dateRangeStart: from,
+        dateRangeStart: historyStart(email) < from ? historyStart(email) : from,
         dateRangeEnd: shiftDate(today, 30),
       },
       actor,
@@ -129,8 +196,17 @@ export async function seedDemoOrganisation(
   for (const [email, index] of plan) {
     const template = templates[index];
     if (!template) continue;
-    for (const date of datesFrom(shiftDate(today, -30), 30)) {
-      for (const punch of generateShiftPunches(template, date, timeZone, random)) {
+    const start = historyStart(email);
+    for (const date of datesFrom(start, daysBetween(start, today))) {
+      const isOvertimeDay = overtimeWeek.has(date) && email === 'maya';
+      const isDstNight =
+        NIGHT_EMAILS.has(email) && dstChange !== null && date === shiftDate(dstChange, -1);
+      const pattern = isOvertimeDay
+        ? { ...template, workStart: '07:30', workEnd: '18:00' }
+        : template;
+      // A steady hand on the days that must show something: always there, on time, no jitter.
+      const dice = isOvertimeDay || isDstNight ? () => 0.5 : random;
+      for (const punch of generateShiftPunches(pattern, date, timeZone, dice)) {
         punches.push({ ...punch, userId: id(email) });
       }
     }
@@ -152,6 +228,8 @@ export async function seedDemoOrganisation(
       );
     }
   }
-  await recomputeDays(db, timeZone, [...ids.values()], from, today);
-  log(`  (${punches.length} punches over 30 days, two teams, two shift templates)`);
+  await recomputeDays(db, timeZone, [...ids.values()], earliest < from ? earliest : from, today);
+  log(
+    `  (${punches.length} punches over 30 days, three teams incl. a night team across the DST change of ${dstChange ?? 'none'}, an overtime week for Maya Chen)`,
+  );
 }
