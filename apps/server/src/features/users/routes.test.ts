@@ -397,6 +397,32 @@ describeEachDatabase('users api', (getDatabase) => {
       });
     });
 
+    it('records a hire date, keeps it when left out, clears it with null, and audits it', async () => {
+      const user = await createTestUser(db(), { name: 'Hana Hire' });
+      const body = { name: 'Hana Hire', email: user.email, role: 'employee', teamId: null };
+      const set = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        hireDate: '2019-04-01',
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect((set.json() as { user: UserSummary }).user.hireDate).toBe('2019-04-01');
+      const kept = await asAdmin('PUT', `/api/users/${user.id}`, body);
+      expect((kept.json() as { user: UserSummary }).user.hireDate).toBe('2019-04-01');
+      const bad = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        hireDate: '2019-02-30',
+      });
+      expect(bad.statusCode).toBe(400);
+      const cleared = await asAdmin('PUT', `/api/users/${user.id}`, { ...body, hireDate: null });
+      expect((cleared.json() as { user: UserSummary }).user.hireDate).toBeNull();
+      const rows = await auditRowsFor(db(), user.id, 'user.update');
+      expect(rows.map((row) => (row.after as { hireDate: string | null }).hireDate)).toEqual([
+        '2019-04-01',
+        '2019-04-01',
+        null,
+      ]);
+    });
+
     it('refuses another person’s email (any case) with 409 and changes nothing', async () => {
       const taken = await createTestUser(db());
       const user = await createTestUser(db(), { name: 'Sam Same' });
