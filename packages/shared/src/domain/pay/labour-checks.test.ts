@@ -202,6 +202,65 @@ describe('findShortDailyRest', () => {
     ]);
   });
 
+  it('starts each day where the employer fixes it: an ordinary 09:00–17:00 week passes', () => {
+    // Two days 09:00–17:00 EST (14:00Z–22:00Z). Midnight windows see 9 h and 7 h off: flagged.
+    const days = [
+      work('2026-11-24T14:00:00Z', '2026-11-24T22:00:00Z'),
+      work('2026-11-25T14:00:00Z', '2026-11-25T22:00:00Z'),
+    ];
+    expect(findShortDailyRest(days).map((finding) => finding.businessDate)).toEqual([
+      '2026-11-24',
+      '2026-11-25',
+    ]);
+    // Days that start at the shift start (09:00): 16 h off between the shifts.
+    const starts = new Map([
+      ['2026-11-24', '2026-11-24T14:00:00Z'],
+      ['2026-11-25', '2026-11-25T14:00:00Z'],
+    ]);
+    expect(findShortDailyRest(days, 'America/Toronto', starts)).toEqual([]);
+    // A second shift 21:00–03:00 on the 24th leaves 6 h off (03:00–09:00) in that day.
+    const doubled = [...days, work('2026-11-25T02:00:00Z', '2026-11-25T08:00:00Z')];
+    expect(findShortDailyRest(doubled, 'America/Toronto', starts)).toEqual([
+      {
+        kind: 'short-daily-rest',
+        businessDate: '2026-11-24',
+        windowStart: '2026-11-24T14:00:00.000Z',
+        windowEnd: '2026-11-25T14:00:00.000Z',
+        longestOffMinutes: 360,
+      },
+    ]);
+  });
+
+  it('measures a day that starts at 22:00 on the fall-back night in real hours', () => {
+    // Night 22:00 EDT Oct 31 (02:00Z Nov 1) → 06:00 EST Nov 1 (11:00Z): 9 real hours of work.
+    // The day from 22:00 EDT runs 24 real hours to 21:00 EST Nov 1 (02:00Z Nov 2); back at
+    // 20:00 EST (01:00Z): off 11:00Z → 01:00Z = 14 h, passes. Back at 14:30 EST (19:30Z): 8 h 30.
+    const starts = new Map([['2026-10-31', '2026-11-01T02:00:00Z']]);
+    const night = work('2026-11-01T02:00:00Z', '2026-11-01T11:00:00Z');
+    expect(
+      findShortDailyRest(
+        [night, work('2026-11-02T01:00:00Z', '2026-11-02T05:00:00Z')],
+        'America/Toronto',
+        starts,
+      ).filter((finding) => finding.businessDate === '2026-10-31'),
+    ).toEqual([]);
+    expect(
+      findShortDailyRest(
+        [night, work('2026-11-01T19:30:00Z', '2026-11-02T01:00:00Z')],
+        'America/Toronto',
+        starts,
+      ).filter((finding) => finding.businessDate === '2026-10-31'),
+    ).toEqual([
+      {
+        kind: 'short-daily-rest',
+        businessDate: '2026-10-31',
+        windowStart: '2026-11-01T02:00:00.000Z',
+        windowEnd: '2026-11-02T02:00:00.000Z',
+        longestOffMinutes: 510,
+      },
+    ]);
+  });
+
   it('is empty without work', () => {
     expect(findShortDailyRest([])).toEqual([]);
   });

@@ -198,15 +198,18 @@ export interface ShortDailyRestFinding {
 }
 
 /**
- * Days whose longest stretch off is under 11 hours. "Day" (our definition): for each business
- * day, the 24 real hours from its local midnight in the business time zone. On the spring-forward
- * day that window runs to 01:00 of the next day; on the fall-back day it ends at 23:00, so the
- * last clock hour of that 25-hour day belongs to no window. Off time is clipped to the window (a
- * rest that began the evening before counts from midnight). Days without any work are not checked.
+ * Days whose longest stretch off is under 11 hours. The ESA's "day" is a 24-hour period the
+ * employer fixes. By default, for each business day, the 24 real hours from its local midnight
+ * in the business time zone (on the spring-forward day the window runs to 01:00 of the next day;
+ * on the fall-back day it ends at 23:00). Pass `dayStarts` (business date → ISO instant) to start
+ * a day's window elsewhere, e.g. at the person's scheduled shift start: with midnight windows an
+ * ordinary 09:00–17:00 day has 9 h and 7 h off either side and would be flagged. Off time is
+ * clipped to the window. Days without any work in their window are not checked.
  */
 export function findShortDailyRest(
   work: readonly WorkInterval[],
   timeZone: string = DEFAULT_TIME_ZONE,
+  dayStarts?: ReadonlyMap<string, string>,
 ): ShortDailyRestFinding[] {
   const spans = toSpans(work);
   const first = spans[0];
@@ -216,7 +219,8 @@ export function findShortDailyRest(
   // A 24-hour window can reach an hour into the next day, so start one day early.
   const lastDate = toBusinessDate(last.end, timeZone);
   for (let date = shiftDate(toBusinessDate(first.start, timeZone), -1); date <= lastDate;) {
-    const start = startOfBusinessDay(date, timeZone).getTime();
+    const chosen = dayStarts?.get(date);
+    const start = chosen ? Date.parse(chosen) : startOfBusinessDay(date, timeZone).getTime();
     const window = { start, end: start + 24 * HOUR };
     if (overlaps(spans, window)) {
       const longest = longestOffWithin(spans, window);
