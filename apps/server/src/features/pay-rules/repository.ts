@@ -20,7 +20,7 @@ const ruleSetColumns = {
   rounding: overtimeRuleSets.rounding,
   firstEffectiveDate: sql<
     string | null
-  >`(select min(a.effective_from)::text from ${overtimeRuleAssignments} a where a.rule_set_id = ${overtimeRuleSets.id})`,
+  >`(select min(a.effective_from)::text from ${overtimeRuleAssignments} a where a.rule_set_id = "overtime_rule_sets"."id")`,
 };
 
 export type RuleSetRow = Awaited<ReturnType<typeof listRuleSetRows>>[number];
@@ -93,9 +93,8 @@ export async function findAssignmentOn(db: Db, targetKey: string, effectiveFrom:
 }
 
 /**
- * Assignments with names, oldest first per target; with a filter, only that team's or person's
- * (and, for a person, their team's and the organisation's that concern them is NOT added: the
- * list is of what was assigned to the target itself).
+ * Assignments with names, by target and date; filtered to what was assigned to one team or one
+ * person itself (not what reaches them from their team or the organisation).
  */
 export async function listAssignmentRows(
   db: Db,

@@ -49,7 +49,9 @@ export function registerPayRuleRoutes(app: FastifyInstance, db: Db, config: AppC
       .send({ assignment: await createAssignment(db, request.body, actorOf(request)) }),
   );
   // One's own balance, or that of a person the caller may see (decided in the service).
-  app.get('/api/pay-rules/toil-balance', { config: { access: 'signed-in' as const } }, async (request) =>
-    getToilBalance(db, config, requireAuth(request), request.query, new Date()),
+  app.get(
+    '/api/pay-rules/toil-balance',
+    { config: { access: 'signed-in' as const } },
+    async (request) => getToilBalance(db, config, requireAuth(request), request.query, new Date()),
   );
 }

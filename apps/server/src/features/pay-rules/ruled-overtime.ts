@@ -208,7 +208,13 @@ async function computeStretch(
   stretch: RuleStretch<StoredRules>,
   worked: readonly { date: string; workedMinutes: number }[],
 ): Promise<RuledDay[]> {
-  const adjustments = await roundingAdjustments(db, config, userId, stretch, stretch.rules.rounding);
+  const adjustments = await roundingAdjustments(
+    db,
+    config,
+    userId,
+    stretch,
+    stretch.rules.rounding,
+  );
   const days = worked
     .filter((day) => stretch.start <= day.date && day.date <= stretch.end)
     .map((day) => ({

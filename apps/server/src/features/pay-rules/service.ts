@@ -16,7 +16,13 @@ import { toilLedger } from '@punchclock/shared/domain/pay/toil';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Invalid, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
+import {
+  Conflict,
+  Invalid,
+  isUniqueViolation,
+  NotFound,
+  parseInput,
+} from '../../platform/errors.ts';
 import {
   assertCanSeePerson,
   findTeam,

@@ -7,7 +7,11 @@ import {
   type DatedAssignment,
 } from './rule-assignments.ts';
 
-const org: DatedAssignment = { level: 'organisation', ruleSetId: 'ontario', effectiveFrom: '2000-01-01' };
+const org: DatedAssignment = {
+  level: 'organisation',
+  ruleSetId: 'ontario',
+  effectiveFrom: '2000-01-01',
+};
 
 describe('ruleSetIdInForce', () => {
   it('uses the organisation default when nothing more specific applies', () => {
