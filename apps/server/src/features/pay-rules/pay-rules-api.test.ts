@@ -15,7 +15,7 @@ import { overtimeRuleAssignments, overtimeRuleSets, timeEvents } from '../../db/
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
-import { callApi } from '../../test/schedules.ts';
+import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { insertPunches, type PunchRow } from '../../test/time-tracking.ts';
 import { auditRowsFor, countAuditRows, seedTeam, setTeamOf } from '../../test/users.ts';
 import { recomputeDays } from '../reports/index.ts';
@@ -535,6 +535,64 @@ describeEachDatabase('pay rules api', (getDatabase) => {
         (await balance(cookies.get('employee') ?? null, `userId=${person.id}`)).statusCode,
       ).toBe(403);
       expect((await balance(null, `userId=${person.id}`)).statusCode).toBe(401);
+    });
+
+    it('rounds the fall-back night in real time: 22:07 EDT to 06:53 EST pays 10 h', async () => {
+      const { person } = await personInNewTeam();
+      const rounded = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        rounding: { kind: 'nearest', stepMinutes: 15 },
+      });
+      await assign(rounded.id, { kind: 'person', userId: person.id }, '2026-10-25');
+      // Sat 2026-10-31 22:07 EDT (11-01 02:07Z) → Sun 06:53 EST (11:53Z): 586 real minutes,
+      // filed on Saturday; rounded 22:00 EDT → 07:00 EST (02:00Z → 12:00Z) = 600 minutes.
+      const night: PunchRow[] = [
+        { eventType: 'clock_in', occurredAt: '2026-11-01T02:07:00Z' },
+        { eventType: 'clock_out', occurredAt: '2026-11-01T11:53:00Z' },
+      ];
+      await seedPunches(db(), person.id, night, '2026-10-25', '2026-11-07');
+      const sheet = await timesheetOf(person.id, '2026-10-31');
+      expect(sheet.days.find((day) => day.date === '2026-10-31')).toMatchObject({
+        workedMinutes: 600,
+        roundingMinutes: 14,
+      });
+      expect(sheet.days.find((day) => day.date === '2026-11-01')).toMatchObject({
+        workedMinutes: 0,
+      });
+    });
+
+    it('pays the scheduled start and end within the grace, and the punch beyond it', async () => {
+      const { person } = await personInNewTeam();
+      const graced = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        rounding: { kind: 'grace', graceMinutes: 5 },
+      });
+      await assign(graced.id, { kind: 'person', userId: person.id }, '2026-06-07');
+      const template = await seedTemplate(db(), { lunchStart: null, lunchEnd: null });
+      await seedAssignment(db(), {
+        userId: person.id,
+        templateId: template.id,
+        dateRangeStart: '2026-06-01',
+        dateRangeEnd: '2026-06-30',
+      });
+      // Scheduled 09:00–17:00 EDT (13:00Z–21:00Z). Tuesday 09:04–16:57: both within 5 minutes,
+      // paid 480. Wednesday 09:08–16:57: the clock-in is 8 minutes late and paid as punched.
+      const punches: PunchRow[] = [
+        { eventType: 'clock_in', occurredAt: '2026-06-09T13:04:00Z' },
+        { eventType: 'clock_out', occurredAt: '2026-06-09T20:57:00Z' },
+        { eventType: 'clock_in', occurredAt: '2026-06-10T13:08:00Z' },
+        { eventType: 'clock_out', occurredAt: '2026-06-10T20:57:00Z' },
+      ];
+      await seedPunches(db(), person.id, punches, '2026-06-07', '2026-06-13');
+      const sheet = await timesheetOf(person.id, '2026-06-09');
+      expect(sheet.days.find((day) => day.date === '2026-06-09')).toMatchObject({
+        workedMinutes: 480,
+        roundingMinutes: 7,
+      });
+      expect(sheet.days.find((day) => day.date === '2026-06-10')).toMatchObject({
+        workedMinutes: 472,
+        roundingMinutes: 3,
+      });
     });
 
     it('pays rounded punches in the timesheet and leaves the raw punches alone', async () => {
