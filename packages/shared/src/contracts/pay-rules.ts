@@ -9,9 +9,15 @@ import { isoDate, text } from './common.ts';
  * plus time off in lieu banking and the timesheet's rounding (domain/pay/rounding.ts).
  */
 
+const MINUTES_PER_DAY = 24 * 60;
+const MAX_RATE = 10;
+const RATE_MESSAGE = 'An overtime rate above 10× is not a rate we can pay';
+
 export const dailyTierSchema = z.object({
-  afterMinutes: z.number('Give each daily threshold in minutes'),
-  multiplier: z.number('Give each daily threshold a rate'),
+  afterMinutes: z
+    .number('Give each daily threshold in minutes')
+    .max(MINUTES_PER_DAY, 'A daily threshold must be within a day (24 hours)'),
+  multiplier: z.number('Give each daily threshold a rate').max(MAX_RATE, RATE_MESSAGE),
 });
 
 export const averagingSchema = z.object({
@@ -43,8 +49,13 @@ const ruleSetFields = z.object({
   name: text({ error: 'Give the rule set a name' })
     .min(2, 'Give the rule set a name of at least 2 characters')
     .max(100, 'Keep the name under 100 characters'),
-  weeklyThresholdMinutes: z.number('Give the weekly threshold'),
-  weeklyMultiplier: z.number('Give the weekly overtime rate').default(1.5),
+  weeklyThresholdMinutes: z
+    .number('Give the weekly threshold')
+    .max(7 * MINUTES_PER_DAY, 'The weekly threshold must be within a week (168 hours)'),
+  weeklyMultiplier: z
+    .number('Give the weekly overtime rate')
+    .max(MAX_RATE, RATE_MESSAGE)
+    .default(1.5),
   dailyTiers: z.array(dailyTierSchema).max(4, 'At most 4 daily thresholds').default([]),
   averaging: averagingSchema.nullable().default(null),
   bankToil: z.boolean().default(false),

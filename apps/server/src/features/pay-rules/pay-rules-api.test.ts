@@ -236,6 +236,11 @@ describeEachDatabase('pay rules api', (getDatabase) => {
         'Time off in lieu must be taken within 3 months, or 12 with a written agreement',
       ],
       [
+        'a weekly threshold longer than a week',
+        { weeklyThresholdMinutes: 2_000_000_000_000 },
+        'The weekly threshold must be within a week (168 hours)',
+      ],
+      [
         'rounding to 10 minutes',
         { weeklyThresholdMinutes: 2640, rounding: { kind: 'nearest', stepMinutes: 10 } },
         'Round to the nearest 5, 6 or 15 minutes',

@@ -2,7 +2,7 @@
 // each work week is computed with the rule set in force on its first day, an averaging block as
 // a whole, rounding/grace applied to the paid minutes only, and banked overtime reported as time
 // off in lieu instead of paid overtime lines.
-import { and, asc, eq, gte, lte, min } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, max, min } from 'drizzle-orm';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import {
   computeOvertime,
@@ -134,13 +134,13 @@ function listWorkedMinutes(db: Db, userId: string, from: string, to: string) {
     .orderBy(asc(dayMetrics.date));
 }
 
-/** The first day with stored day metrics for a person, or null. */
-async function firstWorkedDate(db: Db, userId: string): Promise<string | null> {
+/** The first and last days with stored day metrics for a person (null when none). */
+async function workedDateRange(db: Db, userId: string) {
   const [row] = await db
-    .select({ first: min(dayMetrics.date) })
+    .select({ first: min(dayMetrics.date), last: max(dayMetrics.date) })
     .from(dayMetrics)
     .where(eq(dayMetrics.userId, userId));
-  return row?.first ?? null;
+  return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
 /**
@@ -320,11 +320,14 @@ export async function listToilEarned(
   asOf: string,
 ): Promise<ToilEarned[]> {
   const { resolve, bankingSince } = await ruleSetResolverFor(db, config, userId);
-  const firstWorked = await firstWorkedDate(db, userId);
-  if (!bankingSince || !firstWorked) return [];
-  const from = bankingSince > firstWorked ? bankingSince : firstWorked;
-  if (from > asOf) return [];
-  const { days } = await computeWithResolver(db, config, userId, from, asOf, resolve);
+  const worked = await workedDateRange(db, userId);
+  if (!bankingSince || !worked.first || !worked.last) return [];
+  // Only weeks with work can bank anything: from the later of the first banking assignment and
+  // the first worked day, to the earlier of asOf and the last worked day.
+  const from = bankingSince > worked.first ? bankingSince : worked.first;
+  const to = asOf < worked.last ? asOf : worked.last;
+  if (from > to) return [];
+  const { days } = await computeWithResolver(db, config, userId, from, to, resolve);
   return days
     .filter((day) => day.toilEarnedMinutes > 0 && day.date <= asOf)
     .map((day) => ({
