@@ -15,8 +15,9 @@ const serverLayers = {
   kernel: ['people', 'requests', 'day-metrics-queue', 'notification-store'],
   // What happened: punches and their corrections, leave, schedules.
   record: ['time-tracking', 'time-off', 'schedules'],
-  // Deciding on records: the approvals queue and decisions; the live attendance snapshot.
-  workflow: ['approvals', 'attendance-snapshot'],
+  // Deciding on records: the approvals queue and decisions; the live attendance snapshot; the
+  // overtime rule sets in force per person (read by timesheets).
+  workflow: ['approvals', 'attendance-snapshot', 'pay-rules'],
   // What people read and manage: reports, monitoring, admin screens, notification rules, auth.
   surface: [
     'reports',

@@ -26,6 +26,13 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('button', { name: 'Add person' }).click();
     await page.getByRole('dialog').waitFor();
   },
+  // Pay Rules with the averaging, time-off-in-lieu and grace fields the form reveals.
+  '/pay-rules': async (page) => {
+    await page.getByLabel('Average hours over several weeks').check();
+    await page.getByLabel(/Bank overtime as time off in lieu/).check();
+    await page.getByLabel('Timesheet rounding').selectOption('grace');
+    await page.getByLabel('Grace (minutes)').waitFor();
+  },
   '/dashboard': async (page) => {
     await page.getByRole('button', { name: /Notifications/ }).click();
     await page.waitForTimeout(200);

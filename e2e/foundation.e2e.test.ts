@@ -27,6 +27,7 @@ const EXPECTED_SIDEBAR = {
     'Worked Hours Report',
     'Analytics',
     'Audit Logs',
+    'Pay Rules',
     'Break Monitoring',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team.

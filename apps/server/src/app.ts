@@ -17,6 +17,7 @@ import {
   sweepScheduledDays,
 } from './features/reports/index.ts';
 import { registerLiveRoutes } from './features/live/index.ts';
+import { registerPayRuleRoutes } from './features/pay-rules/index.ts';
 import {
   registerNotificationRoutes,
   runNotificationRules,
@@ -83,6 +84,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAdminRoutes(app, db, config);
   registerReportRoutes(app, db, config);
   registerTimesheetRoutes(app, db, config);
+  registerPayRuleRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
 

@@ -48,7 +48,10 @@ export interface PayConfig {
   calendar: PayCalendar;
   /** The weekday the work week starts on at local midnight (0 = Sunday). */
   workWeekStart: WeekDay;
-  /** Regular minutes in a work week after which overtime (1.5×) is paid; Ontario: 44 h. */
+  /**
+   * Regular minutes in a work week after which overtime (1.5×) is paid; Ontario: 44 h. Only the
+   * fallback for dates no overtime rule set assignment covers (pay-rules, decision 0016).
+   */
   overtimeWeeklyMinutes: number;
 }
 

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -471,3 +473,74 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Overtime rule sets (issue #14, item 2; docs/decisions/0016). A rule set is edited only while no
+ * assignment has made it effective yet; a change from a date is a new rule set assigned from that
+ * date, so a timesheet of the past always recomputes with the rules it was computed with.
+ */
+export const overtimeRuleSets = pgTable(
+  'overtime_rule_sets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    weeklyThresholdMinutes: integer('weekly_threshold_minutes').notNull(),
+    weeklyMultiplier: doublePrecision('weekly_multiplier').notNull().default(1.5),
+    /** [{ afterMinutes, multiplier }], increasing; [] for none. */
+    dailyTiers: jsonb('daily_tiers')
+      .$type<{ afterMinutes: number; multiplier: number }[]>()
+      .notNull()
+      .default([]),
+    /** { weeks: 2–4, startDate, endDate? } or null. */
+    averaging: jsonb('averaging').$type<{ weeks: number; startDate: string; endDate?: string }>(),
+    /** Overtime is banked as time off in lieu (minutes × multiplier) instead of paid. */
+    bankToil: boolean('bank_toil').notNull().default(false),
+    /** Months banked time off in lieu stays usable: 3 (ESA), or 12 with a written agreement. */
+    toilExpiryMonths: integer('toil_expiry_months').notNull().default(3),
+    /** The timesheet's PayRoundingRule (domain/pay/rounding.ts); raw punches never change. */
+    rounding: jsonb('rounding')
+      .$type<
+        | { kind: 'none' }
+        | { kind: 'nearest'; stepMinutes: 5 | 6 | 15 }
+        | { kind: 'grace'; graceMinutes: number }
+      >()
+      .notNull()
+      .default({ kind: 'none' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('overtime_rule_sets_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * Which rule set applies to whom from a date: the organisation (team and user null), a team, or
+ * one person. A later assignment of the same target supersedes from its date; rows are never
+ * changed or deleted, so the history stays. `target_key` is 'organisation', the team id or the
+ * user id: one target has at most one assignment per date.
+ */
+export const overtimeRuleAssignments = pgTable(
+  'overtime_rule_assignments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ruleSetId: uuid('rule_set_id')
+      .notNull()
+      .references(() => overtimeRuleSets.id),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    targetKey: text('target_key').notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('overtime_rule_assignments_target_date_key').on(
+      table.targetKey,
+      table.effectiveFrom,
+    ),
+    index('overtime_rule_assignments_rule_set_idx').on(table.ruleSetId),
+    check(
+      'overtime_rule_assignments_one_target',
+      sql`${table.teamId} is null or ${table.userId} is null`,
+    ),
+  ],
+);

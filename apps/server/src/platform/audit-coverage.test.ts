@@ -344,6 +344,63 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/pay-rules/rule-sets',
+    name: 'a daily rule set',
+    status: 201,
+    action: 'pay_rule_set.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/pay-rules/rule-sets',
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk rules'), weeklyThresholdMinutes: 2640 },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/pay-rules/rule-sets/:id',
+    name: 'a rule set not yet in force',
+    status: 200,
+    action: 'pay_rule_set.update',
+    async arrange({ app, admin, adminCookie }) {
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/pay-rules/rule-sets',
+        headers: { cookie: adminCookie, [CSRF_HEADER]: '1' },
+        payload: { name: uniqueTeamName('Walk rules'), weeklyThresholdMinutes: 2640 },
+      });
+      const { ruleSet } = created.json() as { ruleSet: { id: string } };
+      return {
+        method: 'PUT',
+        url: `/api/pay-rules/rule-sets/${ruleSet.id}`,
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk rules'), weeklyThresholdMinutes: 2400 },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/pay-rules/assignments',
+    name: 'the default to a team',
+    status: 201,
+    action: 'pay_rule_assignment.create',
+    async arrange({ db, admin, adminCookie }) {
+      const team = await seedTeam(db);
+      return {
+        method: 'POST',
+        url: '/api/pay-rules/assignments',
+        cookie: adminCookie,
+        payload: {
+          ruleSetId: '00000000-0000-4000-8000-000000000044',
+          target: { kind: 'team', teamId: team.id },
+          effectiveFrom: '2026-01-04',
+        },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
     route: 'PUT /api/teams/:id',
     name: 'rename',
     status: 200,

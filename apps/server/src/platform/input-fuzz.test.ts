@@ -19,6 +19,12 @@ import {
   reportRangeQuerySchema,
   workedHoursQuerySchema,
 } from '@punchclock/shared/contracts/reports';
+import {
+  assignmentInputSchema,
+  listAssignmentsQuerySchema,
+  ruleSetInputSchema,
+  toilBalanceQuerySchema,
+} from '@punchclock/shared/contracts/pay-rules';
 import { timesheetQuerySchema } from '@punchclock/shared/contracts/timesheets';
 import {
   createAssignmentsRequestSchema,
@@ -125,6 +131,12 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'PUT /api/schedule-assignments/:id': { body: updateAssignmentRequestSchema },
   'DELETE /api/schedule-assignments/:id': {},
   'GET /api/my-schedule': { query: myScheduleQuerySchema },
+  'GET /api/pay-rules/rule-sets': {},
+  'POST /api/pay-rules/rule-sets': { body: ruleSetInputSchema },
+  'PUT /api/pay-rules/rule-sets/:id': { body: ruleSetInputSchema },
+  'GET /api/pay-rules/assignments': { query: listAssignmentsQuerySchema },
+  'POST /api/pay-rules/assignments': { body: assignmentInputSchema },
+  'GET /api/pay-rules/toil-balance': { query: toilBalanceQuerySchema },
   'GET /api/teams': {},
   'POST /api/teams': { body: teamInputSchema },
   'PUT /api/teams/:id': { body: teamInputSchema },

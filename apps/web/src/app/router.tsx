@@ -24,6 +24,7 @@ import {
   ScheduleAssignmentPage,
   ScheduleManagementPage,
 } from '@/features/schedules';
+import { PayRulesPage } from '@/features/pay-rules';
 import { ErrorFallback, NotFoundPage } from '@/features/system';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
@@ -49,6 +50,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/analytics': AnalyticsPage,
   '/calculate-adherence': CalculateAdherencePage,
   '/audit-logs': AuditLogsPage,
+  '/pay-rules': PayRulesPage,
   '/break-monitoring': BreakMonitoringPage,
   '/attendance-history': AttendanceHistoryPage,
   '/time-off-settings': TimeOffSettingsPage,

@@ -32,6 +32,10 @@ export const timesheetDaySchema = paySplitSchema.extend({
   holiday: z.string().nullable(),
   /** An approved correction changed this day's punches. */
   isCorrected: z.boolean(),
+  /** Overtime banked as time off in lieu (minutes × multiplier) instead of paid (decision 0016). */
+  toilEarnedMinutes: z.number().int().optional(),
+  /** What the rule set's rounding/grace changed in the paid minutes (raw punches unchanged). */
+  roundingMinutes: z.number().int().optional(),
 });
 export type TimesheetDay = z.infer<typeof timesheetDaySchema>;
 
@@ -44,6 +48,10 @@ export const timesheetWeekSchema = paySplitSchema.extend({
   start: isoDate,
   end: isoDate,
   thresholdMinutes: z.number().int(),
+  /** Overtime banked as time off in lieu in this week (decision 0016). */
+  toilEarnedMinutes: z.number().int().optional(),
+  /** The overtime rule set in force on the week's first day; null for the configured default. */
+  ruleSet: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
 });
 export type TimesheetWeek = z.infer<typeof timesheetWeekSchema>;
 
@@ -52,6 +60,8 @@ export const timesheetTotalsSchema = paySplitSchema.extend({
   lunchMinutes: z.number().int(),
   paidLeaveMinutes: z.number().int(),
   unpaidLeaveMinutes: z.number().int(),
+  /** Overtime banked as time off in lieu over the period's days (decision 0016). */
+  toilEarnedMinutes: z.number().int().optional(),
 });
 
 /** ESA labour-law findings (packages/shared/src/domain/pay/labour-checks.ts) for the period. */

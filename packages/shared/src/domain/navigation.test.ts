@@ -17,6 +17,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Worked Hours Report', '/worked-hours'],
   ['Analytics', '/analytics'],
   ['Audit Logs', '/audit-logs'],
+  ['Pay Rules', '/pay-rules'],
   ['Break Monitoring', '/break-monitoring'],
 ];
 
@@ -69,6 +70,7 @@ describe('screens', () => {
     '/schedule-management',
     '/schedule-assignment',
     '/audit-logs',
+    '/pay-rules',
     '/break-monitoring',
     '/admin',
   ])('%s requires admin', (path) => {

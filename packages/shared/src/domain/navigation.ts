@@ -68,6 +68,8 @@ export const SCREENS = [
     sidebarRoles: ['admin', 'team_lead'],
   },
   { path: '/audit-logs', title: 'Audit Logs', requiredRole: 'admin', sidebarRoles: ['admin'] },
+  // Overtime rule sets and their assignments (issue #14, docs/decisions/0016).
+  { path: '/pay-rules', title: 'Pay Rules', requiredRole: 'admin', sidebarRoles: ['admin'] },
   {
     path: '/break-monitoring',
     title: 'Break Monitoring',

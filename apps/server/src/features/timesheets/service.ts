@@ -20,11 +20,7 @@ import {
   findShortRestBetweenShifts,
   type WorkInterval,
 } from '@punchclock/shared/domain/pay/labour-checks';
-import {
-  computeOvertime,
-  ONTARIO_OVERTIME_RULES,
-  type OvertimeMinutes,
-} from '@punchclock/shared/domain/pay/overtime';
+import type { OvertimeMinutes } from '@punchclock/shared/domain/pay/overtime';
 import {
   datesOf,
   payPeriodContaining,
@@ -34,6 +30,7 @@ import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
+import { computeRuledOvertime } from '../pay-rules/index.ts';
 import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
 import {
   listApprovedCorrections,
@@ -120,11 +117,9 @@ export async function getTimesheet(
     listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
   ]);
 
-  const overtime = computeOvertime(
-    metrics.map((row) => ({ date: row.date, workedMinutes: row.workedMinutes })),
-    { ...ONTARIO_OVERTIME_RULES, weeklyThresholdMinutes: pay.overtimeWeeklyMinutes },
-    pay.workWeekStart,
-  );
+  // Each work week under the person's rule set in force on its first day (pay-rules feature):
+  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu.
+  const overtime = await computeRuledOvertime(db, config, userId, from, to);
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
   const holidaysByYear = new Map<number, ReturnType<typeof ontarioPublicHolidays>>();
@@ -139,9 +134,11 @@ export async function getTimesheet(
     const split = splitOf.get(date);
     return {
       date,
-      workedMinutes: row?.workedMinutes ?? 0,
+      workedMinutes: split?.workedMinutes ?? row?.workedMinutes ?? 0,
       regularMinutes: split?.regularMinutes ?? 0,
       overtime: split?.overtime ?? {},
+      toilEarnedMinutes: split?.toilEarnedMinutes ?? 0,
+      roundingMinutes: split?.roundingMinutes ?? 0,
       breakMinutes: row?.breakMinutes ?? 0,
       lunchMinutes: row?.lunchMinutes ?? 0,
       paidLeaveMinutes: row?.paidLeaveMinutes ?? 0,
@@ -162,7 +159,9 @@ export async function getTimesheet(
       workedMinutes: week?.workedMinutes ?? 0,
       regularMinutes: week?.regularMinutes ?? 0,
       overtime: week?.overtime ?? {},
-      thresholdMinutes: pay.overtimeWeeklyMinutes,
+      thresholdMinutes: week?.thresholdMinutes ?? pay.overtimeWeeklyMinutes,
+      toilEarnedMinutes: week?.toilEarnedMinutes ?? 0,
+      ruleSet: week?.ruleSet ?? null,
     });
   }
 
@@ -170,6 +169,7 @@ export async function getTimesheet(
     workedMinutes: 0,
     regularMinutes: 0,
     overtime: {} as OvertimeMinutes,
+    toilEarnedMinutes: 0,
     breakMinutes: 0,
     lunchMinutes: 0,
     paidLeaveMinutes: 0,
@@ -179,6 +179,7 @@ export async function getTimesheet(
     totals.workedMinutes += day.workedMinutes;
     totals.regularMinutes += day.regularMinutes;
     addOvertime(totals.overtime, day.overtime);
+    totals.toilEarnedMinutes += day.toilEarnedMinutes ?? 0;
     totals.breakMinutes += day.breakMinutes;
     totals.lunchMinutes += day.lunchMinutes;
     totals.paidLeaveMinutes += day.paidLeaveMinutes;

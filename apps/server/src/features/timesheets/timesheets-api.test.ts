@@ -36,6 +36,9 @@ async function getTimesheet(app: FastifyInstance, cookie: string, query: string)
   return timesheetSchema.parse(response.json()) as Timesheet;
 }
 
+/** The organisation default rule set the migration seeds (decision 0016). */
+const ONTARIO_DEFAULT = { id: '00000000-0000-4000-8000-000000000044', name: 'Ontario (ESA)' };
+
 const dayOf = (sheet: Timesheet, date: string) => sheet.days.find((day) => day.date === date);
 const kindsOf = (sheet: Timesheet, kind: string) =>
   sheet.findings.filter((finding) => finding.kind === kind);
@@ -130,6 +133,8 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
         regularMinutes: 2640,
         overtime: { 'OT1.5': 360 },
         thresholdMinutes: 2640,
+        toilEarnedMinutes: 0,
+        ruleSet: ONTARIO_DEFAULT,
       },
       {
         start: '2026-06-14',
@@ -138,6 +143,8 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
         regularMinutes: 0,
         overtime: {},
         thresholdMinutes: 2640,
+        toilEarnedMinutes: 0,
+        ruleSet: ONTARIO_DEFAULT,
       },
     ]);
     // Ten hours straight each day, no eating period: five findings, 5 h reached at 13:00 EDT.

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { RuleSet } from '@punchclock/shared/contracts/pay-rules';
+import { describeRuleSet, hoursToMinutes } from './describe';
+
+const base: RuleSet = {
+  id: '6f9619ff-8b86-4d01-b42d-00cf4fc964ff',
+  name: 'Daily',
+  weeklyThresholdMinutes: 2640,
+  weeklyMultiplier: 1.5,
+  dailyTiers: [{ afterMinutes: 480, multiplier: 1.5 }],
+  averaging: null,
+  bankToil: false,
+  toilExpiryMonths: 3,
+  rounding: { kind: 'none' },
+  firstEffectiveDate: null,
+  editable: true,
+};
+
+describe('describeRuleSet', () => {
+  it('says each rule in words', () => {
+    expect(describeRuleSet(base)).toEqual(['1.5× after 44 h a week', '1.5× after 8 h a day']);
+    expect(
+      describeRuleSet({
+        ...base,
+        dailyTiers: [],
+        averaging: { weeks: 2, startDate: '2026-06-07' },
+        bankToil: true,
+        rounding: { kind: 'nearest', stepMinutes: 15 },
+      }),
+    ).toEqual([
+      '1.5× after 44 h a week',
+      'Averaged over 2 weeks from 2026-06-07',
+      'Banked as time off in lieu, taken within 3 months',
+      'Punches paid to the nearest 15 minutes',
+    ]);
+  });
+});
+
+describe('hoursToMinutes', () => {
+  it('turns typed hours into whole minutes, and nothing into NaN', () => {
+    expect(hoursToMinutes('44')).toBe(2640);
+    expect(hoursToMinutes('7.5')).toBe(450);
+    expect(hoursToMinutes('')).toBeNaN();
+    expect(hoursToMinutes('eight')).toBeNaN();
+  });
+});

@@ -1,0 +1,523 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  assignmentInputSchema,
+  ruleSetInputSchema,
+  type RuleSetInput,
+} from '@punchclock/shared/contracts/pay-rules';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { QueryState } from '@/components/ui/query-state';
+import { Select } from '@/components/ui/select';
+import { directoryQueryOptions, teamsQueryOptions } from '@/features/users';
+import {
+  assignmentsQueryOptions,
+  ruleSetsQueryOptions,
+  useAssignRuleSet,
+  useCreateRuleSet,
+} from './api';
+import { describeRuleSet, hoursToMinutes } from './describe';
+
+const cell = 'px-3 py-2 text-left align-top';
+
+function RuleSetList() {
+  const ruleSets = useQuery(ruleSetsQueryOptions);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Rule sets</CardTitle>
+        <CardDescription>
+          A rule set in force can no longer change: timesheets use it. To change the rules from a
+          date, add a new rule set and assign it from that date.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={ruleSets}>
+          {(data) => (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead className="border-b text-muted-foreground">
+                  <tr>
+                    <th scope="col" className={cell}>
+                      Name
+                    </th>
+                    <th scope="col" className={cell}>
+                      Rules
+                    </th>
+                    <th scope="col" className={cell}>
+                      In force since
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.ruleSets.map((ruleSet) => (
+                    <tr key={ruleSet.id} className="border-b last:border-0">
+                      <th scope="row" className={`${cell} font-medium`}>
+                        {ruleSet.name}
+                      </th>
+                      <td className={cell}>
+                        <ul>
+                          {describeRuleSet(ruleSet).map((line) => (
+                            <li key={line}>{line}</li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className={`${cell} tabular-nums`}>
+                        {ruleSet.firstEffectiveDate ?? 'Not assigned'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AssignmentList() {
+  const assignments = useQuery(assignmentsQueryOptions);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Assignments</CardTitle>
+        <CardDescription>
+          A person&apos;s own rule set beats their team&apos;s, a team&apos;s beats the
+          organisation&apos;s. Each work week uses the rule set in force on its first day.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <QueryState query={assignments}>
+          {(data) => (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <thead className="border-b text-muted-foreground">
+                  <tr>
+                    <th scope="col" className={cell}>
+                      Applies to
+                    </th>
+                    <th scope="col" className={cell}>
+                      Rule set
+                    </th>
+                    <th scope="col" className={cell}>
+                      From
+                    </th>
+                    <th scope="col" className={cell}>
+                      Until
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.assignments.map((assignment) => (
+                    <tr key={assignment.id} className="border-b last:border-0">
+                      <td className={cell}>
+                        {assignment.target.kind === 'organisation'
+                          ? 'Organisation'
+                          : `${assignment.target.kind === 'team' ? 'Team' : 'Person'}: ${assignment.target.name ?? ''}`}
+                      </td>
+                      <td className={cell}>{assignment.ruleSetName}</td>
+                      <td className={`${cell} tabular-nums`}>{assignment.effectiveFrom}</td>
+                      <td className={`${cell} tabular-nums`}>
+                        {assignment.supersededFrom ? `before ${assignment.supersededFrom}` : '—'}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface RuleSetForm {
+  name: string;
+  weeklyHours: string;
+  weeklyMultiplier: string;
+  dailyHours: string;
+  dailyMultiplier: string;
+  secondDailyHours: string;
+  secondDailyMultiplier: string;
+  averaging: boolean;
+  averagingWeeks: string;
+  averagingStart: string;
+  averagingEnd: string;
+  bankToil: boolean;
+  toilExpiryMonths: string;
+  rounding: string;
+  graceMinutes: string;
+}
+
+const EMPTY_RULE_SET: RuleSetForm = {
+  name: '',
+  weeklyHours: '44',
+  weeklyMultiplier: '1.5',
+  dailyHours: '',
+  dailyMultiplier: '1.5',
+  secondDailyHours: '',
+  secondDailyMultiplier: '2',
+  averaging: false,
+  averagingWeeks: '2',
+  averagingStart: '',
+  averagingEnd: '',
+  bankToil: false,
+  toilExpiryMonths: '3',
+  rounding: 'none',
+  graceMinutes: '5',
+};
+
+function toRuleSetInput(form: RuleSetForm): RuleSetInput {
+  const dailyTiers = [
+    [form.dailyHours, form.dailyMultiplier],
+    [form.secondDailyHours, form.secondDailyMultiplier],
+  ]
+    .filter(([after]) => after?.trim())
+    .map(([after, multiplier]) => ({
+      afterMinutes: hoursToMinutes(after ?? ''),
+      multiplier: Number(multiplier),
+    }));
+  return {
+    name: form.name,
+    weeklyThresholdMinutes: hoursToMinutes(form.weeklyHours),
+    weeklyMultiplier: Number(form.weeklyMultiplier),
+    dailyTiers,
+    averaging: form.averaging
+      ? {
+          weeks: Number(form.averagingWeeks),
+          startDate: form.averagingStart,
+          ...(form.averagingEnd ? { endDate: form.averagingEnd } : {}),
+        }
+      : null,
+    bankToil: form.bankToil,
+    toilExpiryMonths: Number(form.toilExpiryMonths),
+    rounding:
+      form.rounding === 'grace'
+        ? { kind: 'grace', graceMinutes: Number(form.graceMinutes) }
+        : form.rounding === 'none'
+          ? { kind: 'none' }
+          : { kind: 'nearest', stepMinutes: Number(form.rounding) as 5 | 6 | 15 },
+  };
+}
+
+function NewRuleSetForm() {
+  const create = useCreateRuleSet();
+  const [form, setForm] = useState<RuleSetForm>(EMPTY_RULE_SET);
+  const [error, setError] = useState<string | undefined>();
+  const set =
+    <K extends keyof RuleSetForm>(key: K) =>
+    (value: RuleSetForm[K]) =>
+      setForm((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ruleSetInputSchema.safeParse(toRuleSetInput(form));
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    create.mutate(toRuleSetInput(form), {
+      onSuccess: () => setForm(EMPTY_RULE_SET),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>New rule set</CardTitle>
+        <CardDescription>
+          Ontario pays 1.5× after 44 hours in a work week; daily thresholds are optional.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New rule set">
+          <Field id="rule-set-name" label="Name">
+            <Input value={form.name} onChange={(event) => set('name')(event.target.value)} />
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field id="rule-set-weekly-hours" label="Weekly threshold (hours)">
+              <Input
+                inputMode="decimal"
+                value={form.weeklyHours}
+                onChange={(event) => set('weeklyHours')(event.target.value)}
+              />
+            </Field>
+            <Field id="rule-set-weekly-rate" label="Weekly overtime rate">
+              <Select
+                value={form.weeklyMultiplier}
+                onChange={(event) => set('weeklyMultiplier')(event.target.value)}
+              >
+                <option value="1.5">1.5×</option>
+                <option value="2">2×</option>
+              </Select>
+            </Field>
+            <Field
+              id="rule-set-daily-hours"
+              label="Daily threshold (hours)"
+              hint="Leave empty for no daily overtime"
+            >
+              <Input
+                inputMode="decimal"
+                value={form.dailyHours}
+                onChange={(event) => set('dailyHours')(event.target.value)}
+              />
+            </Field>
+            <Field id="rule-set-daily-rate" label="Daily overtime rate">
+              <Select
+                value={form.dailyMultiplier}
+                onChange={(event) => set('dailyMultiplier')(event.target.value)}
+              >
+                <option value="1.5">1.5×</option>
+                <option value="2">2×</option>
+              </Select>
+            </Field>
+            <Field
+              id="rule-set-second-daily-hours"
+              label="Second daily threshold (hours)"
+              hint="e.g. 12 for double time after 12 hours"
+            >
+              <Input
+                inputMode="decimal"
+                value={form.secondDailyHours}
+                onChange={(event) => set('secondDailyHours')(event.target.value)}
+              />
+            </Field>
+            <Field id="rule-set-second-daily-rate" label="Second daily rate">
+              <Select
+                value={form.secondDailyMultiplier}
+                onChange={(event) => set('secondDailyMultiplier')(event.target.value)}
+              >
+                <option value="2">2×</option>
+                <option value="2.5">2.5×</option>
+              </Select>
+            </Field>
+          </div>
+          <fieldset className="grid gap-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">Averaging agreement</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={form.averaging}
+                onChange={(event) => set('averaging')(event.target.checked)}
+              />
+              Average hours over several weeks
+            </label>
+            {form.averaging && (
+              <div className="grid gap-3 sm:grid-cols-3">
+                <Field id="rule-set-averaging-weeks" label="Weeks">
+                  <Select
+                    value={form.averagingWeeks}
+                    onChange={(event) => set('averagingWeeks')(event.target.value)}
+                  >
+                    <option value="2">2</option>
+                    <option value="3">3</option>
+                    <option value="4">4</option>
+                  </Select>
+                </Field>
+                <Field id="rule-set-averaging-start" label="Starts">
+                  <Input
+                    type="date"
+                    value={form.averagingStart}
+                    onChange={(event) => set('averagingStart')(event.target.value)}
+                  />
+                </Field>
+                <Field id="rule-set-averaging-end" label="Ends (optional)">
+                  <Input
+                    type="date"
+                    value={form.averagingEnd}
+                    onChange={(event) => set('averagingEnd')(event.target.value)}
+                  />
+                </Field>
+              </div>
+            )}
+          </fieldset>
+          <fieldset className="grid gap-3 rounded-md border p-3">
+            <legend className="px-1 text-sm font-medium">Time off in lieu</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={form.bankToil}
+                onChange={(event) => set('bankToil')(event.target.checked)}
+              />
+              Bank overtime as time off in lieu (1.5 h per overtime hour) instead of paying it
+            </label>
+            {form.bankToil && (
+              <Field id="rule-set-toil-expiry" label="Must be taken within">
+                <Select
+                  value={form.toilExpiryMonths}
+                  onChange={(event) => set('toilExpiryMonths')(event.target.value)}
+                >
+                  <option value="3">3 months</option>
+                  <option value="12">12 months (written agreement)</option>
+                </Select>
+              </Field>
+            )}
+          </fieldset>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field
+              id="rule-set-rounding"
+              label="Timesheet rounding"
+              hint="Applies to paid time only; punches never change"
+            >
+              <Select
+                value={form.rounding}
+                onChange={(event) => set('rounding')(event.target.value)}
+              >
+                <option value="none">None</option>
+                <option value="5">Nearest 5 minutes</option>
+                <option value="6">Nearest 6 minutes</option>
+                <option value="15">Nearest 15 minutes</option>
+                <option value="grace">Grace at shift start and end</option>
+              </Select>
+            </Field>
+            {form.rounding === 'grace' && (
+              <Field id="rule-set-grace" label="Grace (minutes)">
+                <Input
+                  inputMode="numeric"
+                  value={form.graceMinutes}
+                  onChange={(event) => set('graceMinutes')(event.target.value)}
+                />
+              </Field>
+            )}
+          </div>
+          <FieldError id="rule-set-form-error" message={error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={create.isPending}>
+              Add rule set
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function AssignForm() {
+  const ruleSets = useQuery(ruleSetsQueryOptions);
+  const teams = useQuery(teamsQueryOptions);
+  const directory = useQuery(directoryQueryOptions);
+  const assign = useAssignRuleSet();
+  const [ruleSetId, setRuleSetId] = useState('');
+  const [kind, setKind] = useState<'organisation' | 'team' | 'person'>('team');
+  const [targetId, setTargetId] = useState('');
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const target =
+      kind === 'organisation'
+        ? { kind }
+        : kind === 'team'
+          ? { kind, teamId: targetId }
+          : { kind, userId: targetId };
+    const parsed = assignmentInputSchema.safeParse({ ruleSetId, target, effectiveFrom });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    assign.mutate(parsed.data, {
+      onSuccess: () => setEffectiveFrom(''),
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Assign a rule set</CardTitle>
+        <CardDescription>
+          It applies from the date on; the earlier assignment stays in the history.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Assign a rule set">
+          <Field id="assign-rule-set" label="Rule set">
+            <Select value={ruleSetId} onChange={(event) => setRuleSetId(event.target.value)}>
+              <option value="">Choose a rule set</option>
+              {ruleSets.data?.ruleSets.map((ruleSet) => (
+                <option key={ruleSet.id} value={ruleSet.id}>
+                  {ruleSet.name}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field id="assign-target-kind" label="Applies to">
+            <Select
+              value={kind}
+              onChange={(event) => {
+                setKind(event.target.value as typeof kind);
+                setTargetId('');
+              }}
+            >
+              <option value="organisation">The organisation</option>
+              <option value="team">A team</option>
+              <option value="person">A person</option>
+            </Select>
+          </Field>
+          {kind === 'team' && (
+            <Field id="assign-team" label="Team">
+              <Select value={targetId} onChange={(event) => setTargetId(event.target.value)}>
+                <option value="">Choose a team</option>
+                {teams.data?.teams.map((team) => (
+                  <option key={team.id} value={team.id}>
+                    {team.name}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          {kind === 'person' && (
+            <Field id="assign-person" label="Person">
+              <Select value={targetId} onChange={(event) => setTargetId(event.target.value)}>
+                <option value="">Choose a person</option>
+                {directory.data?.users.map((person) => (
+                  <option key={person.id} value={person.id}>
+                    {person.name ?? person.email}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
+          <Field id="assign-from" label="From">
+            <Input
+              type="date"
+              value={effectiveFrom}
+              onChange={(event) => setEffectiveFrom(event.target.value)}
+            />
+          </Field>
+          <FieldError id="assign-form-error" message={error} />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={assign.isPending}>
+              Assign
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /pay-rules (admin): overtime rule sets and who they apply to from when (decision 0016). */
+export default function PayRulesPage() {
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Pay rules</h1>
+        <p className="text-sm text-muted-foreground">
+          Overtime thresholds, averaging, time off in lieu and rounding for timesheets.
+        </p>
+      </div>
+      <RuleSetList />
+      <AssignmentList />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <NewRuleSetForm />
+        <AssignForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { SEED_USERS } from './support/seed.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('pay rules', () => {
+  it('an admin adds a rule set with a daily 8 h threshold and assigns it to a team', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.admin);
+    // A team of its own (no members), so no other test's timesheet changes.
+    const teamName = `Night crew ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/teams', {
+      data: { name: teamName, leadUserId: null },
+      headers: { [CSRF_HEADER]: '1' },
+    });
+    expect(created.status()).toBe(201);
+
+    // Reached from the admin home like every admin screen.
+    await page.goto('/admin');
+    await page
+      .getByRole('navigation', { name: 'Admin screens' })
+      .getByRole('link', { name: 'Pay Rules' })
+      .click();
+    await page.getByRole('heading', { name: 'Pay rules', level: 1 }).waitFor();
+
+    const ruleSetName = `Daily eight ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'New rule set' });
+    // A bad threshold is refused next to the form, and nothing is added.
+    await form.getByLabel('Name').fill(ruleSetName);
+    await form.getByLabel('Weekly threshold (hours)').fill('-1');
+    await form.getByRole('button', { name: 'Add rule set' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('The weekly threshold cannot be negative');
+
+    await form.getByLabel('Weekly threshold (hours)').fill('44');
+    await form.getByLabel('Daily threshold (hours)', { exact: true }).fill('8');
+    await form.getByLabel('Daily overtime rate').selectOption('1.5');
+    await form.getByRole('button', { name: 'Add rule set' }).click();
+    const ruleSets = page.getByRole('table').first();
+    const row = ruleSets.getByRole('row').filter({ hasText: ruleSetName });
+    await expect.poll(() => row.textContent()).toContain('1.5× after 8 h a day');
+    expect(await row.textContent()).toContain('Not assigned');
+
+    const assign = page.getByRole('form', { name: 'Assign a rule set' });
+    await assign.getByLabel('Rule set').selectOption({ label: ruleSetName });
+    await assign.getByLabel('Applies to').selectOption('team');
+    await assign.getByLabel('Team').selectOption({ label: teamName });
+    await assign.getByLabel('From').fill('2026-06-07');
+    await assign.getByRole('button', { name: 'Assign' }).click();
+
+    const assignments = page.getByRole('table').nth(1);
+    const assigned = assignments.getByRole('row').filter({ hasText: `Team: ${teamName}` });
+    await expect.poll(() => assigned.textContent()).toContain(ruleSetName);
+    expect(await assigned.textContent()).toContain('2026-06-07');
+    await expect.poll(() => row.textContent()).toContain('2026-06-07');
+
+    // The same team on the same date again: the server's message, beside the form.
+    await assign.getByLabel('From').fill('2026-06-07');
+    await assign.getByRole('button', { name: 'Assign' }).click();
+    await expect
+      .poll(() => assign.getByRole('alert').textContent())
+      .toBe(`${teamName} already has a rule set from 2026-06-07 ("${ruleSetName}")`);
+    await saveScreenshot(page, 'pay-rules');
+    await context.close();
+  });
+});

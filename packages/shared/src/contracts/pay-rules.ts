@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { validateOvertimeRules } from '../domain/pay/overtime.ts';
+import { validatePayRounding } from '../domain/pay/rounding.ts';
+import { isoDate, text } from './common.ts';
+
+/**
+ * Overtime rule sets and their effective-dated assignments (issue #14, item 2; docs/decisions/
+ * 0016). Admin only. A rule set is the overtime engine's OvertimeRuleSet (domain/pay/overtime.ts)
+ * plus time off in lieu banking and the timesheet's rounding (domain/pay/rounding.ts).
+ */
+
+const MINUTES_PER_DAY = 24 * 60;
+const MAX_RATE = 10;
+const RATE_MESSAGE = 'An overtime rate above 10× is not a rate we can pay';
+
+export const dailyTierSchema = z.object({
+  afterMinutes: z
+    .number('Give each daily threshold in minutes')
+    .max(MINUTES_PER_DAY, 'A daily threshold must be within a day (24 hours)'),
+  multiplier: z.number('Give each daily threshold a rate').max(MAX_RATE, RATE_MESSAGE),
+});
+
+export const averagingSchema = z.object({
+  weeks: z.number('Give the averaging agreement a number of weeks'),
+  startDate: isoDate,
+  endDate: isoDate.optional(),
+});
+
+export const payRoundingSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('none') }),
+    z.object({
+      kind: z.literal('nearest'),
+      stepMinutes: z.union([z.literal(5), z.literal(6), z.literal(15)], {
+        error: 'Round to the nearest 5, 6 or 15 minutes',
+      }),
+    }),
+    z.object({ kind: z.literal('grace'), graceMinutes: z.number('Give the grace in minutes') }),
+  ],
+  { error: 'Choose no rounding, rounding to the nearest mark, or grace' },
+);
+export type PayRounding = z.infer<typeof payRoundingSchema>;
+
+/** Months banked time off in lieu stays usable (ESA): 3, or 12 with a written agreement. */
+export const TOIL_EXPIRY_MONTHS = [3, 12] as const;
+
+const ruleSetFields = z.object({
+  name: text({ error: 'Give the rule set a name' })
+    .min(2, 'Give the rule set a name of at least 2 characters')
+    .max(100, 'Keep the name under 100 characters'),
+  weeklyThresholdMinutes: z
+    .number('Give the weekly threshold')
+    .max(7 * MINUTES_PER_DAY, 'The weekly threshold must be within a week (168 hours)'),
+  weeklyMultiplier: z
+    .number('Give the weekly overtime rate')
+    .max(MAX_RATE, RATE_MESSAGE)
+    .default(1.5),
+  dailyTiers: z.array(dailyTierSchema).max(4, 'At most 4 daily thresholds').default([]),
+  averaging: averagingSchema.nullable().default(null),
+  bankToil: z.boolean().default(false),
+  toilExpiryMonths: z
+    .number()
+    .refine(
+      (months) => (TOIL_EXPIRY_MONTHS as readonly number[]).includes(months),
+      'Time off in lieu must be taken within 3 months, or 12 with a written agreement',
+    )
+    .default(3),
+  rounding: payRoundingSchema.default({ kind: 'none' }),
+});
+
+/** POST /api/pay-rules/rule-sets and PUT /api/pay-rules/rule-sets/:id. */
+export const ruleSetInputSchema = ruleSetFields.superRefine((value, context) => {
+  const problems = [
+    ...validateOvertimeRules({
+      weeklyThresholdMinutes: value.weeklyThresholdMinutes,
+      weeklyMultiplier: value.weeklyMultiplier,
+      dailyTiers: value.dailyTiers,
+      ...(value.averaging ? { averaging: value.averaging } : {}),
+    }),
+    ...validatePayRounding(value.rounding),
+  ];
+  for (const message of problems) context.addIssue({ code: 'custom', message });
+});
+export type RuleSetInput = z.input<typeof ruleSetInputSchema>;
+export type RuleSetValues = z.infer<typeof ruleSetInputSchema>;
+
+export const ruleSetSchema = ruleSetFields.extend({
+  id: z.uuid(),
+  /** The earliest date an assignment applies it from, or null while it is not assigned. */
+  firstEffectiveDate: isoDate.nullable(),
+  /** Editable while no assignment has made it effective (today or earlier). */
+  editable: z.boolean(),
+});
+export type RuleSet = z.infer<typeof ruleSetSchema>;
+
+export const listRuleSetsResponseSchema = z.object({ ruleSets: z.array(ruleSetSchema) });
+export const ruleSetResponseSchema = z.object({ ruleSet: ruleSetSchema });
+
+export const assignmentTargetSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({ kind: z.literal('organisation') }),
+    z.object({ kind: z.literal('team'), teamId: z.uuid('Choose a team') }),
+    z.object({ kind: z.literal('person'), userId: z.uuid('Choose a person') }),
+  ],
+  { error: 'Assign to the organisation, a team or a person' },
+);
+export type AssignmentTarget = z.infer<typeof assignmentTargetSchema>;
+
+/** POST /api/pay-rules/assignments: a rule set applies to a target from a date. */
+export const assignmentInputSchema = z.object({
+  ruleSetId: z.uuid('Choose a rule set'),
+  target: assignmentTargetSchema,
+  effectiveFrom: isoDate,
+});
+export type AssignmentInput = z.input<typeof assignmentInputSchema>;
+
+export const assignmentSchema = z.object({
+  id: z.uuid(),
+  ruleSetId: z.uuid(),
+  ruleSetName: z.string(),
+  target: z.object({
+    kind: z.enum(['organisation', 'team', 'person']),
+    id: z.uuid().nullable(),
+    name: z.string().nullable(),
+  }),
+  effectiveFrom: isoDate,
+  /** The date a later assignment of the same target takes over, or null while it is the last. */
+  supersededFrom: isoDate.nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RuleAssignment = z.infer<typeof assignmentSchema>;
+
+export const listAssignmentsQuerySchema = z.object({
+  teamId: z.uuid('Unknown team').optional(),
+  userId: z.uuid('Unknown person').optional(),
+});
+export const listAssignmentsResponseSchema = z.object({ assignments: z.array(assignmentSchema) });
+export const assignmentResponseSchema = z.object({ assignment: assignmentSchema });
+
+/** GET /api/pay-rules/toil-balance?userId&asOf: banked time off in lieu, oldest first. */
+export const toilBalanceQuerySchema = z.object({
+  userId: z.uuid('Unknown person').optional(),
+  asOf: isoDate.optional(),
+});
+
+export const toilLotSchema = z.object({
+  earnedOn: isoDate,
+  minutes: z.number().int(),
+  remainingMinutes: z.number().int(),
+  /** The first day it can no longer be taken. */
+  expiresOn: isoDate,
+});
+
+export const toilBalanceSchema = z.object({
+  userId: z.uuid(),
+  asOf: isoDate,
+  balanceMinutes: z.number().int(),
+  earnedMinutes: z.number().int(),
+  takenMinutes: z.number().int(),
+  expiredMinutes: z.number().int(),
+  /** Taken beyond what was banked and usable at the time. */
+  overdrawnMinutes: z.number().int(),
+  lots: z.array(toilLotSchema),
+});
+export type ToilBalance = z.infer<typeof toilBalanceSchema>;
