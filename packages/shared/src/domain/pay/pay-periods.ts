@@ -32,7 +32,8 @@ export function dayNumber(date: string): number {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
-  const ms = Date.UTC(year, month - 1, day);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const ms = new Date(0).setUTCFullYear(year, month - 1, day);
   // Date.UTC rolls 2027-02-29 over to March 1st; a round trip catches it.
   if (dateOfDayNumber(ms / DAY_MS) !== date) throw new RangeError(`No such date: ${date}`);
   return ms / DAY_MS;
