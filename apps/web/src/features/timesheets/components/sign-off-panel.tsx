@@ -16,7 +16,9 @@ import { formatPeriod } from '../timesheet-summary';
 
 /** What the sign-off waits for, in a sentence. */
 function describeSignOff({ signOff, period }: TimesheetWithSignOff): string {
-  if (signOff.locked) return 'The period is locked; an admin reopens it for changes.';
+  const by = signOff.decidedByName ? ` by ${signOff.decidedByName}` : '';
+  if (signOff.locked)
+    return `${signOff.status === 'approved' ? `Approved${by}. ` : ''}The period is locked; an admin reopens it for changes.`;
   if (signOff.changedSinceSubmission)
     return 'Your hours changed since you submitted. Check them and submit again.';
   switch (signOff.status) {
@@ -27,9 +29,9 @@ function describeSignOff({ signOff, period }: TimesheetWithSignOff): string {
     case 'submitted':
       return 'Waiting for your approver.';
     case 'approved':
-      return `Approved${signOff.decidedByName ? ` by ${signOff.decidedByName}` : ''}.`;
+      return `Approved${by}.`;
     case 'returned':
-      return `Returned${signOff.decidedByName ? ` by ${signOff.decidedByName}` : ''}: fix what is asked, then submit again.`;
+      return `Returned${by}: fix what is asked, then submit again.`;
   }
 }
 
