@@ -2,12 +2,21 @@ import { z } from 'zod';
 import { isoDate, text } from './common.ts';
 
 /**
+ * A date to find a pay period by. Not before 1900: the period (and the work weeks around it)
+ * reach days before the date, and a period around 0001-01-01 would start in a year the
+ * database cannot hold.
+ */
+function periodDate() {
+  return isoDate.refine((date) => date >= '1900-01-01', 'Choose a date from 1900 on');
+}
+
+/**
  * GET /api/timesheets (issue #14, item 1, read-only slice): one person's timesheet for the pay
  * period containing a date. Both fields are optional: the caller themself, today.
  */
 export const timesheetQuerySchema = z.object({
   userId: z.uuid('Unknown person').optional(),
-  date: isoDate.optional(),
+  date: periodDate().optional(),
 });
 export type TimesheetQuery = z.input<typeof timesheetQuerySchema>;
 
@@ -149,7 +158,7 @@ export type TimesheetWithSignOff = z.infer<typeof timesheetWithSignOffSchema>;
 
 /** POST /api/timesheets/submit: the caller's own timesheet of the period containing `date`. */
 export const submitTimesheetSchema = z.object({
-  date: isoDate,
+  date: periodDate(),
   /** Refused when given: a person signs only their own timesheet. */
   userId: z.never('You can submit only your own timesheet').optional(),
   confirm: z.literal(true, 'Confirm that these hours are complete and correct'),
@@ -157,14 +166,14 @@ export const submitTimesheetSchema = z.object({
 export type SubmitTimesheetInput = z.input<typeof submitTimesheetSchema>;
 
 /** POST /api/timesheets/withdraw: take back one's own submission before it is decided. */
-export const withdrawTimesheetSchema = z.object({ date: isoDate });
+export const withdrawTimesheetSchema = z.object({ date: periodDate() });
 export type WithdrawTimesheetInput = z.input<typeof withdrawTimesheetSchema>;
 
 /** POST /api/timesheets/decide: approve, or return with a comment, one person's timesheet. */
 export const decideTimesheetSchema = z
   .object({
     userId: z.uuid('Unknown person'),
-    date: isoDate,
+    date: periodDate(),
     decision: z.enum(['approve', 'return'], 'Choose approve or return'),
     comment: text({ multiLine: true }).max(500, 'Keep the comment under 500 characters').optional(),
   })
@@ -175,7 +184,7 @@ export const decideTimesheetSchema = z
 export type DecideTimesheetInput = z.input<typeof decideTimesheetSchema>;
 
 /** GET /api/timesheets/period?date: every person the caller sees, with their sign-off. */
-export const timesheetPeriodQuerySchema = z.object({ date: isoDate.optional() });
+export const timesheetPeriodQuerySchema = z.object({ date: periodDate().optional() });
 
 export const timesheetPeriodRowSchema = z.object({
   person: z.object({ id: z.uuid(), name: z.string().nullable() }),
@@ -204,7 +213,7 @@ export type TimesheetPeriod = z.infer<typeof timesheetPeriodSchema>;
  * locking with those people missing).
  */
 export const approvePeriodSchema = z.object({
-  date: isoDate,
+  date: periodDate(),
   force: z.boolean().default(false),
 });
 export type ApprovePeriodInput = z.input<typeof approvePeriodSchema>;

@@ -137,6 +137,15 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
       });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe('Confirm that these hours are complete and correct');
+      // A period around year 1 would start in a year the database cannot hold.
+      for (const url of [
+        '/api/timesheets?date=0001-01-01',
+        '/api/timesheets/period?date=0001-01-01',
+      ]) {
+        const ancient = await callApi(app, as(admin), 'GET', url);
+        expect(ancient.statusCode, url).toBe(400);
+        expect(ancient.json().message).toBe('Choose a date from 1900 on');
+      }
     });
 
     it('submits one’s own timesheet with a snapshot of its totals, once', async () => {
