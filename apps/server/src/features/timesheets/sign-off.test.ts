@@ -413,6 +413,34 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
     });
   });
 
+  it('lets a team lead only read their team while approving is not switched on for leads', async () => {
+    await expectApi(app, as(admin), 'PUT', '/api/approvals/settings', 200, {
+      teamLeadsApproveTheirTeam: false,
+    });
+    try {
+      const overview = timesheetPeriodSchema.parse(
+        await expectApi(app, as(lead), 'GET', '/api/timesheets/period?date=2026-06-10', 200),
+      );
+      expect(overview.people.map((row) => [row.person.name, row.canDecide])).toEqual([
+        ['Walt Worker', false],
+        ['Wanda Worker', false],
+      ]);
+      const refused = await callApi(app, as(lead), 'POST', '/api/timesheets/decide', {
+        userId: worker.id,
+        date: '2026-06-10',
+        decision: 'return',
+        comment: 'Check Friday',
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('You do not approve time');
+      expect((await getSheet(worker, 'date=2026-06-10')).signOff.status).toBe('approved');
+    } finally {
+      await expectApi(app, as(admin), 'PUT', '/api/approvals/settings', 200, {
+        teamLeadsApproveTheirTeam: true,
+      });
+    }
+  });
+
   describe('approving a period', () => {
     it('refuses while someone with time has not submitted, then approves and locks when confirmed', async () => {
       await submit(worker, '2026-05-30');
