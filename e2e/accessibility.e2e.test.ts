@@ -33,6 +33,13 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByLabel('Timesheet rounding').selectOption('grace');
     await page.getByLabel('Grace (minutes)').waitFor();
   },
+  // The managers' Timesheets screen (in ADMIN_SCREENS from the route table): the previous pay
+  // period is over, so an admin can open "Approve and lock period" (opened, never confirmed).
+  '/timesheets': async (page) => {
+    await page.getByRole('button', { name: 'Previous pay period' }).click();
+    await page.getByRole('button', { name: 'Approve and lock period' }).click();
+    await page.getByRole('dialog').waitFor();
+  },
   '/dashboard': async (page) => {
     await page.getByRole('button', { name: /Notifications/ }).click();
     await page.waitForTimeout(200);

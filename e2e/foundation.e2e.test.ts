@@ -20,6 +20,7 @@ const EXPECTED_SIDEBAR = {
     'Schedules',
     'Time Off',
     'Time Approvals',
+    'Timesheets',
     'User Management',
     'Schedule Management',
     'Schedule Assignment',
@@ -30,16 +31,18 @@ const EXPECTED_SIDEBAR = {
     'Pay Rules',
     'Break Monitoring',
   ],
-  // Issues #6 and #7 give team leads User Management and the reports, for their own team.
+  // Issues #6 and #7 give team leads User Management and the reports, for their own team;
+  // issue #14 their team's Timesheets.
   teamLead: [
     ...EMPLOYEE_ITEMS,
+    'Timesheets',
     'User Management',
     'Adherence Reports',
     'Worked Hours Report',
     'Analytics',
   ],
   employee: EMPLOYEE_ITEMS,
-  sme: ['SME Dashboard', 'Time Approvals'],
+  sme: ['SME Dashboard', 'Time Approvals', 'Timesheets'],
 } as const;
 
 let browser: Browser;

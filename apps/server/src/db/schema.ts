@@ -544,3 +544,39 @@ export const overtimeRuleAssignments = pgTable(
     ),
   ],
 );
+
+/**
+ * Timesheet sign-offs (issue #14, item 1; docs/decisions/0017): one per person per pay period.
+ * The person submits (signs off) their timesheet; an approver approves it or returns it with a
+ * comment, and the person may submit again. `submitted_totals` is the figures they signed: a
+ * later change to their time shows as "changed since submitted". Withdrawing deletes the row.
+ */
+export const timesheetSignOffStatus = pgEnum('timesheet_signoff_status', [
+  'submitted',
+  'approved',
+  'returned',
+]);
+
+export const timesheetSignOffs = pgTable(
+  'timesheet_signoffs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    status: timesheetSignOffStatus('status').notNull(),
+    /** The timesheet's totals and findings count when submitted (what the person signed). */
+    submittedTotals: jsonb('submitted_totals').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedBy: uuid('submitted_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decisionComment: text('decision_comment'),
+  },
+  (table) => [
+    uniqueIndex('timesheet_signoffs_user_period_key').on(table.userId, table.periodStart),
+    index('timesheet_signoffs_period_idx').on(table.periodStart, table.status),
+  ],
+);

@@ -25,7 +25,14 @@ import {
   ruleSetInputSchema,
   toilBalanceQuerySchema,
 } from '@punchclock/shared/contracts/pay-rules';
-import { timesheetQuerySchema } from '@punchclock/shared/contracts/timesheets';
+import {
+  approvePeriodSchema,
+  decideTimesheetSchema,
+  submitTimesheetSchema,
+  timesheetPeriodQuerySchema,
+  timesheetQuerySchema,
+  withdrawTimesheetSchema,
+} from '@punchclock/shared/contracts/timesheets';
 import {
   createAssignmentsRequestSchema,
   myScheduleQuerySchema,
@@ -120,6 +127,11 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/reports/recompute': {},
   'GET /api/reports/recompute/:id': {},
   'GET /api/timesheets': { query: timesheetQuerySchema },
+  'POST /api/timesheets/submit': { body: submitTimesheetSchema },
+  'POST /api/timesheets/withdraw': { body: withdrawTimesheetSchema },
+  'POST /api/timesheets/decide': { body: decideTimesheetSchema },
+  'GET /api/timesheets/period': { query: timesheetPeriodQuerySchema },
+  'POST /api/timesheets/period/approve': { body: approvePeriodSchema },
   'GET /api/schedule-templates': {},
   'POST /api/schedule-templates': { body: scheduleTemplateInputSchema },
   'PUT /api/schedule-templates/:id': { body: scheduleTemplateInputSchema },

@@ -28,6 +28,7 @@ import { PayRulesPage } from '@/features/pay-rules';
 import { ErrorFallback, NotFoundPage } from '@/features/system';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
+import { TimesheetsPage } from '@/features/timesheets';
 import { UsersPage } from '@/features/users';
 import { AppShell } from './app-shell';
 import { RouteGuard } from './route-guard';
@@ -44,6 +45,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/admin': AdminHomePage,
   '/time-off': TimeOffPage,
   '/time-approvals': TimeApprovalsPage,
+  '/timesheets': TimesheetsPage,
   '/sme': SmeDashboardPage,
   '/reports': AdherenceReportPage,
   '/worked-hours': WorkedHoursPage,

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { isoDate } from './common.ts';
+import { isoDate, text } from './common.ts';
+
+/**
+ * A date to find a pay period by. Not before 1900: the period (and the work weeks around it)
+ * reach days before the date, and a period around 0001-01-01 would start in a year the
+ * database cannot hold.
+ */
+function periodDate() {
+  return isoDate.refine((date) => date >= '1900-01-01', 'Choose a date from 1900 on');
+}
 
 /**
  * GET /api/timesheets (issue #14, item 1, read-only slice): one person's timesheet for the pay
@@ -7,7 +16,7 @@ import { isoDate } from './common.ts';
  */
 export const timesheetQuerySchema = z.object({
   userId: z.uuid('Unknown person').optional(),
-  date: isoDate.optional(),
+  date: periodDate().optional(),
 });
 export type TimesheetQuery = z.input<typeof timesheetQuerySchema>;
 
@@ -108,3 +117,127 @@ export const timesheetSchema = z.object({
   findings: z.array(labourFindingSchema),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
+
+/*
+ * Timesheet sign-off (issue #14, item 1; docs/decisions/0017): the person submits their
+ * timesheet for a period, an approver approves or returns it, an admin approves and locks a
+ * whole period.
+ */
+
+export const TIMESHEET_SIGN_OFF_STATUSES = [
+  'not_submitted',
+  'submitted',
+  'approved',
+  'returned',
+] as const;
+export type TimesheetSignOffStatus = (typeof TIMESHEET_SIGN_OFF_STATUSES)[number];
+
+/** The figures a person signs: compared with today's to tell "changed since submitted". */
+export const signedTotalsSchema = z.object({
+  workedMinutes: z.number().int(),
+  regularMinutes: z.number().int(),
+  overtimeMinutes: z.number().int(),
+  paidLeaveMinutes: z.number().int(),
+  unpaidLeaveMinutes: z.number().int(),
+  findingsCount: z.number().int(),
+});
+export type SignedTotals = z.infer<typeof signedTotalsSchema>;
+
+export const timesheetSignOffSchema = z.object({
+  status: z.enum(TIMESHEET_SIGN_OFF_STATUSES),
+  /** The approver's comment (always given when returned). */
+  comment: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decidedByName: z.string().nullable(),
+  /** The hours differ from those submitted (a correction since): the sign-off needs redoing. */
+  changedSinceSubmission: z.boolean(),
+  /** The period is locked: nothing about it changes until an admin reopens it. */
+  locked: z.boolean(),
+  /** The person may submit now (the period has reached its last day, not locked, …). */
+  canSubmit: z.boolean(),
+  canWithdraw: z.boolean(),
+});
+export type TimesheetSignOff = z.infer<typeof timesheetSignOffSchema>;
+
+/** GET /api/timesheets answers the timesheet with its sign-off. */
+export const timesheetWithSignOffSchema = timesheetSchema.extend({
+  signOff: timesheetSignOffSchema,
+});
+export type TimesheetWithSignOff = z.infer<typeof timesheetWithSignOffSchema>;
+
+/** POST /api/timesheets/submit: the caller's own timesheet of the period containing `date`. */
+export const submitTimesheetSchema = z.object({
+  date: periodDate(),
+  /** Refused when given: a person signs only their own timesheet. */
+  userId: z.never('You can submit only your own timesheet').optional(),
+  confirm: z.literal(true, 'Confirm that these hours are complete and correct'),
+});
+export type SubmitTimesheetInput = z.input<typeof submitTimesheetSchema>;
+
+/** POST /api/timesheets/withdraw: take back one's own submission before it is decided. */
+export const withdrawTimesheetSchema = z.object({ date: periodDate() });
+export type WithdrawTimesheetInput = z.input<typeof withdrawTimesheetSchema>;
+
+/** POST /api/timesheets/decide: approve, or return with a comment, one person's timesheet. */
+export const decideTimesheetSchema = z
+  .object({
+    userId: z.uuid('Unknown person'),
+    date: periodDate(),
+    decision: z.enum(['approve', 'return'], 'Choose approve or return'),
+    comment: text({ multiLine: true }).max(500, 'Keep the comment under 500 characters').optional(),
+  })
+  .refine((input) => input.decision !== 'return' || (input.comment ?? '').length > 0, {
+    message: 'Say why the timesheet is returned',
+    path: ['comment'],
+  });
+export type DecideTimesheetInput = z.input<typeof decideTimesheetSchema>;
+
+/** GET /api/timesheets/period?date: every person the caller sees, with their sign-off. */
+export const timesheetPeriodQuerySchema = z.object({ date: periodDate().optional() });
+
+export const timesheetPeriodRowSchema = z.object({
+  person: z.object({ id: z.uuid(), name: z.string().nullable() }),
+  teamName: z.string().nullable(),
+  signOff: timesheetSignOffSchema.omit({ canSubmit: true, canWithdraw: true, locked: true }),
+  totals: signedTotalsSchema,
+  /** The caller may approve or return this one now. */
+  canDecide: z.boolean(),
+});
+export type TimesheetPeriodRow = z.infer<typeof timesheetPeriodRowSchema>;
+
+export const timesheetPeriodSchema = z.object({
+  period: dateRangeSchema,
+  locked: z.boolean(),
+  /** The active lock's id, for the admin's reopen (null when not locked). */
+  lockId: z.uuid().nullable(),
+  /** Admins only, once the period has reached its last day and is not locked. */
+  canApprovePeriod: z.boolean(),
+  people: z.array(timesheetPeriodRowSchema),
+});
+export type TimesheetPeriod = z.infer<typeof timesheetPeriodSchema>;
+
+/**
+ * POST /api/timesheets/period/approve (admin): approve every submitted timesheet of the period
+ * and lock it. Refused while any timesheet is not approved unless `force` (the clerk confirmed
+ * locking with those people missing).
+ */
+export const approvePeriodSchema = z.object({
+  date: periodDate(),
+  force: z.boolean().default(false),
+});
+export type ApprovePeriodInput = z.input<typeof approvePeriodSchema>;
+
+export const approvePeriodResultSchema = z.object({
+  period: dateRangeSchema,
+  lockId: z.uuid(),
+  approved: z.array(z.object({ id: z.uuid(), name: z.string().nullable() })),
+  missing: z.array(
+    z.object({
+      id: z.uuid(),
+      name: z.string().nullable(),
+      status: z.enum(TIMESHEET_SIGN_OFF_STATUSES),
+    }),
+  ),
+});
+export type ApprovePeriodResult = z.infer<typeof approvePeriodResultSchema>;

@@ -10,6 +10,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Schedules', '/schedules'],
   ['Time Off', '/time-off'],
   ['Time Approvals', '/time-approvals'],
+  ['Timesheets', '/timesheets'],
   ['User Management', '/users'],
   ['Schedule Management', '/schedule-management'],
   ['Schedule Assignment', '/schedule-assignment'],
@@ -36,9 +37,10 @@ describe('getSidebarItems', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
-  it("gives team lead the employee items plus their team's User Management and reports", () => {
+  it("gives team lead the employee items plus their team's Timesheets, User Management and reports", () => {
     expect(sidebarLabels('team_lead')).toEqual([
       ...EMPLOYEE_ITEMS,
+      'Timesheets',
       'User Management',
       'Adherence Reports',
       'Worked Hours Report',
@@ -46,8 +48,8 @@ describe('getSidebarItems', () => {
     ]);
   });
 
-  it('gives sme SME Dashboard and Time Approvals', () => {
-    expect(sidebarLabels('sme')).toEqual(['SME Dashboard', 'Time Approvals']);
+  it('gives sme SME Dashboard, Time Approvals and Timesheets', () => {
+    expect(sidebarLabels('sme')).toEqual(['SME Dashboard', 'Time Approvals', 'Timesheets']);
   });
 
   it('treats a missing role as employee', () => {

@@ -29,6 +29,14 @@ export const SCREENS = [
     requiredRole: ['sme', 'team_lead'],
     sidebarRoles: ['admin', 'sme'],
   },
+  // Timesheet sign-off per pay period (issue #14, docs/decisions/0017): whoever approves time
+  // (team leads read their team's; they decide only when an admin lets them), admins lock.
+  {
+    path: '/timesheets',
+    title: 'Timesheets',
+    requiredRole: ['sme', 'team_lead'],
+    sidebarRoles: ['admin', 'sme', 'team_lead'],
+  },
   // Team leads see their own team in User Management (read-only) and in the three reports
   // (issues #6 and #7, docs/decisions/0008).
   {

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { timesheetSchema } from '@punchclock/shared/contracts/timesheets';
+import { timesheetWithSignOffSchema } from '@punchclock/shared/contracts/timesheets';
 import { apiRequest } from '@/lib/api-client';
 
 // Re-read by the live stream when a punch changes (features/live, topic time_events).
@@ -11,7 +11,7 @@ export const timesheetQueryOptions = (date?: string) =>
     queryKey: [...timesheetsQueryKey, 'mine', date ?? 'today'],
     queryFn: ({ signal }) =>
       apiRequest(`/api/timesheets${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
-        schema: timesheetSchema,
+        schema: timesheetWithSignOffSchema,
         signal,
       }),
     // Keep the shown period while the next one loads, so the buttons do not jump.

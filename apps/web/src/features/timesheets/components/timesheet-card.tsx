@@ -17,6 +17,7 @@ import {
   formatPeriod,
   summariseTotals,
 } from '../timesheet-summary';
+import { SignOffPanel } from './sign-off-panel';
 
 const columns: DataColumn<TimesheetDay>[] = [
   {
@@ -90,15 +91,20 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
         <QueryState query={timesheet}>
           {(data) => {
             const days = daysWithEntries(data.days);
+            const signOff = <SignOffPanel sheet={data} />;
             if (days.length === 0 && data.findings.length === 0) {
               return (
-                <p className="text-sm text-muted-foreground">
-                  Nothing recorded in this pay period yet.
-                </p>
+                <>
+                  {signOff}
+                  <p className="text-sm text-muted-foreground">
+                    Nothing recorded in this pay period yet.
+                  </p>
+                </>
               );
             }
             return (
               <>
+                {signOff}
                 <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
                   {summariseTotals(data.totals).map((line) => (
                     <div key={line.label} className="rounded-md border p-3">

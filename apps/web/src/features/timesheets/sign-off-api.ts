@@ -1,0 +1,115 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  approvePeriodResultSchema,
+  timesheetPeriodSchema,
+  timesheetWithSignOffSchema,
+  type ApprovePeriodInput,
+  type DecideTimesheetInput,
+  type TimesheetSignOffStatus,
+} from '@punchclock/shared/contracts/timesheets';
+import { apiRequest } from '@/lib/api-client';
+import { timesheetsQueryKey } from './api';
+
+/**
+ * A period's timesheets for managers. Keyed under the approvals live topic (announced on every
+ * submission and decision), so a submission elsewhere re-reads it.
+ */
+export const periodOverviewQueryKey = ['approvals', 'timesheets'] as const;
+
+export const periodOverviewQueryOptions = (date?: string) =>
+  queryOptions({
+    queryKey: [...periodOverviewQueryKey, date ?? 'today'],
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/timesheets/period${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
+        schema: timesheetPeriodSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const SIGN_OFF_LABELS: Record<TimesheetSignOffStatus, string> = {
+  not_submitted: 'Not submitted',
+  submitted: 'Submitted',
+  approved: 'Approved',
+  returned: 'Returned',
+};
+
+export const SIGN_OFF_VARIANTS = {
+  not_submitted: 'outline',
+  submitted: 'secondary',
+  approved: 'success',
+  returned: 'destructive',
+} as const;
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: timesheetsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: periodOverviewQueryKey });
+  };
+}
+
+/** Submit or withdraw one's own timesheet for the period containing `date`. */
+export function useSignOff() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ action, date }: { action: 'submit' | 'withdraw'; date: string }) =>
+      apiRequest(`/api/timesheets/${action}`, {
+        method: 'POST',
+        body: action === 'submit' ? { date, confirm: true } : { date },
+        schema: timesheetWithSignOffSchema,
+      }),
+    onSuccess: (_, { action }) => {
+      toast.success(action === 'submit' ? 'Timesheet submitted' : 'Submission withdrawn');
+      refresh();
+    },
+  });
+}
+
+export function useDecideTimesheet() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: DecideTimesheetInput) =>
+      apiRequest('/api/timesheets/decide', {
+        method: 'POST',
+        body: input,
+        schema: timesheetWithSignOffSchema,
+      }),
+    onSuccess: (_, input) => {
+      toast.success(input.decision === 'approve' ? 'Timesheet approved' : 'Timesheet returned');
+      refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+export function useApprovePeriod() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (input: ApprovePeriodInput) =>
+      apiRequest('/api/timesheets/period/approve', {
+        method: 'POST',
+        body: input,
+        schema: approvePeriodResultSchema,
+      }),
+    onSuccess: (result) => {
+      toast.success(`Period approved and locked (${result.approved.length} approved now)`);
+      refresh();
+    },
+  });
+}
+
+export function useReopenPeriod() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (lockId: string) =>
+      apiRequest<void>(`/api/approvals/locks/${lockId}/reopen`, { method: 'POST' }),
+    onSuccess: () => {
+      toast.success('Period reopened');
+      refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+}
