@@ -23,6 +23,7 @@ import { insertPunches, TORONTO } from '../test/time-tracking.ts';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import {
   auditRowsAfter,
+  expectApi,
   lastAuditId,
   seedTeam,
   SYSTEM_ACTOR,
@@ -79,6 +80,10 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
   'POST /api/schedule-assignments — ending an overlapping one': {
     rows: 2,
     why: 'the earlier assignment it shortens gets its own update row',
+  },
+  'POST /api/timesheets/period/approve — a period nobody worked in': {
+    rows: 2,
+    why: 'approving the period (with who was approved or missing) and locking it are two steps',
   },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
@@ -396,6 +401,77 @@ const SCENARIOS: Scenario[] = [
           target: { kind: 'team', teamId: team.id },
           effectiveFrom: '2026-01-04',
         },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/timesheets/submit',
+    name: 'one’s own, for a period that has ended',
+    status: 200,
+    action: 'timesheet.submit',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: '/api/timesheets/submit',
+        cookie,
+        payload: { date: '2021-06-09', confirm: true },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/timesheets/withdraw',
+    name: 'a submission not yet decided',
+    status: 200,
+    action: 'timesheet.withdraw',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      await expectApi(context.app, cookie, 'POST', '/api/timesheets/submit', 200, {
+        date: '2021-06-09',
+        confirm: true,
+      });
+      return {
+        method: 'POST',
+        url: '/api/timesheets/withdraw',
+        cookie,
+        payload: { date: '2021-06-09' },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/timesheets/decide',
+    name: 'an admin returns one with a comment',
+    status: 200,
+    action: 'timesheet.return',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      await expectApi(context.app, cookie, 'POST', '/api/timesheets/submit', 200, {
+        date: '2021-06-09',
+        confirm: true,
+      });
+      return {
+        method: 'POST',
+        url: '/api/timesheets/decide',
+        cookie: context.adminCookie,
+        payload: { userId: user.id, date: '2021-06-09', decision: 'return', comment: 'Tuesday?' },
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/timesheets/period/approve',
+    name: 'a period nobody worked in',
+    status: 200,
+    action: 'period.lock period.approve',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/timesheets/period/approve',
+        cookie: adminCookie,
+        payload: { date: '2019-03-13', force: true },
         actorId: admin.id,
       };
     },
