@@ -83,6 +83,14 @@ export const labourFindingSchema = z.discriminatedUnion('kind', [
     fiveHoursReachedAt: z.string(),
   }),
   z.object({
+    kind: z.literal('short-daily-rest'),
+    /** The shift day whose 24-hour "day" (from its scheduled start) is checked. */
+    businessDate: isoDate,
+    windowStart: z.string(),
+    windowEnd: z.string(),
+    longestOffMinutes: z.number().int(),
+  }),
+  z.object({
     kind: z.literal('short-rest-between-shifts'),
     previousShiftEnd: z.string(),
     nextShiftStart: z.string(),

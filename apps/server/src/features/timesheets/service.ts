@@ -17,6 +17,7 @@ import {
   findExcessWeeklyHours,
   findMissingEatingPeriods,
   findMissingWeeklyRest,
+  findShortDailyRest,
   findShortRestBetweenShifts,
   type WorkInterval,
 } from '@punchclock/shared/domain/pay/labour-checks';
@@ -37,6 +38,7 @@ import {
   listShiftEvents,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
+import { employerDayStarts } from './employer-days.ts';
 import { listTimesheetDayMetrics } from './repository.ts';
 
 /** Anyone reads their own timesheet; others through the one who-may-see-whom rule. */
@@ -76,6 +78,8 @@ function isInPeriod(finding: LabourFinding, period: DateRange, timeZone: string)
   switch (finding.kind) {
     case 'missing-eating-period':
       return within(finding.start);
+    case 'short-daily-rest':
+      return finding.businessDate >= period.start && finding.businessDate <= period.end;
     case 'short-rest-between-shifts':
       return within(finding.nextShiftStart);
     case 'missing-weekly-rest':
@@ -192,16 +196,20 @@ export async function getTimesheet(
     byShiftDay.set(punch.shiftDate, [...(byShiftDay.get(punch.shiftDate) ?? []), punch]);
   }
   const shiftDays = new Set([...byShiftDay.keys(), ...corrections.map((c) => c.date)]);
-  const work = [...shiftDays].flatMap((date) => {
-    const dayCorrections = corrections.filter((c) => c.date === date).map(toDomainCorrection);
-    return workIntervalsOf(applyCorrections(byShiftDay.get(date) ?? [], dayCorrections).events);
-  });
+  const workByShiftDay = new Map(
+    [...shiftDays].map((date) => {
+      const dayCorrections = corrections.filter((c) => c.date === date).map(toDomainCorrection);
+      const events = applyCorrections(byShiftDay.get(date) ?? [], dayCorrections).events;
+      return [date, workIntervalsOf(events)] as const;
+    }),
+  );
+  const work = [...workByShiftDay.values()].flat();
+  const dayStarts = await employerDayStarts(db, userId, workByShiftDay, timeZone);
   const weekOptions = { weekStartsOn: pay.workWeekStart, timeZone };
   const findings: LabourFinding[] = [
     ...findMissingEatingPeriods(work),
-    // Not yet the daily 11 hours off (findShortDailyRest): the ESA's "day" is a 24-hour period
-    // the employer fixes, and with local midnight every 09:00–17:00 day would be flagged. It
-    // joins once the organisation's day start is a setting (issue #14).
+    // The daily 11 hours off, each "day" from the scheduled shift start (employer-days.ts).
+    ...findShortDailyRest(work, timeZone, dayStarts),
     ...findShortRestBetweenShifts(work),
     ...findMissingWeeklyRest(work, weekOptions),
     // No excess-hours agreements are on file yet: every week over 48 h is flagged.

@@ -5,6 +5,7 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { getJson, insertPunches, type PunchRow } from '../../test/time-tracking.ts';
+import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { seedTeam, setTeamOf } from '../../test/users.ts';
 import { recomputeDays } from '../reports/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -167,8 +168,10 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
         workedMinutes: 3000,
       },
     ]);
-    // 14 h off between 18:00 and 08:00: no short rest between shifts.
+    // 14 h off between 18:00 and 08:00: no short rest between shifts, and each day (from its
+    // first work, without a schedule) has 14 h off in a row.
     expect(kindsOf(sheet, 'short-rest-between-shifts')).toEqual([]);
+    expect(kindsOf(sheet, 'short-daily-rest')).toEqual([]);
   });
 
   it('counts the spring-forward night in real hours, on the day it started', async () => {
@@ -281,6 +284,58 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
     // Runs of 4 h and 3 h 30 split by a 30-minute eating period: nothing to flag (the raw
     // punches alone would give one 8-hour run without an eating period).
     expect(kindsOf(sheet, 'missing-eating-period')).toEqual([]);
+  });
+
+  it('checks 11 hours off in each day from the scheduled shift start, not from midnight', async () => {
+    const { db } = getDatabase();
+    const doubled = await createTestUser(db, { role: 'employee' });
+    const template = await seedTemplate(db, {
+      workStart: '09:00',
+      workEnd: '17:00',
+      lunchStart: null,
+      lunchEnd: null,
+      breakDurationMins: 0,
+      workingDays: [1, 2, 3, 4, 5],
+    });
+    await seedAssignment(db, {
+      userId: doubled.id,
+      templateId: template.id,
+      dateRangeStart: '2026-09-01',
+      dateRangeEnd: '2026-09-30',
+    });
+    // Mon–Wed 2026-09-14…16, 09:00–13:00 and 13:30–17:00 EDT (13:00Z–17:00Z, 17:30Z–21:00Z);
+    // on Monday a second shift 21:00–03:00 (01:00Z–07:00Z): Monday's day (09:00 → 09:00) has
+    // 4 h and 6 h off, never 11. Midnight days would flag every day of the three.
+    const day = (date: string) => [
+      ...shift(`${date}T13:00:00Z`, `${date}T17:00:00Z`),
+      ...shift(`${date}T17:30:00Z`, `${date}T21:00:00Z`),
+    ];
+    await seedPunches(
+      db,
+      doubled.id,
+      [
+        ...day('2026-09-14'),
+        ...shift('2026-09-15T01:00:00Z', '2026-09-15T07:00:00Z'),
+        ...day('2026-09-15'),
+        ...day('2026-09-16'),
+      ],
+      '2026-09-13',
+      '2026-09-19',
+    );
+    const sheet = await getTimesheet(
+      app,
+      cookies[admin.id]!,
+      `userId=${doubled.id}&date=2026-09-14`,
+    );
+    expect(kindsOf(sheet, 'short-daily-rest')).toEqual([
+      {
+        kind: 'short-daily-rest',
+        businessDate: '2026-09-14',
+        windowStart: '2026-09-14T13:00:00.000Z',
+        windowEnd: '2026-09-15T13:00:00.000Z',
+        longestOffMinutes: 360,
+      },
+    ]);
   });
 
   it('names the public holiday of a day', async () => {

@@ -131,6 +131,18 @@ describe('timesheet summary', () => {
     expect(
       describeFinding(
         {
+          kind: 'short-daily-rest',
+          businessDate: '2026-09-14',
+          windowStart: '2026-09-14T13:00:00.000Z',
+          windowEnd: '2026-09-15T13:00:00.000Z',
+          longestOffMinutes: 360,
+        },
+        TZ,
+      ),
+    ).toBe('Less than 11 hours off in a row in the day from Sep 14 (longest 6h)');
+    expect(
+      describeFinding(
+        {
           kind: 'missing-weekly-rest',
           periodStartDate: '2026-11-15',
           periodStart: '2026-11-15T05:00:00.000Z',

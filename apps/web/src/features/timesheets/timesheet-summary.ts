@@ -73,6 +73,8 @@ export function describeFinding(finding: LabourFinding, timeZone: string): strin
   switch (finding.kind) {
     case 'missing-eating-period':
       return `Worked more than 5 hours without a 30-minute eating period on ${dayOf(finding.start)}`;
+    case 'short-daily-rest':
+      return `Less than 11 hours off in a row in the day from ${shortDate(finding.businessDate)} (longest ${formatMinutes(finding.longestOffMinutes)})`;
     case 'short-rest-between-shifts':
       return `Less than 8 hours off between shifts on ${dayOf(finding.nextShiftStart)} (${formatMinutes(finding.offMinutes)})`;
     case 'missing-weekly-rest':

@@ -1,0 +1,34 @@
+// The ESA's "day" for the 11-hours-off check is a 24-hour period the employer fixes (s. 18(1)).
+// Ours: from the person's scheduled shift start on that date — for shift work the day the
+// employer fixes — else from the first work of that shift day (decision 0015, addendum).
+import { isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
+import type { WorkInterval } from '@punchclock/shared/domain/pay/labour-checks';
+import type { Db } from '../../db/client.ts';
+import { listAssignmentPlans } from '../schedules/index.ts';
+
+/** Business date → the ISO instant its 24-hour "day" starts, for each shift day with work. */
+export async function employerDayStarts(
+  db: Db,
+  userId: string,
+  workByShiftDay: ReadonlyMap<string, readonly WorkInterval[]>,
+  timeZone: string,
+): Promise<Map<string, string>> {
+  const dates = [...workByShiftDay.keys()].sort();
+  const first = dates[0];
+  const last = dates[dates.length - 1];
+  if (!first || !last) return new Map();
+  const plans = await listAssignmentPlans(db, { userIds: [userId], from: first, to: last });
+  const starts = new Map<string, string>();
+  for (const date of dates) {
+    const plan = plans.find(
+      (candidate) =>
+        candidate.dateRangeStart <= date &&
+        candidate.dateRangeEnd >= date &&
+        isWorkingDay(candidate, date),
+    );
+    const firstWork = workByShiftDay.get(date)?.[0]?.start;
+    const start = plan ? shiftInstants(plan, date, timeZone).start.toISOString() : firstWork;
+    if (start) starts.set(date, start);
+  }
+  return starts;
+}
