@@ -69,6 +69,8 @@ export const profiles = pgTable(
     fullName: text('full_name'),
     isSuspended: boolean('is_suspended').notNull().default(false),
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The payroll system's number for the person (payroll export), set by an admin. */
+    employeeNumber: text('employee_number'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -349,6 +351,8 @@ export const dayMetrics = pgTable(
     unpaidLeaveMinutes: integer('unpaid_leave_minutes').notNull().default(0),
     /** The day's punches were changed by an approved correction. */
     isCorrected: boolean('is_corrected').notNull().default(false),
+    /** The pay code of the day's leave (time_off_types.pay_code), null when none is set. */
+    leavePayCode: text('leave_pay_code'),
     /** Hour (0–23, business time) of the first clock-in, for the lateness heatmap. */
     firstClockInHour: integer('first_clock_in_hour'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -396,6 +400,8 @@ export const timeOffTypes = pgTable(
     isPaid: boolean('is_paid').notNull().default(true),
     isUnlimited: boolean('is_unlimited').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** The payroll pay code its minutes are exported under (VAC, SICK, UNPAID, TOIL-TAKEN). */
+    payCode: text('pay_code'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('time_off_types_name_lower_key').on(sql`lower(${table.name})`)],
@@ -467,3 +473,48 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The admin's edits to Ontario's computed public holidays: a date added (or renamed), or a
+ * statutory date removed. One row per date.
+ */
+export const publicHolidayEdits = pgTable('public_holiday_edits', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  /** 'added' or 'removed'. */
+  kind: text('kind').notNull(),
+  name: text('name'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** A person's hourly rate from a date on (until the next one), in integer cents. */
+export const payRates = pgTable(
+  'pay_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    hourlyCents: integer('hourly_cents').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('pay_rates_user_from_key').on(table.userId, table.effectiveFrom)],
+);
+
+/** A saved column mapping of the payroll export (columns, headers, order, pay-code renames). */
+export const payrollExportPresets = pgTable(
+  'payroll_export_presets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** [{ key, header }] in export order. */
+    columns: jsonb('columns').notNull(),
+    /** { 'OT1.5': 'OT150', … } */
+    codeRenames: jsonb('code_renames').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payroll_export_presets_name_lower_key').on(sql`lower(${table.name})`)],
+);

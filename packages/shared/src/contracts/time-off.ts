@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAVE_PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 13:00');
@@ -9,6 +10,8 @@ export const timeOffTypeSchema = z.object({
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
   isArchived: z.boolean(),
+  /** The payroll pay code (VAC, SICK, UNPAID, TOIL-TAKEN); null: paid → VAC, unpaid → UNPAID. */
+  payCode: z.enum(LEAVE_PAY_CODES).nullable().optional(),
 });
 export type TimeOffType = z.infer<typeof timeOffTypeSchema>;
 
@@ -17,6 +20,11 @@ export const timeOffTypeInputSchema = z.object({
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
   isArchived: z.boolean().default(false),
+  /** Left out: unchanged (none for a new type). */
+  payCode: z
+    .enum(LEAVE_PAY_CODES, { error: 'Choose a pay code: VAC, SICK, UNPAID or TOIL-TAKEN' })
+    .nullable()
+    .optional(),
 });
 
 export const TIME_OFF_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;

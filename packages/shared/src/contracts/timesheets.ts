@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate } from './common.ts';
 
 /**
@@ -22,6 +23,16 @@ const paySplitSchema = z.object({
   overtime: overtimeSchema,
 });
 
+/** Pay codes on a day (docs/decisions/0018): leave by pay code, holiday pay, holiday work. */
+const timesheetDayPayFields = {
+  /** Approved leave minutes by pay code (VAC, SICK, UNPAID, TOIL-TAKEN). */
+  leaveByPayCode: z.record(z.string(), z.number().int()),
+  /** Public holiday pay owed on the day, as minutes of pay (ESA: 4 weeks' wages ÷ 20). */
+  holidayPayMinutes: z.number().int(),
+  /** Worked on a public holiday (flagged: premium pay or a substitute day is owed). */
+  workedOnHoliday: z.boolean(),
+};
+
 export const timesheetDaySchema = paySplitSchema.extend({
   date: isoDate,
   breakMinutes: z.number().int(),
@@ -32,6 +43,7 @@ export const timesheetDaySchema = paySplitSchema.extend({
   holiday: z.string().nullable(),
   /** An approved correction changed this day's punches. */
   isCorrected: z.boolean(),
+  ...timesheetDayPayFields,
 });
 export type TimesheetDay = z.infer<typeof timesheetDaySchema>;
 
@@ -87,6 +99,14 @@ export const labourFindingSchema = z.discriminatedUnion('kind', [
 ]);
 export type LabourFinding = z.infer<typeof labourFindingSchema>;
 
+export const timesheetPayLineSchema = z.object({
+  code: z.enum(PAY_CODES),
+  minutes: z.number().int(),
+  rateCents: z.number().int().nullable(),
+  amountCents: z.number().int().nullable(),
+});
+export type TimesheetPayLine = z.infer<typeof timesheetPayLineSchema>;
+
 export const timesheetSchema = z.object({
   period: dateRangeSchema,
   person: z.object({ id: z.uuid(), name: z.string().nullable() }),
@@ -96,5 +116,10 @@ export const timesheetSchema = z.object({
   /** The period's days summed (not the weeks: those reach outside the period). */
   totals: timesheetTotalsSchema,
   findings: z.array(labourFindingSchema),
+  /**
+   * Minutes per pay code (REG, OT1.5, …), one line per code and rate. Rates and amounts are
+   * null without a known rate, and for everyone but admins and the person themself.
+   */
+  payLines: z.array(timesheetPayLineSchema),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
