@@ -28,6 +28,7 @@ const EXPECTED_SIDEBAR = {
     'Analytics',
     'Audit Logs',
     'Break Monitoring',
+    'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team.
   teamLead: [

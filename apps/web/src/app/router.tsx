@@ -24,6 +24,7 @@ import {
   ScheduleAssignmentPage,
   ScheduleManagementPage,
 } from '@/features/schedules';
+import { PayrollPage } from '@/features/payroll';
 import { ErrorFallback, NotFoundPage } from '@/features/system';
 import { TimeOffPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
@@ -51,6 +52,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/audit-logs': AuditLogsPage,
   '/break-monitoring': BreakMonitoringPage,
   '/attendance-history': AttendanceHistoryPage,
+  '/payroll': PayrollPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

@@ -1,5 +1,6 @@
 import {
   Activity,
+  Banknote,
   BarChart3,
   CalendarCheck,
   CalendarClock,
@@ -35,4 +36,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/break-monitoring': Coffee,
   '/admin': ShieldCheck,
   '/calculate-adherence': Timer,
+  '/payroll': Banknote,
 };

@@ -18,6 +18,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Analytics', '/analytics'],
   ['Audit Logs', '/audit-logs'],
   ['Break Monitoring', '/break-monitoring'],
+  ['Payroll', '/payroll'],
 ];
 
 const EMPLOYEE_ITEMS = ['Dashboard', 'Attendance', 'Schedules', 'Time Off'];

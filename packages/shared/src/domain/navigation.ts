@@ -74,6 +74,7 @@ export const SCREENS = [
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
+  { path: '/payroll', title: 'Payroll', requiredRole: 'admin', sidebarRoles: ['admin'] },
   { path: '/admin', title: 'Admin', requiredRole: 'admin' },
   { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
