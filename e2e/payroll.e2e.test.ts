@@ -19,7 +19,7 @@ async function timesheetHours(page: Page): Promise<Record<string, string>> {
   await expect.poll(() => lines.count()).toBeGreaterThan(0);
   const rows = await lines.evaluateAll((elements) =>
     elements.map((row) =>
-      [...row.querySelectorAll('th, td')].map((cell) => cell.textContent?.trim() ?? ''),
+      Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? ''),
     ),
   );
   return Object.fromEntries(rows.map(([code, hours]) => [code ?? '', hours ?? '']));

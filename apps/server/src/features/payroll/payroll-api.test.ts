@@ -141,6 +141,31 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     ]);
   });
 
+  it("sets a leave type's pay code through the time-off types API, refusing unknown codes", async () => {
+    const personal = await typeId(db, 'Personal');
+    const body = { name: 'Personal', isPaid: true, isUnlimited: false };
+    const url = `/api/time-off/types/${personal}`;
+    const bad = await expectApi<{ message: string }>(app, cookie.admin!, 'PUT', url, 400, {
+      ...body,
+      payCode: 'OT2',
+    });
+    expect(bad.message).toBe('Choose a pay code: VAC, SICK, UNPAID or TOIL-TAKEN');
+    await expectApi(app, cookie.admin!, 'PUT', url, 200, { ...body, payCode: 'SICK' });
+    const { types } = await expectApi<{ types: { id: string; payCode: string | null }[] }>(
+      app,
+      cookie.admin!,
+      'GET',
+      '/api/time-off/types',
+      200,
+    );
+    expect(types.find((type) => type.id === personal)?.payCode).toBe('SICK');
+    expect(types.find((type) => type.payCode === 'VAC')).toBeDefined();
+    // Left out, the code stays as it is.
+    await expectApi(app, cookie.admin!, 'PUT', url, 200, body);
+    const [row] = await db.select().from(timeOffTypes).where(eq(timeOffTypes.id, personal));
+    expect(row?.payCode).toBe('SICK');
+  });
+
   it('lists, adds, removes and restores public holidays with clear refusals, audited', async () => {
     const before = await holidays(2027);
     expect(before.holidays).toHaveLength(9);

@@ -12,6 +12,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
 import { exportUrl, presetsQueryOptions, previewQueryOptions } from './api';
 import { HolidaysSection } from './holidays-section';
+import { LeaveCodesSection } from './leave-codes-section';
 import { PresetEditor } from './preset-editor';
 import { RatesSection } from './rates-section';
 
@@ -143,6 +144,7 @@ export default function PayrollPage() {
       <PresetEditor />
       <RatesSection />
       <HolidaysSection />
+      <LeaveCodesSection />
     </div>
   );
 }
