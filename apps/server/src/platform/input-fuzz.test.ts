@@ -19,6 +19,16 @@ import {
   reportRangeQuerySchema,
   workedHoursQuerySchema,
 } from '@punchclock/shared/contracts/reports';
+import {
+  addPublicHolidaySchema,
+  employeeNumberInputSchema,
+  holidayYearQuerySchema,
+  payRateInputSchema,
+  payRatesQuerySchema,
+  payrollExportQuerySchema,
+  payrollQuerySchema,
+  presetInputSchema,
+} from '@punchclock/shared/contracts/payroll';
 import { timesheetQuerySchema } from '@punchclock/shared/contracts/timesheets';
 import {
   createAssignmentsRequestSchema,
@@ -113,6 +123,21 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/reports/recompute': {},
   'GET /api/reports/recompute/:id': {},
   'GET /api/timesheets': { query: timesheetQuerySchema },
+  'GET /api/payroll/holidays': { query: holidayYearQuerySchema },
+  'POST /api/payroll/holidays': { body: addPublicHolidaySchema },
+  'DELETE /api/payroll/holidays/:date': {},
+  'POST /api/payroll/holidays/:date/restore': {},
+  'GET /api/payroll/people': {},
+  'PUT /api/payroll/people/:id/employee-number': { body: employeeNumberInputSchema },
+  'GET /api/payroll/rates': { query: payRatesQuerySchema },
+  'POST /api/payroll/rates': { body: payRateInputSchema },
+  'DELETE /api/payroll/rates/:id': {},
+  'GET /api/payroll/presets': {},
+  'POST /api/payroll/presets': { body: presetInputSchema },
+  'PUT /api/payroll/presets/:id': { body: presetInputSchema },
+  'DELETE /api/payroll/presets/:id': {},
+  'GET /api/payroll/preview': { query: payrollQuerySchema },
+  'GET /api/payroll/export': { query: payrollExportQuerySchema },
   'GET /api/schedule-templates': {},
   'POST /api/schedule-templates': { body: scheduleTemplateInputSchema },
   'PUT /api/schedule-templates/:id': { body: scheduleTemplateInputSchema },

@@ -37,7 +37,10 @@ export const publicHolidayListSchema = z.object({
 export type PublicHolidayList = z.infer<typeof publicHolidayListSchema>;
 
 export const addPublicHolidaySchema = z.object({
-  date: isoDate,
+  date: isoDate.refine(
+    (date) => date >= '2000-01-01' && date <= '2100-12-31',
+    'Give a date from 2000 to 2100',
+  ),
   name: text({ error: 'Give the holiday a name' })
     .min(1, 'Give the holiday a name')
     .max(80, 'Keep the name under 80 characters'),
@@ -158,9 +161,12 @@ export const DEFAULT_PRESET_COLUMNS: Preset['columns'] = (
 
 // ---- Export ----------------------------------------------------------------------------------
 
+/** Pay calendars are whole-day arithmetic from 1900 on (earlier dates are a typo). */
+export const EARLIEST_PAY_DATE = '1900-01-01';
+
 export const payrollQuerySchema = z.object({
   /** Any date in the pay period (its first day, usually). */
-  date: isoDate,
+  date: isoDate.refine((date) => date >= EARLIEST_PAY_DATE, 'Choose a date from 1900 on'),
   presetId: z.uuid('Unknown preset').optional(),
 });
 

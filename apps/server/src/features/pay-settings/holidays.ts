@@ -48,7 +48,9 @@ export function holidayLookup(edits: HolidayListEdits): (date: string) => Public
     const year = Number(date.slice(0, 4));
     let days = byYear.get(year);
     if (!days) {
-      days = new Map(holidaysForYear(year, edits).map((holiday) => [holiday.date, holiday]));
+      // Ontario's list starts with the Gregorian calendar; no holidays before it.
+      const list = year >= 1583 ? holidaysForYear(year, edits) : [];
+      days = new Map(list.map((holiday) => [holiday.date, holiday]));
       byYear.set(year, days);
     }
     return days.get(date) ?? null;

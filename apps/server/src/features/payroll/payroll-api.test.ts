@@ -187,6 +187,9 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     expect((await post({ date: '2027-02-30', name: 'Nope' }, 400)).message).toBe(
       'Use a yyyy-MM-dd date',
     );
+    expect((await post({ date: '1999-12-31', name: 'Old' }, 400)).message).toBe(
+      'Give a date from 2000 to 2100',
+    );
     expect((await post({ date: '2027-03-15', name: '  ' }, 400)).message).toBe(
       'Give the holiday a name',
     );

@@ -11,6 +11,7 @@ import {
   shiftDate,
   toBusinessDate,
 } from '@punchclock/shared/domain/business-time';
+import { EARLIEST_PAY_DATE } from '@punchclock/shared/contracts/payroll';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import {
   findExcessWeeklyHours,
@@ -32,7 +33,7 @@ import {
 import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { NotFound, parseInput } from '../../platform/errors.ts';
+import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
 import {
   listApprovedCorrections,
@@ -110,6 +111,8 @@ export async function getTimesheet(
   const query = parseInput(timesheetQuerySchema, rawQuery);
   const userId = query.userId ?? caller.userId;
   await assertCanReadTimesheet(db, caller, userId);
+  // Pay calendars are whole-day arithmetic that years before 100 break (Date.UTC's 19xx rule).
+  if (query.date && query.date < EARLIEST_PAY_DATE) throw new Invalid('Choose a date from 1900 on');
   const period = payPeriodContaining(
     config.pay.calendar,
     query.date ?? toBusinessDate(now, config.timeZone),
