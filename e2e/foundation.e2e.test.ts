@@ -30,6 +30,7 @@ const EXPECTED_SIDEBAR = {
     'Audit Logs',
     'Pay Rules',
     'Break Monitoring',
+    'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
   // issue #14 their team's Timesheets.

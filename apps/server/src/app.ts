@@ -26,6 +26,8 @@ import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
 import { registerTimesheetRoutes } from './features/timesheets/index.ts';
+import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
+import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -85,6 +87,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerReportRoutes(app, db, config);
   registerTimesheetRoutes(app, db, config);
   registerPayRuleRoutes(app, db, config);
+  registerPaySettingsRoutes(app, db);
+  registerPayrollRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
 

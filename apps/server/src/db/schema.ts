@@ -73,6 +73,8 @@ export const profiles = pgTable(
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
     /** First day of employment: vacation entitlement (ESA minimum) counts from it. */
     hireDate: date('hire_date', { mode: 'string' }),
+    /** The payroll system's number for the person (payroll export), set by an admin. */
+    employeeNumber: text('employee_number'),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -353,6 +355,8 @@ export const dayMetrics = pgTable(
     unpaidLeaveMinutes: integer('unpaid_leave_minutes').notNull().default(0),
     /** The day's punches were changed by an approved correction. */
     isCorrected: boolean('is_corrected').notNull().default(false),
+    /** The pay code of the day's leave (time_off_types.pay_code), null when none is set. */
+    leavePayCode: text('leave_pay_code'),
     /** Hour (0–23, business time) of the first clock-in, for the lateness heatmap. */
     firstClockInHour: integer('first_clock_in_hour'),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -402,6 +406,8 @@ export const timeOffTypes = pgTable(
     /** Allowances of this type never go below Ontario's vacation minimum (2 or 3 weeks). */
     isStatutoryVacation: boolean('is_statutory_vacation').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** The payroll pay code its minutes are exported under (VAC, SICK, UNPAID, TOIL-TAKEN). */
+    payCode: text('pay_code'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('time_off_types_name_lower_key').on(sql`lower(${table.name})`)],
@@ -579,4 +585,49 @@ export const timesheetSignOffs = pgTable(
     uniqueIndex('timesheet_signoffs_user_period_key').on(table.userId, table.periodStart),
     index('timesheet_signoffs_period_idx').on(table.periodStart, table.status),
   ],
+);
+
+/**
+ * The admin's edits to Ontario's computed public holidays: a date added (or renamed), or a
+ * statutory date removed. One row per date.
+ */
+export const publicHolidayEdits = pgTable('public_holiday_edits', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  /** 'added' or 'removed'. */
+  kind: text('kind').notNull(),
+  name: text('name'),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/** A person's hourly rate from a date on (until the next one), in integer cents. */
+export const payRates = pgTable(
+  'pay_rates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    hourlyCents: integer('hourly_cents').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('pay_rates_user_from_key').on(table.userId, table.effectiveFrom)],
+);
+
+/** A saved column mapping of the payroll export (columns, headers, order, pay-code renames). */
+export const payrollExportPresets = pgTable(
+  'payroll_export_presets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** [{ key, header }] in export order. */
+    columns: jsonb('columns').notNull(),
+    /** { 'OT1.5': 'OT150', … } */
+    codeRenames: jsonb('code_renames').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payroll_export_presets_name_lower_key').on(sql`lower(${table.name})`)],
 );

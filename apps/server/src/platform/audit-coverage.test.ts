@@ -6,6 +6,9 @@ import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
 import { requestCorrection } from '../features/approvals/correction-requests.ts';
 import { lockPeriod } from '../features/approvals/periods.ts';
+import { addHoliday, removeHoliday } from '../features/pay-settings/holidays.ts';
+import { addRate } from '../features/pay-settings/rates.ts';
+import { savePreset } from '../features/payroll/presets.ts';
 import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/accounts.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
@@ -791,6 +794,146 @@ const SCENARIOS: Scenario[] = [
       };
     },
   },
+  {
+    route: 'POST /api/payroll/holidays',
+    name: 'add a holiday',
+    status: 201,
+    action: 'public_holiday.add',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/payroll/holidays',
+        cookie: adminCookie,
+        payload: { date: '2040-03-10', name: 'Walk Day' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/payroll/holidays/:date',
+    name: 'remove an added holiday',
+    status: 204,
+    action: 'public_holiday.remove',
+    async arrange({ db, admin, adminCookie }) {
+      await addHoliday(db, { date: '2040-03-11', name: 'Walk Day 2' }, SYSTEM_ACTOR);
+      return {
+        method: 'DELETE',
+        url: '/api/payroll/holidays/2040-03-11',
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/payroll/holidays/:date/restore',
+    name: 'restore an Ontario holiday',
+    status: 204,
+    action: 'public_holiday.restore',
+    async arrange({ db, admin, adminCookie }) {
+      await removeHoliday(db, { date: '2040-12-25' }, SYSTEM_ACTOR);
+      return {
+        method: 'POST',
+        url: '/api/payroll/holidays/2040-12-25/restore',
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/payroll/people/:id/employee-number',
+    name: 'set',
+    status: 200,
+    action: 'user.employee_number',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'PUT',
+        url: `/api/payroll/people/${person.id}/employee-number`,
+        cookie: adminCookie,
+        payload: { employeeNumber: `W-${person.id.slice(0, 8)}` },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/payroll/rates',
+    name: 'add a rate',
+    status: 201,
+    action: 'pay_rate.create',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: '/api/payroll/rates',
+        cookie: adminCookie,
+        payload: { userId: person.id, effectiveFrom: '2031-01-01', hourlyCents: 2500 },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/payroll/rates/:id',
+    name: 'remove a rate',
+    status: 204,
+    action: 'pay_rate.delete',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      const rate = await addRate(
+        db,
+        { userId: person.id, effectiveFrom: '2031-01-01', hourlyCents: 2500 },
+        SYSTEM_ACTOR,
+      );
+      return {
+        method: 'DELETE',
+        url: `/api/payroll/rates/${rate.id}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/payroll/presets',
+    name: 'new preset',
+    status: 201,
+    action: 'payroll_preset.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/payroll/presets',
+        cookie: adminCookie,
+        payload: { name: uniqueTeamName('Walk preset'), columns: [{ key: 'hours', header: 'H' }] },
+        actorId: admin.id,
+      };
+    },
+  },
+  ...(['PUT', 'DELETE'] as const).map((method): Scenario => ({
+    route: `${method} /api/payroll/presets/:id`,
+    name: method === 'PUT' ? 'rename' : 'delete',
+    status: method === 'PUT' ? 200 : 204,
+    action: method === 'PUT' ? 'payroll_preset.update' : 'payroll_preset.delete',
+    async arrange({ db, admin, adminCookie }) {
+      const preset = await savePreset(
+        db,
+        null,
+        { name: uniqueTeamName('Walk preset'), columns: [{ key: 'hours', header: 'H' }] },
+        SYSTEM_ACTOR,
+      );
+      return {
+        method,
+        url: `/api/payroll/presets/${preset.id}`,
+        cookie: adminCookie,
+        ...(method === 'PUT'
+          ? {
+              payload: {
+                name: uniqueTeamName('Walk preset'),
+                columns: [{ key: 'minutes', header: 'M' }],
+              },
+            }
+          : {}),
+        actorId: admin.id,
+      };
+    },
+  })),
   ...(['person', 'team'] as const).map((scope): Scenario => ({
     route: 'PUT /api/time-off/allowances',
     name: `for a ${scope}`,
@@ -1002,8 +1145,12 @@ describeEachDatabase('audit coverage of every mutating route', (getDatabase) => 
     '%s',
     async (key, scenario) => {
       const call = await scenario.arrange(context);
-      // The call is the route the scenario names (ids in the path stand for ":id").
-      expect(`${call.method} ${call.url}`.replace(/[0-9a-f-]{36}/g, ':id')).toBe(scenario.route);
+      // The call is the route the scenario names (ids in the path stand for ":id", dates ":date").
+      expect(
+        `${call.method} ${call.url}`
+          .replace(/[0-9a-f-]{36}/g, ':id')
+          .replace(/\/\d{4}-\d{2}-\d{2}(?=\/|$)/g, '/:date'),
+      ).toBe(scenario.route);
       const userAgent = `audit-walk ${randomUUID()}`;
       const ip = nextTestIp();
       const afterId = await lastAuditId(context.db);

@@ -25,6 +25,7 @@ import {
   ScheduleManagementPage,
 } from '@/features/schedules';
 import { PayRulesPage } from '@/features/pay-rules';
+import { PayrollPage } from '@/features/payroll';
 import { ErrorFallback, NotFoundPage } from '@/features/system';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
@@ -56,6 +57,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/break-monitoring': BreakMonitoringPage,
   '/attendance-history': AttendanceHistoryPage,
   '/time-off-settings': TimeOffSettingsPage,
+  '/payroll': PayrollPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

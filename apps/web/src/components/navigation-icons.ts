@@ -1,5 +1,6 @@
 import {
   Activity,
+  Banknote,
   BarChart3,
   CalendarCheck,
   CalendarClock,
@@ -41,4 +42,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/admin': ShieldCheck,
   '/calculate-adherence': Timer,
   '/time-off-settings': Settings2,
+  '/payroll': Banknote,
 };

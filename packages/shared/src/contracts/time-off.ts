@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEAVE_PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 13:00');
@@ -11,6 +12,8 @@ export const timeOffTypeSchema = z.object({
   /** Allowances never go below Ontario's vacation minimum (2 weeks, 3 after 5 years). */
   isStatutoryVacation: z.boolean(),
   isArchived: z.boolean(),
+  /** The payroll pay code (VAC, SICK, UNPAID, TOIL-TAKEN); null: paid → VAC, unpaid → UNPAID. */
+  payCode: z.enum(LEAVE_PAY_CODES).nullable().optional(),
 });
 export type TimeOffType = z.infer<typeof timeOffTypeSchema>;
 
@@ -20,6 +23,11 @@ export const timeOffTypeInputSchema = z.object({
   isUnlimited: z.boolean(),
   isStatutoryVacation: z.boolean().default(false),
   isArchived: z.boolean().default(false),
+  /** Left out: unchanged (none for a new type). */
+  payCode: z
+    .enum(LEAVE_PAY_CODES, { error: 'Choose a pay code: VAC, SICK, UNPAID or TOIL-TAKEN' })
+    .nullable()
+    .optional(),
 });
 export type TimeOffTypeInput = z.input<typeof timeOffTypeInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
 
 /**
@@ -6,7 +7,7 @@ import { isoDate, text } from './common.ts';
  * reach days before the date, and a period around 0001-01-01 would start in a year the
  * database cannot hold.
  */
-function periodDate() {
+export function periodDate() {
   return isoDate.refine((date) => date >= '1900-01-01', 'Choose a date from 1900 on');
 }
 
@@ -31,6 +32,16 @@ const paySplitSchema = z.object({
   overtime: overtimeSchema,
 });
 
+/** Pay codes on a day (docs/decisions/0018): leave by pay code, holiday pay, holiday work. */
+const timesheetDayPayFields = {
+  /** Approved leave minutes by pay code (VAC, SICK, UNPAID, TOIL-TAKEN). */
+  leaveByPayCode: z.record(z.string(), z.number().int()),
+  /** Public holiday pay owed on the day, as minutes of pay (ESA: 4 weeks' wages ÷ 20). */
+  holidayPayMinutes: z.number().int(),
+  /** Worked on a public holiday (flagged: premium pay or a substitute day is owed). */
+  workedOnHoliday: z.boolean(),
+};
+
 export const timesheetDaySchema = paySplitSchema.extend({
   date: isoDate,
   breakMinutes: z.number().int(),
@@ -45,6 +56,7 @@ export const timesheetDaySchema = paySplitSchema.extend({
   toilEarnedMinutes: z.number().int().optional(),
   /** What the rule set's rounding/grace changed in the paid minutes (raw punches unchanged). */
   roundingMinutes: z.number().int().optional(),
+  ...timesheetDayPayFields,
 });
 export type TimesheetDay = z.infer<typeof timesheetDaySchema>;
 
@@ -114,6 +126,14 @@ export const labourFindingSchema = z.discriminatedUnion('kind', [
 ]);
 export type LabourFinding = z.infer<typeof labourFindingSchema>;
 
+export const timesheetPayLineSchema = z.object({
+  code: z.enum(PAY_CODES),
+  minutes: z.number().int(),
+  rateCents: z.number().int().nullable(),
+  amountCents: z.number().int().nullable(),
+});
+export type TimesheetPayLine = z.infer<typeof timesheetPayLineSchema>;
+
 export const timesheetSchema = z.object({
   period: dateRangeSchema,
   person: z.object({ id: z.uuid(), name: z.string().nullable() }),
@@ -123,6 +143,11 @@ export const timesheetSchema = z.object({
   /** The period's days summed (not the weeks: those reach outside the period). */
   totals: timesheetTotalsSchema,
   findings: z.array(labourFindingSchema),
+  /**
+   * Minutes per pay code (REG, OT1.5, …), one line per code and rate. Rates and amounts are
+   * null without a known rate, and for everyone but admins and the person themself.
+   */
+  payLines: z.array(timesheetPayLineSchema),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
 

@@ -20,6 +20,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Audit Logs', '/audit-logs'],
   ['Pay Rules', '/pay-rules'],
   ['Break Monitoring', '/break-monitoring'],
+  ['Payroll', '/payroll'],
 ];
 
 const EMPLOYEE_ITEMS = ['Dashboard', 'Attendance', 'Schedules', 'Time Off'];

@@ -84,6 +84,7 @@ export const SCREENS = [
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
+  { path: '/payroll', title: 'Payroll', requiredRole: 'admin', sidebarRoles: ['admin'] },
   { path: '/admin', title: 'Admin', requiredRole: 'admin' },
   { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
   { path: '/time-off-settings', title: 'Time Off Settings', requiredRole: 'admin' },

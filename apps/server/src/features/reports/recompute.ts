@@ -219,6 +219,7 @@ export async function recomputeDays(
           missedClockOut: metrics.missedClockOut,
           paidLeaveMinutes: leave?.isPaid ? leaveMinutes : 0,
           unpaidLeaveMinutes: leave && !leave.isPaid ? leaveMinutes : 0,
+          leavePayCode: leave?.payCode ?? null,
           isCorrected: corrected.isCorrected,
           firstClockInHour: firstIn
             ? new TZDate(Date.parse(firstIn.occurredAt), timeZone).getHours()

@@ -1,3 +1,4 @@
+import type { LeavePayCode } from '@punchclock/shared/domain/pay/pay-codes';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,7 @@ export async function listTimeOffTypes(db: Db, includeArchived = false): Promise
       isUnlimited: timeOffTypes.isUnlimited,
       isStatutoryVacation: timeOffTypes.isStatutoryVacation,
       isArchived: timeOffTypes.isArchived,
+      payCode: sql<LeavePayCode | null>`${timeOffTypes.payCode}`,
     })
     .from(timeOffTypes)
     .where(includeArchived ? undefined : eq(timeOffTypes.isArchived, false))
@@ -217,6 +219,7 @@ export async function listActiveTimeOff(db: Db, userIds: string[], from: string,
       endTime: timeOffRequests.endTime,
       isPaid: timeOffTypes.isPaid,
       typeName: timeOffTypes.name,
+      payCode: timeOffTypes.payCode,
       status: timeOffRequests.status,
     })
     .from(timeOffRequests)

@@ -17,6 +17,7 @@ export function listTimesheetDayMetrics(db: Db, userId: string, from: string, to
       paidLeaveMinutes: dayMetrics.paidLeaveMinutes,
       unpaidLeaveMinutes: dayMetrics.unpaidLeaveMinutes,
       isCorrected: dayMetrics.isCorrected,
+      leavePayCode: dayMetrics.leavePayCode,
     })
     .from(dayMetrics)
     .where(and(eq(dayMetrics.userId, userId), gte(dayMetrics.date, from), lte(dayMetrics.date, to)))

@@ -12,7 +12,6 @@ import {
   toBusinessDate,
 } from '@punchclock/shared/domain/business-time';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
-import { holidayOn, ontarioPublicHolidays } from '@punchclock/shared/domain/pay/holidays';
 import {
   findExcessWeeklyHours,
   findMissingEatingPeriods,
@@ -38,6 +37,14 @@ import {
   listShiftEvents,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
+import { holidayLookup, rateOnFrom, readHolidayEdits, readRatesOf } from '../pay-settings/index.ts';
+import {
+  HOLIDAY_PAY_LOOKBACK_DAYS,
+  holidayPayOn,
+  leaveByPayCodeOf,
+  timesheetPayLines,
+  type PayDayInput,
+} from './pay.ts';
 import { employerDayStarts } from './employer-days.ts';
 import { listTimesheetDayMetrics } from './repository.ts';
 
@@ -104,21 +111,46 @@ export async function getTimesheet(
   const query = parseInput(timesheetQuerySchema, rawQuery);
   const userId = query.userId ?? caller.userId;
   await assertCanReadTimesheet(db, caller, userId);
+  // Pay calendars are whole-day arithmetic that years before 100 break (Date.UTC's 19xx rule).
+  const period = payPeriodContaining(
+    config.pay.calendar,
+    query.date ?? toBusinessDate(now, config.timeZone),
+  );
+  const sheet = await buildTimesheet(db, config, userId, period);
+  // Rates and amounts: admins and the person themself only (docs/decisions/0018).
+  if (caller.role === 'admin' || caller.userId === userId) return sheet;
+  return {
+    ...sheet,
+    payLines: sheet.payLines.map((line) => ({ ...line, rateCents: null, amountCents: null })),
+  };
+}
+
+/**
+ * One person's timesheet for a pay period, without the caller check: the timesheet GET and the
+ * payroll export both compute it here, so their figures agree.
+ */
+export async function buildTimesheet(
+  db: Db,
+  config: AppConfig,
+  userId: string,
+  period: DateRange,
+): Promise<Timesheet> {
   const person = await findUserSummaryById(db, userId);
   if (!person) throw new NotFound('No such person');
-
   const { timeZone, pay } = config;
-  const period = payPeriodContaining(pay.calendar, query.date ?? toBusinessDate(now, timeZone));
   // The weekly threshold is held against whole work weeks: read the weeks the period's first
   // and last days fall in, even their days outside the period, and report the period's days.
   const from = workWeekContaining(period.start, pay.workWeekStart).start;
   const to = workWeekContaining(period.end, pay.workWeekStart).end;
 
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
-  const [metrics, punches, corrections] = await Promise.all([
-    listTimesheetDayMetrics(db, userId, from, to),
+  // Metrics reach back 4 more weeks for public holiday pay.
+  const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
+    listTimesheetDayMetrics(db, userId, shiftDate(from, -HOLIDAY_PAY_LOOKBACK_DAYS), to),
     listShiftEvents(db, [userId], shiftDate(from, -1), to),
     listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
+    readHolidayEdits(db),
+    readRatesOf(db, userId),
   ]);
 
   // Each work week under the person's rule set in force on its first day (pay-rules feature):
@@ -126,12 +158,21 @@ export async function getTimesheet(
   const overtime = await computeRuledOvertime(db, config, userId, from, to);
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
-  const holidaysByYear = new Map<number, ReturnType<typeof ontarioPublicHolidays>>();
-  const holidayName = (date: string) => {
-    const year = Number(date.slice(0, 4));
-    if (!holidaysByYear.has(year)) holidaysByYear.set(year, ontarioPublicHolidays(year));
-    return holidayOn(date, holidaysByYear.get(year) ?? [])?.name ?? null;
-  };
+  const holidayOn = holidayLookup(holidayEdits);
+  const holidayName = (date: string) => holidayOn(date)?.name ?? null;
+  const rateOn = rateOnFrom(rates);
+  const payDays = new Map<string, PayDayInput>(
+    metrics.map((row) => [
+      row.date,
+      {
+        date: row.date,
+        regularMinutes: splitOf.get(row.date)?.regularMinutes ?? 0,
+        leaveByPayCode: leaveByPayCodeOf(row),
+      },
+    ]),
+  );
+  const holidayPay = (date: string) =>
+    holidayOn(date) ? holidayPayOn(date, pay.workWeekStart, payDays, rateOn) : null;
 
   const days: TimesheetDay[] = datesOf(period).map((date) => {
     const row = metricsOf.get(date);
@@ -149,6 +190,9 @@ export async function getTimesheet(
       unpaidLeaveMinutes: row?.unpaidLeaveMinutes ?? 0,
       holiday: holidayName(date),
       isCorrected: row?.isCorrected ?? false,
+      leaveByPayCode: leaveByPayCodeOf(row),
+      holidayPayMinutes: holidayPay(date)?.minutes ?? 0,
+      workedOnHoliday: holidayName(date) !== null && (row?.workedMinutes ?? 0) > 0,
     };
   });
 
@@ -223,5 +267,6 @@ export async function getTimesheet(
     weeks,
     totals,
     findings,
+    payLines: timesheetPayLines(days, rateOn, (date) => holidayPay(date)?.amountCents ?? null),
   };
 }

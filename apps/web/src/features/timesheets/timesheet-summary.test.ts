@@ -32,6 +32,9 @@ const day = (date: string, changes: Partial<TimesheetDay> = {}): TimesheetDay =>
   unpaidLeaveMinutes: 0,
   holiday: null,
   isCorrected: false,
+  leaveByPayCode: {},
+  holidayPayMinutes: 0,
+  workedOnHoliday: false,
   ...changes,
 });
 

@@ -23,6 +23,7 @@ function sheetWith(signOff: Partial<TimesheetWithSignOff['signOff']>): Timesheet
       unpaidLeaveMinutes: 0,
     },
     findings: [],
+    payLines: [],
     signOff: {
       status: 'not_submitted',
       comment: null,

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { TimesheetDay } from '@punchclock/shared/contracts/timesheets';
-import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatMinutes, shiftDate } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
 import { timesheetQueryOptions } from '../api';
+import { PayLinesTable } from './pay-lines-table';
 import {
   daysWithEntries,
   describeFinding,
@@ -42,6 +43,10 @@ const columns: DataColumn<TimesheetDay>[] = [
       day.holiday || day.isCorrected ? (
         <span className="flex flex-wrap items-center gap-2">
           {day.holiday && <span>{day.holiday}</span>}
+          {day.holidayPayMinutes > 0 && (
+            <span className="tabular-nums">Holiday pay {formatMinutes(day.holidayPayMinutes)}</span>
+          )}
+          {day.workedOnHoliday && <Badge variant="warning">Worked on holiday</Badge>}
           {day.isCorrected && <Badge variant="warning">Corrected</Badge>}
         </span>
       ) : (
@@ -121,6 +126,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
                   rowTestId="timesheet-day"
                   emptyMessage="Nothing recorded in this pay period yet."
                 />
+                <PayLinesTable lines={data.payLines} />
                 {data.findings.length > 0 && (
                   <section
                     aria-labelledby="timesheet-findings"

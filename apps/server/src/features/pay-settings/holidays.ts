@@ -1,0 +1,169 @@
+// The admin-edited public holiday list (issue #14 §3): Ontario's computed list with an admin's
+// additions and removals (domain/pay/holidays.ts merges them).
+import { z } from 'zod';
+import {
+  addPublicHolidaySchema,
+  holidayYearQuerySchema,
+  type PublicHolidayList,
+  type PublicHolidayRow,
+} from '@punchclock/shared/contracts/payroll';
+import { isoDate } from '@punchclock/shared/contracts/common';
+import {
+  holidaysForYear,
+  ontarioPublicHolidays,
+  type HolidayListEdits,
+  type PublicHoliday,
+} from '@punchclock/shared/domain/pay/holidays';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
+import type { Actor } from '../people/index.ts';
+import {
+  deleteHolidayEdit,
+  findHolidayEdit,
+  insertHolidayEdit,
+  listHolidayEdits,
+} from './repository.ts';
+
+const dateParam = z.object({ date: isoDate });
+
+/** The admin's edits in the domain's shape. */
+export async function readHolidayEdits(db: Db): Promise<HolidayListEdits> {
+  const rows = await listHolidayEdits(db);
+  return {
+    added: rows
+      .filter((row) => row.kind === 'added')
+      .map((row) => ({ date: row.date, name: row.name ?? 'Public holiday' })),
+    removed: rows.filter((row) => row.kind === 'removed').map((row) => row.date),
+  };
+}
+
+/**
+ * The merged list, cached per year for one computation: `(date) => holiday or null`. Read the
+ * edits once per timesheet or export.
+ */
+export function holidayLookup(edits: HolidayListEdits): (date: string) => PublicHoliday | null {
+  const byYear = new Map<number, Map<string, PublicHoliday>>();
+  return (date) => {
+    const year = Number(date.slice(0, 4));
+    let days = byYear.get(year);
+    if (!days) {
+      // Ontario's list starts with the Gregorian calendar; no holidays before it.
+      const list = year >= 1583 ? holidaysForYear(year, edits) : [];
+      days = new Map(list.map((holiday) => [holiday.date, holiday]));
+      byYear.set(year, days);
+    }
+    return days.get(date) ?? null;
+  };
+}
+
+export async function listHolidayYear(db: Db, rawQuery: unknown): Promise<PublicHolidayList> {
+  const { year } = parseInput(holidayYearQuerySchema, rawQuery);
+  const edits = await readHolidayEdits(db);
+  const removed = new Set(edits.removed);
+  const added = new Map(
+    edits.added.filter((h) => h.date.startsWith(`${year}-`)).map((h) => [h.date, h]),
+  );
+  const rows: PublicHolidayRow[] = ontarioPublicHolidays(year).map((holiday) => {
+    const renamed = added.get(holiday.date);
+    added.delete(holiday.date);
+    return renamed
+      ? { date: holiday.date, name: renamed.name, source: 'added', isRemoved: false }
+      : { ...holiday, source: 'ontario', isRemoved: removed.has(holiday.date) };
+  });
+  for (const holiday of added.values())
+    rows.push({ ...holiday, source: 'added', isRemoved: false });
+  rows.sort((a, b) => a.date.localeCompare(b.date));
+  return { year, holidays: rows };
+}
+
+function ontarioHolidayOn(date: string): PublicHoliday | null {
+  return ontarioPublicHolidays(Number(date.slice(0, 4))).find((h) => h.date === date) ?? null;
+}
+
+export async function addHoliday(
+  db: Db,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<PublicHolidayRow> {
+  const input = parseInput(addPublicHolidaySchema, rawInput);
+  return db
+    .transaction(async (tx) => {
+      const edit = await findHolidayEdit(tx, input.date);
+      const ontario = ontarioHolidayOn(input.date);
+      if (edit?.kind === 'added' || (ontario && !edit)) {
+        throw new Conflict(
+          `${input.date} is already a public holiday (${edit?.name ?? ontario?.name})`,
+          'duplicate_holiday',
+        );
+      }
+      if (edit?.kind === 'removed') {
+        throw new Conflict(
+          `${input.date} (${ontario?.name ?? 'a holiday'}) was removed: restore it instead`,
+          'holiday_removed',
+        );
+      }
+      await insertHolidayEdit(tx, {
+        date: input.date,
+        kind: 'added',
+        name: input.name,
+        createdBy: actor.actorId,
+      });
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'public_holiday.add',
+        entityType: 'public_holiday',
+        entityId: input.date,
+        after: input,
+        meta: actor.meta,
+      });
+      return { ...input, source: 'added' as const, isRemoved: false };
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error)
+        ? new Conflict(`${input.date} is already a public holiday`, 'duplicate_holiday')
+        : error;
+    });
+}
+
+/** Remove a holiday: an added one is deleted; an Ontario one is marked removed (restorable). */
+export async function removeHoliday(db: Db, rawParams: unknown, actor: Actor): Promise<void> {
+  const { date } = parseInput(dateParam, rawParams);
+  await db.transaction(async (tx) => {
+    const edit = await findHolidayEdit(tx, date);
+    const ontario = ontarioHolidayOn(date);
+    if (edit?.kind === 'added') {
+      await deleteHolidayEdit(tx, date);
+    } else if (ontario && !edit) {
+      await insertHolidayEdit(tx, { date, kind: 'removed', name: null, createdBy: actor.actorId });
+    } else {
+      throw new NotFound(`There is no public holiday on ${date}`);
+    }
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'public_holiday.remove',
+      entityType: 'public_holiday',
+      entityId: date,
+      before: { date, name: edit?.name ?? ontario?.name ?? null },
+      meta: actor.meta,
+    });
+  });
+}
+
+/** Put a removed Ontario holiday back. */
+export async function restoreHoliday(db: Db, rawParams: unknown, actor: Actor): Promise<void> {
+  const { date } = parseInput(dateParam, rawParams);
+  await db.transaction(async (tx) => {
+    const edit = await findHolidayEdit(tx, date);
+    if (edit?.kind !== 'removed') throw new NotFound(`No removed public holiday on ${date}`);
+    await deleteHolidayEdit(tx, date);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'public_holiday.restore',
+      entityType: 'public_holiday',
+      entityId: date,
+      after: { date, name: ontarioHolidayOn(date)?.name ?? null },
+      meta: actor.meta,
+    });
+  });
+}

@@ -1,0 +1,121 @@
+// Pay rates and employee numbers (issue #14 §6, §8): admin only, audited, integer cents.
+import { z } from 'zod';
+import {
+  employeeNumberInputSchema,
+  payRateInputSchema,
+  type PayRate,
+  type PayrollPerson,
+} from '@punchclock/shared/contracts/payroll';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
+import { findUserSummaryById, type Actor } from '../people/index.ts';
+import {
+  deleteRate,
+  findEmployeeNumber,
+  findPersonByEmployeeNumber,
+  findRate,
+  findRateFrom,
+  insertRate,
+  listAllRates,
+  listPayrollPeopleRows,
+  listRatesOf,
+  updateEmployeeNumber,
+} from './repository.ts';
+
+/** A person's hourly rate on a date: the latest rate effective on or before it, else null. */
+export function rateOnFrom(rates: readonly PayRate[]): (date: string) => number | null {
+  const sorted = [...rates].sort((a, b) => b.effectiveFrom.localeCompare(a.effectiveFrom));
+  return (date) => sorted.find((rate) => rate.effectiveFrom <= date)?.hourlyCents ?? null;
+}
+
+export async function readRatesOf(db: Db, userId: string): Promise<PayRate[]> {
+  return listRatesOf(db, userId);
+}
+
+export async function listPayrollPeople(db: Db): Promise<PayrollPerson[]> {
+  const [people, rates] = await Promise.all([listPayrollPeopleRows(db), listAllRates(db)]);
+  return people.map((person) => ({
+    ...person,
+    employeeNumber: person.employeeNumber ?? null,
+    rates: rates.filter((rate) => rate.userId === person.id),
+  }));
+}
+
+export async function addRate(db: Db, rawInput: unknown, actor: Actor): Promise<PayRate> {
+  const input = parseInput(payRateInputSchema, rawInput);
+  const duplicate = () =>
+    new Conflict(
+      `This person already has a rate from ${input.effectiveFrom}: remove it first to change it`,
+      'duplicate_rate',
+    );
+  return db
+    .transaction(async (tx) => {
+      if (!(await findUserSummaryById(tx, input.userId))) throw new NotFound('No such person');
+      if (await findRateFrom(tx, input.userId, input.effectiveFrom)) throw duplicate();
+      const saved = await insertRate(tx, { ...input, createdBy: actor.actorId });
+      await writeAudit(tx, {
+        actorId: actor.actorId,
+        action: 'pay_rate.create',
+        entityType: 'pay_rate',
+        entityId: saved.id,
+        after: input,
+        meta: actor.meta,
+      });
+      return saved;
+    })
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate() : error;
+    });
+}
+
+export async function removeRate(db: Db, rawId: string, actor: Actor): Promise<void> {
+  const id = parseInput(z.uuid('Rate not found'), rawId);
+  await db.transaction(async (tx) => {
+    const before = await findRate(tx, id);
+    if (!before) throw new NotFound('Rate not found');
+    await deleteRate(tx, id);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'pay_rate.delete',
+      entityType: 'pay_rate',
+      entityId: id,
+      before,
+      meta: actor.meta,
+    });
+  });
+}
+
+export async function setEmployeeNumber(
+  db: Db,
+  rawUserId: string,
+  rawInput: unknown,
+  actor: Actor,
+): Promise<{ employeeNumber: string | null }> {
+  const userId = parseInput(z.uuid('No such person'), rawUserId);
+  const { employeeNumber } = parseInput(employeeNumberInputSchema, rawInput);
+  return db.transaction(async (tx) => {
+    const before = await findEmployeeNumber(tx, userId);
+    if (!before) throw new NotFound('No such person');
+    if (employeeNumber !== null) {
+      const holder = await findPersonByEmployeeNumber(tx, employeeNumber);
+      if (holder && holder.id !== userId) {
+        throw new Conflict(
+          `Employee number ${employeeNumber} belongs to someone else`,
+          'duplicate',
+        );
+      }
+    }
+    await updateEmployeeNumber(tx, userId, employeeNumber);
+    await writeAudit(tx, {
+      actorId: actor.actorId,
+      action: 'user.employee_number',
+      entityType: 'user',
+      entityId: userId,
+      before,
+      after: { employeeNumber },
+      meta: actor.meta,
+    });
+    return { employeeNumber };
+  });
+}

@@ -1,0 +1,2 @@
+// The payroll feature's public module: app.ts imports only from here.
+export { registerPayrollRoutes } from './routes.ts';
