@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateOvertimeRules } from '../domain/pay/overtime.ts';
+import { OVERTIME_MULTIPLIER_MESSAGE, OVERTIME_MULTIPLIERS } from '../domain/pay/pay-codes.ts';
 import { validatePayRounding } from '../domain/pay/rounding.ts';
 import { isoDate, text } from './common.ts';
 
@@ -13,11 +14,16 @@ const MINUTES_PER_DAY = 24 * 60;
 const MAX_RATE = 10;
 const RATE_MESSAGE = 'An overtime rate above 10× is not a rate we can pay';
 
+const isPayableRate = (rate: number) => (OVERTIME_MULTIPLIERS as readonly number[]).includes(rate);
+
 export const dailyTierSchema = z.object({
   afterMinutes: z
     .number('Give each daily threshold in minutes')
     .max(MINUTES_PER_DAY, 'A daily threshold must be within a day (24 hours)'),
-  multiplier: z.number('Give each daily threshold a rate').max(MAX_RATE, RATE_MESSAGE),
+  multiplier: z
+    .number('Give each daily threshold a rate')
+    .max(MAX_RATE, RATE_MESSAGE)
+    .refine(isPayableRate, OVERTIME_MULTIPLIER_MESSAGE),
 });
 
 export const averagingSchema = z.object({
@@ -55,6 +61,7 @@ const ruleSetFields = z.object({
   weeklyMultiplier: z
     .number('Give the weekly overtime rate')
     .max(MAX_RATE, RATE_MESSAGE)
+    .refine(isPayableRate, OVERTIME_MULTIPLIER_MESSAGE)
     .default(1.5),
   dailyTiers: z.array(dailyTierSchema).max(4, 'At most 4 daily thresholds').default([]),
   averaging: averagingSchema.nullable().default(null),

@@ -246,6 +246,20 @@ describeEachDatabase('pay rules api', (getDatabase) => {
         'Round to the nearest 5, 6 or 15 minutes',
       ],
       [
+        // Every overtime minute is exported under a pay code: OT1.5 or OT2, nothing else.
+        'a daily rate of 1.75×, which no pay code carries',
+        {
+          weeklyThresholdMinutes: 2640,
+          dailyTiers: [{ afterMinutes: 480, multiplier: 1.75 }],
+        },
+        'Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)',
+      ],
+      [
+        'a weekly rate of 1.25×',
+        { weeklyThresholdMinutes: 2640, weeklyMultiplier: 1.25 },
+        'Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)',
+      ],
+      [
         'no name',
         { name: '', weeklyThresholdMinutes: 2640 },
         'Give the rule set a name of at least 2 characters',

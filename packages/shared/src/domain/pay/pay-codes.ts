@@ -17,6 +17,11 @@ export const PAY_CODES = [
 ] as const;
 export type PayCode = (typeof PAY_CODES)[number];
 
+/** The overtime rates a rule set may use: each has its pay code (OT1.5, OT2) to be exported under. */
+export const OVERTIME_MULTIPLIERS = [1.5, 2] as const;
+export const OVERTIME_MULTIPLIER_MESSAGE =
+  'Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)';
+
 /** The pay codes a kind of leave may be paid under. */
 export const LEAVE_PAY_CODES = ['VAC', 'SICK', 'UNPAID', 'TOIL-TAKEN'] as const;
 export type LeavePayCode = (typeof LEAVE_PAY_CODES)[number];
