@@ -35,3 +35,5 @@ CREATE UNIQUE INDEX "payroll_export_presets_name_lower_key" ON "payroll_export_p
 UPDATE "time_off_types" SET "pay_code" = 'VAC' WHERE lower("name") = 'vacation';--> statement-breakpoint
 UPDATE "time_off_types" SET "pay_code" = 'SICK' WHERE lower("name") = 'sick';--> statement-breakpoint
 UPDATE "time_off_types" SET "pay_code" = 'UNPAID' WHERE "is_paid" = false;
+--> statement-breakpoint
+INSERT INTO "time_off_types" ("name", "is_paid", "is_unlimited", "pay_code") VALUES ('Time off in lieu', true, true, 'TOIL-TAKEN') ON CONFLICT DO NOTHING;

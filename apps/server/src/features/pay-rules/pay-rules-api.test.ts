@@ -17,8 +17,9 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { insertPunches, type PunchRow } from '../../test/time-tracking.ts';
-import { auditRowsFor, countAuditRows, seedTeam, setTeamOf } from '../../test/users.ts';
-import { recomputeDays } from '../reports/index.ts';
+import { createTimeOff, decide } from '../../test/approvals.ts';
+import { auditRowsFor, countAuditRows, expectApi, seedTeam, setTeamOf } from '../../test/users.ts';
+import { recomputeDays, recomputeQueuedDays } from '../reports/index.ts';
 import { insertLock, reopenLock } from '../requests/index.ts';
 
 /*
@@ -540,12 +541,43 @@ describeEachDatabase('pay rules api', (getDatabase) => {
           { earnedOn: '2026-06-12', minutes: 540, remainingMinutes: 540, expiresOn: '2026-09-12' },
         ],
       });
-      // Three months on it has expired.
+      // Four hours of approved time off in lieu (a type paid under TOIL-TAKEN) come off it.
+      const adminCookie = cookies.get('admin') ?? '';
+      const toilType = await expectApi<{ type: { id: string } }>(
+        app,
+        adminCookie,
+        'POST',
+        '/api/time-off/types',
+        201,
+        { name: 'Lieu time', isPaid: true, isUnlimited: true, payCode: 'TOIL-TAKEN' },
+      );
+      const request = await createTimeOff(app, personCookie, {
+        typeId: toilType.type.id,
+        startDate: '2026-06-22',
+        endDate: '2026-06-22',
+        startTime: '13:00',
+        endTime: '17:00',
+      });
+      await decide(app, adminCookie, [{ type: 'time_off', id: request.id }], 'approve');
+      await recomputeQueuedDays(db(), 'America/Toronto');
+      const afterLeave = await balance(personCookie, 'asOf=2026-06-30');
+      expect(afterLeave.json()).toMatchObject({
+        balanceMinutes: 300,
+        earnedMinutes: 540,
+        takenMinutes: 240,
+      });
+      // Taken after the date asked about does not count yet.
+      expect((await balance(personCookie, 'asOf=2026-06-21')).json()).toMatchObject({
+        balanceMinutes: 540,
+        takenMinutes: 0,
+      });
+
+      // Three months on what was left has expired.
       const later = await balance(
         cookies.get('admin') ?? null,
         `userId=${person.id}&asOf=2026-09-12`,
       );
-      expect(later.json()).toMatchObject({ balanceMinutes: 0, expiredMinutes: 540, lots: [] });
+      expect(later.json()).toMatchObject({ balanceMinutes: 0, expiredMinutes: 300, lots: [] });
       // Another team's lead and another employee may not read it.
       expect(
         (await balance(cookies.get('team_lead') ?? null, `userId=${person.id}`)).statusCode,

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RuleAssignment, RuleSetValues } from '@punchclock/shared/contracts/pay-rules';
 import type { DatedAssignment } from '@punchclock/shared/domain/pay/rule-assignments';
 import type { Db } from '../../db/client.ts';
-import { overtimeRuleAssignments, overtimeRuleSets, teams } from '../../db/schema.ts';
+import { dayMetrics, overtimeRuleAssignments, overtimeRuleSets, teams } from '../../db/schema.ts';
 import { personNameOf } from '../people/index.ts';
 
 /** The organisation default's target key (team and user null). */
@@ -171,4 +171,24 @@ export async function listAssignmentsConcerning(
     ruleSetId: row.ruleSetId,
     effectiveFrom: row.effectiveFrom,
   }));
+}
+
+/**
+ * Time off in lieu taken per date up to asOf: the stored day figures' paid leave whose pay code
+ * is TOIL-TAKEN (the reports' recompute files approved leave with its type's code).
+ */
+export async function listToilTaken(db: Db, userId: string, asOf: string) {
+  const rows = await db
+    .select({ date: dayMetrics.date, minutes: dayMetrics.paidLeaveMinutes })
+    .from(dayMetrics)
+    .where(
+      and(
+        eq(dayMetrics.userId, userId),
+        eq(dayMetrics.leavePayCode, 'TOIL-TAKEN'),
+        lte(dayMetrics.date, asOf),
+        gt(dayMetrics.paidLeaveMinutes, 0),
+      ),
+    )
+    .orderBy(asc(dayMetrics.date));
+  return new Map(rows.map((row) => [row.date, row.minutes]));
 }

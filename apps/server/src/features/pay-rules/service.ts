@@ -38,6 +38,7 @@ import {
   insertRuleSet,
   listAssignmentRows,
   listRuleSetRows,
+  listToilTaken,
   lockRuleSet,
   ORGANISATION_KEY,
   updateRuleSetRecord,
@@ -240,19 +241,20 @@ export async function createAssignment(
 }
 
 /**
- * A person's banked time off in lieu on a date (oldest first, with expiries). `takenMinutesByDate`
- * is the time off in lieu they took per date — approved leave of the TOIL-TAKEN pay code, which the
- * caller reads (decision 0016: the wiring to time off comes with the pay codes).
+ * A person's banked time off in lieu on a date (oldest first, with expiries): what their rule
+ * sets banked, less the approved leave paid under the TOIL-TAKEN pay code up to that date.
  */
 export async function toilBalance(
   db: Db,
   config: AppConfig,
   userId: string,
   asOf: string,
-  takenMinutesByDate: ReadonlyMap<string, number> = new Map(),
 ): Promise<ToilBalance> {
-  const earned = await listToilEarned(db, config, userId, asOf);
-  const taken = [...takenMinutesByDate].map(([date, minutes]) => ({ date, minutes }));
+  const [earned, takenByDate] = await Promise.all([
+    listToilEarned(db, config, userId, asOf),
+    listToilTaken(db, userId, asOf),
+  ]);
+  const taken = [...takenByDate].map(([date, minutes]) => ({ date, minutes }));
   return { userId, asOf, ...toilLedger(earned, taken, asOf) };
 }
 

@@ -82,7 +82,7 @@ describeEachDatabase('time off api', (getDatabase) => {
   });
 
   describe('types', () => {
-    it('seeds Vacation, Sick, Personal (paid, limited) and Unpaid (unpaid, unlimited)', async () => {
+    it('seeds Vacation, Sick, Personal (paid, limited), Time off in lieu and Unpaid (unlimited)', async () => {
       const employee = await person();
       const { types } = await myTimeOff(employee);
       const seeded = types.filter((type) => type.name !== floatingName);
@@ -96,6 +96,8 @@ describeEachDatabase('time off api', (getDatabase) => {
       ).toEqual([
         { name: 'Personal', isPaid: true, isUnlimited: false, isStatutoryVacation: false },
         { name: 'Sick', isPaid: true, isUnlimited: false, isStatutoryVacation: false },
+        // Banked overtime taken as time off: counted against the bank (pay rules), not in days.
+        { name: 'Time off in lieu', isPaid: true, isUnlimited: true, isStatutoryVacation: false },
         { name: 'Unpaid', isPaid: false, isUnlimited: true, isStatutoryVacation: false },
         { name: 'Vacation', isPaid: true, isUnlimited: false, isStatutoryVacation: true },
       ]);
