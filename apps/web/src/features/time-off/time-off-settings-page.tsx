@@ -7,7 +7,9 @@ import {
   timeOffTypeInputSchema,
   type AllowancesOverview,
   type TimeOffType,
+  type TimeOffTypeInput,
 } from '@punchclock/shared/contracts/time-off';
+import { LEAVE_PAY_CODES } from '@punchclock/shared/domain/pay/pay-codes';
 import { formatDays } from '@punchclock/shared/domain/time-off';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -35,9 +37,14 @@ interface TypeFormValues {
   isUnlimited: boolean;
   isStatutoryVacation: boolean;
   isArchived: boolean;
+  payCode: string;
 }
 
-const typeResolver = contractResolver<TypeFormValues>(timeOffTypeInputSchema, (values) => values);
+const toTypeInput = (values: TypeFormValues): TimeOffTypeInput => ({
+  ...values,
+  payCode: (values.payCode || null) as TimeOffTypeInput['payCode'],
+});
+const typeResolver = contractResolver<TypeFormValues>(timeOffTypeInputSchema, toTypeInput);
 
 function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClose: () => void }) {
   const { saveType } = useTimeOffSettingsMutations();
@@ -54,17 +61,22 @@ function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClo
             isUnlimited: false,
             isStatutoryVacation: false,
             isArchived: false,
+            payCode: '',
           }
-        : type,
+        : { ...type, payCode: type.payCode ?? '' },
     );
   }, [type, reset]);
   const onSubmit = handleSubmit((input) =>
     saveType.mutate(
-      { id: type && type !== 'new' ? type.id : null, input },
+      { id: type && type !== 'new' ? type.id : null, input: toTypeInput(input) },
       { onSuccess: onClose, onError: (error) => setError('root', { message: error.message }) },
     ),
   );
-  const checkbox = (name: Exclude<keyof TypeFormValues, 'name'>, label: string, hint: string) => (
+  const checkbox = (
+    name: Exclude<keyof TypeFormValues, 'name' | 'payCode'>,
+    label: string,
+    hint: string,
+  ) => (
     <label className="flex items-start gap-3 text-sm">
       <input type="checkbox" className="mt-1 accent-primary" {...register(name)} />
       <span>
@@ -91,6 +103,21 @@ function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClo
             'Ontario vacation minimum',
             'Allowances never go below 2 weeks a year (3 after 5 years), pro-rated in the hire year.',
           )}
+          <Field
+            id="type-pay-code"
+            label="Payroll pay code"
+            hint="The code its hours are exported under."
+            error={formState.errors.payCode?.message}
+          >
+            <Select {...register('payCode')}>
+              <option value="">Default (paid: VAC, unpaid: UNPAID)</option>
+              {LEAVE_PAY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </Select>
+          </Field>
           {type !== 'new' &&
             checkbox('isArchived', 'Archived', 'No longer offered for new requests.')}
           <FieldError id="type-form-error" message={formState.errors.root?.message} />
@@ -364,6 +391,11 @@ export default function TimeOffSettingsPage() {
   const typeColumns: DataColumn<TimeOffType>[] = [
     { id: 'name', header: 'Name', isRowHeader: true, cell: (type) => type.name },
     { id: 'paid', header: 'Pay', cell: (type) => (type.isPaid ? 'Paid' : 'Unpaid') },
+    {
+      id: 'code',
+      header: 'Pay code',
+      cell: (type) => type.payCode ?? (type.isPaid ? 'VAC' : 'UNPAID'),
+    },
     {
       id: 'limit',
       header: 'Allowance',
