@@ -57,13 +57,16 @@ describe('timesheet sign-off', () => {
     // Others with time in the period may not have signed: the clerk confirms locking anyway.
     const without = lockDialog.getByRole('button', { name: 'Lock without them' });
     await expect
-      .poll(async () => (await lockDialog.count()) === 0 || (await without.count()) > 0)
+      .poll(async () => (await lockDialog.count()) === 0 || (await without.count()) > 0, {
+        timeout: 20_000,
+      })
       .toBe(true);
     if ((await lockDialog.count()) > 0) {
       await lockDialog.getByRole('alert').waitFor();
       await without.click();
     }
-    await expect.poll(() => adminPeriod.textContent()).toMatch(/Locked$/);
+    // Approving a period reads every timesheet in it: give a busy machine time.
+    await expect.poll(() => adminPeriod.textContent(), { timeout: 20_000 }).toMatch(/Locked$/);
     await saveScreenshot(admin.page, 'timesheets-locked-desktop');
 
     await employee.page.reload();

@@ -11,6 +11,8 @@ import { setUserSuspended } from '../../apps/server/src/features/users/suspensio
 import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { shiftInstants } from '@punchclock/shared/domain/schedule';
+import { payPeriodContaining } from '@punchclock/shared/domain/pay/pay-periods';
+import { readPayConfig } from '../../apps/server/src/config.ts';
 import { eq } from 'drizzle-orm';
 import { notifications, timeEvents, users } from '../../apps/server/src/db/schema.ts';
 import { createRandom, datesFrom, generateShiftPunches } from '../../apps/server/src/demo-data.ts';
@@ -148,6 +150,36 @@ async function seedReportHistory(
     source: 'web',
   });
   await recomputeDays(db, timeZone, [corrector.id], shiftDate(today, -3), today);
+
+  // Flo Flow worked 08:00–18:00 without a break, Monday to Friday of the first week of the
+  // previous pay period: 50 hours, for the configure → submit → lock → export flow.
+  const [flow] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, SEED_USERS.flow.email));
+  if (!flow) throw new Error('flow missing');
+  const { calendar } = readPayConfig(process.env);
+  const current = payPeriodContaining(calendar, today);
+  const previous = payPeriodContaining(calendar, shiftDate(current.start, -1));
+  const week = datesFrom(shiftDate(previous.start, 1), 5);
+  await db.insert(timeEvents).values(
+    week.flatMap((date) =>
+      (['clock_in', 'clock_out'] as const).map((eventType, index) => ({
+        id: randomUUID(),
+        userId: flow.id,
+        eventType,
+        occurredAt: shiftInstants(
+          { ...template, workStart: '08:00', workEnd: '18:00', lunchStart: null, lunchEnd: null },
+          date,
+          timeZone,
+        )[index === 0 ? 'start' : 'end'],
+        date,
+        shiftDate: date,
+        source: 'web' as const,
+      })),
+    ),
+  );
+  await recomputeDays(db, timeZone, [flow.id], previous.start, previous.end);
 }
 
 async function waitForHealth(

@@ -23,6 +23,7 @@ export const SEED_USERS = {
   corrector: { email: 'corrector@e2e.test', name: 'Cora Corrector', role: 'employee' },
   keyboard: { email: 'keyboard@e2e.test', name: 'Kai Keyboard', role: 'employee' },
   phone: { email: 'phone@e2e.test', name: 'Pia Phone', role: 'employee' },
+  flow: { email: 'flow@e2e.test', name: 'Flo Flow', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */
