@@ -12,6 +12,7 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { directoryQueryOptions, teamsQueryOptions } from '@/features/users';
 import {
@@ -38,7 +39,7 @@ function RuleSetList() {
       <CardContent>
         <QueryState query={ruleSets}>
           {(data) => (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Rule sets">
               <table className="w-full text-sm">
                 <thead className="border-b text-muted-foreground">
                   <tr>
@@ -73,7 +74,7 @@ function RuleSetList() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </QueryState>
       </CardContent>
@@ -95,7 +96,7 @@ function AssignmentList() {
       <CardContent>
         <QueryState query={assignments}>
           {(data) => (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Assignments">
               <table className="w-full text-sm">
                 <thead className="border-b text-muted-foreground">
                   <tr>
@@ -130,7 +131,7 @@ function AssignmentList() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </QueryState>
       </CardContent>
