@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { approveAndLockPeriod, downloadCsv, timesheetHours } from './support/pay-period.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -12,18 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The "By pay code" rows of the timesheet on screen: code → decimal hours. */
-async function timesheetHours(page: Page): Promise<Record<string, string>> {
-  const lines = page.getByTestId('timesheet-pay-line');
-  await expect.poll(() => lines.count()).toBeGreaterThan(0);
-  const rows = await lines.evaluateAll((elements) =>
-    elements.map((row) =>
-      Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? ''),
-    ),
-  );
-  return Object.fromEntries(rows.map(([code, hours]) => [code ?? '', hours ?? '']));
-}
 
 /*
  * Issue #14's whole pay period, as its people do it: the admin configures a rule set (daily
@@ -98,18 +87,7 @@ describe('a pay period from rule set to payroll export', () => {
     const row = admin.page.getByTestId('timesheets-row').filter({ hasText: SEED_USERS.flow.name });
     await row.getByRole('button', { name: `Approve timesheet of ${SEED_USERS.flow.name}` }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
-    await admin.page.getByRole('button', { name: 'Approve and lock period' }).click();
-    const lockDialog = admin.page.getByRole('dialog');
-    await lockDialog.getByRole('button', { name: 'Approve and lock' }).click();
-    const without = lockDialog.getByRole('button', { name: 'Lock without them' });
-    await expect
-      .poll(async () => (await lockDialog.count()) === 0 || (await without.count()) > 0, {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    if ((await lockDialog.count()) > 0) await without.click();
-    // Approving a period reads every timesheet in it: give a busy machine time.
-    await expect.poll(() => adminPeriod.textContent(), { timeout: 20_000 }).toMatch(/Locked$/);
+    await approveAndLockPeriod(admin.page);
 
     try {
       // 4. Export the locked period: Flo's rows carry the timesheet's hours, code by code.
@@ -117,17 +95,7 @@ describe('a pay period from rule set to payroll export', () => {
       await admin.page.getByRole('heading', { name: 'Payroll export' }).waitFor();
       await admin.page.getByRole('button', { name: 'Previous pay period' }).click();
       await admin.page.getByTestId('payroll-period').getByText('Locked', { exact: true }).waitFor();
-      const download = admin.page.waitForEvent('download');
-      await admin.page.getByTestId('download-csv').click();
-      const chunks: Buffer[] = [];
-      for await (const chunk of await (await download).createReadStream()) {
-        chunks.push(chunk as Buffer);
-      }
-      const records = Buffer.concat(chunks)
-        .toString('utf8')
-        .trim()
-        .split(/\r?\n/)
-        .map((line) => line.split(','));
+      const records = await downloadCsv(admin.page);
       const exported = Object.fromEntries(
         records
           .filter((record) => record[1] === SEED_USERS.flow.name)

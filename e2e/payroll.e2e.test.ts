@@ -1,8 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { downloadCsv, timesheetHours } from './support/pay-period.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -12,18 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** The rows of the "By pay code" table on the person's own timesheet: code → hours. */
-async function timesheetHours(page: Page): Promise<Record<string, string>> {
-  const lines = page.getByTestId('timesheet-pay-line');
-  await expect.poll(() => lines.count()).toBeGreaterThan(0);
-  const rows = await lines.evaluateAll((elements) =>
-    elements.map((row) =>
-      Array.from(row.querySelectorAll('th, td')).map((cell) => cell.textContent?.trim() ?? ''),
-    ),
-  );
-  return Object.fromEntries(rows.map(([code, hours]) => [code ?? '', hours ?? '']));
-}
 
 describe('payroll export', () => {
   it('after an admin locks a period, its CSV totals equal the timesheet shown', async () => {
@@ -57,16 +46,7 @@ describe('payroll export', () => {
       );
       await saveScreenshot(page, 'payroll');
 
-      const download = page.waitForEvent('download');
-      await page.getByTestId('download-csv').click();
-      const file = await download;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
-      const [header, ...records] = Buffer.concat(chunks)
-        .toString('utf8')
-        .trim()
-        .split(/\r?\n/)
-        .map((line) => line.split(','));
+      const [header, ...records] = await downloadCsv(page);
       expect(header).toEqual([
         'Employee number',
         'Name',

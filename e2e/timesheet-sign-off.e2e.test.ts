@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import { approveAndLockPeriod } from './support/pay-period.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -51,22 +52,7 @@ describe('timesheet sign-off', () => {
     await row.getByRole('button', { name: 'Approve timesheet of Ray Reporter' }).click();
     await row.getByText('Approved', { exact: true }).waitFor();
 
-    await admin.page.getByRole('button', { name: 'Approve and lock period' }).click();
-    const lockDialog = admin.page.getByRole('dialog');
-    await lockDialog.getByRole('button', { name: 'Approve and lock' }).click();
-    // Others with time in the period may not have signed: the clerk confirms locking anyway.
-    const without = lockDialog.getByRole('button', { name: 'Lock without them' });
-    await expect
-      .poll(async () => (await lockDialog.count()) === 0 || (await without.count()) > 0, {
-        timeout: 20_000,
-      })
-      .toBe(true);
-    if ((await lockDialog.count()) > 0) {
-      await lockDialog.getByRole('alert').waitFor();
-      await without.click();
-    }
-    // Approving a period reads every timesheet in it: give a busy machine time.
-    await expect.poll(() => adminPeriod.textContent(), { timeout: 20_000 }).toMatch(/Locked$/);
+    await approveAndLockPeriod(admin.page);
     await saveScreenshot(admin.page, 'timesheets-locked-desktop');
 
     await employee.page.reload();

@@ -1,22 +1,6 @@
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payrollExportPresets, periodLocks } from '../../db/schema.ts';
-
-/** An active lock (not reopened) covering every day of the range, if one does. */
-export async function findCoveringLock(db: Db, start: string, end: string) {
-  const [lock] = await db
-    .select({ id: periodLocks.id, fromDate: periodLocks.fromDate, toDate: periodLocks.toDate })
-    .from(periodLocks)
-    .where(
-      and(
-        isNull(periodLocks.reopenedAt),
-        lte(periodLocks.fromDate, start),
-        gte(periodLocks.toDate, end),
-      ),
-    )
-    .limit(1);
-  return lock ?? null;
-}
+import { payrollExportPresets } from '../../db/schema.ts';
 
 const presetColumns = {
   id: payrollExportPresets.id,

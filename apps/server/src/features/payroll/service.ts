@@ -18,10 +18,10 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, parseInput } from '../../platform/errors.ts';
 import { listPayrollPeopleRows } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
+import { findActiveLock } from '../requests/index.ts';
 import { buildTimesheet } from '../timesheets/index.ts';
 import { mapRows } from './mapping.ts';
 import { findPreset } from './presets.ts';
-import { findCoveringLock } from './repository.ts';
 
 /** Every person's pay lines for the period, as export rows (codes with minutes only). */
 export async function buildPayrollRows(
@@ -55,7 +55,7 @@ async function prepare(db: Db, config: AppConfig, query: { date: string; presetI
   const period = payPeriodContaining(config.pay.calendar, query.date);
   const [preset, lock] = await Promise.all([
     query.presetId ? findPreset(db, query.presetId) : Promise.resolve(null),
-    findCoveringLock(db, period.start, period.end),
+    findActiveLock(db, period.start, period.end, true),
   ]);
   return { period, preset, isLocked: lock !== null };
 }

@@ -5,16 +5,19 @@ import { personNameOf } from '../people/index.ts';
 import { appSettings, periodLocks } from '../../db/schema.ts';
 import { Conflict } from '../../platform/errors.ts';
 
-/** The active lock covering any day of a range, if one does. */
-export async function findActiveLock(db: Db, from: string, to: string) {
+/**
+ * The active (not reopened) lock touching a range: covering any day of it, or with `whole`,
+ * every day of it (a payroll export needs the whole period locked).
+ */
+export async function findActiveLock(db: Db, from: string, to: string, whole = false) {
   const [lock] = await db
-    .select({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate })
+    .select({ id: periodLocks.id, fromDate: periodLocks.fromDate, toDate: periodLocks.toDate })
     .from(periodLocks)
     .where(
       and(
         isNull(periodLocks.reopenedAt),
-        lte(periodLocks.fromDate, to),
-        gte(periodLocks.toDate, from),
+        lte(periodLocks.fromDate, whole ? from : to),
+        gte(periodLocks.toDate, whole ? to : from),
       ),
     )
     .limit(1);

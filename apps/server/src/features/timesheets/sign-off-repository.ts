@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SignedTotals } from '@punchclock/shared/contracts/timesheets';
 import type { Db } from '../../db/client.ts';
-import { periodLocks, timesheetSignOffs } from '../../db/schema.ts';
+import { timesheetSignOffs } from '../../db/schema.ts';
 import { personNameOf } from '../people/index.ts';
 
 const columns = {
@@ -110,23 +110,4 @@ export async function decideSignOff(
       decisionComment: values.comment,
     })
     .where(eq(timesheetSignOffs.id, id));
-}
-
-/**
- * The id of the active lock covering any day of a period, or null (the requests feature's
- * assertNotLocked refuses changes; this tells the screens which lock an admin would reopen).
- */
-export async function findActiveLockId(db: Db, from: string, to: string): Promise<string | null> {
-  const [lock] = await db
-    .select({ id: periodLocks.id })
-    .from(periodLocks)
-    .where(
-      and(
-        isNull(periodLocks.reopenedAt),
-        lte(periodLocks.fromDate, to),
-        gte(periodLocks.toDate, from),
-      ),
-    )
-    .limit(1);
-  return lock?.id ?? null;
 }

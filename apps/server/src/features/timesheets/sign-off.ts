@@ -32,13 +32,12 @@ import {
   type Caller,
   type TeamScope,
 } from '../people/index.ts';
-import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged, assertNotLocked, findActiveLock } from '../requests/index.ts';
 import { getTimesheet } from './service.ts';
 import { notifyDecision, notifyManagersOfFindings } from './sign-off-notifications.ts';
 import {
   decideSignOff,
   deleteSignOff,
-  findActiveLockId,
   findSignOff,
   listSignOffs,
   upsertSubmission,
@@ -131,7 +130,7 @@ export async function getTimesheetWithSignOff(
   const { period, person } = sheet;
   const [row, lockId] = await Promise.all([
     findSignOff(db, person.id, period.start),
-    findActiveLockId(db, period.start, period.end),
+    activeLockId(db, period.start, period.end),
   ]);
   const core = signOffOf(row, signedTotalsOf(sheet));
   const locked = lockId !== null;
@@ -165,7 +164,7 @@ export async function submitTimesheet(
   const today = toBusinessDate(now, config.timeZone);
   await db.transaction(async (tx) => {
     const row = await findSignOff(tx, person.id, period.start, true);
-    const locked = (await findActiveLockId(tx, period.start, period.end)) !== null;
+    const locked = (await findActiveLock(tx, period.start, period.end)) !== null;
     const refusal = submitRefusal(signOffOf(row, totals), period, today, locked);
     if (refusal) throw new Conflict(refusal, locked ? 'period_locked' : 'cannot_submit');
     const id = await upsertSubmission(tx, {
@@ -345,7 +344,7 @@ export async function getPeriodOverview(
   const [scope, decideScope, lockId] = await Promise.all([
     teamScopeOf(db, caller),
     approverScopeOrNull(db, caller),
-    findActiveLockId(db, period.start, period.end),
+    activeLockId(db, period.start, period.end),
   ]);
   const sheets = await sheetsOf(db, config, caller, scope, date, now);
   const rows = await listSignOffs(
@@ -487,4 +486,9 @@ function describe(status: TimesheetSignOffStatus, changed: boolean): string {
   if (changed) return `changed since ${status}`;
   if (status === 'submitted') return 'submitted by you; another approver decides it';
   return status === 'not_submitted' ? 'not submitted' : status;
+}
+
+/** The id of the active lock touching a period (the lock an admin would reopen), or null. */
+async function activeLockId(db: Db, from: string, to: string): Promise<string | null> {
+  return (await findActiveLock(db, from, to))?.id ?? null;
 }
