@@ -1,9 +1,6 @@
 // Labour agreements on file (issue #14, item 4; docs/decisions/0020).
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type {
-  LabourAgreement,
-  LabourAgreementKind,
-} from '@punchclock/shared/contracts/pay-rules';
+import type { LabourAgreement, LabourAgreementKind } from '@punchclock/shared/contracts/pay-rules';
 import type { Db } from '../../db/client.ts';
 import { labourAgreements, profiles } from '../../db/schema.ts';
 import { personNameOf } from '../people/index.ts';

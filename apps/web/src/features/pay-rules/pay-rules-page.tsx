@@ -20,6 +20,7 @@ import {
   useAssignRuleSet,
   useCreateRuleSet,
 } from './api';
+import { AgreementsSection } from './agreements-section';
 import { describeRuleSet, hoursToMinutes } from './describe';
 
 const cell = 'px-3 py-2 text-left align-top';
@@ -518,6 +519,7 @@ export default function PayRulesPage() {
         <NewRuleSetForm />
         <AssignForm />
       </div>
+      <AgreementsSection />
     </div>
   );
 }

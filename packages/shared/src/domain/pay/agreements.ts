@@ -31,8 +31,6 @@ export function agreementsCover(
 }
 
 /** A predicate for findExcessWeeklyHours: is the work week starting on that date covered? */
-export function weekCoveredBy(
-  spans: readonly AgreementSpan[],
-): (weekStartDate: string) => boolean {
+export function weekCoveredBy(spans: readonly AgreementSpan[]): (weekStartDate: string) => boolean {
   return (weekStartDate) => agreementsCover(spans, weekStartDate, shiftDate(weekStartDate, 6));
 }
