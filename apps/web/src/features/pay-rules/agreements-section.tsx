@@ -130,7 +130,7 @@ function AgreementList() {
                         <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
                         {agreement.revokedAt && (
                           <span className="block text-xs text-muted-foreground">
-                            Ended early by {agreement.revokedByName ?? 'an admin'}
+                            End set by {agreement.revokedByName ?? 'an admin'}
                           </span>
                         )}
                       </td>
