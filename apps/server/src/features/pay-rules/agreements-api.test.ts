@@ -155,6 +155,17 @@ describeEachDatabase('labour agreements api', (getDatabase) => {
     await create({ userId: person.id, startDate: '2026-04-01', endDate: '2026-04-30' });
   });
 
+  it('files only one of two overlapping agreements sent at the same time', async () => {
+    const person = await createTestUser(db(), { role: 'employee' });
+    const responses = await Promise.all(
+      ['2026-09-01', '2026-09-02'].map((startDate) =>
+        asAdmin('POST', '/api/pay-rules/agreements', { userId: person.id, startDate }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(await listFor(person.id)).toHaveLength(1);
+  });
+
   it('refuses bad dates, notes and people with a 400, changing nothing', async () => {
     const person = await createTestUser(db(), { role: 'employee' });
     const agreement = await create({ userId: person.id, startDate: '2026-06-07' });
