@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { SCREENS } from '@punchclock/shared/domain/navigation';
 import { describeViolations, seriousViolations, settle } from './support/axe.ts';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
@@ -26,8 +27,19 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
     await page.getByRole('button', { name: 'Add person' }).click();
     await page.getByRole('dialog').waitFor();
   },
-  // Pay Rules with the averaging, time-off-in-lieu and grace fields the form reveals.
+  // Pay Rules with the averaging, time-off-in-lieu and grace fields the form reveals, and an
+  // agreement on file (far in the future, so no timesheet changes; later visits find it filed).
   '/pay-rules': async (page) => {
+    const directory = await page.request.get('/api/users/directory');
+    const { users } = (await directory.json()) as { users: { id: string; email: string }[] };
+    const person = users.find((user) => user.email === SEED_USERS.keyboard.email);
+    const filed = await page.request.post('/api/pay-rules/agreements', {
+      data: { userId: person?.id, startDate: '2032-01-04' },
+      headers: { [CSRF_HEADER]: '1' },
+    });
+    expect([201, 409]).toContain(filed.status());
+    await page.reload();
+    await page.getByRole('table', { name: 'Agreements on file' }).getByText('Upcoming').waitFor();
     await page.getByLabel('Average hours over several weeks').check();
     await page.getByLabel(/Bank overtime as time off in lieu/).check();
     await page.getByLabel('Timesheet rounding').selectOption('grace');

@@ -73,4 +73,47 @@ describe('pay rules', () => {
     await saveScreenshot(page, 'pay-rules');
     await context.close();
   });
+
+  it('an admin files an excess-hours agreement, sees it listed, and ends it', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.admin);
+    await page.goto('/pay-rules');
+    await page.getByRole('heading', { name: 'Agreements on file' }).waitFor();
+
+    // Far in the future, so no other test's timesheet findings change.
+    const form = page.getByRole('form', { name: 'Add an agreement' });
+    await form.getByLabel('Person').selectOption({ label: SEED_USERS.sme.name });
+    await form.getByLabel('From').fill('2031-01-05');
+    await form.getByLabel('To (optional)').fill('2031-01-04');
+    await form.getByRole('button', { name: 'Add agreement' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toBe('The agreement cannot end before it starts');
+
+    await form.getByLabel('To (optional)').fill('');
+    await form.getByLabel('Note (optional)').fill('Signed copy in the HR binder');
+    await form.getByRole('button', { name: 'Add agreement' }).click();
+    const list = page.getByRole('table', { name: 'Agreements on file' });
+    const row = list.getByRole('row').filter({ hasText: SEED_USERS.sme.name });
+    await expect.poll(() => row.textContent()).toContain('More than 48 hours a week');
+    const text = await row.textContent();
+    expect(text).toContain('2031-01-05');
+    expect(text).toContain('No end');
+    expect(text).toContain('Signed copy in the HR binder');
+    expect(text).toContain('Upcoming');
+
+    // The same person again from a date it covers: the server's message, beside the form.
+    await form.getByLabel('Person').selectOption({ label: SEED_USERS.sme.name });
+    await form.getByLabel('From').fill('2031-06-01');
+    await form.getByRole('button', { name: 'Add agreement' }).click();
+    await expect
+      .poll(() => form.getByRole('alert').textContent())
+      .toMatch(/^Sid Expert already has an agreement "More than 48 hours a week" from 2031-01-05/);
+
+    await row.getByLabel(/Last day of Sid Expert/).fill('2031-03-31');
+    await row.getByRole('button', { name: 'End' }).click();
+    await expect.poll(() => row.textContent()).toContain('2031-03-31');
+    expect(await row.textContent()).toContain('End set by Ada Admin');
+    await context.close();
+  });
 });

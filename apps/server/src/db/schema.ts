@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
 import { ROLES } from '@punchclock/shared/domain/roles';
 import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
@@ -547,6 +548,40 @@ export const overtimeRuleAssignments = pgTable(
     check(
       'overtime_rule_assignments_one_target',
       sql`${table.teamId} is null or ${table.userId} is null`,
+    ),
+  ],
+);
+
+/**
+ * Labour agreements on file (issue #14, item 4; docs/decisions/0020): a person's written agreement
+ * of a kind (e.g. to work more than 48 hours a week) from `start_date` to `end_date` (inclusive;
+ * null while open-ended). Ending one early sets `end_date` and `revoked_by/at`; rows are never
+ * deleted. Agreements of one kind for one person never overlap (checked by the service under a
+ * lock of the person's profile row).
+ */
+export const labourAgreementKind = pgEnum('labour_agreement_kind', LABOUR_AGREEMENT_KINDS);
+
+export const labourAgreements = pgTable(
+  'labour_agreements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: labourAgreementKind('kind').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('labour_agreements_user_kind_idx').on(table.userId, table.kind, table.startDate),
+    check(
+      'labour_agreements_end_after_start',
+      sql`${table.endDate} is null or ${table.endDate} >= ${table.startDate}`,
     ),
   ],
 );

@@ -409,6 +409,45 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/pay-rules/agreements',
+    name: 'an excess-hours agreement',
+    status: 201,
+    action: 'labour_agreement.create',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: '/api/pay-rules/agreements',
+        cookie: adminCookie,
+        payload: { userId: person.id, kind: 'excess_weekly_hours', startDate: '2026-01-04' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/pay-rules/agreements/:id/end',
+    name: 'ending an excess-hours agreement',
+    status: 200,
+    action: 'labour_agreement.end',
+    async arrange({ app, db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/pay-rules/agreements',
+        headers: { cookie: adminCookie, [CSRF_HEADER]: '1' },
+        payload: { userId: person.id, startDate: '2026-01-04' },
+      });
+      const { agreement } = created.json() as { agreement: { id: string } };
+      return {
+        method: 'POST',
+        url: `/api/pay-rules/agreements/${agreement.id}/end`,
+        cookie: adminCookie,
+        payload: { endDate: '2026-03-31' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
     route: 'POST /api/timesheets/submit',
     name: 'one’s own, for a period that has ended',
     status: 200,

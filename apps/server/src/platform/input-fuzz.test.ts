@@ -21,7 +21,10 @@ import {
 } from '@punchclock/shared/contracts/reports';
 import {
   assignmentInputSchema,
+  endLabourAgreementInputSchema,
+  labourAgreementInputSchema,
   listAssignmentsQuerySchema,
+  listLabourAgreementsQuerySchema,
   ruleSetInputSchema,
   toilBalanceQuerySchema,
 } from '@punchclock/shared/contracts/pay-rules';
@@ -174,6 +177,9 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/pay-rules/assignments': { query: listAssignmentsQuerySchema },
   'POST /api/pay-rules/assignments': { body: assignmentInputSchema },
   'GET /api/pay-rules/toil-balance': { query: toilBalanceQuerySchema },
+  'GET /api/pay-rules/agreements': { query: listLabourAgreementsQuerySchema },
+  'POST /api/pay-rules/agreements': { body: labourAgreementInputSchema },
+  'POST /api/pay-rules/agreements/:id/end': { body: endLabourAgreementInputSchema },
   'GET /api/teams': {},
   'POST /api/teams': { body: teamInputSchema },
   'PUT /api/teams/:id': { body: teamInputSchema },

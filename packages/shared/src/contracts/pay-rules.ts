@@ -173,3 +173,71 @@ export const toilBalanceSchema = z.object({
   lots: z.array(toilLotSchema),
 });
 export type ToilBalance = z.infer<typeof toilBalanceSchema>;
+
+/*
+ * Labour agreements on file (issue #14, item 4; docs/decisions/0020): a person's written agreement
+ * that changes what a labour-law check flags, from a start date to an optional end date. Admin
+ * only. Ending (revoking) sets the end date; an agreement is never deleted.
+ */
+
+/**
+ * The kinds of agreement. `excess_weekly_hours`: the ESA written agreement to work more than 48
+ * hours in a work week. Add a kind here (and its label) to file another.
+ */
+export const LABOUR_AGREEMENT_KINDS = ['excess_weekly_hours'] as const;
+export type LabourAgreementKind = (typeof LABOUR_AGREEMENT_KINDS)[number];
+export const LABOUR_AGREEMENT_KIND_LABELS: Record<LabourAgreementKind, string> = {
+  excess_weekly_hours: 'More than 48 hours a week',
+};
+export const labourAgreementKindSchema = z.enum(LABOUR_AGREEMENT_KINDS, {
+  error: 'Choose a kind of agreement',
+});
+
+export const AGREEMENT_NOTE_MAX = 500;
+
+/** POST /api/pay-rules/agreements. */
+export const labourAgreementInputSchema = z
+  .object({
+    userId: z.uuid('Choose a person'),
+    kind: labourAgreementKindSchema.default('excess_weekly_hours'),
+    startDate: isoDate,
+    endDate: isoDate.nullable().optional(),
+    note: text({ multiLine: true })
+      .max(AGREEMENT_NOTE_MAX, `Keep the note under ${AGREEMENT_NOTE_MAX} characters`)
+      .optional(),
+  })
+  .refine((value) => !value.endDate || value.endDate >= value.startDate, {
+    message: 'The agreement cannot end before it starts',
+    path: ['endDate'],
+  });
+export type LabourAgreementInput = z.input<typeof labourAgreementInputSchema>;
+
+/** POST /api/pay-rules/agreements/:id/end: the last day the agreement applies. */
+export const endLabourAgreementInputSchema = z.object({ endDate: isoDate });
+export type EndLabourAgreementInput = z.input<typeof endLabourAgreementInputSchema>;
+
+export const listLabourAgreementsQuerySchema = z.object({
+  userId: z.uuid('Unknown person').optional(),
+});
+
+export const labourAgreementSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  personName: z.string().nullable(),
+  kind: labourAgreementKindSchema,
+  startDate: isoDate,
+  /** The last day it applies (inclusive), or null while open-ended. */
+  endDate: isoDate.nullable(),
+  note: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  createdAt: z.string(),
+  /** Set when an admin ended it early. */
+  revokedByName: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type LabourAgreement = z.infer<typeof labourAgreementSchema>;
+
+export const listLabourAgreementsResponseSchema = z.object({
+  agreements: z.array(labourAgreementSchema),
+});
+export const labourAgreementResponseSchema = z.object({ agreement: labourAgreementSchema });

@@ -3,3 +3,4 @@ export { registerPayRuleRoutes } from './routes.ts';
 export { computeRuledOvertime, ruleSetResolverFor, ruleSetsInForce } from './ruled-overtime.ts';
 export type { RuledDay, RuledOvertime, RuledWeek } from './ruled-overtime.ts';
 export { toilBalance } from './service.ts';
+export { excessHoursAgreementFor } from './agreements.ts';

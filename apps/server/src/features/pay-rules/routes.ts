@@ -4,6 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
+import { createAgreement, endAgreement, listAgreements } from './agreements.ts';
 import {
   createAssignment,
   createRuleSet,
@@ -48,6 +49,23 @@ export function registerPayRuleRoutes(app: FastifyInstance, db: Db, config: AppC
       .status(201)
       .send({ assignment: await createAssignment(db, request.body, actorOf(request)) }),
   );
+  // Labour agreements on file (docs/decisions/0020).
+  app.get('/api/pay-rules/agreements', admin, async (request) => ({
+    agreements: await listAgreements(db, request.query),
+  }));
+  app.post('/api/pay-rules/agreements', admin, async (request, reply) =>
+    reply
+      .status(201)
+      .send({ agreement: await createAgreement(db, request.body, actorOf(request)) }),
+  );
+  app.post('/api/pay-rules/agreements/:id/end', admin, async (request) => ({
+    agreement: await endAgreement(
+      db,
+      idParams.parse(request.params).id,
+      request.body,
+      actorOf(request),
+    ),
+  }));
   // One's own balance, or that of a person the caller may see (decided in the service).
   app.get(
     '/api/pay-rules/toil-balance',

@@ -30,7 +30,7 @@ import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
-import { computeRuledOvertime } from '../pay-rules/index.ts';
+import { computeRuledOvertime, excessHoursAgreementFor } from '../pay-rules/index.ts';
 import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
 import {
   listApprovedCorrections,
@@ -256,8 +256,16 @@ export async function buildTimesheet(
     ...findShortDailyRest(work, timeZone, dayStarts),
     ...findShortRestBetweenShifts(work),
     ...findMissingWeeklyRest(work, weekOptions),
-    // No excess-hours agreements are on file yet: every week over 48 h is flagged.
-    ...findExcessWeeklyHours(work, { ...weekOptions, hasExcessHoursAgreement: false }),
+    // A week over 48 h is flagged unless an excess-hours agreement on file covers all of it.
+    ...findExcessWeeklyHours(work, {
+      ...weekOptions,
+      hasExcessHoursAgreement: await excessHoursAgreementFor(
+        db,
+        userId,
+        shiftDate(from, -7),
+        shiftDate(to, 7),
+      ),
+    }),
   ].filter((finding) => isInPeriod(finding, period, timeZone));
 
   return {

@@ -21,6 +21,7 @@ import {
   useAssignRuleSet,
   useCreateRuleSet,
 } from './api';
+import { AgreementsSection } from './agreements-section';
 import { describeRuleSet, hoursToMinutes } from './describe';
 
 const cell = 'px-3 py-2 text-left align-top';
@@ -519,6 +520,7 @@ export default function PayRulesPage() {
         <NewRuleSetForm />
         <AssignForm />
       </div>
+      <AgreementsSection />
     </div>
   );
 }

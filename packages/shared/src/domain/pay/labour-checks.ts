@@ -414,12 +414,19 @@ export interface ExcessWeeklyHoursFinding {
   workedMinutes: number;
 }
 
-/** Work weeks over 48 hours of work; none when an excess-hours agreement is on file. */
+/**
+ * Work weeks over 48 hours of work; none for a week an excess-hours agreement is on file for.
+ * `hasExcessHoursAgreement` is either one answer for every week or a question asked per work week
+ * (by the week's first date), e.g. agreements.ts's weekCoveredBy.
+ */
 export function findExcessWeeklyHours(
   work: readonly WorkInterval[],
-  options: WorkWeekOptions & { hasExcessHoursAgreement: boolean },
+  options: WorkWeekOptions & {
+    hasExcessHoursAgreement: boolean | ((weekStartDate: string) => boolean);
+  },
 ): ExcessWeeklyHoursFinding[] {
-  if (options.hasExcessHoursAgreement) return [];
+  const agreed = options.hasExcessHoursAgreement;
+  if (agreed === true) return [];
   const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const spans = toSpans(work);
   const first = spans[0];
@@ -428,6 +435,7 @@ export function findExcessWeeklyHours(
   return periodsWithWork(spans, firstWeek, 1, timeZone).flatMap(({ startDate, window }) => {
     const worked = workedWithin(spans, window);
     if (worked <= WEEKLY_HOURS_MAX_MS) return [];
+    if (typeof agreed === 'function' && agreed(startDate)) return [];
     return [
       {
         kind: 'excess-weekly-hours' as const,

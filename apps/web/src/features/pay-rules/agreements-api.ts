@@ -1,0 +1,57 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  labourAgreementResponseSchema,
+  listLabourAgreementsResponseSchema,
+  type LabourAgreementInput,
+} from '@punchclock/shared/contracts/pay-rules';
+import { apiRequest } from '@/lib/api-client';
+
+const agreementsKey = ['pay-rules', 'agreements'] as const;
+
+export const agreementsQueryOptions = queryOptions({
+  queryKey: agreementsKey,
+  queryFn: ({ signal }) =>
+    apiRequest('/api/pay-rules/agreements', { schema: listLabourAgreementsResponseSchema, signal }),
+});
+
+/** Timesheet findings depend on agreements: refresh them too. */
+function useRefreshAfterChange() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: agreementsKey });
+    void queryClient.invalidateQueries({ queryKey: ['timesheets'] });
+  };
+}
+
+export function useCreateAgreement() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: (input: LabourAgreementInput) =>
+      apiRequest('/api/pay-rules/agreements', {
+        method: 'POST',
+        body: input,
+        schema: labourAgreementResponseSchema,
+      }),
+    onSuccess: ({ agreement }) => {
+      toast.success(`Agreement on file for ${agreement.personName ?? 'the person'}`);
+      refresh();
+    },
+  });
+}
+
+export function useEndAgreement() {
+  const refresh = useRefreshAfterChange();
+  return useMutation({
+    mutationFn: ({ id, endDate }: { id: string; endDate: string }) =>
+      apiRequest(`/api/pay-rules/agreements/${id}/end`, {
+        method: 'POST',
+        body: { endDate },
+        schema: labourAgreementResponseSchema,
+      }),
+    onSuccess: ({ agreement }) => {
+      toast.success(`Agreement ends on ${agreement.endDate ?? ''}`);
+      refresh();
+    },
+  });
+}
