@@ -134,6 +134,13 @@ export const timesheetPayLineSchema = z.object({
 });
 export type TimesheetPayLine = z.infer<typeof timesheetPayLineSchema>;
 
+/** Vacation pay earned on the period's wages (4 %, 6 % from 5 years); null without rates. */
+export const vacationPaySchema = z.object({
+  percent: z.number().int(),
+  wagesCents: z.number().int(),
+  amountCents: z.number().int(),
+});
+
 export const timesheetSchema = z.object({
   period: dateRangeSchema,
   person: z.object({ id: z.uuid(), name: z.string().nullable() }),
@@ -148,6 +155,7 @@ export const timesheetSchema = z.object({
    * null without a known rate, and for everyone but admins and the person themself.
    */
   payLines: z.array(timesheetPayLineSchema),
+  vacationPay: vacationPaySchema.nullable(),
 });
 export type Timesheet = z.infer<typeof timesheetSchema>;
 

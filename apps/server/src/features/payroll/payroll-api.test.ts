@@ -332,6 +332,14 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     ];
     expect((await timesheetOf('admin', wanda.id)).payLines).toEqual(priced);
     expect((await timesheetOf('wanda', wanda.id)).payLines).toEqual(priced);
+    // Vacation pay earned: 4 % (under 5 years) of every priced line but VAC:
+    // 136 000 + 18 000 + 4 400 + 8 000 = 166 400 cents → 6 656.
+    expect((await timesheetOf('wanda', wanda.id)).vacationPay).toEqual({
+      percent: 4,
+      wagesCents: 166_400,
+      amountCents: 6_656,
+    });
+    expect((await timesheetOf('lead', wanda.id)).vacationPay).toBeNull();
     const forLead = (await timesheetOf('lead', wanda.id)).payLines;
     expect(forLead.map((line) => line.minutes)).toEqual(priced.map((line) => line.minutes));
     expect(forLead.every((line) => line.rateCents === null && line.amountCents === null)).toBe(

@@ -26,6 +26,7 @@ import {
   payPeriodContaining,
   type DateRange,
 } from '@punchclock/shared/domain/pay/pay-periods';
+import { vacationPayEarned } from '@punchclock/shared/domain/pay/vacation';
 import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -111,7 +112,6 @@ export async function getTimesheet(
   const query = parseInput(timesheetQuerySchema, rawQuery);
   const userId = query.userId ?? caller.userId;
   await assertCanReadTimesheet(db, caller, userId);
-  // Pay calendars are whole-day arithmetic that years before 100 break (Date.UTC's 19xx rule).
   const period = payPeriodContaining(
     config.pay.calendar,
     query.date ?? toBusinessDate(now, config.timeZone),
@@ -122,6 +122,7 @@ export async function getTimesheet(
   return {
     ...sheet,
     payLines: sheet.payLines.map((line) => ({ ...line, rateCents: null, amountCents: null })),
+    vacationPay: null,
   };
 }
 
@@ -268,6 +269,7 @@ export async function buildTimesheet(
     }),
   ].filter((finding) => isInPeriod(finding, period, timeZone));
 
+  const payLines = timesheetPayLines(days, rateOn, (date) => holidayPay(date)?.amountCents ?? null);
   return {
     period,
     person: { id: person.id, name: person.name },
@@ -275,6 +277,11 @@ export async function buildTimesheet(
     weeks,
     totals,
     findings,
-    payLines: timesheetPayLines(days, rateOn, (date) => holidayPay(date)?.amountCents ?? null),
+    payLines,
+    vacationPay: vacationPayEarned(
+      payLines,
+      person.hireDate ?? toBusinessDate(person.createdAt, timeZone),
+      Number(period.end.slice(0, 4)),
+    ),
   };
 }

@@ -3,6 +3,7 @@ import {
   completedYearsOfEmployment,
   esaVacationMinimumX100,
   esaVacationPayPercent,
+  vacationPayEarned,
 } from './vacation.ts';
 
 describe('completedYearsOfEmployment', () => {
@@ -52,5 +53,31 @@ describe('esaVacationPayPercent', () => {
   it('is 4 % under 5 years and 6 % from 5 years', () => {
     expect(esaVacationPayPercent('2024-05-01', 2026)).toBe(4);
     expect(esaVacationPayPercent('2020-05-01', 2026)).toBe(6);
+  });
+});
+
+describe('vacationPayEarned', () => {
+  it('is 4 % of every priced line but vacation itself, rounded to the cent', () => {
+    const lines = [
+      { code: 'REG', amountCents: 100_000 },
+      { code: 'OT1.5', amountCents: 22_501 },
+      { code: 'VAC', amountCents: 20_000 },
+      { code: 'HOL', amountCents: 16_000 },
+    ];
+    // (100 000 + 22 501 + 16 000) × 4 % = 5 540.04 → 5 540 cents.
+    expect(vacationPayEarned(lines, '2024-05-01', 2026)).toEqual({
+      percent: 4,
+      wagesCents: 138_501,
+      amountCents: 5_540,
+    });
+    expect(vacationPayEarned(lines, '2020-05-01', 2026)).toMatchObject({
+      percent: 6,
+      amountCents: 8_310,
+    });
+  });
+
+  it('is null without rates: everything stays in hours', () => {
+    expect(vacationPayEarned([{ code: 'REG', amountCents: null }], '2024-05-01', 2026)).toBeNull();
+    expect(vacationPayEarned([], '2024-05-01', 2026)).toBeNull();
   });
 });

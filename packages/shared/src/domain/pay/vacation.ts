@@ -50,3 +50,26 @@ export function esaVacationMinimumX100(hireDate: string, year: number): number {
 export function esaVacationPayPercent(hireDate: string, year: number): 4 | 6 {
   return fullYearDays(hireDate, year) === ESA_VACATION_DAYS_FROM_FIVE_YEARS ? 6 : 4;
 }
+
+/** Pay lines whose amounts are wages for vacation pay: all but vacation (the pay itself). */
+export interface WageLine {
+  code: string;
+  amountCents: number | null;
+}
+
+/**
+ * Vacation pay earned on a period's wages (ESA s. 35.2): 4 % (6 % from 5 years) of the gross of
+ * every paid line but VAC, in whole cents rounded half up; null when no line has an amount
+ * (no hourly rate known: everything stays in hours).
+ */
+export function vacationPayEarned(
+  lines: readonly WageLine[],
+  hireDate: string,
+  year: number,
+): { percent: 4 | 6; wagesCents: number; amountCents: number } | null {
+  const priced = lines.filter((line) => line.code !== 'VAC' && line.amountCents !== null);
+  if (priced.length === 0) return null;
+  const wagesCents = priced.reduce((sum, line) => sum + (line.amountCents ?? 0), 0);
+  const percent = esaVacationPayPercent(hireDate, year);
+  return { percent, wagesCents, amountCents: Math.round((wagesCents * percent) / 100) };
+}

@@ -1,4 +1,4 @@
-import type { TimesheetPayLine } from '@punchclock/shared/contracts/timesheets';
+import type { Timesheet, TimesheetPayLine } from '@punchclock/shared/contracts/timesheets';
 import { decimalHours } from '@punchclock/shared/domain/pay/pay-codes';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 
@@ -22,7 +22,13 @@ const columns: DataColumn<TimesheetPayLine>[] = [
 ];
 
 /** The period by pay code (REG, OT1.5, HOL, VAC…), with amounts when a rate is known. */
-export function PayLinesTable({ lines }: { lines: readonly TimesheetPayLine[] }) {
+export function PayLinesTable({
+  lines,
+  vacationPay,
+}: {
+  lines: readonly TimesheetPayLine[];
+  vacationPay: Timesheet['vacationPay'];
+}) {
   if (lines.length === 0) return null;
   const priced = lines.some((line) => line.amountCents !== null);
   const total = lines.reduce((sum, line) => sum + (line.amountCents ?? 0), 0);
@@ -46,6 +52,15 @@ export function PayLinesTable({ lines }: { lines: readonly TimesheetPayLine[] })
       {priced && (
         <p className="text-sm tabular-nums" data-testid="timesheet-gross">
           Gross: {money(total)}
+        </p>
+      )}
+      {vacationPay && (
+        <p
+          className="text-sm tabular-nums text-muted-foreground"
+          data-testid="timesheet-vacation-pay"
+        >
+          Vacation pay earned: {money(vacationPay.amountCents)} ({vacationPay.percent} % of{' '}
+          {money(vacationPay.wagesCents)} in wages)
         </p>
       )}
     </section>

@@ -24,6 +24,7 @@ function sheetWith(signOff: Partial<TimesheetWithSignOff['signOff']>): Timesheet
     },
     findings: [],
     payLines: [],
+    vacationPay: null,
     signOff: {
       status: 'not_submitted',
       comment: null,

@@ -126,7 +126,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
                   rowTestId="timesheet-day"
                   emptyMessage="Nothing recorded in this pay period yet."
                 />
-                <PayLinesTable lines={data.payLines} />
+                <PayLinesTable lines={data.payLines} vacationPay={data.vacationPay} />
                 {data.findings.length > 0 && (
                   <section
                     aria-labelledby="timesheet-findings"
