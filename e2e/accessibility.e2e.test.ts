@@ -39,7 +39,13 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
     });
     expect([201, 409]).toContain(filed.status());
     await page.reload();
-    await page.getByRole('table', { name: 'Agreements on file' }).getByText('Upcoming').waitFor();
+    // Other browser tests may file agreements too (files run in any order): find this one.
+    await page
+      .getByRole('table', { name: 'Agreements on file' })
+      .getByRole('row')
+      .filter({ hasText: SEED_USERS.keyboard.name })
+      .getByText('Upcoming')
+      .waitFor();
     await page.getByLabel('Average hours over several weeks').check();
     await page.getByLabel(/Bank overtime as time off in lieu/).check();
     await page.getByLabel('Timesheet rounding').selectOption('grace');
