@@ -21,7 +21,8 @@ export const timeOffTypeInputSchema = z.object({
   name: text().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
-  isStatutoryVacation: z.boolean().default(false),
+  /** Left out: unchanged (false for a new type), so a form that does not show it keeps it. */
+  isStatutoryVacation: z.boolean().optional(),
   isArchived: z.boolean().default(false),
   /** Left out: unchanged (none for a new type). */
   payCode: z

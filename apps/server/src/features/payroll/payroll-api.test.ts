@@ -164,6 +164,19 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     await expectApi(app, cookie.admin!, 'PUT', url, 200, body);
     const [row] = await db.select().from(timeOffTypes).where(eq(timeOffTypes.id, personal));
     expect(row?.payCode).toBe('SICK');
+
+    // Setting Vacation's code from the Payroll screen (which sends no statutory flag) keeps
+    // Vacation's ESA floor.
+    const vacation = await typeId(db, 'Vacation');
+    await expectApi(app, cookie.admin!, 'PUT', `/api/time-off/types/${vacation}`, 200, {
+      name: 'Vacation',
+      isPaid: true,
+      isUnlimited: false,
+      isArchived: false,
+      payCode: 'VAC',
+    });
+    const [kept] = await db.select().from(timeOffTypes).where(eq(timeOffTypes.id, vacation));
+    expect(kept?.isStatutoryVacation).toBe(true);
   });
 
   it('lists, adds, removes and restores public holidays with clear refusals, audited', async () => {

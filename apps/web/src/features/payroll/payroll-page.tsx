@@ -107,8 +107,8 @@ export default function PayrollPage() {
           </div>
           {preview.data && !preview.data.isLocked && (
             <p id="payroll-lock-hint" className="text-sm text-muted-foreground">
-              The final export waits until the period is locked (Time Approvals → lock the period):
-              until then its figures can still change. The table below is a preview.
+              The final export waits until the period is locked (Timesheets → Approve and lock
+              period): until then its figures can still change. The table below is a preview.
             </p>
           )}
           <QueryState query={preview}>
