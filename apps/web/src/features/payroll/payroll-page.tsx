@@ -1,10 +1,10 @@
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PeriodStepper } from '@/components/ui/period-stepper';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
@@ -49,24 +49,7 @@ export default function PayrollPage() {
             </CardDescription>
           </div>
           <div className="flex gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Previous pay period"
-              disabled={!period}
-              onClick={() => period && setDate(shiftDate(period.start, -1))}
-            >
-              <ChevronLeft aria-hidden />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Next pay period"
-              disabled={!period}
-              onClick={() => period && setDate(shiftDate(period.end, 1))}
-            >
-              <ChevronRight aria-hidden />
-            </Button>
+            <PeriodStepper period={period} onDate={setDate} />
           </div>
         </CardHeader>
         <CardContent className="grid gap-4">

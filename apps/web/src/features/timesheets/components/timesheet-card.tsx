@@ -1,11 +1,10 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { TimesheetDay } from '@punchclock/shared/contracts/timesheets';
-import { formatMinutes, shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { PeriodStepper } from '@/components/ui/period-stepper';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
@@ -72,24 +71,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
           </CardDescription>
         </div>
         <div className="flex gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Previous pay period"
-            disabled={!period || timesheet.isFetching}
-            onClick={() => period && setDate(shiftDate(period.start, -1))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Next pay period"
-            disabled={!period || timesheet.isFetching}
-            onClick={() => period && setDate(shiftDate(period.end, 1))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
+          <PeriodStepper period={period} onDate={setDate} disabled={timesheet.isFetching} />
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, ChevronLeft, ChevronRight, Lock, Undo2, Unlock } from 'lucide-react';
+import { Check, Lock, Undo2, Unlock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { TimesheetPeriodRow } from '@punchclock/shared/contracts/timesheets';
-import { formatMinutes, shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { PeriodStepper } from '@/components/ui/period-stepper';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import {
@@ -251,24 +252,7 @@ export default function TimesheetsPage() {
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Previous pay period"
-              disabled={!period || overview.isFetching}
-              onClick={() => period && setDate(shiftDate(period.start, -1))}
-            >
-              <ChevronLeft aria-hidden />
-            </Button>
-            <Button
-              variant="outline"
-              size="icon"
-              aria-label="Next pay period"
-              disabled={!period || overview.isFetching}
-              onClick={() => period && setDate(shiftDate(period.end, 1))}
-            >
-              <ChevronRight aria-hidden />
-            </Button>
+            <PeriodStepper period={period} onDate={setDate} disabled={overview.isFetching} />
             {isAdmin && overview.data?.canApprovePeriod && (
               <Button onClick={() => setApprovingPeriod(true)}>
                 <Lock aria-hidden /> Approve and lock period
