@@ -516,7 +516,7 @@ export default function PayRulesPage() {
       </div>
       <RuleSetList />
       <AssignmentList />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
         <NewRuleSetForm />
         <AssignForm />
       </div>
