@@ -117,18 +117,3 @@ describe('pay rules', () => {
     await context.close();
   });
 });
-
-describe('pay rules at phone width', () => {
-  it('reads without sideways scrolling, in dark', async () => {
-    const { context, page } = await newPage(browser, { width: 390, height: 844, theme: 'dark' });
-    await signInAndWait(page, SEED_USERS.admin);
-    await page.goto('/pay-rules');
-    await page.getByRole('heading', { name: 'Pay rules', level: 1 }).waitFor();
-    await page.getByRole('form', { name: 'New rule set' }).waitFor();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
-    await saveScreenshot(page, 'pay-rules-phone-dark');
-    await context.close();
-  });
-});
