@@ -209,7 +209,7 @@ export default async function setup(project: TestProject) {
   const output: string[] = [];
   const server = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
+    ['--enable-source-maps', path.join(repoRoot, 'apps/server/dist/server.js')],
     {
       cwd: repoRoot,
       env: {

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -35,6 +32,11 @@ import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { JobRunner } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
+import {
+  registerCompression,
+  registerSecurityHeaders,
+  registerWebApp,
+} from './platform/web-delivery.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,6 +62,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     bodyLimit: 256 * 1024,
   });
 
+  await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(cookie);
   registerErrorHandler(app);
   registerCsrfProtection(app);
@@ -107,23 +111,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   }
   registerLiveRoutes(app, liveHub);
 
-  const indexHtml = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
-  if (config.webDistDir && indexHtml && existsSync(indexHtml)) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      setHeaders(res, filePath) {
-        // Vite fingerprints everything under assets/; index.html must always be revalidated.
-        const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
-          'cache-control',
-          isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
+  const hasWebApp = await registerWebApp(app, config.webDistDir);
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !indexHtml || request.method !== 'GET') {
+    if (request.url.startsWith('/api/') || !hasWebApp || request.method !== 'GET') {
       return reply.status(404).send({ message: 'Not found', code: 'not_found' });
     }
     // Client-side routes (and the 404 page) are the single-page app's to render.

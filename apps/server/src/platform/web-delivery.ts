@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Security headers on every response (decision 0021). Scripts come only from our own origin —
+ * no inline or eval'd script — so an injected <script> cannot run. Styles allow inline because
+ * the UI libraries (toasts, dialogs' scroll lock) insert <style> elements at run time.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent only when the request really came over https (below): on plain http it is ignored at
+    // best, and a test instance on http://localhost must not pin browsers to https.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // Nothing uses these yet; a feature that needs one (a kiosk's camera) opens it here.
+    reply.header(
+      'permissions-policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    );
+    // request.protocol honours X-Forwarded-Proto only with TRUST_PROXY.
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}
+
+/**
+ * API responses over 1 KB are compressed on the fly (brotli at a fast level, or gzip). Static
+ * files come precompressed from the build; the live stream is hijacked and never buffered.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+}
+
+/**
+ * Serves the built web app: fingerprinted assets are cached for a year, everything else (the
+ * page, theme-init.js, favicon) is revalidated on every visit; `.br`/`.gz` siblings written at
+ * build time are sent to browsers that accept them. Returns whether there is an app to serve.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | null,
+): Promise<boolean> {
+  if (!webDistDir || !existsSync(path.join(webDistDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    preCompressed: true,
+    // Off, or the plugin's own `public, max-age=0` replaces the header set below.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const isFingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader(
+        'cache-control',
+        isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      // The same URL answers brotli, gzip or plain: caches must key on what was accepted.
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
+  return true;
+}

@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * `npm start`, `npm run demo` and `npm run user`: build what changed (scripts/build.mjs), then
+ * run the compiled entry point in this same process — plain `node`, no TypeScript runner.
+ *
+ *   node scripts/launch.mjs server [--demo]
+ *   node scripts/launch.mjs cli <command> [options]
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, repoRoot } from './build.mjs';
+
+const ENTRIES = { server: 'apps/server/dist/server.js', cli: 'apps/server/dist/cli.js' };
+
+const entryName = process.argv[2];
+if (entryName !== 'server' && entryName !== 'cli') {
+  console.error('usage: node scripts/launch.mjs server|cli [arguments]');
+  process.exit(2);
+}
+try {
+  // The command line needs only the server; the web app is built when the server starts.
+  await ensureBuilt({ only: entryName === 'cli' ? ['server'] : undefined });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+// The entry point reads its own arguments from process.argv.slice(2).
+process.argv.splice(2, 1);
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(repoRoot, ENTRIES[entryName])).href);
