@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { isBackupDue, lastScheduledInstant } from './schedule.ts';
+
+const TORONTO = 'America/Toronto';
+
+describe('lastScheduledInstant', () => {
+  it('is today at the hour once it has passed, else yesterday', () => {
+    // 08:30 UTC is 03:30 in Toronto (EST, -5).
+    expect(lastScheduledInstant(new Date('2026-11-23T08:30:00Z'), 3, TORONTO).toISOString()).toBe(
+      '2026-11-23T08:00:00.000Z',
+    );
+    // 07:59 UTC is 02:59 in Toronto: the last one was yesterday's.
+    expect(lastScheduledInstant(new Date('2026-11-23T07:59:00Z'), 3, TORONTO).toISOString()).toBe(
+      '2026-11-22T08:00:00.000Z',
+    );
+    expect(lastScheduledInstant(new Date('2026-11-23T08:00:00Z'), 3, TORONTO).toISOString()).toBe(
+      '2026-11-23T08:00:00.000Z',
+    );
+  });
+
+  it('follows daylight saving time in the business time zone', () => {
+    // Summer (EDT, -4): 03:00 local is 07:00 UTC.
+    expect(lastScheduledInstant(new Date('2026-07-01T12:00:00Z'), 3, TORONTO).toISOString()).toBe(
+      '2026-07-01T07:00:00.000Z',
+    );
+    // Midnight and 23:00 work too.
+    expect(lastScheduledInstant(new Date('2026-07-01T12:00:00Z'), 0, TORONTO).toISOString()).toBe(
+      '2026-07-01T04:00:00.000Z',
+    );
+    expect(lastScheduledInstant(new Date('2026-07-01T12:00:00Z'), 23, TORONTO).toISOString()).toBe(
+      '2026-07-01T03:00:00.000Z',
+    );
+  });
+});
+
+describe('isBackupDue', () => {
+  const base = { hour: 3, timeZone: TORONTO, startedAt: new Date('2026-11-20T12:00:00Z') };
+
+  it('is due once the hour passes after the newest backup', () => {
+    const newest = new Date('2026-11-22T08:00:05Z'); // last night's
+    expect(isBackupDue({ ...base, now: new Date('2026-11-23T07:59:00Z'), newest })).toBe(false);
+    expect(isBackupDue({ ...base, now: new Date('2026-11-23T08:00:30Z'), newest })).toBe(true);
+    // Taken: not due again until tomorrow.
+    const tonight = new Date('2026-11-23T08:00:31Z');
+    expect(isBackupDue({ ...base, now: new Date('2026-11-23T20:00:00Z'), newest: tonight })).toBe(
+      false,
+    );
+  });
+
+  it('catches up at start-up after a night the server was down', () => {
+    const newest = new Date('2026-11-20T08:00:00Z');
+    expect(isBackupDue({ ...base, now: new Date('2026-11-23T15:00:00Z'), newest })).toBe(true);
+  });
+
+  it('does not take one at every fresh start: the first comes at the hour', () => {
+    const startedAt = new Date('2026-11-23T15:00:00Z');
+    expect(
+      isBackupDue({ ...base, startedAt, now: new Date('2026-11-23T15:01:00Z'), newest: null }),
+    ).toBe(false);
+    expect(
+      isBackupDue({ ...base, startedAt, now: new Date('2026-11-24T08:00:10Z'), newest: null }),
+    ).toBe(true);
+  });
+});
