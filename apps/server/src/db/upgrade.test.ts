@@ -270,12 +270,12 @@ for (const kind of listTestDatabaseKinds()) {
         });
         expect(response.statusCode, response.body).toBe(200);
         const [day] = historyResponseSchema.parse(response.json()).days;
-        // 9:02–17:01 is 479 minutes: 15 of break and 30 of lunch are not worked.
+        // 9:02–17:01 is 479 minutes; the 15-minute break is paid, the 30-minute lunch is not.
         expect(day).toMatchObject({
           date: '2026-01-12',
           breakMinutes: 15,
           lunchMinutes: 30,
-          workedMinutes: 479 - 45,
+          workedMinutes: 479 - 30,
         });
         expect(day?.events).toHaveLength(6);
       } finally {
