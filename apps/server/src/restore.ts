@@ -32,9 +32,8 @@ async function run(argv: string[]): Promise<void> {
   const base = process.env.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base, values['data-dir'] ?? process.env.DATA_DIR ?? 'data');
   const result = await restoreBackup(path.resolve(base, file), dataDir);
-  console.log(
-    `Restored ${path.basename(file)} into ${result.pgdata} (${result.userCount} people).`,
-  );
+  const people = `${result.userCount} ${result.userCount === 1 ? 'person' : 'people'}`;
+  console.log(`Restored ${path.basename(file)} into ${result.pgdata} (${people}).`);
   console.log(
     result.previous
       ? `The database that was there is kept in ${result.previous}; delete it once you are sure.`
