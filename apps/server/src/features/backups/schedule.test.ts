@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { isBackupDue, lastScheduledInstant } from './schedule.ts';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig, type AppConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { isBackupDue, lastScheduledInstant, scheduleBackups } from './schedule.ts';
 
 const TORONTO = 'America/Toronto';
 
@@ -60,5 +65,61 @@ describe('isBackupDue', () => {
     expect(
       isBackupDue({ ...base, startedAt, now: new Date('2026-11-24T08:00:10Z'), newest: null }),
     ).toBe(true);
+  });
+});
+
+describe('scheduleBackups', () => {
+  let database: Database;
+  let dir: string;
+
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite-memory' });
+    dir = await mkdtemp(path.join(tmpdir(), 'punchclock-schedule-test-'));
+  });
+  afterAll(async () => {
+    await database.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Registers the job with a hand-driven runner and clock. */
+  function register(overrides: Partial<AppConfig['backups']> = {}, db = database) {
+    const jobs: { name: string; run: () => Promise<unknown> }[] = [];
+    let now = new Date('2026-11-23T12:00:00Z'); // 7 AM in Toronto
+    const config = testConfig({ backups: { ...testConfig().backups, dir, keep: 2, ...overrides } });
+    scheduleBackups(
+      { every: (name, _ms, run) => jobs.push({ name, run }) },
+      db,
+      config,
+      { info: () => {} },
+      () => now,
+    );
+    return { jobs, setNow: (instant: string) => (now = new Date(instant)) };
+  }
+
+  it('takes one when the hour comes, once, and keeps BACKUP_KEEP', async () => {
+    const { jobs, setNow } = register();
+    expect(jobs.map((job) => job.name)).toEqual(['backups']);
+    const run = () => jobs[0]!.run();
+    await run();
+    expect(await readdir(dir)).toEqual([]); // not at start-up
+    setNow('2026-11-24T08:00:30Z'); // 3:00:30 AM in Toronto
+    await run();
+    expect(await readdir(dir)).toEqual(['punchclock-2026-11-24T080030.000Z.tar.gz']);
+    setNow('2026-11-24T08:01:30Z');
+    await run();
+    expect(await readdir(dir)).toHaveLength(1);
+    for (const night of ['2026-11-25T08:00:30Z', '2026-11-26T08:00:30Z']) {
+      setNow(night);
+      await run();
+    }
+    expect((await readdir(dir)).sort()).toEqual([
+      'punchclock-2026-11-25T080030.000Z.tar.gz',
+      'punchclock-2026-11-26T080030.000Z.tar.gz',
+    ]);
+  }, 60_000);
+
+  it('registers nothing when turned off or on PostgreSQL', () => {
+    expect(register({ enabled: false }).jobs).toEqual([]);
+    expect(register({}, { ...database, snapshot: null }).jobs).toEqual([]);
   });
 });

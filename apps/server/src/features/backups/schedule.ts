@@ -48,17 +48,18 @@ export function isBackupDue(input: {
 
 /** From app.ts when jobs run: nightly snapshots, PGlite only, unless BACKUPS_ENABLED=false. */
 export function scheduleBackups(
-  jobs: JobRunner,
+  jobs: Pick<JobRunner, 'every'>,
   database: Database,
   config: AppConfig,
-  log: FastifyBaseLogger,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  clock: () => Date = () => new Date(),
 ): void {
   if (!database.snapshot || !config.backups.enabled) return;
-  const startedAt = new Date();
+  const startedAt = clock();
   jobs.every('backups', CHECK_EVERY_MS, async () => {
     const [newest] = await listBackups(config.backups.dir);
     const due = isBackupDue({
-      now: new Date(),
+      now: clock(),
       newest: newest ? new Date(newest.takenAt) : null,
       startedAt,
       hour: config.backups.hour,
@@ -66,7 +67,7 @@ export function scheduleBackups(
     });
     if (!due) return;
     const started = Date.now();
-    const backup = await takeBackup(database, config);
+    const backup = await takeBackup(database, config, clock);
     log.info(
       { backup: backup.name, sizeBytes: backup.sizeBytes, ms: Date.now() - started },
       'nightly backup written',
