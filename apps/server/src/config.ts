@@ -198,9 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Defaults suitable for tests; override what a test is about. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  // One folder for every test app, keeping one snapshot; tests about backups set their own.
   const backups = {
     ...loadConfig({}).backups,
     dir: path.join(tmpdir(), 'punchclock-test-backups'),
+    keep: 1,
   };
   return { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false, backups, ...overrides };
 }
