@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeViolations, seriousViolations, settle } from './support/axe.ts';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
@@ -21,6 +22,11 @@ describe('backups (admin)', () => {
       .getByRole('link', { name: /Backups/ })
       .click();
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
+
+    // Checked before any toast: the app's toasts are not this screen's.
+    await settle(page);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations('/backups', violations)).toEqual([]);
 
     const rows = page.getByTestId('backup-row');
     const before = await rows.count();
