@@ -31,6 +31,7 @@ const serverLayers = {
     'teams',
     'timesheets',
     'payroll',
+    'backups',
   ],
 };
 

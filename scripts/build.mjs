@@ -144,7 +144,7 @@ async function buildServer() {
   ].filter((name) => name !== '@punchclock/shared');
   rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(serverDir, 'src/server.ts'), path.join(serverDir, 'src/cli.ts')],
+    entryPoints: ['server', 'cli', 'restore'].map((name) => path.join(serverDir, `src/${name}.ts`)),
     outdir: outDir,
     bundle: true,
     platform: 'node',

@@ -5,21 +5,26 @@
  *
  *   node scripts/launch.mjs server [--demo]
  *   node scripts/launch.mjs cli <command> [options]
+ *   node scripts/launch.mjs restore <backup-file> [--data-dir <dir>]
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, repoRoot } from './build.mjs';
 
-const ENTRIES = { server: 'apps/server/dist/server.js', cli: 'apps/server/dist/cli.js' };
+const ENTRIES = {
+  server: 'apps/server/dist/server.js',
+  cli: 'apps/server/dist/cli.js',
+  restore: 'apps/server/dist/restore.js',
+};
 
 const entryName = process.argv[2];
-if (entryName !== 'server' && entryName !== 'cli') {
-  console.error('usage: node scripts/launch.mjs server|cli [arguments]');
+if (!entryName || !Object.hasOwn(ENTRIES, entryName)) {
+  console.error(`usage: node scripts/launch.mjs ${Object.keys(ENTRIES).join('|')} [arguments]`);
   process.exit(2);
 }
 try {
-  // The command line needs only the server; the web app is built when the server starts.
-  await ensureBuilt({ only: entryName === 'cli' ? ['server'] : undefined });
+  // The operator tools need only the server; the web app is built when the server starts.
+  await ensureBuilt({ only: entryName === 'server' ? undefined : ['server'] });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
@@ -27,4 +32,4 @@ try {
 // The entry point reads its own arguments from process.argv.slice(2).
 process.argv.splice(2, 1);
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(path.join(repoRoot, ENTRIES[entryName])).href);
+await import(pathToFileURL(path.join(repoRoot, ENTRIES[/** @type {keyof ENTRIES} */ (entryName)])).href);

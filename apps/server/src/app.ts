@@ -6,6 +6,7 @@ import { registerAuthRoutes } from './features/auth/index.ts';
 import { registerAdminRoutes } from './features/admin/index.ts';
 import { registerApprovalRoutes } from './features/approvals/index.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
+import { registerBackupRoutes, scheduleBackups } from './features/backups/index.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/index.ts';
 import {
   processNextRecomputeRun,
@@ -95,6 +96,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerPayrollRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
+  registerBackupRoutes(app, database, config);
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log);
@@ -107,6 +109,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       await recomputeQueuedDays(db, config.timeZone);
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
+    scheduleBackups(jobs, database, config, app.log);
     app.addHook('preClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);

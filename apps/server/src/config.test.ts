@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, readBackupConfig } from './config.ts';
 
 describe('pay configuration', () => {
   it('defaults to bi-weekly periods from Sunday 2026-01-04, Sunday weeks and 44 h', () => {
@@ -41,6 +41,42 @@ describe('pay configuration', () => {
     // 40.01 h is 2400.6 minutes: not whole minutes.
     for (const value of ['0', '-4', '169', 'forty', '40.01']) {
       expect(() => loadConfig({ OVERTIME_WEEKLY_HOURS: value })).toThrow(/OVERTIME_WEEKLY_HOURS/);
+    }
+  });
+});
+
+describe('backup configuration', () => {
+  it('defaults to nightly at 3, keeping 7, in DATA_DIR/backups', () => {
+    expect(readBackupConfig({ INIT_CWD: '/srv/punchclock' })).toEqual({
+      enabled: true,
+      dir: '/srv/punchclock/data/backups',
+      keep: 7,
+      hour: 3,
+    });
+    expect(readBackupConfig({ INIT_CWD: '/srv', DATA_DIR: '/var/lib/pc' }).dir).toBe(
+      '/var/lib/pc/backups',
+    );
+  });
+
+  it('reads every setting', () => {
+    expect(
+      readBackupConfig({
+        INIT_CWD: '/srv',
+        BACKUPS_ENABLED: 'false',
+        BACKUP_DIR: 'snapshots',
+        BACKUP_KEEP: '30',
+        BACKUP_HOUR: '0',
+      }),
+    ).toEqual({ enabled: false, dir: '/srv/snapshots', keep: 30, hour: 0 });
+    expect(readBackupConfig({ BACKUP_HOUR: '23' }).hour).toBe(23);
+  });
+
+  it('refuses bad values at start-up with the variable named', () => {
+    for (const hour of ['24', '-1', '3.5', 'three', '003']) {
+      expect(() => readBackupConfig({ BACKUP_HOUR: hour }), hour).toThrow(/BACKUP_HOUR/);
+    }
+    for (const keep of ['0', '-2', '1.5', 'all']) {
+      expect(() => readBackupConfig({ BACKUP_KEEP: keep }), keep).toThrow(/BACKUP_KEEP/);
     }
   });
 });

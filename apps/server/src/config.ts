@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationRuleSettings,
@@ -42,6 +44,36 @@ export interface AppConfig {
   liveStreamLimits: { perSession: number; perUser: number; perInstance: number };
   /** The pay calendar, the work week and the weekly overtime threshold (timesheets, #14). */
   pay: PayConfig;
+  /** Snapshots of the embedded database (features/backups); PostgreSQL uses pg_dump instead. */
+  backups: BackupConfig;
+}
+
+export interface BackupConfig {
+  /** Take the nightly snapshot (the admin API works either way). */
+  enabled: boolean;
+  /** Where snapshots are written: absolute. */
+  dir: string;
+  /** How many snapshots to keep; older ones are deleted after each new one. */
+  keep: number;
+  /** The hour (0–23, business time zone) the nightly snapshot is taken. */
+  hour: number;
+}
+
+/** BACKUPS_ENABLED, BACKUP_DIR (default DATA_DIR/backups), BACKUP_KEEP and BACKUP_HOUR. */
+export function readBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {
+  const hourText = env.BACKUP_HOUR || '3';
+  if (!/^\d{1,2}$/.test(hourText) || Number(hourText) > 23) {
+    throw new Error(`BACKUP_HOUR must be an hour of the day 0–23, got "${hourText}"`);
+  }
+  // Relative paths are from where the command was typed (INIT_CWD), as for DATA_DIR.
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, env.DATA_DIR || 'data');
+  return {
+    enabled: readBool(env.BACKUPS_ENABLED) ?? true,
+    dir: env.BACKUP_DIR ? path.resolve(base, env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    keep: readInt(env.BACKUP_KEEP, 7, 'BACKUP_KEEP'),
+    hour: Number(hourText),
+  };
 }
 
 export interface PayConfig {
@@ -160,10 +192,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perInstance: readInt(env.LIVE_STREAMS_PER_INSTANCE, 5000, 'LIVE_STREAMS_PER_INSTANCE'),
     },
     pay: readPayConfig(env),
+    backups: readBackupConfig(env),
   };
 }
 
 /** Defaults suitable for tests; override what a test is about. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false, ...overrides };
+  // One folder for every test app, keeping one snapshot; tests about backups set their own.
+  const backups = {
+    ...loadConfig({}).backups,
+    dir: path.join(tmpdir(), 'punchclock-test-backups'),
+    keep: 1,
+  };
+  return { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false, backups, ...overrides };
 }

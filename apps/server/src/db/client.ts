@@ -25,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** LISTEN on a channel; resolves once listening, to a function that stops. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * A gzipped tarball of the whole embedded database (PGlite's dumpDataDir), for backups;
+   * null on PostgreSQL, which is backed up with pg_dump (features/backups).
+   */
+  snapshot: (() => Promise<Blob>) | null;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    snapshot: null,
     async listen(channel, listener) {
       const stop = await listenWithReconnect(url, channel, listener);
       listeners.add(stop);
@@ -165,6 +171,13 @@ async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    async snapshot() {
+      // Flush every committed change to the data files first; while the files are read, other
+      // queries wait, so the tarball is one moment (a transaction still open then is rolled
+      // back on restore, as after a power cut).
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     async listen(channel, listener) {
       // In-process: the one connection never drops, so there is nothing to reconnect.
       const unsubscribe = await client.listen(channel, (payload) =>

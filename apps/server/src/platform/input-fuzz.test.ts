@@ -126,6 +126,9 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/audit-logs': { query: listAuditQuerySchema },
   'GET /api/audit-logs/facets': {},
   'GET /api/audit-logs/export': { query: auditFilterSchema },
+  'GET /api/backups': {},
+  'POST /api/backups': {},
+  'GET /api/backups/:name': {},
   'GET /api/break-monitoring': {},
   'GET /api/notifications': { query: listNotificationsQuerySchema },
   'POST /api/notifications/:id/read': {},
@@ -209,6 +212,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
 /** Routes that take no request input to speak of, or cannot be called this way. */
 const NOT_FUZZED: Record<string, string> = {
   'GET /api/live': 'a server-sent event stream that stays open; it reads no input',
+  'GET /api/backups/fresh': 'reads no input, and each call snapshots the whole database',
 };
 
 /** Kept small so the file runs in well under a minute; FAST_CHECK_RUNS=200 for a deep search. */

@@ -10,6 +10,7 @@ import { SetPasswordPage } from '@/features/account';
 import { AdminHomePage } from '@/features/admin';
 import { SmeDashboardPage, TimeApprovalsPage } from '@/features/approvals';
 import { AuditLogsPage } from '@/features/audit';
+import { BackupsPage } from '@/features/backups';
 import { SignInPage } from '@/features/auth';
 import { BreakMonitoringPage } from '@/features/break-monitoring';
 import { DashboardPage } from '@/features/dashboard';
@@ -58,6 +59,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/attendance-history': AttendanceHistoryPage,
   '/time-off-settings': TimeOffSettingsPage,
   '/payroll': PayrollPage,
+  '/backups': BackupsPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

@@ -8,6 +8,7 @@ import {
   ClipboardCheck,
   Clock,
   Coffee,
+  DatabaseBackup,
   FileClock,
   FileSignature,
   LayoutDashboard,
@@ -43,4 +44,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/calculate-adherence': Timer,
   '/time-off-settings': Settings2,
   '/payroll': Banknote,
+  '/backups': DatabaseBackup,
 };

@@ -76,6 +76,7 @@ describe('screens', () => {
     '/pay-rules',
     '/break-monitoring',
     '/admin',
+    '/backups',
   ])('%s requires admin', (path) => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });

@@ -88,6 +88,8 @@ export const SCREENS = [
   { path: '/admin', title: 'Admin', requiredRole: 'admin' },
   { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
   { path: '/time-off-settings', title: 'Time Off Settings', requiredRole: 'admin' },
+  // Snapshots of the embedded database (issue #15); reached from the Admin screen.
+  { path: '/backups', title: 'Backups', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];
