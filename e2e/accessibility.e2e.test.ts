@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { SCREENS } from '@punchclock/shared/domain/navigation';
 import { describeViolations, seriousViolations, settle } from './support/axe.ts';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  collectCspViolations,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -70,7 +76,7 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-describe('accessibility (axe-core: no serious or critical violations)', () => {
+describe('accessibility (axe-core: no serious or critical violations) under the CSP', () => {
   for (const theme of THEMES) {
     it(
       `every screen at phone and desktop width in ${theme} theme`,
@@ -104,6 +110,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         };
 
         const employee = await newPage(browser, { theme });
+        const cspViolations = collectCspViolations(employee.context);
         await visit(employee.page, '/auth');
         await visit(employee.page, '/no-such-screen');
         await signInAndWait(employee.page, SEED_USERS.corrector);
@@ -111,11 +118,14 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         await employee.context.close();
 
         const admin = await newPage(browser, { theme });
+        collectCspViolations(admin.context, cspViolations);
         await signInAndWait(admin.page, SEED_USERS.admin);
         for (const path of ADMIN_SCREENS) await visit(admin.page, path);
         await admin.context.close();
 
         expect(found.join('\n\n'), 'axe violations').toBe('');
+        // The app works under the Content-Security-Policy: nothing was refused on any screen.
+        expect(cspViolations, 'CSP violations').toEqual([]);
       },
     );
   }

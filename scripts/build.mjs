@@ -66,12 +66,19 @@ export const targets = [
   },
 ];
 
-/** Tests never reach the built output, so changing one does not cost a rebuild. */
+/**
+ * Tests never reach the built output, so changing one does not cost a rebuild.
+ * @param {string} relativePath
+ */
 function isBuildInput(relativePath) {
   return !/\.test\.tsx?$/.test(relativePath) && !relativePath.includes('/src/test/');
 }
 
-/** Every build input file under the given inputs (files or folders), relative to the repo. */
+/**
+ * Every build input file under the given inputs (files or folders), relative to the repo.
+ * @param {string[]} inputs
+ * @returns {string[]}
+ */
 function listInputFiles(inputs) {
   return inputs.flatMap((input) => {
     const absolute = path.join(repoRoot, input);
@@ -84,7 +91,10 @@ function listInputFiles(inputs) {
   });
 }
 
-/** The hash of every input file's path and content, in a stable order. */
+/**
+ * The hash of every input file's path and content, in a stable order.
+ * @param {Target} target
+ */
 export function contentStamp(target) {
   const hash = createHash('sha256');
   for (const file of listInputFiles(target.inputs).sort()) {
@@ -96,10 +106,15 @@ export function contentStamp(target) {
   return hash.digest('hex');
 }
 
+/** @param {Target} target */
 function stampPath(target) {
   return path.join(repoRoot, target.outDir, STAMP_FILE);
 }
 
+/**
+ * @param {Target} target
+ * @param {string} [stamp]
+ */
 export function isUpToDate(target, stamp = contentStamp(target)) {
   const file = stampPath(target);
   return existsSync(file) && readFileSync(file, 'utf8').trim() === stamp;
@@ -137,6 +152,7 @@ async function buildServer() {
   }
   const serverDir = path.join(repoRoot, 'apps/server');
   const outDir = path.join(serverDir, 'dist');
+  /** @param {string} file */
   const manifest = (file) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8'));
   const external = [
     ...Object.keys(manifest('apps/server/package.json').dependencies ?? {}),

@@ -32,4 +32,6 @@ try {
 // The entry point reads its own arguments from process.argv.slice(2).
 process.argv.splice(2, 1);
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(path.join(repoRoot, ENTRIES[/** @type {keyof ENTRIES} */ (entryName)])).href);
+await import(
+  pathToFileURL(path.join(repoRoot, ENTRIES[/** @type {keyof ENTRIES} */ (entryName)])).href
+);

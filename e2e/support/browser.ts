@@ -31,6 +31,19 @@ export async function newPage(
   return { context, page };
 }
 
+/**
+ * Every Content-Security-Policy refusal Chromium reports in this context's pages (it logs each
+ * one to the console), so a test can prove the app works under the server's policy.
+ */
+export function collectCspViolations(context: BrowserContext, violations: string[] = []): string[] {
+  context.on('console', (message) => {
+    if (/Content[ -]Security[ -]Policy/i.test(message.text())) {
+      violations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+    }
+  });
+  return violations;
+}
+
 export async function signIn(page: Page, user: Pick<SeedUser, 'email'>, password = E2E_PASSWORD) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(user.email);

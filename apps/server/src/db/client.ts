@@ -35,16 +35,32 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** Postgres's page cache inside the WASM heap (e.g. "32MB"); the OS caches the files too. */
+      sharedBuffers?: string;
+    }
   | { kind: 'pglite-memory' };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/**
+ * WASM memory never shrinks, and Postgres's default 128 MB of shared buffers is touched as
+ * pages are read: an idle server grew to ~300 MB. 32 MB keeps it near 200 MB; the operating
+ * system's file cache still holds the rest of the data (decision 0021).
+ */
+const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 7_240_311;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
-  if (options.kind === 'pglite') return openPgliteFolder(options.dataDir);
+  if (options.kind === 'pglite') {
+    return openPgliteFolder(
+      options.dataDir,
+      options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
+    );
+  }
   return wrapPglite(new PGlite(), () => {});
 }
 
@@ -142,7 +158,7 @@ async function listenWithReconnect(
   };
 }
 
-async function openPgliteFolder(dataDir: string): Promise<Database> {
+async function openPgliteFolder(dataDir: string, sharedBuffers: string): Promise<Database> {
   const root = path.resolve(dataDir);
   const releaseLock = await acquireDataDirLock(root);
   try {
@@ -156,7 +172,8 @@ async function openPgliteFolder(dataDir: string): Promise<Database> {
       await fresh.close();
       renameSync(staging, pgdata);
     }
-    return await wrapPglite(new PGlite(pgdata), releaseLock);
+    const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+    return await wrapPglite(new PGlite(pgdata, { startParams }), releaseLock);
   } catch (error) {
     releaseLock();
     throw error;
@@ -199,5 +216,22 @@ export function databaseOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Da
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL };
   // npm runs workspace scripts inside the workspace; INIT_CWD is where the user typed the command.
   const base = env.INIT_CWD ?? process.cwd();
-  return { kind: 'pglite', dataDir: path.resolve(base, env.DATA_DIR ?? 'data') };
+  return {
+    kind: 'pglite',
+    dataDir: path.resolve(base, env.DATA_DIR ?? 'data'),
+    sharedBuffers: readSharedBuffers(env.PGLITE_SHARED_BUFFERS),
+  };
+}
+
+/** PGLITE_SHARED_BUFFERS: a Postgres memory size, 1–1024 MB. */
+function readSharedBuffers(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const match = /^(\d+)\s*(MB|GB)$/i.exec(value.trim());
+  const megabytes = match ? Number(match[1]) * (match[2]!.toUpperCase() === 'GB' ? 1024 : 1) : 0;
+  if (megabytes < 1 || megabytes > 1024) {
+    throw new Error(
+      `PGLITE_SHARED_BUFFERS must be a size such as 32MB (1MB to 1GB), got "${value}"`,
+    );
+  }
+  return `${megabytes}MB`;
 }

@@ -93,9 +93,7 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
       url: '/api/health',
       headers: { 'x-forwarded-proto': 'https' },
     });
-    expect(secure.headers['strict-transport-security']).toBe(
-      'max-age=31536000; includeSubDomains',
-    );
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 
   it('compresses API responses over 1 KB and leaves small ones alone', async () => {
