@@ -1,7 +1,6 @@
 // The payroll export (issue #14 §8; docs/decisions/0018): one row per person per pay code with
 // minutes, from each person's timesheet as the timesheet GET computes it, so totals agree.
 import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import {
   DEFAULT_PRESET_COLUMNS,
   payrollExportQuerySchema,
@@ -22,6 +21,7 @@ import { findActiveLock } from '../requests/index.ts';
 import { buildTimesheet } from '../timesheets/index.ts';
 import { mapRows } from './mapping.ts';
 import { findPreset } from './presets.ts';
+import { newWorkbook } from '../../platform/spreadsheets.ts';
 
 /** Every person's pay lines for the period, as export rows (codes with minutes only). */
 export async function buildPayrollRows(
@@ -102,7 +102,7 @@ async function toFile(
     return { fileName: `${base}.csv`, contentType: 'text/csv; charset=utf-8', body };
   }
   const { headers, cells } = mapRows(rows, period, preset, true);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('Payroll');
   sheet.addRow(headers).font = { bold: true };
   sheet.addRows(cells);

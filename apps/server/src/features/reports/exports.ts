@@ -1,7 +1,7 @@
 // Exports: the worked-hours report as a CSV or Excel file.
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import type { WorkedHoursReport } from '@punchclock/shared/contracts/reports';
+import { newWorkbook } from '../../platform/spreadsheets.ts';
 
 const WORKED_HOURS_COLUMNS = [
   ['name', 'Name'],
@@ -43,7 +43,7 @@ export async function exportWorkedHours(report: WorkedHoursReport, format: 'csv'
     });
     return { fileName, contentType: 'text/csv; charset=utf-8', body };
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = await newWorkbook();
   const sheet = workbook.addWorksheet('Worked hours');
   sheet.columns = WORKED_HOURS_COLUMNS.map(([key, header]) => ({
     key,
