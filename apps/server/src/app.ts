@@ -33,8 +33,10 @@ import { registerUserRoutes } from './features/users/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerHealthRoutes } from './platform/health.ts';
 import { JobRunner } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
+import { registerMetrics } from './platform/metrics.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,15 +67,16 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerCsrfProtection(app);
   registerAccessControl(app, db, config);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({
-    status: 'ok',
-    database: database.kind,
-  }));
+  registerHealthRoutes(app, database);
   const liveHub = new LiveHub(config.liveStreamLimits);
   await liveHub.start(database);
   // preClose: open streams would otherwise keep the server from closing.
   app.addHook('preClose', () => liveHub.stop());
   app.decorate('liveHub', liveHub);
+  registerMetrics(app, config.metricsToken, {
+    liveClients: () => liveHub.subscriberCount(),
+    poolStats: () => database.poolStats(),
+  });
 
   registerAuthRoutes(app, db, config);
   registerUserRoutes(app, db, config);
@@ -93,7 +96,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerApprovalRoutes(app, db, config);
 
   if (config.jobsEnabled) {
-    const jobs = new JobRunner(app.log);
+    const jobs = new JobRunner(app.log, app.metrics ?? undefined);
     jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
       runNotificationRules(db, config.timeZone, config.notificationRules),
     );

@@ -25,7 +25,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** LISTEN on a channel; resolves once listening, to a function that stops. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /** Connection pool usage, for metrics. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+/** pg.Pool's counts; PGlite is one in-process connection, reported as 1 of 1 and never idle. */
+export interface PoolStats {
+  /** Connections open (in use or idle). */
+  total: number;
+  idle: number;
+  /** Queries queued for a free connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -33,7 +46,11 @@ export type DatabaseOptions =
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite-memory' };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle's migrations and its meta/_journal.json (the readiness check reads it too). */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 7_240_311;
 
@@ -62,6 +79,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async listen(channel, listener) {
       const stop = await listenWithReconnect(url, channel, listener);
       listeners.add(stop);
@@ -165,6 +188,7 @@ async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
     async listen(channel, listener) {
       // In-process: the one connection never drops, so there is nothing to reconnect.
       const unsubscribe = await client.listen(channel, (payload) =>

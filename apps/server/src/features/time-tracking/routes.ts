@@ -30,6 +30,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config:
         getRequestMeta(request),
       );
       void reply.status(result.isReplay ? 200 : 201);
+      if (!result.isReplay) app.metrics?.punchRecorded(result.event.eventType);
       return result;
     },
   );
