@@ -107,7 +107,7 @@ describe('graceful shutdown over real HTTP, on a PGlite data folder', () => {
     let releaseClosing!: () => void;
     const closingHeld = new Promise<void>((resolve) => (releaseClosing = resolve));
     let isClosingHeld = false;
-    const { app, dataDir, users, baseUrl, exitCodes, runShutdown } = await setUp(2, (app) => {
+    const { dataDir, users, baseUrl, exitCodes, runShutdown } = await setUp(2, (app) => {
       app.addHook('preHandler', async (request) => {
         if (request.headers['x-test-hold'] !== '1') return;
         isPunchHeld = true;
