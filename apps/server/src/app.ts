@@ -60,6 +60,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Closing (platform/shutdown.ts): drop idle keep-alive connections, answer 503 to requests
+    // still arriving on open ones, let requests in flight finish. Fastify's defaults, kept explicit.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
 
   await app.register(cookie);
@@ -106,7 +110,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       await recomputeQueuedDays(db, config.timeZone);
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
-    app.addHook('preClose', () => jobs.stop());
+    // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).
+    app.addHook('onClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);
 

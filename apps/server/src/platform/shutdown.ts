@@ -18,11 +18,12 @@ export interface ShutdownOptions {
  * run). In order:
  * 1. /api/ready answers 503 at once, and every response asks its client to close the
  *    connection (platform/health.ts), so the load balancer moves traffic to other instances.
- * 2. app.close(): the listener closes (new connections are refused) and idle keep-alive
- *    connections are dropped; a request arriving on a connection still open gets Fastify's 503
- *    (return503OnClosing), never a half-done write. Its preClose hooks end the live streams,
- *    each with a `retry:` hint (LiveHub.stop), and stop the background jobs, waiting for runs
- *    in progress (JobRunner.stop). It resolves once every request in flight has been answered.
+ * 2. app.close(): first its preClose hook ends the live streams, each with a `retry:` hint
+ *    (LiveHub.stop), since open streams would hold the server open. Then the listener closes
+ *    (new connections are refused) and idle keep-alive connections are dropped; a request
+ *    arriving on a connection still open gets Fastify's 503 (return503OnClosing) without being
+ *    run. Once every request in flight has been answered, its onClose hook stops the background
+ *    jobs, waiting for runs in progress (JobRunner.stop).
  * 3. The database closes (PGlite writes its data folder out here).
  * 4. exit(0). If any step hangs, exit(1) at the deadline, with a log line saying so.
  */
