@@ -146,8 +146,9 @@ export function registerMetrics(
   const metrics = new AppMetrics(sources);
   app.decorate('metrics', metrics);
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.observeRequest(request.method, request.routeOptions.url, reply);
+    done();
   });
 
   app.get('/api/metrics', { config: { access: 'public' } }, async (request, reply) => {
