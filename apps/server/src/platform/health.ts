@@ -40,8 +40,9 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
   const lifecycle = new Lifecycle();
   app.decorate('lifecycle', lifecycle);
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.isShuttingDown) void reply.header('connection', 'close');
+    done(null, payload);
   });
 
   app.get('/api/health', { config: { access: 'public' } }, async (): Promise<HealthResponse> => ({

@@ -44,8 +44,8 @@ async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
 
 const HEARTBEAT_MS = 25_000;
 /** When browsers reconnect after this instance ended their streams on shutdown. */
-export const SHUTDOWN_RETRY_MIN_MS = 1_000;
-export const SHUTDOWN_RETRY_MAX_MS = 5_000;
+const SHUTDOWN_RETRY_MIN_MS = 1_000;
+const SHUTDOWN_RETRY_MAX_MS = 5_000;
 
 interface Subscriber {
   sessionId: string;
