@@ -31,8 +31,10 @@ import { registerUserRoutes } from './features/users/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
+import { registerHealthRoutes } from './platform/health.ts';
 import { JobRunner } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
+import { registerMetrics } from './platform/metrics.ts';
 import {
   registerCompression,
   registerSecurityHeaders,
@@ -61,6 +63,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    // Closing (platform/shutdown.ts): drop idle keep-alive connections, answer 503 to requests
+    // still arriving on open ones, let requests in flight finish. Fastify's defaults, kept explicit.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
   });
 
   await registerSecurityHeaders(app);
@@ -70,15 +76,16 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerCsrfProtection(app);
   registerAccessControl(app, db, config);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({
-    status: 'ok',
-    database: database.kind,
-  }));
+  registerHealthRoutes(app, database);
   const liveHub = new LiveHub(config.liveStreamLimits);
   await liveHub.start(database);
   // preClose: open streams would otherwise keep the server from closing.
   app.addHook('preClose', () => liveHub.stop());
   app.decorate('liveHub', liveHub);
+  registerMetrics(app, config.metricsToken, {
+    liveClients: () => liveHub.subscriberCount(),
+    poolStats: () => database.poolStats(),
+  });
 
   registerAuthRoutes(app, db, config);
   registerUserRoutes(app, db, config);
@@ -99,7 +106,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerBackupRoutes(app, database, config);
 
   if (config.jobsEnabled) {
-    const jobs = new JobRunner(app.log);
+    const jobs = new JobRunner(app.log, app.metrics ?? undefined);
     jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
       runNotificationRules(db, config.timeZone, config.notificationRules),
     );
@@ -110,7 +117,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
     scheduleBackups(jobs, database, config, app.log);
-    app.addHook('preClose', () => jobs.stop());
+    // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).
+    app.addHook('onClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);
 

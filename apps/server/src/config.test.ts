@@ -80,3 +80,41 @@ describe('backup configuration', () => {
     }
   });
 });
+
+describe('operations configuration', () => {
+  it('defaults to a 10 s shutdown deadline and no metrics', () => {
+    const config = loadConfig({});
+    expect(config.shutdownTimeoutSeconds).toBe(10);
+    expect(config.metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+  });
+
+  it('reads SHUTDOWN_TIMEOUT_SECONDS and METRICS_TOKEN', () => {
+    const token = 'a'.repeat(16);
+    const config = loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: '25', METRICS_TOKEN: token });
+    expect(config.shutdownTimeoutSeconds).toBe(25);
+    expect(config.metricsToken).toBe(token);
+  });
+
+  it('refuses a bad deadline, and a short or spaced token without echoing it', () => {
+    for (const value of ['0', '-1', '2.5', 'ten']) {
+      expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: value })).toThrow(
+        /SHUTDOWN_TIMEOUT_SECONDS/,
+      );
+    }
+    for (const value of [
+      'short-secret',
+      'has spaces in it, 16+ chars',
+      'tab\tseparated-token-0000',
+    ]) {
+      let message = '';
+      try {
+        loadConfig({ METRICS_TOKEN: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^METRICS_TOKEN must be at least 16 printable characters/);
+      expect(message).not.toContain(value);
+    }
+  });
+});

@@ -46,6 +46,10 @@ export interface AppConfig {
   pay: PayConfig;
   /** Snapshots of the embedded database (features/backups); PostgreSQL uses pg_dump instead. */
   backups: BackupConfig;
+  /** After SIGTERM/SIGINT, exit by this deadline even if something hangs (platform/shutdown.ts). */
+  shutdownTimeoutSeconds: number;
+  /** Enables GET /api/metrics for scrapers sending it as a Bearer token; null = no metrics. */
+  metricsToken: string | null;
 }
 
 export interface BackupConfig {
@@ -134,6 +138,17 @@ function readInt(value: string | undefined, fallback: number, name: string): num
   return parsed;
 }
 
+/** METRICS_TOKEN: unset or empty turns metrics off; a set one must be hard to guess. */
+function readMetricsToken(value: string | undefined): string | null {
+  if (value === undefined || value === '') return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(value)) {
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 printable characters without spaces (e.g. openssl rand -hex 32)',
+    );
+  }
+  return value;
+}
+
 function readBool(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes'].includes(value.toLowerCase());
@@ -193,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     pay: readPayConfig(env),
     backups: readBackupConfig(env),
+    shutdownTimeoutSeconds: readInt(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN),
   };
 }
 

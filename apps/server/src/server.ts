@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { databaseOptionsFromEnv, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoOrganisation } from './demo.ts';
+import { createShutdown } from './platform/shutdown.ts';
 
 const webDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -20,15 +21,10 @@ async function main(): Promise<void> {
     await ensureFirstAdmin(database.db, process.env, (line) => console.log(line));
     const app = await buildApp({ database, config });
 
-    let isClosing = false;
-    const shutdown = async (signal: string) => {
-      if (isClosing) return;
-      isClosing = true;
-      app.log.info(`${signal}: closing`);
-      await app.close();
-      await database.close(); // PGlite runs without fsync: a clean close is what persists it
-      process.exit(0);
-    };
+    const shutdown = createShutdown(
+      { app, database },
+      { timeoutMs: config.shutdownTimeoutSeconds * 1000, exit: (code) => process.exit(code) },
+    );
     process.on('SIGINT', () => void shutdown('SIGINT'));
     process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

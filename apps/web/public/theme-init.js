@@ -1,3 +1,4 @@
+/* global document */
 // Apply the stored theme before first paint so dark mode never flashes light. Loaded as a file
 // (not an inline script) so the Content-Security-Policy can forbid inline scripts.
 try {

@@ -30,7 +30,20 @@ export interface Database {
    * null on PostgreSQL, which is backed up with pg_dump (features/backups).
    */
   snapshot: (() => Promise<Blob>) | null;
+  /** Connection pool usage, for metrics. */
+  poolStats(): PoolStats;
   close(): Promise<void>;
+}
+
+/** pg.Pool's counts; PGlite is one in-process connection, reported as 1 of 1 and never idle. */
+export interface PoolStats {
+  /** Connections open (in use or idle). */
+  total: number;
+  idle: number;
+  /** Queries queued for a free connection. */
+  waiting: number;
+  /** The most connections the pool opens. */
+  max: number;
 }
 
 export type DatabaseOptions =
@@ -43,13 +56,17 @@ export type DatabaseOptions =
     }
   | { kind: 'pglite-memory' };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /**
  * WASM memory never shrinks, and Postgres's default 128 MB of shared buffers is touched as
  * pages are read: an idle server grew to ~300 MB. 32 MB keeps it near 200 MB; the operating
  * system's file cache still holds the rest of the data (decision 0021).
  */
 const DEFAULT_PGLITE_SHARED_BUFFERS = '32MB';
+/** drizzle's migrations and its meta/_journal.json (the readiness check reads it too). */
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 7_240_311;
 
@@ -84,6 +101,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     snapshot: null,
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async listen(channel, listener) {
       const stop = await listenWithReconnect(url, channel, listener);
       listeners.add(stop);
@@ -195,6 +218,7 @@ async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database
       await client.exec('CHECKPOINT');
       return client.dumpDataDir('gzip');
     },
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
     async listen(channel, listener) {
       // In-process: the one connection never drops, so there is nothing to reconnect.
       const unsubscribe = await client.listen(channel, (payload) =>

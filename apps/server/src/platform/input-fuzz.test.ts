@@ -106,6 +106,7 @@ interface RouteInput {
  */
 const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/health': {},
+  'GET /api/ready': {},
   'POST /api/auth/sign-in': { body: signInRequestSchema, anonymous: true },
   'POST /api/auth/sign-out': { anonymous: true },
   'GET /api/auth/session': {},

@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+/** Told about every finished run (platform/metrics.ts counts them). */
+export interface JobObserver {
+  runFinished(job: string, seconds: number, failed: boolean): void;
+}
+
 /**
  * Runs background jobs on a timer in every instance. Jobs must be safe to run concurrently on
  * several instances (they take a database advisory lock and write under unique keys), so no
@@ -9,16 +14,28 @@ export class JobRunner {
   private timers: NodeJS.Timeout[] = [];
   private running = new Set<Promise<unknown>>();
 
-  constructor(private readonly log: FastifyBaseLogger) {}
+  constructor(
+    private readonly log: FastifyBaseLogger,
+    private readonly observer?: JobObserver,
+  ) {}
 
   every(name: string, intervalMs: number, job: () => Promise<unknown>): void {
     let isBusy = false;
     const tick = () => {
       if (isBusy) return; // a slow run is never overlapped by the next tick
       isBusy = true;
+      const startedAt = performance.now();
+      const finished = (failed: boolean) =>
+        this.observer?.runFinished(name, (performance.now() - startedAt) / 1000, failed);
       // A job that throws before returning its promise must not escape into the timer.
       const run = new Promise<unknown>((resolve) => resolve(job()))
-        .catch((error: unknown) => this.log.error({ err: error, job: name }, 'job failed'))
+        .then(
+          () => finished(false),
+          (error: unknown) => {
+            this.log.error({ err: error, job: name }, 'job failed');
+            finished(true);
+          },
+        )
         .finally(() => {
           isBusy = false;
           this.running.delete(run);

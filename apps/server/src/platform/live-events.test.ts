@@ -15,7 +15,8 @@ class FakeResponse extends EventEmitter {
     this.chunks.push(chunk);
     return true;
   }
-  end(): this {
+  end(chunk?: string): this {
+    if (chunk !== undefined) this.chunks.push(chunk);
     this.ended = true;
     this.emit('close');
     return this;
@@ -191,6 +192,21 @@ describe('LiveHub', () => {
     vi.advanceTimersByTime(60_000);
     notify({ userId: user, topic: 'time_events' });
     expect(responses.map((response) => response.chunks.length)).toEqual(written);
+  });
+
+  it('stop() tells each browser to reconnect after 1–5 s, spread so they do not come back at once', async () => {
+    const { hub } = await startHub();
+    const responses = [new FakeResponse(), new FakeResponse(), new FakeResponse()];
+    for (const response of responses) hub.subscribe(viewer(randomUUID()), asResponse(response));
+    const draws = [0, 0.5, 0.9999];
+
+    await hub.stop(() => draws.shift() ?? 0);
+
+    expect(responses.map((response) => response.chunks.at(-1))).toEqual([
+      'retry: 1000\n\n',
+      'retry: 3000\n\n',
+      'retry: 4999\n\n',
+    ]);
   });
 });
 

@@ -43,6 +43,9 @@ async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
 }
 
 const HEARTBEAT_MS = 25_000;
+/** When browsers reconnect after this instance ended their streams on shutdown. */
+const SHUTDOWN_RETRY_MIN_MS = 1_000;
+const SHUTDOWN_RETRY_MAX_MS = 5_000;
 
 interface Subscriber {
   sessionId: string;
@@ -121,10 +124,20 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Ends every stream (the instance is shutting down). Each gets a `retry:` hint first, spread
+   * over a few seconds so thousands of browsers do not reconnect at the same instant; by then
+   * the load balancer sends them to another instance.
+   */
+  async stop(random: () => number = Math.random): Promise<void> {
     clearInterval(this.heartbeat);
     await this.stopListening?.();
-    for (const subscriber of this.subscribers) subscriber.response.end();
+    for (const subscriber of this.subscribers) {
+      const retryMs =
+        SHUTDOWN_RETRY_MIN_MS +
+        Math.floor(random() * (SHUTDOWN_RETRY_MAX_MS - SHUTDOWN_RETRY_MIN_MS));
+      subscriber.response.end(`retry: ${retryMs}\n\n`);
+    }
     this.subscribers.clear();
     this.perSession.clear();
     this.perUser.clear();

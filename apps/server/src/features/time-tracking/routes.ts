@@ -7,10 +7,12 @@ import type {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
+import type { AppMetrics } from '../../platform/metrics.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { getHistory, getToday, recordTimeEvent } from './service.ts';
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  const metrics: AppMetrics | null = app.metrics;
   app.get(
     '/api/time-events/today',
     { config: { access: 'signed-in' } },
@@ -30,6 +32,7 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config:
         getRequestMeta(request),
       );
       void reply.status(result.isReplay ? 200 : 201);
+      if (!result.isReplay) metrics?.punchRecorded(result.event.eventType);
       return result;
     },
   );
