@@ -23,21 +23,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Start the real server (`apps/server/src/server.ts`) and wait until /api/health answers. */
+/**
+ * Start the real server as `npm start` does (the launcher builds what changed, then runs the
+ * compiled server) and wait until /api/health answers.
+ */
 export async function startServer(
   env: Record<string, string>,
-  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
+  { startTimeoutMs = 180_000 }: { startTimeoutMs?: number } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/server.ts')],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/launch.mjs'), 'server'], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + startTimeoutMs;
   while (Date.now() < deadline && child.exitCode === null) {
