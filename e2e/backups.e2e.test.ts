@@ -23,15 +23,15 @@ describe('backups (admin)', () => {
       .click();
     await page.getByRole('heading', { name: 'Backups', level: 1 }).waitFor();
 
-    // Checked before any toast: the app's toasts are not this screen's.
-    await settle(page);
-    const violations = await seriousViolations(page);
-    expect(violations, describeViolations('/backups', violations)).toEqual([]);
-
     const rows = page.getByTestId('backup-row');
     const before = await rows.count();
     await page.getByRole('button', { name: 'Back up now' }).click();
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(before + 1);
+    // Checked with the success toast showing: its text must be readable too.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Backup taken' }).waitFor();
+    await settle(page);
+    const violations = await seriousViolations(page);
+    expect(violations, describeViolations('/backups', violations)).toEqual([]);
     // Newest first, with its size.
     await expect.poll(() => rows.first().textContent()).toMatch(/\d+(\.\d)? (MB|KB)/);
 

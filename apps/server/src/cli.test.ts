@@ -1,46 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { openDatabase } from './db/client.ts';
 import { addUser, createUser } from './features/users/accounts.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
 import { spawnLockHolder } from './test/lock-holder.ts';
+import { runOperatorCommand, type CommandResult } from './test/operator-command.ts';
 
 const LAST_ADMIN_MESSAGE =
   'There must always be at least one active admin. Make someone else an admin first.';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cliPath = path.join(serverDir, 'src', 'cli.ts');
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the operator CLI the way `npm run user --` does, against the embedded database in dataDir. */
-function runCli(dataDir: string, args: string[]): Promise<CliResult> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  // Whatever the developer's shell says, these tests use the embedded database in dataDir.
-  delete env.DATABASE_URL;
-  delete env.INIT_CWD;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-      cwd: serverDir,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function runCli(dataDir: string, args: string[]): Promise<CommandResult> {
+  return runOperatorCommand('cli', args, { DATA_DIR: dataDir });
 }
 
 describe('operator CLI', () => {

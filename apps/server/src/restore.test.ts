@@ -1,34 +1,15 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.ts';
 import { createTestUser } from './test/factories.ts';
 import { exited, spawnLockHolder } from './test/lock-holder.ts';
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const restorePath = path.join(serverDir, 'src', 'restore.ts');
+import { runOperatorCommand } from './test/operator-command.ts';
 
 /** Runs the restore command the way `npm run restore --` does. */
 function runRestore(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env };
-  delete childEnv.INIT_CWD;
-  if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', restorePath, ...args], {
-      cwd: serverDir,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runOperatorCommand('restore', args, env);
 }
 
 describe('npm run restore', () => {
