@@ -1,16 +1,24 @@
 /**
- * Clock-event POST throughput and latency, each reported as a ratio to the same server's no-op
- * route (GET /api/health) measured in the same run, on PGlite and — when BENCH_DATABASE_URL or
- * TEST_DATABASE_URL is set — on PostgreSQL.
+ * Clock-event POST throughput and latency at each of BENCH_CONNECTIONS (default 16 and 64), on
+ * PGlite and — when BENCH_DATABASE_URL or TEST_DATABASE_URL is set — on PostgreSQL, each
+ * reported as a ratio to two baselines measured in the same run:
+ * - the same server's no-op route (GET /api/health);
+ * - the database's own single-row INSERT rate at the same concurrency: on PostgreSQL pgbench
+ *   (when it is on PATH) inserting one row per transaction into a scratch table; on PGlite the
+ *   same insert through the same driver, in-process, with as many inserts in flight (no HTTP, so
+ *   a stricter baseline than the punch route gets).
  *
  * The server runs as a child process (as in production) so the load generator does not share
- * its event loop. Each autocannon connection plays one user, punching clock_in/break in turn.
+ * its event loop. Each autocannon connection plays one user, punching clock_in/clock_out in turn.
  */
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client.ts';
 import { createUser } from '../apps/server/src/features/users/accounts.ts';
 import { SYSTEM_META } from '../apps/server/src/platform/request-meta.ts';
@@ -23,8 +31,19 @@ import {
   stopServer,
 } from './common.ts';
 
-const CONNECTIONS = readPositiveInt('BENCH_CONNECTIONS', 20);
+const CONNECTION_COUNTS = readConnectionCounts();
 const DURATION_SECONDS = readPositiveInt('BENCH_SECONDS', 10);
+const SCRATCH_TABLE = 'bench_single_row_insert';
+
+/** BENCH_CONNECTIONS: one count or a comma-separated list ("16,64", the default). */
+function readConnectionCounts(): number[] {
+  const raw = process.env.BENCH_CONNECTIONS || '16,64';
+  const counts = raw.split(',').map((part) => Number(part.trim()));
+  if (counts.some((count) => !Number.isInteger(count) || count <= 0)) {
+    throw new Error(`BENCH_CONNECTIONS must be positive whole numbers, got "${raw}"`);
+  }
+  return counts;
+}
 
 interface Figures {
   requestsPerSecond: number;
@@ -74,16 +93,20 @@ function summarise(result: autocannon.Result): Figures {
   };
 }
 
-async function measureNoop(url: string): Promise<Figures> {
+async function measureNoop(url: string, connections: number): Promise<Figures> {
   const result = await autocannon({
     url: `${url}/api/health`,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_SECONDS,
   });
   return summarise(result);
 }
 
-async function measureClockEvents(url: string, cookies: string[]): Promise<Figures> {
+async function measureClockEvents(
+  url: string,
+  cookies: string[],
+  connections: number,
+): Promise<Figures> {
   // autocannon resets a connection's context after each pass over `requests`, so a pass is one
   // user's clock_in → clock_out, and the user goes back to the pool when the pass ends.
   const idle = [...cookies];
@@ -95,7 +118,7 @@ async function measureClockEvents(url: string, cookies: string[]): Promise<Figur
   type Context = { cookie?: string };
   const result = await autocannon({
     url,
-    connections: CONNECTIONS,
+    connections,
     duration: DURATION_SECONDS,
     requests: [
       {
@@ -132,51 +155,162 @@ async function measureClockEvents(url: string, cookies: string[]): Promise<Figur
 
 interface Row {
   label: string;
+  connections: number;
   noop: Figures;
   clock: Figures;
+  /** Single-row INSERTs per second straight at the database, or null when not measured. */
+  insertsPerSecond: number | null;
+  baseline: string;
+}
+
+const execFileAsync = promisify(execFile);
+
+/** pgbench's path, or null when it is not installed. */
+async function findPgbench(): Promise<string | null> {
+  try {
+    const { stdout } = await execFileAsync('sh', ['-c', 'command -v pgbench']);
+    return stdout.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** pgbench, one single-row INSERT per transaction into a scratch table, `clients` at once. */
+async function pgbenchInsertRate(pgbench: string, url: string, clients: number): Promise<number> {
+  const scriptDir = mkdtempSync(path.join(tmpdir(), 'punchclock-pgbench-'));
+  const script = path.join(scriptDir, 'insert.sql');
+  writeFileSync(
+    script,
+    `insert into ${SCRATCH_TABLE} (user_id, kind, occurred_at) values (gen_random_uuid(), 'clock_in', now());\n`,
+  );
+  try {
+    const { stdout } = await execFileAsync(pgbench, [
+      '--no-vacuum',
+      `--file=${script}`,
+      `--client=${clients}`,
+      '--jobs=2',
+      `--time=${DURATION_SECONDS}`,
+      url,
+    ]);
+    const match = /tps = ([\d.]+)/.exec(stdout);
+    if (!match?.[1]) throw new Error(`could not read pgbench's output:\n${stdout}`);
+    return Number(match[1]);
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true });
+  }
+}
+
+/** The same single-row INSERT through the server's driver, in-process, `inFlight` at once. */
+async function driverInsertRate(options: DatabaseOptions, inFlight: number): Promise<number> {
+  const database = await openDatabase(options);
+  try {
+    const insert = () =>
+      database.db.execute(
+        sql.raw(
+          `insert into ${SCRATCH_TABLE} (user_id, kind, occurred_at) values (gen_random_uuid(), 'clock_in', now())`,
+        ),
+      );
+    await insert(); // warm-up
+    let count = 0;
+    const deadline = performance.now() + DURATION_SECONDS * 1000;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: inFlight }, async () => {
+        while (performance.now() < deadline) {
+          await insert();
+          count++;
+        }
+      }),
+    );
+    return count / ((performance.now() - started) / 1000);
+  } finally {
+    await database.close();
+  }
+}
+
+async function createScratchTable(options: DatabaseOptions): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await database.db.execute(
+      sql.raw(
+        `create table if not exists ${SCRATCH_TABLE} (id bigserial primary key, user_id uuid not null, kind text not null, occurred_at timestamptz not null)`,
+      ),
+    );
+  } finally {
+    await database.close();
+  }
 }
 
 async function benchDatabase(
   label: string,
   options: DatabaseOptions,
   env: Record<string, string>,
-): Promise<Row> {
-  const cookies = await seedUsers(options, CONNECTIONS * 2);
-  const { url, child } = await startServer(env);
-  try {
-    await measureNoop(url); // warm-up
-    const noop = await measureNoop(url);
-    const clock = await measureClockEvents(url, cookies);
-    return { label, noop, clock };
-  } finally {
-    await stopServer(child);
+  baseline: { kind: 'pgbench'; pgbench: string; url: string } | { kind: 'driver' } | null,
+): Promise<Row[]> {
+  await createScratchTable(options);
+  const rows: Row[] = [];
+  for (const connections of CONNECTION_COUNTS) {
+    // PGlite has one connection, so the baseline runs while the server is down.
+    const insertsPerSecond =
+      baseline?.kind === 'pgbench'
+        ? await pgbenchInsertRate(baseline.pgbench, baseline.url, connections)
+        : baseline?.kind === 'driver'
+          ? await driverInsertRate(options, connections)
+          : null;
+    const cookies = await seedUsers(options, connections * 2);
+    const { url, child } = await startServer(env);
+    try {
+      await measureNoop(url, connections); // warm-up
+      const noop = await measureNoop(url, connections);
+      const clock = await measureClockEvents(url, cookies, connections);
+      rows.push({
+        label,
+        connections,
+        noop,
+        clock,
+        insertsPerSecond,
+        baseline:
+          baseline?.kind === 'pgbench'
+            ? 'pgbench single-row INSERT'
+            : baseline?.kind === 'driver'
+              ? 'single-row INSERT via PGlite driver, in-process'
+              : 'none (pgbench not on PATH)',
+      });
+    } finally {
+      await stopServer(child);
+    }
   }
+  return rows;
 }
 
 function report(rows: Row[]) {
   const format = (value: number, digits = 0) => value.toFixed(digits);
+  const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${format(a / b, 2)}×`);
+  console.log(`\n### Clock-event POST vs no-op GET /api/health — ${DURATION_SECONDS} s each\n`);
   console.log(
-    `\n### Clock-event POST vs no-op GET /api/health — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each\n`,
+    '| database | connections | route | req/s | mean ms | p50 ms | p99 ms | errors | non-2xx |',
   );
-  console.log('| database | route | req/s | mean ms | p50 ms | p99 ms | errors | non-2xx |');
-  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const { label, noop, clock } of rows) {
+  console.log('| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { label, connections, noop, clock } of rows) {
     for (const [route, figures] of [
       ['no-op', noop],
       ['clock event', clock],
     ] as const) {
       console.log(
-        `| ${label} | ${route} | ${format(figures.requestsPerSecond)} | ${format(figures.mean, 2)} | ${figures.p50} | ${figures.p99} | ${figures.errors} | ${figures.non2xx} |`,
+        `| ${label} | ${connections} | ${route} | ${format(figures.requestsPerSecond)} | ${format(figures.mean, 2)} | ${figures.p50} | ${figures.p99} | ${figures.errors} | ${figures.non2xx} |`,
       );
     }
   }
-  console.log('\nRatios (clock event ÷ no-op, same run):\n');
-  console.log('| database | throughput | mean latency | p99 latency |');
-  console.log('| --- | ---: | ---: | ---: |');
-  for (const { label, noop, clock } of rows) {
-    const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${format(a / b, 2)}×`);
+  console.log('\nRatios (same run):\n');
+  console.log(
+    '| database | connections | punches/s | single-row INSERTs/s (baseline) | punch ÷ INSERT | punch ÷ no-op | p99 ms | errors + non-2xx |',
+  );
+  console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
+  for (const { label, connections, noop, clock, insertsPerSecond, baseline } of rows) {
+    const inserts =
+      insertsPerSecond === null ? baseline : `${format(insertsPerSecond)} (${baseline})`;
     console.log(
-      `| ${label} | ${ratio(clock.requestsPerSecond, noop.requestsPerSecond)} | ${ratio(clock.mean, noop.mean)} | ${ratio(clock.p99, noop.p99)} |`,
+      `| ${label} | ${connections} | ${format(clock.requestsPerSecond)} | ${inserts} | ${insertsPerSecond === null ? 'n/a' : ratio(clock.requestsPerSecond, insertsPerSecond)} | ${ratio(clock.requestsPerSecond, noop.requestsPerSecond)} | ${clock.p99} | ${clock.errors + clock.non2xx} |`,
     );
   }
 }
@@ -186,25 +320,29 @@ export async function runClockEventBench(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-bench-'));
   try {
     rows.push(
-      await benchDatabase(
+      ...(await benchDatabase(
         'PGlite',
         { kind: 'pglite', dataDir },
         { DATA_DIR: dataDir, DATABASE_URL: '' },
-      ),
+        { kind: 'driver' },
+      )),
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const postgresUrl = postgresBaseUrl();
   if (postgresUrl) {
+    const pgbench = await findPgbench();
+    if (!pgbench) console.log('(pgbench is not on PATH: no INSERT baseline on PostgreSQL.)');
     const database = await freshPostgresDatabase(postgresUrl);
     try {
       rows.push(
-        await benchDatabase(
+        ...(await benchDatabase(
           'PostgreSQL',
           { kind: 'postgres', url: database.url },
           { DATABASE_URL: database.url },
-        ),
+          pgbench ? { kind: 'pgbench', pgbench, url: database.url } : null,
+        )),
       );
     } finally {
       await database.drop();

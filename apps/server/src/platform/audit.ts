@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
@@ -34,4 +35,20 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     ip: entry.meta.ip,
     userAgent: entry.meta.userAgent,
   });
+}
+
+/**
+ * The same audit row as an INSERT … SELECT written only when `onlyIf` holds, for a caller that
+ * makes its whole change in one statement (time-tracking's punches, decision 0022).
+ */
+export function auditInsertSql(entry: AuditEntry, onlyIf: SQL): SQL {
+  const json = (value: Record<string, unknown> | null | undefined) => {
+    const redacted = redact(value);
+    return redacted ? sql`${JSON.stringify(redacted)}::jsonb` : sql`null::jsonb`;
+  };
+  return sql`
+    insert into ${auditLog} (actor_id, action, entity_type, entity_id, before, after, ip, user_agent)
+    select ${entry.actorId}::uuid, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null},
+      ${json(entry.before)}, ${json(entry.after)}, ${entry.meta.ip}, ${entry.meta.userAgent}
+    where ${onlyIf}`;
 }

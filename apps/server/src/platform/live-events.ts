@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import type { Database, Db } from '../db/client.ts';
@@ -26,7 +26,7 @@ const livePayloadSchema = z.union([
   z.object({ userId: z.uuid(), topic: z.enum(LIVE_TOPICS) }),
   z.object({ role: z.enum(ROLES), topic: z.enum(LIVE_TOPICS) }),
 ]);
-type LivePayload = z.infer<typeof livePayloadSchema>;
+export type LivePayload = z.infer<typeof livePayloadSchema>;
 
 /** Queue a live message for `userId`; delivered when `db`'s transaction commits. */
 export async function notifyLive(db: Db, userId: string, topic: LiveTopic): Promise<void> {
@@ -40,6 +40,22 @@ export async function notifyLiveToRole(db: Db, role: Role, topic: LiveTopic): Pr
 
 async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
+}
+
+/**
+ * The same messages as a SELECT for one statement's WITH clause: sent (at commit) only when
+ * `onlyIf` holds. Not evaluated unless the statement reads from it, e.g. count(*).
+ */
+export function notifyLiveSql(payloads: LivePayload[], onlyIf: SQL): SQL {
+  if (payloads.length === 0) return sql`select 1 where false`;
+  const values = sql.join(
+    payloads.map((payload) => sql`(${JSON.stringify(payload)})`),
+    sql`, `,
+  );
+  return sql`
+    select pg_notify(${LIVE_CHANNEL}, payload)
+    from (values ${values}) as messages (payload)
+    where ${onlyIf}`;
 }
 
 const HEARTBEAT_MS = 25_000;

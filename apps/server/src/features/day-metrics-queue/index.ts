@@ -1,2 +1,2 @@
 // The day-metrics-queue feature's public module: other features and app.ts import only from here.
-export { markDaysStale, takeQueuedDays } from './queue.ts';
+export { markDaysStale, markDaysStaleSql, takeQueuedDays } from './queue.ts';

@@ -1,7 +1,7 @@
 // The day-metrics queue: records (punches, corrections, leave, schedules) mark a person's days
 // stale in their own transaction; the reports side drains the queue and recomputes the days.
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayMetricsQueue } from '../../db/schema.ts';
 
@@ -15,9 +15,33 @@ export async function markDaysStale(
   from: string,
   to: string,
 ): Promise<void> {
-  const horizon = shiftDate(toBusinessDate(new Date(), 'UTC'), 1);
-  const last = to > horizon ? horizon : to;
+  const last = lastDayToQueue(to);
   if (last >= from) await queueDays(db, userId, from, last);
+}
+
+function lastDayToQueue(to: string): string {
+  const horizon = shiftDate(toBusinessDate(new Date(), 'UTC'), 1);
+  return to > horizon ? horizon : to;
+}
+
+/**
+ * markDaysStale as a statement for one statement's WITH clause, queueing only when `onlyIf`
+ * holds; null when there is nothing to queue.
+ */
+export function markDaysStaleSql(
+  userId: string,
+  from: string,
+  to: string,
+  onlyIf: SQL,
+): SQL | null {
+  const last = lastDayToQueue(to);
+  if (last < from) return null;
+  return sql`
+    insert into ${dayMetricsQueue} (user_id, date)
+    select ${userId}::uuid, day::date
+    from generate_series(${from}::date, ${last}::date, interval '1 day') as day
+    where ${onlyIf}
+    on conflict do nothing`;
 }
 
 /** Queue one person's days for recomputation (idempotent). */

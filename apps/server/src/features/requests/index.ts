@@ -1,5 +1,5 @@
 // The requests feature's public module: other features and app.ts import only from here.
-export { announceApprovalsChanged } from './announce.ts';
+export { announceApprovalsChanged, approvalsChangedPayloads } from './announce.ts';
 export { decisionColumns, requestFilterWhere } from './decisions.ts';
 export type { Decision, RequestFilter, RequestFilterColumns } from './decisions.ts';
 export {

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkTransition,
   TIME_EVENT_TYPES,
   type TimeEventType,
   type TimeState,
 } from '@punchclock/shared/domain/time-state';
-import { auditLog, timeEvents } from '../../db/schema.ts';
+import { auditLog, dayMetricsQueue, timeEvents } from '../../db/schema.ts';
+import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createSessionUser, createSessionUsers, postTimeEvent } from '../../test/time-tracking.ts';
+import { writePunch, type PunchWrite } from './repository.ts';
 
 describeEachDatabase('time-tracking under concurrency', (getDatabase) => {
   let app: FastifyInstance;
@@ -104,5 +106,96 @@ describeEachDatabase('time-tracking under concurrency', (getDatabase) => {
     expect(rows).toHaveLength(1_000);
     expect(new Set(rows.map((row) => row.userId)).size).toBe(1_000);
     expect(rows.every((row) => row.eventType === 'clock_in')).toBe(true);
+  }, 120_000); // 1,000 sign-ups and punches: ~11 s alone, 30 s+ when the 2-core machine is busy
+
+  it('applies ten parallel submits of one event id once, and replays it to the others', async () => {
+    const db = getDatabase().db;
+    const user = await createSessionUser(db);
+    const id = randomUUID();
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        postTimeEvent(app, user.cookie, { id, eventType: 'clock_in' }),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    const bodies = responses.map((response) => response.json().event as { occurredAt: string });
+    expect(new Set(bodies.map((body) => body.occurredAt)).size).toBe(1);
+    expect(
+      await db.select({ id: timeEvents.id }).from(timeEvents).where(eq(timeEvents.userId, user.id)),
+    ).toEqual([{ id }]);
+    const audits = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'time_event.record'), eq(auditLog.entityId, id)));
+    expect(audits).toHaveLength(1);
+  });
+
+  describe('the one-statement write', () => {
+    function punchFor(userId: string, decidedOn: string[]): PunchWrite {
+      const occurredAt = new Date();
+      const date = occurredAt.toISOString().slice(0, 10);
+      return {
+        event: {
+          id: randomUUID(),
+          userId,
+          eventType: 'clock_in',
+          occurredAt,
+          date,
+          shiftDate: date,
+          source: 'web',
+        },
+        decidedOn: { from: '2000-01-01', eventIds: decidedOn },
+        audit: {
+          actorId: userId,
+          action: 'time_event.record',
+          entityType: 'time_event',
+          meta: SYSTEM_META,
+        },
+        latePunchReview: null,
+        staleDays: { from: date, to: date },
+        live: [{ userId, topic: 'time_events' }],
+      };
+    }
+
+    async function writtenFor(userId: string) {
+      const db = getDatabase().db;
+      const [events, audits, queued] = await Promise.all([
+        db.select({ id: timeEvents.id }).from(timeEvents).where(eq(timeEvents.userId, userId)),
+        db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.actorId, userId)),
+        db
+          .select({ date: dayMetricsQueue.date })
+          .from(dayMetricsQueue)
+          .where(eq(dayMetricsQueue.userId, userId)),
+      ]);
+      return { events: events.length, audits: audits.length, queued: queued.length };
+    }
+
+    it('writes the punch, its audit row and its stale day when nothing changed since the read', async () => {
+      const user = await createSessionUser(getDatabase().db);
+      expect(await writePunch(getDatabase().db, punchFor(user.id, []))).toBe('recorded');
+      expect(await writtenFor(user.id)).toEqual({ events: 1, audits: 1, queued: 1 });
+    });
+
+    it('writes nothing when a punch came in after the read, or the id is taken', async () => {
+      const db = getDatabase().db;
+      const user = await createSessionUser(db);
+      const first = punchFor(user.id, []);
+      expect(await writePunch(db, first)).toBe('recorded');
+      await db.delete(dayMetricsQueue).where(eq(dayMetricsQueue.userId, user.id));
+
+      // Decided on "no punches yet", but the first one is there now.
+      expect(await writePunch(db, punchFor(user.id, []))).toBe('stale');
+      // The same id again, decided on what is there.
+      const again = { ...punchFor(user.id, [first.event.id]), event: first.event };
+      expect(await writePunch(db, again)).toBe('id_taken');
+      expect(await writtenFor(user.id)).toEqual({ events: 1, audits: 1, queued: 0 });
+
+      // Decided on what is there: goes through.
+      expect(await writePunch(db, punchFor(user.id, [first.event.id]))).toBe('recorded');
+      expect(await writtenFor(user.id)).toEqual({ events: 2, audits: 2, queued: 1 });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { LatePunchDto } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
@@ -67,11 +67,21 @@ export async function findLatePunch(db: Db, id: string, lock = false) {
   return row ? toDto(row) : null;
 }
 
-export async function insertLatePunchReview(
-  db: Db,
-  values: typeof latePunchReviews.$inferInsert,
-): Promise<void> {
-  await db.insert(latePunchReviews).values(values);
+export interface LatePunchReviewRow {
+  timeEventId: string;
+  userId: string;
+  date: string;
+  minutesLate: number;
+  requestedAt: Date;
+}
+
+/** insertLatePunchReview for one statement's WITH clause, written only when `onlyIf` holds. */
+export function latePunchReviewInsertSql(review: LatePunchReviewRow, onlyIf: SQL): SQL {
+  return sql`
+    insert into ${latePunchReviews} (time_event_id, user_id, date, minutes_late, requested_at)
+    select ${review.timeEventId}::uuid, ${review.userId}::uuid, ${review.date}::date,
+      ${review.minutesLate}::int, ${review.requestedAt.toISOString()}::timestamptz
+    where ${onlyIf}`;
 }
 
 export async function decideLatePunch(

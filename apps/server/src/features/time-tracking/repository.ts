@@ -1,9 +1,13 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { profiles, timeEvents } from '../../db/schema.ts';
+import { auditInsertSql, type AuditEntry } from '../../platform/audit.ts';
+import { notifyLiveSql, type LivePayload } from '../../platform/live-events.ts';
+import { markDaysStaleSql } from '../day-metrics-queue/index.ts';
 import { listAssignmentPlans } from '../schedules/index.ts';
+import { latePunchReviewInsertSql, type LatePunchReviewRow } from './late-punches-repository.ts';
 
 const eventColumns = {
   id: timeEvents.id,
@@ -28,11 +32,6 @@ export async function lockUserForTimeTracking(db: Db, userId: string): Promise<v
   await db.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
 }
 
-export async function findEventById(db: Db, id: string): Promise<StoredTimeEvent | null> {
-  const [row] = await db.select(eventColumns).from(timeEvents).where(eq(timeEvents.id, id));
-  return row ? toEvent(row) : null;
-}
-
 /** The user's events on business days from `fromDate` on, oldest first. */
 export async function listEventsFromDate(
   db: Db,
@@ -47,8 +46,34 @@ export async function listEventsFromDate(
   return rows.map(toEvent);
 }
 
-export async function insertEvent(
+/**
+ * What deciding a punch needs, in one query: the event with this id (whoever's), if any, and
+ * the user's punches on business days from `fromDate` on, oldest first.
+ */
+export async function readPunchContext(
   db: Db,
+  userId: string,
+  eventId: string,
+  fromDate: string,
+): Promise<{ existing: StoredTimeEvent | null; recent: StoredTimeEvent[] }> {
+  const rows = await db
+    .select(eventColumns)
+    .from(timeEvents)
+    .where(
+      or(
+        eq(timeEvents.id, eventId),
+        and(eq(timeEvents.userId, userId), gte(timeEvents.date, fromDate)),
+      ),
+    )
+    .orderBy(asc(timeEvents.occurredAt));
+  const events = rows.map(toEvent);
+  return {
+    existing: events.find((event) => event.id === eventId) ?? null,
+    recent: events.filter((event) => event.userId === userId && event.date >= fromDate),
+  };
+}
+
+export interface PunchWrite {
   event: {
     id: string;
     userId: string;
@@ -57,14 +82,66 @@ export async function insertEvent(
     date: string;
     shiftDate: string;
     source: TimeEvent['source'];
-  },
-): Promise<StoredTimeEvent | null> {
-  const [row] = await db
-    .insert(timeEvents)
-    .values(event)
-    .onConflictDoNothing({ target: timeEvents.id })
-    .returning(eventColumns);
-  return row ? toEvent(row) : null;
+  };
+  /** The decision was made on exactly these punches: the user's on business days from `from` on. */
+  decidedOn: { from: string; eventIds: string[] };
+  audit: AuditEntry;
+  latePunchReview: LatePunchReviewRow | null;
+  staleDays: { from: string; to: string };
+  live: LivePayload[];
+}
+
+/**
+ * - recorded: the punch and everything that goes with it are committed;
+ * - stale: another punch of this person came in after the read: nothing was written;
+ * - id_taken: the event id is in use (a retry, or reuse): nothing was written.
+ */
+export type PunchWriteOutcome = 'recorded' | 'stale' | 'id_taken';
+
+/**
+ * Record a decided punch in one statement (decision 0022): the guard takes the person's lock
+ * and checks the punches the decision was made on are still theirs exactly; only then are the
+ * punch, its audit row, its late-punch review, the stale days and the live messages written —
+ * all or nothing, as one statement is its own transaction.
+ */
+export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+  const { event, decidedOn } = write;
+  const recorded = sql`exists (select 1 from inserted)`;
+  const seenIds = decidedOn.eventIds.length
+    ? sql`array[${sql.join(
+        decidedOn.eventIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}]`
+    : sql`'{}'::uuid[]`;
+  const steps: SQL[] = [
+    sql`guard as (select time_event_punch_guard(${event.userId}::uuid, ${event.id}::uuid, ${decidedOn.from}::date, ${seenIds}) as status)`,
+    sql`inserted as (
+      insert into ${timeEvents} (id, user_id, event_type, occurred_at, date, shift_date, source)
+      select ${event.id}::uuid, ${event.userId}::uuid, ${event.eventType}::time_event_type,
+        ${event.occurredAt.toISOString()}::timestamptz, ${event.date}::date,
+        ${event.shiftDate}::date, ${event.source}::time_event_source
+      from guard where status = 'ok'
+      on conflict (id) do nothing
+      returning id)`,
+    sql`audited as (${auditInsertSql(write.audit, recorded)})`,
+  ];
+  if (write.latePunchReview) {
+    steps.push(sql`reviewed as (${latePunchReviewInsertSql(write.latePunchReview, recorded)})`);
+  }
+  const queued = markDaysStaleSql(event.userId, write.staleDays.from, write.staleDays.to, recorded);
+  if (queued) steps.push(sql`queued as (${queued})`);
+  steps.push(sql`notified as (${notifyLiveSql(write.live, recorded)})`);
+  const result = (await db.execute(sql`
+    with ${sql.join(steps, sql`, `)}
+    select (select status from guard) as status,
+      (select count(*) from inserted)::int as inserted,
+      (select count(*) from notified)::int as notified`)) as unknown as {
+    rows: { status: string; inserted: number }[];
+  };
+  const row = result.rows[0];
+  if (row?.status === 'ok') return row.inserted === 1 ? 'recorded' : 'id_taken';
+  if (row?.status === 'stale' || row?.status === 'id_taken') return row.status;
+  throw new Error(`unexpected punch guard result: ${String(row?.status)}`);
 }
 
 /** The template assigned to the user on `date` (product §7: date within start..end), if any. */

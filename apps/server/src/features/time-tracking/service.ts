@@ -2,6 +2,7 @@ import {
   historyQuerySchema,
   recordTimeEventRequestSchema,
   type HistoryResponse,
+  type RecordTimeEventRequest,
   type RecordTimeEventResponse,
   type TimeEvent,
   type TodayResponse,
@@ -19,22 +20,19 @@ import {
   shiftDayForPunch,
 } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
-import { insertLatePunchReview, listUnreviewedEventIds } from './late-punches-repository.ts';
-import { markDaysStale } from '../day-metrics-queue/index.ts';
-import { announceApprovalsChanged } from '../requests/index.ts';
-import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
+import { listUnreviewedEventIds } from './late-punches-repository.ts';
+import { approvalsChangedPayloads } from '../requests/index.ts';
 import {
   findAssignedTemplate,
-  findEventById,
-  insertEvent,
   listEventDays,
   listEventsFromDate,
   listEventsOnDates,
   lockUserForTimeTracking,
+  readPunchContext,
+  writePunch,
   type StoredTimeEvent,
 } from './repository.ts';
 
@@ -95,10 +93,19 @@ function minutesLateForReview(statedAt: Date, arrivedAt: Date, policy: PunchPoli
   return minutesLate > policy.latePunchReviewMinutes ? minutesLate : null;
 }
 
+/** Another punch of the person came in between reading and writing; decide again. */
+const DECIDE_AGAIN = Symbol('decide again');
+
 /**
  * Record one punch. The server owns the state machine; one user's requests are serialised;
  * the client's id makes a retry return the first result instead of writing twice. A punch
  * dated well before it arrives counts at once but waits for an approver (decision 0013).
+ *
+ * One read and one write (decision 0022): read the person's recent punches, let the state
+ * machine decide, then write the punch with its audit row, review, stale days and live
+ * messages in one statement that first takes the person's lock and checks nobody punched in
+ * between. If somebody did — or the state machine refuses — decide again holding the lock, as
+ * every punch used to.
  */
 export async function recordTimeEvent(
   db: Db,
@@ -109,88 +116,110 @@ export async function recordTimeEvent(
   fixedNow?: Date,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
-  const { timeZone } = policy;
+  const first = await decideAndWrite(db, policy, userId, input, meta, { fixedNow, locked: false });
+  if (first !== DECIDE_AGAIN) return first;
   return db.transaction(async (tx) => {
     await lockUserForTimeTracking(tx, userId);
-    const existing = await findEventById(tx, input.id);
-    if (existing) {
-      if (existing.userId !== userId || existing.eventType !== input.eventType) {
-        throw new Conflict('This event id was already used for another action', 'id_reused');
-      }
-      return { event: publicEvent(existing), isReplay: true, needsReview: false, warning: null };
+    // Under the lock only a punch with the same id, by someone else, can still get in between.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const result = await decideAndWrite(tx, policy, userId, input, meta, {
+        fixedNow,
+        locked: true,
+      });
+      if (result !== DECIDE_AGAIN) return result;
     }
+    throw new Conflict('This event id was already used for another action', 'id_reused');
+  });
+}
 
-    // Read the clock only once this user's earlier requests are done, so times follow decisions.
-    const now = fixedNow ?? new Date();
-    const statedAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
-    let occurredAt = statedAt;
-    const recent = await listEventsFromDate(
-      tx,
-      userId,
-      shiftDate(toBusinessDate(occurredAt, timeZone), -1),
-    );
-    const latest = recent.at(-1);
-    if (input.capturedOfflineAt) checkOfflineTime(occurredAt, now, latest);
-    // Two punches at one instant would leave their order, and so the state, undefined.
-    if (latest && occurredAt.getTime() <= Date.parse(latest.occurredAt)) {
-      occurredAt = new Date(Date.parse(latest.occurredAt) + 1);
-    }
-    const date = toBusinessDate(occurredAt, timeZone);
-
-    const state = deriveTimeState(recent, occurredAt.getTime(), date);
-    const check = checkTransition(state, input.eventType);
-    if (!check.allowed) throw new Conflict(check.message, 'invalid_transition');
-
-    // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
-    // from a break included) belongs to that shift.
-    const shiftDay = shiftDayForPunch(recent, occurredAt.getTime(), date);
-    const inserted = await insertEvent(tx, {
-      id: input.id,
-      userId,
-      eventType: input.eventType,
-      occurredAt,
-      date,
-      shiftDate: shiftDay,
-      source: input.capturedOfflineAt ? 'offline_sync' : 'web',
-    });
-    // The id was taken between our read and insert — only possible across users.
-    if (!inserted)
+async function decideAndWrite(
+  db: Db,
+  policy: PunchPolicy,
+  userId: string,
+  input: RecordTimeEventRequest,
+  meta: RequestMeta,
+  { fixedNow, locked }: { fixedNow: Date | undefined; locked: boolean },
+): Promise<RecordTimeEventResponse | typeof DECIDE_AGAIN> {
+  const { timeZone } = policy;
+  // Read the clock before the person's punches, so a punch committed after this read (and so
+  // perhaps later than `now`) is seen by the write's guard and this decision is made again.
+  const now = fixedNow ?? new Date();
+  const statedAt = input.capturedOfflineAt ? new Date(input.capturedOfflineAt) : now;
+  const from = shiftDate(toBusinessDate(statedAt, timeZone), -1);
+  const { existing, recent } = await readPunchContext(db, userId, input.id, from);
+  if (existing) {
+    if (existing.userId !== userId || existing.eventType !== input.eventType) {
       throw new Conflict('This event id was already used for another action', 'id_reused');
-    await writeAudit(tx, {
+    }
+    return { event: publicEvent(existing), isReplay: true, needsReview: false, warning: null };
+  }
+
+  let occurredAt = statedAt;
+  const latest = recent.at(-1);
+  // A refusal that depends on the person's punches is only made holding their lock: a punch of
+  // theirs in flight (another tab, the offline queue) may be what makes this one allowed.
+  try {
+    if (input.capturedOfflineAt) checkOfflineTime(occurredAt, now, latest);
+  } catch (error) {
+    if (error instanceof Conflict && !locked) return DECIDE_AGAIN;
+    throw error;
+  }
+  // Two punches at one instant would leave their order, and so the state, undefined.
+  if (latest && occurredAt.getTime() <= Date.parse(latest.occurredAt)) {
+    occurredAt = new Date(Date.parse(latest.occurredAt) + 1);
+  }
+  const date = toBusinessDate(occurredAt, timeZone);
+
+  const state = deriveTimeState(recent, occurredAt.getTime(), date);
+  const check = checkTransition(state, input.eventType);
+  if (!check.allowed) {
+    if (!locked) return DECIDE_AGAIN;
+    throw new Conflict(check.message, 'invalid_transition');
+  }
+
+  // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
+  // from a break included) belongs to that shift.
+  const shiftDay = shiftDayForPunch(recent, occurredAt.getTime(), date);
+  const source = input.capturedOfflineAt ? 'offline_sync' : 'web';
+  const event: StoredTimeEvent = {
+    id: input.id,
+    userId,
+    eventType: input.eventType,
+    occurredAt: occurredAt.toISOString(),
+    date,
+    shiftDate: shiftDay,
+    source,
+  };
+  const minutesLate = minutesLateForReview(statedAt, now, policy);
+  const write = writePunch(db, {
+    event: { ...event, occurredAt },
+    decidedOn: { from, eventIds: recent.map((punch) => punch.id) },
+    audit: {
       actorId: userId,
       action: 'time_event.record',
       entityType: 'time_event',
-      entityId: inserted.id,
-      after: {
-        eventType: inserted.eventType,
-        occurredAt: inserted.occurredAt,
-        source: inserted.source,
-      },
+      entityId: event.id,
+      after: { eventType: event.eventType, occurredAt: event.occurredAt, source },
       meta,
-    });
-    const minutesLate = minutesLateForReview(statedAt, now, policy);
-    if (minutesLate !== null) {
-      await insertLatePunchReview(tx, {
-        timeEventId: inserted.id,
-        userId,
-        date: shiftDay,
-        minutesLate,
-        requestedAt: now,
-      });
-      await announceApprovalsChanged(tx);
-    }
-    await markDaysStale(tx, userId, shiftDay, shiftDay);
-    await notifyLive(tx, userId, 'time_events');
-    await notifyLiveToRole(tx, 'admin', 'team_activity');
-    const warning =
-      inserted.eventType === 'clock_in' ? await warnIfEarly(tx, policy, userId, inserted) : null;
-    return {
-      event: publicEvent(inserted),
-      isReplay: false,
-      needsReview: minutesLate !== null,
-      warning,
-    };
+    },
+    latePunchReview:
+      minutesLate === null
+        ? null
+        : { timeEventId: event.id, userId, date: shiftDay, minutesLate, requestedAt: now },
+    staleDays: { from: shiftDay, to: shiftDay },
+    live: [
+      { userId, topic: 'time_events' },
+      { role: 'admin', topic: 'team_activity' },
+      ...(minutesLate === null ? [] : approvalsChangedPayloads()),
+    ],
   });
+  // The early clock-in hint reads the schedule only; on PostgreSQL it runs beside the write.
+  const [outcome, warning] = await Promise.all([
+    write,
+    event.eventType === 'clock_in' ? warnIfEarly(db, policy, userId, event) : null,
+  ]);
+  if (outcome !== 'recorded') return DECIDE_AGAIN;
+  return { event: publicEvent(event), isReplay: false, needsReview: minutesLate !== null, warning };
 }
 
 export async function getToday(
