@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { toast } from 'sonner';
 import { sessionQueryKey } from '@/features/auth';
