@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { FullPageSpinner } from '@/components/ui/spinner';
 import { loadSignInContract, useSession, useSignIn } from '../api';
 
 export function SignInPage() {
@@ -17,7 +16,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
 
-  if (session.isPending) return <FullPageSpinner />;
+  // The form shows at once, while the session is read (the first page paints without waiting
+  // for the server); someone already signed in is sent on to the dashboard when it answers.
   if (session.user) return <Navigate to="/dashboard" replace />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
