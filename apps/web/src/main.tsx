@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '@/app/query-client';
+import { ToasterHost } from '@/components/toaster-host';
 import { AppRoutes } from '@/app/router';
 import { ConnectivityBanner, ErrorBoundary } from '@/features/system';
 import { useTheme } from '@/lib/theme';
@@ -17,7 +17,7 @@ const TOAST_TOP = 'calc(4.5rem + var(--connectivity-banner-height, 0px))';
 function ThemedToaster() {
   const { theme } = useTheme();
   return (
-    <Toaster
+    <ToasterHost
       theme={theme}
       position="top-center"
       offset={{ top: TOAST_TOP }}

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
 import { apiRequest } from '@/lib/api-client';

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { formatUnreadBadge, type Notification } from '@punchclock/shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
 import { bellQueryOptions, useMarkRead } from '../api';
