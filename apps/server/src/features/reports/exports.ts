@@ -1,8 +1,8 @@
 // Exports: the worked-hours report as a CSV or Excel file, written as it is read.
-import { once } from 'node:events';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
+import { drainedOrClosed } from '../../platform/back-pressure.ts';
 import { newStreamingWorkbook } from '../../platform/spreadsheets.ts';
 import {
   listPeopleInScopeOrder,
@@ -79,7 +79,7 @@ async function* workedHoursPages(
 async function writeRespectingBackPressure(stream: Writable, chunk: unknown): Promise<boolean> {
   if (stream.destroyed) return false;
   if (!stream.write(chunk)) {
-    await Promise.race([once(stream, 'drain'), once(stream, 'close')]);
+    await drainedOrClosed(stream);
   }
   return !stream.destroyed;
 }
@@ -152,7 +152,7 @@ export async function exportWorkedHours(
         for (const record of records) sheet.addRow(record).commit();
         // The zip writer pushes into `body`: wait while the reader lags behind.
         if (body.writableNeedDrain) {
-          await Promise.race([once(body, 'drain'), once(body, 'close')]);
+          await drainedOrClosed(body);
         }
         if (body.destroyed) return;
       }
