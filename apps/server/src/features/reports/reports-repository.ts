@@ -156,10 +156,8 @@ export function listWorkedHours(
       ? sql``
       : userIds.length === 0
         ? sql` and false`
-        : sql` and dm.user_id in (${sql.join(
-            userIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`;
+        : // One array parameter: a list of 500 parameters made the planner take ~5× longer.
+          sql` and dm.user_id = any(${`{${userIds.join(',')}}`}::uuid[])`;
   const bucket =
     groupBy === 'day'
       ? sql`dm.date`
