@@ -222,7 +222,11 @@ export const assignedSchedules = pgTable(
     dateRangeEnd: date('date_range_end', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('assigned_schedules_user_idx').on(table.userId, table.dateRangeStart)],
+  (table) => [
+    index('assigned_schedules_user_idx').on(table.userId, table.dateRangeStart),
+    // The background jobs ask who is scheduled today: past assignments end before it (0016).
+    index('assigned_schedules_range_end_idx').on(table.dateRangeEnd, table.dateRangeStart),
+  ],
 );
 
 /**
@@ -248,6 +252,8 @@ export const timeEvents = pgTable(
   (table) => [
     index('time_events_user_date_idx').on(table.userId, table.date, table.occurredAt),
     index('time_events_user_shift_date_idx').on(table.userId, table.shiftDate),
+    // Everyone's punches since yesterday (the notification rules): history stays unread (0016).
+    index('time_events_date_idx').on(table.date),
   ],
 );
 

@@ -1,11 +1,19 @@
-import { eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { RuleEvent, ScheduledShift } from '@punchclock/shared/domain/notification-rules';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { isDateInRange, isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { listAssignmentPlans } from '../schedules/index.ts';
-import { profiles, teams, timeEvents, userRoles, users } from '../../db/schema.ts';
+import {
+  assignedSchedules,
+  profiles,
+  teams,
+  timeEvents,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
 
 export interface PersonAttendance {
   userId: string;
@@ -15,6 +23,8 @@ export interface PersonAttendance {
   teamId: string | null;
   /** The lead of the person's team, who is copied on their late and over-break notifications. */
   teamLeadId: string | null;
+  /** The team lead is active (has a profile and is not suspended). */
+  teamLeadActive: boolean;
   /** Working shifts starting yesterday or today (an overnight one may still be running). */
   shifts: ScheduledShift[];
   /** Punches of yesterday and today, oldest first. */
@@ -29,14 +39,28 @@ export interface AttendanceSnapshot {
 /**
  * Everyone active, with their shifts and punches of yesterday and today: what the notification
  * rules and the break-monitoring board both start from. Three reads, whatever the head count.
+ *
+ * `onlyBusy`: only the people with an assignment or a punch in those two days, and the admins
+ * (who oversee everyone) — the rest have nothing to evaluate, so a background job's work grows
+ * with the day's attendance, not with the head count or history. `teamLeadActive` says whether
+ * the lead of a person's team is among the active people (whether listed or not).
  */
 export async function loadAttendanceSnapshot(
   db: Db,
   timeZone: string,
   now: Date,
+  { onlyBusy = false }: { onlyBusy?: boolean } = {},
 ): Promise<AttendanceSnapshot> {
   const today = toBusinessDate(now, timeZone);
   const yesterday = shiftDate(today, -1);
+  const leadProfiles = alias(profiles, 'lead_profiles');
+  // Served by time_events_date_idx and assigned_schedules_range_end_idx (migration 0016).
+  const busy = sql`(${users.id} in (
+    select ${timeEvents.userId} from ${timeEvents} where ${timeEvents.date} >= ${yesterday}
+    union
+    select ${assignedSchedules.userId} from ${assignedSchedules}
+    where ${assignedSchedules.dateRangeStart} <= ${today} and ${assignedSchedules.dateRangeEnd} >= ${yesterday}
+  ) or ${userRoles.role} = 'admin')`;
   const [people, assignments, events] = await Promise.all([
     db
       .select({
@@ -46,12 +70,14 @@ export async function loadAttendanceSnapshot(
         role: userRoles.role,
         teamId: profiles.teamId,
         teamLeadId: teams.leadUserId,
+        teamLeadActive: sql<boolean>`coalesce(not ${leadProfiles.isSuspended}, false)`,
       })
       .from(users)
       .innerJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(userRoles, eq(userRoles.userId, users.id))
       .leftJoin(teams, eq(teams.id, profiles.teamId))
-      .where(eq(profiles.isSuspended, false))
+      .leftJoin(leadProfiles, eq(leadProfiles.id, teams.leadUserId))
+      .where(and(eq(profiles.isSuspended, false), onlyBusy ? busy : undefined))
       .orderBy(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`),
     listAssignmentPlans(db, { from: yesterday, to: today }),
     db
@@ -67,21 +93,33 @@ export async function loadAttendanceSnapshot(
       .orderBy(timeEvents.occurredAt),
   ]);
 
-  const eventsByUser = new Map<string, RuleEvent[]>();
-  for (const event of events) {
-    const list = eventsByUser.get(event.userId) ?? [];
-    list.push({ ...event, occurredAt: event.occurredAt.toISOString() });
-    eventsByUser.set(event.userId, list);
-  }
+  const eventsByUser = groupByUser(
+    events.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),
+  );
+  // Indexed once: scanning every assignment for every person was O(people × assignments).
+  const assignmentsByUser = groupByUser(assignments);
+
+  // A shift's instants depend on its times and date only: time-zone arithmetic once per
+  // template and day, not once per person (it was most of a run with thousands at work).
+  const instants = new Map<string, { start: number; end: number }>();
+  const instantsOf = (pattern: Parameters<typeof shiftInstants>[0], date: string) => {
+    const key = `${pattern.workStart}|${pattern.workEnd}|${pattern.lunchStart}|${pattern.lunchEnd}|${date}`;
+    let cached = instants.get(key);
+    if (!cached) {
+      const { start, end } = shiftInstants(pattern, date, timeZone);
+      cached = { start: start.getTime(), end: end.getTime() };
+      instants.set(key, cached);
+    }
+    return { start: new Date(cached.start), end: new Date(cached.end) };
+  };
 
   return {
     today,
     people: people.map((person) => {
       const shifts: ScheduledShift[] = [];
+      const mine = assignmentsByUser.get(person.id) ?? [];
       for (const date of [yesterday, today]) {
-        const assignment = assignments.find(
-          (candidate) => candidate.userId === person.id && isDateInRange(date, candidate),
-        );
+        const assignment = mine.find((candidate) => isDateInRange(date, candidate));
         if (!assignment || !isWorkingDay(assignment, date)) continue;
         const pattern = {
           ...assignment,
@@ -94,7 +132,7 @@ export async function loadAttendanceSnapshot(
           date,
           templateName: assignment.templateName,
           breakLimitMinutes: assignment.breakDurationMins,
-          ...shiftInstants(pattern, date, timeZone),
+          ...instantsOf(pattern, date),
         });
       }
       return {
@@ -104,9 +142,20 @@ export async function loadAttendanceSnapshot(
         role: person.role,
         teamId: person.teamId,
         teamLeadId: person.teamLeadId,
+        teamLeadActive: person.teamLeadActive,
         shifts,
         events: eventsByUser.get(person.id) ?? [],
       };
     }),
   };
+}
+
+function groupByUser<T extends { userId: string }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(item.userId);
+    if (group) group.push(item);
+    else groups.set(item.userId, [item]);
+  }
+  return groups;
 }

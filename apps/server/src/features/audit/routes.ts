@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import {
   auditFilterSchema,
@@ -7,6 +6,7 @@ import {
 } from '@punchclock/shared/contracts/audit';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { drainedOrClosed } from '../../platform/back-pressure.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { createAuditCsvStream, incompleteExportRecord, toCsvRecord } from './csv.ts';
 import { listAuditEntries, listAuditFacets } from './repository.ts';
@@ -54,7 +54,7 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
             // Respect back-pressure: wait while the client reads slower than we query; stop if
             // the client went away.
             if (!csv.write(toCsvRecord(entry))) {
-              await Promise.race([once(csv, 'drain'), once(csv, 'close')]);
+              await drainedOrClosed(csv);
             }
             if (csv.destroyed) return;
           }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +6,7 @@ import type { ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@punchclock/shared/domain/notification-rules';
 import type { Role } from '@punchclock/shared/domain/roles';
-import { timeEvents } from '../../db/schema.ts';
+import { profiles, teams, timeEvents } from '../../db/schema.ts';
 import { LIVE_CHANNEL, notifyLive } from '../../platform/live-events.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -455,6 +456,61 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       expect(await occasionsOf(user)).toEqual([`shift_reminder:${date}`]);
       await run(db(), new Date('2026-11-01T14:05:00Z'));
       expect((await occasionsOf(user)).sort()).toEqual([`late:${date}`, `shift_reminder:${date}`]);
+    });
+  });
+  // The job reads only the people with a shift or a punch since yesterday (and the admins):
+  // whoever matters to a rule must still be among them, and the team lead copied even so.
+  describe('reading only the people at work', () => {
+    it('warns, after midnight, someone clocked in since yesterday whose schedule ended yesterday', async () => {
+      const date = '2026-08-12';
+      const evening = await template({ workStart: '14:00', workEnd: '22:00' });
+      const leaver = await person('Lou Leaver');
+      await seedAssignment(db(), {
+        userId: leaver.id,
+        templateId: evening.id,
+        dateRangeStart: shiftDate(date, -3),
+        dateRangeEnd: date,
+      });
+      await insertPunches(db(), leaver.id, [
+        { eventType: 'clock_in', occurredAt: summer(date, '13:55').toISOString() },
+      ]);
+      // 22:00 + 120 minutes is midnight: the warning falls due on a day with no shift.
+      await run(db(), summer(shiftDate(date, 1), '00:05'));
+      expect(await readNotificationRows(db(), [leaver.id])).toEqual([
+        expect.objectContaining({
+          type: 'warning',
+          occasionKey: `forgot_clock_out:${date}`,
+          message: 'Your shift ended at 10:00 PM. Did you forget to clock out?',
+        }),
+      ]);
+    });
+
+    it('copies lateness to the team lead who is neither scheduled nor clocked in, unless suspended', async () => {
+      const date = '2026-08-19';
+      const day = await template({ workStart: '09:00', workEnd: '17:00' });
+      const lead = await person('Lea Lead', { role: 'team_lead' });
+      const suspendedLead = await person('Sue Lead', { role: 'team_lead', suspended: true });
+      const late = await person('Lyle Late', { shift: day, date });
+      const alsoLate = await person('Lorna Late', { shift: day, date });
+      for (const [member, leadId] of [
+        [late, lead.id],
+        [alsoLate, suspendedLead.id],
+      ] as const) {
+        const teamId = randomUUID();
+        await db()
+          .insert(teams)
+          .values({ id: teamId, name: `Team ${teamId}`, leadUserId: leadId });
+        await db().update(profiles).set({ teamId }).where(eq(profiles.id, member.id));
+      }
+      await run(db(), summer(date, '10:00'));
+      expect(await readNotificationRows(db(), [lead.id])).toEqual([
+        expect.objectContaining({
+          type: 'late',
+          occasionKey: `late:${date}:${late.id}`,
+          subjectUserId: late.id,
+        }),
+      ]);
+      expect(await readNotificationRows(db(), [suspendedLead.id])).toEqual([]);
     });
   });
 });

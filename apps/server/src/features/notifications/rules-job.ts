@@ -33,11 +33,12 @@ export async function runNotificationRules(
     )) as unknown as { rows: { ok: boolean }[] };
     if (!locked.rows[0]?.ok) return null;
 
-    const { today, people } = await loadAttendanceSnapshot(tx, timeZone, now);
+    // Only the people with a shift or a punch since yesterday (and the admins, who oversee
+    // them): a run's cost follows the day's attendance, not the head count or the history.
+    const { today, people } = await loadAttendanceSnapshot(tx, timeZone, now, { onlyBusy: true });
     const adminIds = people
       .filter((person) => person.role === 'admin')
       .map((person) => person.userId);
-    const activeIds = new Set(people.map((person) => person.userId));
     const drafts: NotificationDraft[] = [];
     for (const person of people) {
       if (person.shifts.length === 0 && person.events.length === 0) continue;
@@ -46,8 +47,7 @@ export async function runNotificationRules(
         if (!COPIED_TO_OVERSEERS.has(draft.type)) continue;
         // Admins oversee everyone; a team lead, their own team (if active).
         const overseerIds = new Set(adminIds);
-        if (person.teamLeadId && activeIds.has(person.teamLeadId))
-          overseerIds.add(person.teamLeadId);
+        if (person.teamLeadId && person.teamLeadActive) overseerIds.add(person.teamLeadId);
         overseerIds.delete(person.userId);
         for (const overseerId of overseerIds) {
           drafts.push(draftOverseerCopy(draft, overseerId, person.name));

@@ -238,10 +238,25 @@ export async function recomputeDays(
 export async function recomputeQueuedDays(db: Db, timeZone: string, limit = 2000): Promise<number> {
   const taken = await takeQueuedDays(db, limit);
   const byUser = new Map<string, string[]>();
-  for (const { userId, date } of taken) byUser.set(userId, [...(byUser.get(userId) ?? []), date]);
+  for (const { userId, date } of taken) {
+    const dates = byUser.get(userId);
+    if (dates) dates.push(date);
+    else byUser.set(userId, [date]);
+  }
+  // Each person's days from their first queued day to their last, as before; but the people
+  // who share a span are recomputed together (recomputeDays reads fifty at a time), not one
+  // person per round of reads: the hourly sweep queues everyone's yesterday and today alike.
+  const bySpan = new Map<string, { from: string; to: string; userIds: string[] }>();
   for (const [userId, dates] of byUser) {
     dates.sort();
-    await recomputeDays(db, timeZone, [userId], dates[0] ?? '', dates.at(-1) ?? '');
+    const from = dates[0] ?? '';
+    const to = dates.at(-1) ?? '';
+    const span = bySpan.get(`${from}|${to}`);
+    if (span) span.userIds.push(userId);
+    else bySpan.set(`${from}|${to}`, { from, to, userIds: [userId] });
+  }
+  for (const { from, to, userIds } of bySpan.values()) {
+    await recomputeDays(db, timeZone, userIds, from, to);
   }
   return taken.length;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "assigned_schedules_range_end_idx" ON "assigned_schedules" USING btree ("date_range_end","date_range_start");--> statement-breakpoint
+CREATE INDEX "time_events_date_idx" ON "time_events" USING btree ("date");
