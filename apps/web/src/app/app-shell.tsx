@@ -1,5 +1,6 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { findScreen } from '@punchclock/shared/domain/navigation';
@@ -19,11 +20,6 @@ import { ErrorBoundary } from '@/features/system';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
-
-// Dialogs load when they open: the dashboard, where most sessions start, needs none (#16).
-const MobileNav = lazy(() =>
-  import('./mobile-nav').then((module) => ({ default: module.MobileNav })),
-);
 
 const COLLAPSED_KEY = 'punchclock:sidebar-collapsed';
 
@@ -77,11 +73,21 @@ export function AppShell() {
           onLogout={logout}
         />
       </aside>
-      {isMobileNavOpen && (
-        <Suspense fallback={null}>
-          <MobileNav role={user.role} onClose={() => setIsMobileNavOpen(false)} onLogout={logout} />
-        </Suspense>
-      )}
+      <DialogPrimitive.Root open={isMobileNavOpen} onOpenChange={setIsMobileNavOpen}>
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 md:hidden">
+            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
+            <DialogPrimitive.Description className="sr-only">Main menu</DialogPrimitive.Description>
+            <Sidebar
+              role={user.role}
+              isCollapsed={false}
+              onNavigate={() => setIsMobileNavOpen(false)}
+              onLogout={logout}
+            />
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-3 md:px-6">
@@ -110,11 +116,7 @@ export function AppShell() {
           </ErrorBoundary>
         </main>
       </div>
-      {secondsLeft !== null && (
-        <Suspense fallback={null}>
-          <SessionTimeoutDialog secondsLeft={secondsLeft} onStayLoggedIn={stayLoggedIn} />
-        </Suspense>
-      )}
+      <SessionTimeoutDialog secondsLeft={secondsLeft} onStayLoggedIn={stayLoggedIn} />
     </div>
   );
 }

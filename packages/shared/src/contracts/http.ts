@@ -7,4 +7,5 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-export { CSRF_HEADER } from './http-header.ts';
+/** The header every state-changing request must carry (CSRF: forces a CORS preflight). */
+export const CSRF_HEADER = 'x-csrf-protection';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 import {
   labourAgreementResponseSchema,
   listLabourAgreementsResponseSchema,

@@ -24,11 +24,9 @@ export function ErrorFallback({ onReset }: { onReset: () => void }) {
 
 interface ErrorBoundaryProps {
   children: ReactNode;
-  /** What Try Again does instead of re-rendering the same children (e.g. reload the page). */
-  onReset?: () => void;
 }
 
-/** Catches rendering errors below it; Try Again re-renders the same children (or onReset). */
+/** Catches rendering errors below it; Try Again re-renders the same children. */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -42,8 +40,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
 
   override render() {
     if (this.state.error) {
-      const { onReset } = this.props;
-      return <ErrorFallback onReset={onReset ?? (() => this.setState({ error: null }))} />;
+      return <ErrorFallback onReset={() => this.setState({ error: null })} />;
     }
     return this.props.children;
   }

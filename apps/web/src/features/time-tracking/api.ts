@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 import {
   historyResponseSchema,
   recordTimeEventResponseSchema,

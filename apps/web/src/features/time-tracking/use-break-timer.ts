@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from '@/lib/toast';
+import { toast } from 'sonner';
 import {
   BREAK_CHECK_INTERVAL_MS,
   BREAK_TOAST_DURATION_MS,

@@ -1,19 +1,13 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { toast } from '@/lib/toast';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { formatUnreadBadge, type Notification } from '@punchclock/shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
 import { bellQueryOptions, useMarkRead } from '../api';
+import { AllNotificationsDialog } from './all-notifications-dialog';
 import { NotificationItem } from './notification-item';
-
-/** The full list; loaded when it is first opened (#16: the dashboard loads no dialog). */
-const AllNotificationsDialog = lazy(() =>
-  import('./all-notifications-dialog').then((module) => ({
-    default: module.AllNotificationsDialog,
-  })),
-);
 
 /** New unread notifications since the last look raise a toast (product §2: live notifications). */
 function useToastNewNotifications(notifications: Notification[] | undefined) {
@@ -123,11 +117,7 @@ export function NotificationsBell() {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {isAllOpen && (
-        <Suspense fallback={null}>
-          <AllNotificationsDialog isOpen onClose={() => setIsAllOpen(false)} />
-        </Suspense>
-      )}
+      <AllNotificationsDialog isOpen={isAllOpen} onClose={() => setIsAllOpen(false)} />
     </>
   );
 }
