@@ -36,4 +36,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Toasts go through lib/toast, which loads sonner on the first toast (#16: a lean first page).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/toast.ts', 'apps/web/src/components/toaster-host.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/apps/server/**', '@punchclock/server*', 'drizzle-orm*', 'pg', 'node:*'],
+          paths: [{ name: 'sonner', message: "Import { toast } from '@/lib/toast'." }],
+        },
+      ],
+    },
+  },
 );

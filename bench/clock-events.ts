@@ -20,9 +20,9 @@ import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseOptions } from '../apps/server/src/db/client.ts';
-import { createUser } from '../apps/server/src/features/users/accounts.ts';
-import { SYSTEM_META } from '../apps/server/src/platform/request-meta.ts';
-import { createSession } from '../apps/server/src/platform/sessions.ts';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { generateSessionToken, hashSessionToken } from '../apps/server/src/platform/sessions.ts';
+import { seedBulkPeople } from './bulk-seed.ts';
 import {
   freshPostgresDatabase,
   postgresBaseUrl,
@@ -34,6 +34,8 @@ import {
 const CONNECTION_COUNTS = readConnectionCounts();
 const DURATION_SECONDS = readPositiveInt('BENCH_SECONDS', 10);
 const SCRATCH_TABLE = 'bench_single_row_insert';
+/** Employees per connection count (BENCH_PUNCH_USERS); each punches a few times per run. */
+const USERS_PER_RUN = readPositiveInt('BENCH_PUNCH_USERS', 4000);
 
 /** BENCH_CONNECTIONS: one count or a comma-separated list ("16,64", the default). */
 function readConnectionCounts(): number[] {
@@ -54,29 +56,30 @@ interface Figures {
   non2xx: number;
 }
 
-async function seedUsers(options: DatabaseOptions, count: number): Promise<string[]> {
+/**
+ * Employees to punch with, each with a session. A person punches a few times a day, so the pool
+ * is large enough that nobody does more than a handful of punches in a run: with a small pool
+ * each person piled up hundreds of punches in one day, and every read and guard grew with them.
+ * Everyone has today's shift, so each clock-in computes the early clock-in hint as in real life.
+ */
+async function seedUsers(options: DatabaseOptions, counts: number[]): Promise<string[][]> {
   const database = await openDatabase(options);
   try {
-    const cookies: string[] = [];
-    for (let index = 0; index < count; index++) {
-      const user = await createUser(
-        database.db,
-        {
-          email: `bench-${index}-${randomUUID().slice(0, 8)}@bench.test`,
-          password: 'Bench-pass-1',
-          role: 'employee',
-        },
-        { actorId: null, meta: SYSTEM_META },
-      );
-      const token = await createSession(
-        database.db,
-        user.id,
-        { idleMinutes: 60, absoluteHours: 12 },
-        SYSTEM_META,
-      );
-      cookies.push(`punchclock_session=${token}`);
-    }
-    return cookies;
+    const total = counts.length * USERS_PER_RUN;
+    const bulk = await seedBulkPeople(database.db, total + 11, 'America/Toronto');
+    await database.db.execute(sql`
+      insert into assigned_schedules (user_id, template_id, date_range_start, date_range_end)
+      select md5('bench-person-' || i)::uuid, md5('bench-template')::uuid,
+        ${shiftDate(bulk.today, -1)}::date, ${shiftDate(bulk.today, 1)}::date
+      from generate_series(12, ${total + 11}::int) i`);
+    const tokens = Array.from({ length: total }, () => generateSessionToken());
+    await database.db.execute(sql`
+      insert into sessions (id, user_id, expires_at)
+      select hash, md5('bench-person-' || (11 + n))::uuid, now() + interval '12 hours'
+      from json_array_elements_text(${JSON.stringify(tokens.map(hashSessionToken))}::json)
+        with ordinality as t(hash, n)`);
+    const cookies = tokens.map((token) => `punchclock_session=${token}`);
+    return counts.map((_, run) => cookies.slice(run * USERS_PER_RUN, (run + 1) * USERS_PER_RUN));
   } finally {
     await database.close();
   }
@@ -249,7 +252,8 @@ async function benchDatabase(
 ): Promise<Row[]> {
   await createScratchTable(options);
   const rows: Row[] = [];
-  for (const connections of CONNECTION_COUNTS) {
+  const userPools = await seedUsers(options, CONNECTION_COUNTS);
+  for (const [run, connections] of CONNECTION_COUNTS.entries()) {
     // PGlite has one connection, so the baseline runs while the server is down.
     const insertsPerSecond =
       baseline?.kind === 'pgbench'
@@ -257,7 +261,7 @@ async function benchDatabase(
         : baseline?.kind === 'driver'
           ? await driverInsertRate(options, connections)
           : null;
-    const cookies = await seedUsers(options, connections * 2);
+    const cookies = userPools[run] ?? [];
     const { url, child } = await startServer(env);
     try {
       await measureNoop(url, connections); // warm-up

@@ -1,16 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { ToasterHost } from '@/components/toaster-host';
+import { AppRoutes } from '@/app/router';
 import { ConnectivityBanner, ErrorBoundary } from '@/features/system';
 import { useTheme } from '@/lib/theme';
 import './index.css';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
 
 /** Toasts appear just below the top bar (and the offline banner), never over its buttons. */
 const TOAST_TOP = 'calc(4.5rem + var(--connectivity-banner-height, 0px))';
@@ -18,7 +17,7 @@ const TOAST_TOP = 'calc(4.5rem + var(--connectivity-banner-height, 0px))';
 function ThemedToaster() {
   const { theme } = useTheme();
   return (
-    <Toaster
+    <ToasterHost
       theme={theme}
       position="top-center"
       offset={{ top: TOAST_TOP }}
@@ -40,7 +39,9 @@ createRoot(root).render(
         <div className="flex h-dvh flex-col">
           <ConnectivityBanner />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
           </div>
         </div>
         <ThemedToaster />

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { param } from '../db/prepared.ts';
 import { auditLog } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
 
@@ -37,18 +38,34 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   });
 }
 
-/**
- * The same audit row as an INSERT … SELECT written only when `onlyIf` holds, for a caller that
- * makes its whole change in one statement (time-tracking's punches, decision 0022).
- */
-export function auditInsertSql(entry: AuditEntry, onlyIf: SQL): SQL {
+/** The audit row of `entry` as the parameters of auditInsertSql (secrets redacted, JSON as text). */
+export function auditInsertParams(entry: AuditEntry) {
   const json = (value: Record<string, unknown> | null | undefined) => {
     const redacted = redact(value);
-    return redacted ? sql`${JSON.stringify(redacted)}::jsonb` : sql`null::jsonb`;
+    return redacted ? JSON.stringify(redacted) : null;
   };
+  return {
+    auditActorId: entry.actorId,
+    auditAction: entry.action,
+    auditEntityType: entry.entityType,
+    auditEntityId: entry.entityId ?? null,
+    auditBefore: json(entry.before),
+    auditAfter: json(entry.after),
+    auditIp: entry.meta.ip,
+    auditUserAgent: entry.meta.userAgent,
+  };
+}
+
+/**
+ * The audit row of auditInsertParams as an INSERT … SELECT written only when `onlyIf` holds, for
+ * a prepared statement that makes its whole change at once (time-tracking's punches, 0022).
+ */
+export function auditInsertSql(onlyIf: SQL): SQL {
   return sql`
     insert into ${auditLog} (actor_id, action, entity_type, entity_id, before, after, ip, user_agent)
-    select ${entry.actorId}::uuid, ${entry.action}, ${entry.entityType}, ${entry.entityId ?? null},
-      ${json(entry.before)}, ${json(entry.after)}, ${entry.meta.ip}, ${entry.meta.userAgent}
+    select ${param('auditActorId')}::uuid, ${param('auditAction')}::text,
+      ${param('auditEntityType')}::text, ${param('auditEntityId')}::text,
+      ${param('auditBefore')}::jsonb, ${param('auditAfter')}::jsonb, ${param('auditIp')}::text,
+      ${param('auditUserAgent')}::text
     where ${onlyIf}`;
 }

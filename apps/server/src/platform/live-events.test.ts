@@ -114,6 +114,39 @@ describe('LiveHub', () => {
     expect(bob.frames().map((frame) => frame.event)).toEqual(['ready']);
   });
 
+  it('forwards each message of a batched NOTIFY (a JSON array), skipping one it does not understand', async () => {
+    const { hub, notify } = await startHub();
+    const alice = randomUUID();
+    const tab = new FakeResponse();
+    hub.subscribe(viewer(alice), asResponse(tab));
+    const admin = new FakeResponse();
+    hub.subscribe(
+      { sessionId: randomUUID(), userId: randomUUID(), role: 'admin' },
+      asResponse(admin),
+    );
+
+    notify([
+      { userId: alice, topic: 'time_events' },
+      { role: 'admin', topic: 'team_activity' },
+    ]);
+    expect(
+      tab
+        .frames()
+        .slice(1)
+        .map((frame) => frame.data),
+    ).toEqual([{ topic: 'time_events' }]);
+    expect(
+      admin
+        .frames()
+        .slice(1)
+        .map((frame) => frame.data),
+    ).toEqual([{ topic: 'team_activity' }]);
+
+    notify([{ nonsense: true }, { userId: alice, topic: 'notifications' }]);
+    expect(tab.frames().at(-1)?.data).toEqual({ topic: 'notifications' });
+    expect(tab.frames()).toHaveLength(3);
+  });
+
   it('numbers frames in increasing order', async () => {
     const { hub, notify } = await startHub();
     const user = randomUUID();
@@ -251,6 +284,36 @@ describeEachDatabase('notifyLive', (getDatabase) => {
       expect(JSON.parse(payloads[0] ?? '')).toEqual({ userId: committed, topic: 'notifications' });
     } finally {
       await stop();
+    }
+  });
+});
+
+describeEachDatabase('LiveHub across two instances', (getDatabase) => {
+  it('a change committed through one instance reaches a stream on the other, and a stream that comes back is told to re-read everything', async () => {
+    const second = await getDatabase().openSecondConnection();
+    const limits = { perSession: 10, perUser: 10, perInstance: 100 };
+    const [hubA, hubB] = [new LiveHub(limits), new LiveHub(limits)];
+    await hubA.start(getDatabase().database);
+    await hubB.start(second);
+    try {
+      const userId = randomUUID();
+      const onB = new FakeResponse();
+      hubB.subscribe(viewer(userId), asResponse(onB));
+      await getDatabase().db.transaction((tx) => notifyLive(tx, userId, 'time_events'));
+      await waitFor(() =>
+        expect(onB.frames().map((frame) => frame.data)).toContainEqual({ topic: 'time_events' }),
+      );
+
+      // Away while something changes, then back on instance A (EventSource sends Last-Event-ID;
+      // whatever it says, the first frame tells the browser to re-read every live view).
+      onB.end();
+      await second.db.transaction((tx) => notifyLive(tx, userId, 'notifications'));
+      const backOnA = new FakeResponse();
+      hubA.subscribe(viewer(userId), asResponse(backOnA));
+      expect(backOnA.frames()[0]).toMatchObject({ event: 'ready', data: { topic: 'all' } });
+    } finally {
+      await Promise.all([hubA.stop(), hubB.stop()]);
+      await second.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import type { Database, Db } from '../db/client.ts';
+import { param } from '../db/prepared.ts';
 
 /**
  * Live updates across instances: a change NOTIFYs `punchclock_live` (with ids only) inside its
@@ -42,20 +43,21 @@ async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+/** The parameters of notifyLiveSql: these messages. */
+export function notifyLiveParams(payloads: LivePayload[]) {
+  return { liveMessages: JSON.stringify(payloads) };
+}
+
 /**
- * The same messages as a SELECT for one statement's WITH clause: sent (at commit) only when
- * `onlyIf` holds. Not evaluated unless the statement reads from it, e.g. count(*).
+ * The messages of notifyLiveParams as a SELECT for a prepared statement's WITH clause: sent (at
+ * commit) only when `onlyIf` holds, as one NOTIFY whose payload is their JSON array — each
+ * NOTIFY is work for the database and for every instance's LISTEN connection. Not evaluated
+ * unless the statement reads from it, e.g. count(*).
  */
-export function notifyLiveSql(payloads: LivePayload[], onlyIf: SQL): SQL {
-  if (payloads.length === 0) return sql`select 1 where false`;
-  const values = sql.join(
-    payloads.map((payload) => sql`(${JSON.stringify(payload)})`),
-    sql`, `,
-  );
+export function notifyLiveSql(onlyIf: SQL): SQL {
   return sql`
-    select pg_notify(${LIVE_CHANNEL}, payload)
-    from (values ${values}) as messages (payload)
-    where ${onlyIf}`;
+    select pg_notify(${LIVE_CHANNEL}, ${param('liveMessages')}::text)
+    where ${param('liveMessages')}::text <> '[]' and ${onlyIf}`;
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -159,17 +161,26 @@ export class LiveHub {
     this.perUser.clear();
   }
 
+  /**
+   * A NOTIFY carries one message, or several as a JSON array (one statement's, notifyLiveSql).
+   * A message that is not ours is skipped; the others in its batch still go out.
+   */
   private dispatch(payload: string): void {
-    let parsed: LivePayload;
+    let parsed: unknown;
     try {
-      parsed = livePayloadSchema.parse(JSON.parse(payload));
+      parsed = JSON.parse(payload);
     } catch {
       return; // not ours
     }
-    for (const subscriber of this.subscribers) {
-      const isAddressed =
-        'userId' in parsed ? subscriber.userId === parsed.userId : subscriber.role === parsed.role;
-      if (isAddressed) this.send(subscriber, 'change', { topic: parsed.topic });
+    for (const candidate of Array.isArray(parsed) ? parsed : [parsed]) {
+      const message = livePayloadSchema.safeParse(candidate);
+      if (!message.success) continue;
+      const { data } = message;
+      for (const subscriber of this.subscribers) {
+        const isAddressed =
+          'userId' in data ? subscriber.userId === data.userId : subscriber.role === data.role;
+        if (isAddressed) this.send(subscriber, 'change', { topic: data.topic });
+      }
     }
   }
 

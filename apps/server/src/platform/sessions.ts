@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
+import { param, preparedStatement } from '../db/prepared.ts';
 import { profiles, sessions, userRoles, users } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { generateToken, hashToken } from './tokens.ts';
@@ -44,6 +45,37 @@ export async function createSession(
   return token;
 }
 
+interface ActiveSessionRow {
+  sessionId: string;
+  userId: string;
+  email: string;
+  name: string | null;
+  role: Role | null;
+  isSuspended: boolean | null;
+  needsTouch: boolean;
+}
+
+// Every request runs this: prepared once (db/prepared.ts), as planning it cost more than running it.
+const selectActiveSession = preparedStatement<
+  ActiveSessionRow,
+  { sessionId: string; idleMinutes: number }
+>(
+  'session_active',
+  () => sql`
+    select ${sessions.id} as "sessionId", ${users.id} as "userId", ${users.email} as "email",
+      ${profiles.fullName} as "name", ${userRoles.role} as "role",
+      ${profiles.isSuspended} as "isSuspended",
+      ${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) as "needsTouch"
+    from ${sessions}
+    inner join ${users} on ${users.id} = ${sessions.userId}
+    left join ${profiles} on ${profiles.id} = ${users.id}
+    left join ${userRoles} on ${userRoles.userId} = ${users.id}
+    where ${sessions.id} = ${param('sessionId')}
+      and ${sessions.revokedAt} is null
+      and ${sessions.expiresAt} > now()
+      and ${sessions.lastSeenAt} > now() - make_interval(mins => ${param('idleMinutes')}::int)`,
+);
+
 /** The live session behind a token: not revoked, within its absolute lifetime and idle limit. */
 export async function findActiveSession(
   db: Db,
@@ -51,28 +83,7 @@ export async function findActiveSession(
   policy: SessionPolicy,
 ): Promise<AuthContext | null> {
   const sessionId = hashSessionToken(token);
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      email: users.email,
-      name: profiles.fullName,
-      role: userRoles.role,
-      isSuspended: profiles.isSuspended,
-      needsTouch: sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS})`,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(profiles, eq(profiles.id, users.id))
-    .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes})`),
-      ),
-    );
+  const [row] = await selectActiveSession(db, { sessionId, idleMinutes: policy.idleMinutes });
   if (!row) return null;
   if (row.needsTouch) {
     await db

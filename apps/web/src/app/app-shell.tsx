@@ -1,6 +1,5 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu } from 'lucide-react';
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { findScreen } from '@punchclock/shared/domain/navigation';
@@ -17,9 +16,23 @@ import { useLiveUpdates } from '@/features/live';
 import { NotificationsBell } from '@/features/notifications';
 import { usePendingSync } from '@/features/time-tracking';
 import { ErrorBoundary } from '@/features/system';
+import { preloadToasts } from '@/lib/toast';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
+
+// Dialogs load when they open: the dashboard, where most sessions start, needs none (#16).
+const loadMobileNav = () => import('./mobile-nav');
+const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module.MobileNav })));
+
+/**
+ * What a signed-in screen must be able to show offline — toasts (a punch queued) and the phone
+ * menu — is loaded as the layout mounts, while the network is there.
+ */
+function preloadForOffline(): void {
+  preloadToasts();
+  void loadMobileNav();
+}
 
 const COLLAPSED_KEY = 'punchclock:sidebar-collapsed';
 
@@ -51,6 +64,7 @@ export function AppShell() {
     onActiveHeartbeat: () => void queryClient.refetchQueries({ queryKey: sessionQueryKey }),
   });
 
+  useEffect(preloadForOffline, []);
   useLiveUpdates(user !== null);
   usePendingSync(user?.id ?? null);
 
@@ -73,21 +87,11 @@ export function AppShell() {
           onLogout={logout}
         />
       </aside>
-      <DialogPrimitive.Root open={isMobileNavOpen} onOpenChange={setIsMobileNavOpen}>
-        <DialogPrimitive.Portal>
-          <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-          <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 md:hidden">
-            <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">Main menu</DialogPrimitive.Description>
-            <Sidebar
-              role={user.role}
-              isCollapsed={false}
-              onNavigate={() => setIsMobileNavOpen(false)}
-              onLogout={logout}
-            />
-          </DialogPrimitive.Content>
-        </DialogPrimitive.Portal>
-      </DialogPrimitive.Root>
+      {isMobileNavOpen && (
+        <Suspense fallback={null}>
+          <MobileNav role={user.role} onClose={() => setIsMobileNavOpen(false)} onLogout={logout} />
+        </Suspense>
+      )}
 
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-16 shrink-0 items-center gap-2 border-b bg-card px-3 md:px-6">
@@ -116,7 +120,11 @@ export function AppShell() {
           </ErrorBoundary>
         </main>
       </div>
-      <SessionTimeoutDialog secondsLeft={secondsLeft} onStayLoggedIn={stayLoggedIn} />
+      {secondsLeft !== null && (
+        <Suspense fallback={null}>
+          <SessionTimeoutDialog secondsLeft={secondsLeft} onStayLoggedIn={stayLoggedIn} />
+        </Suspense>
+      )}
     </div>
   );
 }

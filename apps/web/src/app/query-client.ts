@@ -1,8 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { sessionQueryKey } from '@/features/auth';
 
 /** product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { SessionUser } from '@punchclock/shared/contracts/auth';
 import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
@@ -55,7 +55,13 @@ export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: ()
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {isAccountOpen && (
-        <AccountDialog user={user} isOpen={isAccountOpen} onClose={() => setIsAccountOpen(false)} />
+        <Suspense fallback={null}>
+          <AccountDialog
+            user={user}
+            isOpen={isAccountOpen}
+            onClose={() => setIsAccountOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,5 +1,5 @@
-import type { z } from 'zod';
-import { apiErrorSchema, CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import type { ApiError as ApiErrorReply } from '@punchclock/shared/contracts/http';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http-header';
 
 export class ApiError extends Error {
   constructor(
@@ -15,8 +15,8 @@ export class ApiError extends Error {
 interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** The endpoint's response contract; the reply is checked against it. */
-  schema?: z.ZodType<T>;
+  /** The endpoint's response contract (a zod schema, or any parser); the reply is checked against it. */
+  schema?: { parse: (payload: unknown) => T };
   signal?: AbortSignal;
 }
 
@@ -44,14 +44,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(payload);
+    const reply = readErrorReply(payload);
     throw new ApiError(
-      parsed.success ? parsed.data.message : `Request failed (${response.status})`,
+      reply?.message ?? `Request failed (${response.status})`,
       response.status,
-      parsed.success ? parsed.data.code : undefined,
+      reply?.code,
     );
   }
   return schema ? schema.parse(payload) : (payload as T);
+}
+
+/**
+ * The error reply (contracts/http apiErrorSchema: a string `message`, an optional string `code`),
+ * read without zod so the first page does not need the schema library; null when it is not one.
+ */
+export function readErrorReply(payload: unknown): ApiErrorReply | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { message, code } = payload as Record<string, unknown>;
+  if (typeof message !== 'string') return null;
+  if (code !== undefined && typeof code !== 'string') return null;
+  return code === undefined ? { message } : { message, code };
 }
 
 export function isUnauthorized(error: unknown): error is ApiError {

@@ -65,6 +65,4 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? 'Invalid request';
 }
 
-export const SUSPENDED_MESSAGE =
-  'Your account has been suspended. Please contact an administrator.';
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials';
+export { INVALID_CREDENTIALS_MESSAGE, SUSPENDED_MESSAGE } from './auth-messages.ts';

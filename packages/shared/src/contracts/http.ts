@@ -7,5 +7,4 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** The header every state-changing request must carry (CSRF: forces a CORS preflight). */
-export const CSRF_HEADER = 'x-csrf-protection';
+export { CSRF_HEADER } from './http-header.ts';

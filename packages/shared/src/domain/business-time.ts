@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 
-export const DEFAULT_TIME_ZONE = 'America/Toronto';
+export { DEFAULT_TIME_ZONE } from './time-zone.ts';
 
 /** The business day (yyyy-MM-dd) an instant falls on in the business time zone. */
 export function toBusinessDate(instant: Date | string | number, timeZone: string): string {

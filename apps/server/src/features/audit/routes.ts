@@ -6,7 +6,7 @@ import {
 } from '@punchclock/shared/contracts/audit';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { drainedOrClosed } from '../../platform/back-pressure.ts';
+import { drainedOrClosed, inLargeChunks } from '../../platform/back-pressure.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { createAuditCsvStream, incompleteExportRecord, toCsvRecord } from './csv.ts';
 import { listAuditEntries, listAuditFacets } from './repository.ts';
@@ -69,6 +69,6 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
       }
       if (!csv.destroyed) csv.end();
     })();
-    return reply.send(csv);
+    return reply.send(inLargeChunks(csv));
   });
 }

@@ -1,2 +1,2 @@
 // The day-metrics-queue feature's public module: other features and app.ts import only from here.
-export { markDaysStale, markDaysStaleSql, takeQueuedDays } from './queue.ts';
+export { markDaysStale, markDaysStaleParams, markDaysStaleSql, takeQueuedDays } from './queue.ts';

@@ -3,6 +3,7 @@
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { param } from '../../db/prepared.ts';
 import { dayMetricsQueue } from '../../db/schema.ts';
 
 /**
@@ -24,22 +25,20 @@ function lastDayToQueue(to: string): string {
   return to > horizon ? horizon : to;
 }
 
+/** The parameters of markDaysStaleSql: the same days markDaysStale would queue. */
+export function markDaysStaleParams(userId: string, from: string, to: string) {
+  return { staleUserId: userId, staleFrom: from, staleTo: lastDayToQueue(to) };
+}
+
 /**
- * markDaysStale as a statement for one statement's WITH clause, queueing only when `onlyIf`
- * holds; null when there is nothing to queue.
+ * markDaysStale for a prepared statement's WITH clause, queueing only when `onlyIf` holds (an
+ * empty range, staleTo before staleFrom, queues nothing).
  */
-export function markDaysStaleSql(
-  userId: string,
-  from: string,
-  to: string,
-  onlyIf: SQL,
-): SQL | null {
-  const last = lastDayToQueue(to);
-  if (last < from) return null;
+export function markDaysStaleSql(onlyIf: SQL): SQL {
   return sql`
     insert into ${dayMetricsQueue} (user_id, date)
-    select ${userId}::uuid, day::date
-    from generate_series(${from}::date, ${last}::date, interval '1 day') as day
+    select ${param('staleUserId')}::uuid, day::date
+    from generate_series(${param('staleFrom')}::date, ${param('staleTo')}::date, interval '1 day') as day
     where ${onlyIf}
     on conflict do nothing`;
 }

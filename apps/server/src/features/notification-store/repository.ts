@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
+import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import { notifications } from '../../db/schema.ts';
 
 const columns = {
@@ -77,20 +78,20 @@ export async function insertDrafts(
   drafts: NotificationDraft[],
 ): Promise<{ id: string; userId: string }[]> {
   if (drafts.length === 0) return [];
-  return db
-    .insert(notifications)
-    .values(
-      drafts.map((draft) => ({
-        userId: draft.userId,
-        type: draft.type,
-        title: draft.title,
-        message: draft.message,
-        occasionKey: draft.occasionKey,
-        subjectUserId: draft.subjectUserId === draft.userId ? null : draft.subjectUserId,
-      })),
-    )
-    .onConflictDoNothing({ target: [notifications.userId, notifications.occasionKey] })
-    .returning({ id: notifications.id, userId: notifications.userId });
+  // Thousands at a shift change: one JSON parameter, not drizzle's multi-row VALUES.
+  const records = drafts.map((draft) => ({
+    user_id: draft.userId,
+    type: draft.type,
+    title: draft.title,
+    message: draft.message,
+    occasion_key: draft.occasionKey,
+    subject_user_id: draft.subjectUserId === draft.userId ? null : draft.subjectUserId,
+  }));
+  const result = (await db.execute(sql`
+    ${insertJsonRowsSql(notifications, Object.keys(records[0] ?? {}), records)}
+    on conflict (user_id, occasion_key) do nothing
+    returning id, user_id as "userId"`)) as unknown as { rows: { id: string; userId: string }[] };
+  return result.rows;
 }
 
 export async function hasNotification(db: Db, userId: string, id: string): Promise<boolean> {

@@ -1,5 +1,6 @@
-import { and, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import { dayMetrics } from '../../db/schema.ts';
 import { listAssignmentPlans } from '../schedules/index.ts';
 
@@ -8,6 +9,20 @@ export type DayMetricsRow = typeof dayMetrics.$inferInsert;
 /** Assignments (with their template) of some people overlapping a date range. */
 export function loadAssignments(db: Db, userIds: string[], from: string, to: string) {
   return listAssignmentPlans(db, { userIds, from, to });
+}
+
+/** Every column but computed_at (its default, now()), as [row key, column name, default]. */
+const WRITTEN_COLUMNS = Object.entries(getTableColumns(dayMetrics))
+  .filter(([key]) => key !== 'computedAt')
+  .map(([key, column]) => [key, column.name, column.default ?? null] as const);
+
+function toColumnRecord(row: DayMetricsRow): Record<string, unknown> {
+  return Object.fromEntries(
+    WRITTEN_COLUMNS.map(([key, name, fallback]) => [
+      name,
+      row[key as keyof DayMetricsRow] ?? fallback,
+    ]),
+  );
 }
 
 /** The first key of the per-person advisory locks replaceDayMetrics takes. */
@@ -24,10 +39,16 @@ export async function replaceDayMetrics(
   keys: { userIds: string[]; from: string; to: string },
   rows: DayMetricsRow[],
 ): Promise<void> {
-  for (const userId of [...keys.userIds].sort()) {
-    await db.execute(
-      sql`select pg_advisory_xact_lock(${DAY_METRICS_LOCK_SPACE}::int, hashtext(${userId}::text))`,
-    );
+  // All the locks in one statement (one round trip, not one per person), in sorted order: a
+  // VALUES list is scanned, and each row's lock taken, in the order written.
+  const sorted = [...keys.userIds].sort();
+  if (sorted.length > 0) {
+    await db.execute(sql`
+      select pg_advisory_xact_lock(${DAY_METRICS_LOCK_SPACE}::int, hashtext(user_id))
+      from (values ${sql.join(
+        sorted.map((userId) => sql`(${userId}::text)`),
+        sql`, `,
+      )}) as people (user_id)`);
   }
   await db
     .delete(dayMetrics)
@@ -39,6 +60,13 @@ export async function replaceDayMetrics(
       ),
     );
   for (let index = 0; index < rows.length; index += 1000) {
-    await db.insert(dayMetrics).values(rows.slice(index, index + 1000));
+    const records = rows.slice(index, index + 1000).map(toColumnRecord);
+    await db.execute(
+      insertJsonRowsSql(
+        dayMetrics,
+        WRITTEN_COLUMNS.map(([, name]) => name),
+        records,
+      ),
+    );
   }
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
+import { inLargeChunks } from '../../platform/back-pressure.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { getAdherenceReport, getAnalytics, getDayDetail, getPersonDays } from './adherence.ts';
@@ -49,7 +50,7 @@ export function registerReportRoutes(app: FastifyInstance, db: Db, config: AppCo
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
       .header('content-type', file.contentType)
-      .send(file.body);
+      .send(inLargeChunks(file.body));
   });
 
   app.post('/api/reports/recompute', admin, async (request, reply) =>

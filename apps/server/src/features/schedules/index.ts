@@ -1,4 +1,4 @@
 // The schedules feature's public module: other features and app.ts import only from here.
-export { listAssignmentPlans } from './repository.ts';
+export { findAssignmentPlanOn, listAssignmentPlans } from './repository.ts';
 export { registerScheduleRoutes } from './routes.ts';
 export { assignTemplate, createTemplate } from './service.ts';

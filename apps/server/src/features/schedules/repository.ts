@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Assignment, ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
 import type { Db } from '../../db/client.ts';
+import { param, preparedStatement } from '../../db/prepared.ts';
 import { assignedSchedules, profiles, scheduleTemplates, users } from '../../db/schema.ts';
 
 /** Postgres `time` reads back as "HH:mm:ss"; the contract speaks "HH:mm". */
@@ -262,4 +263,33 @@ export async function listAssignmentPlans(
         gte(assignedSchedules.dateRangeEnd, filter.from),
       ),
     );
+}
+
+export type AssignmentPlan = Awaited<ReturnType<typeof listAssignmentPlans>>[number];
+
+// Read on every clock-in (the early clock-in hint) and every dashboard load: prepared once.
+const selectAssignmentPlanOn = preparedStatement<AssignmentPlan, { userId: string; date: string }>(
+  'assignment_plan_on',
+  () => sql`
+    select a.user_id as "userId", a.date_range_start::text as "dateRangeStart",
+      a.date_range_end::text as "dateRangeEnd", t.name as "templateName",
+      t.work_start::text as "workStart", t.work_end::text as "workEnd",
+      t.lunch_start::text as "lunchStart", t.lunch_end::text as "lunchEnd",
+      t.break_duration_mins as "breakDurationMins", t.working_days as "workingDays"
+    from ${assignedSchedules} a
+    inner join ${scheduleTemplates} t on t.id = a.template_id
+    where a.user_id = ${param('userId')}::uuid
+      and a.date_range_start <= ${param('date')}::date
+      and a.date_range_end >= ${param('date')}::date
+    limit 1`,
+);
+
+/** The person's assignment on `date` (at most one: assignments of a person never overlap). */
+export async function findAssignmentPlanOn(
+  db: Db,
+  userId: string,
+  date: string,
+): Promise<AssignmentPlan | null> {
+  const [plan] = await selectAssignmentPlanOn(db, { userId, date });
+  return plan ?? null;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { LatePunchDto } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
+import { param } from '../../db/prepared.ts';
 import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
 import { personNameOf } from '../people/index.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
@@ -75,13 +76,28 @@ export interface LatePunchReviewRow {
   requestedAt: Date;
 }
 
-/** insertLatePunchReview for one statement's WITH clause, written only when `onlyIf` holds. */
-export function latePunchReviewInsertSql(review: LatePunchReviewRow, onlyIf: SQL): SQL {
+/** The parameters of latePunchReviewInsertSql: a review to write, or none. */
+export function latePunchReviewInsertParams(review: LatePunchReviewRow | null) {
+  return {
+    reviewTimeEventId: review?.timeEventId ?? null,
+    reviewUserId: review?.userId ?? null,
+    reviewDate: review?.date ?? null,
+    reviewMinutesLate: review?.minutesLate ?? null,
+    reviewRequestedAt: review?.requestedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * insertLatePunchReview for a prepared statement's WITH clause: written when there is a review
+ * in the parameters and `onlyIf` holds.
+ */
+export function latePunchReviewInsertSql(onlyIf: SQL): SQL {
   return sql`
     insert into ${latePunchReviews} (time_event_id, user_id, date, minutes_late, requested_at)
-    select ${review.timeEventId}::uuid, ${review.userId}::uuid, ${review.date}::date,
-      ${review.minutesLate}::int, ${review.requestedAt.toISOString()}::timestamptz
-    where ${onlyIf}`;
+    select ${param('reviewTimeEventId')}::uuid, ${param('reviewUserId')}::uuid,
+      ${param('reviewDate')}::date, minutes_late, ${param('reviewRequestedAt')}::timestamptz
+    from (select ${param('reviewMinutesLate')}::int as minutes_late) as review
+    where minutes_late is not null and ${onlyIf}`;
 }
 
 export async function decideLatePunch(

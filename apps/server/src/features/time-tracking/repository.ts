@@ -1,13 +1,18 @@
-import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
+import { param, preparedStatement } from '../../db/prepared.ts';
 import { profiles, timeEvents } from '../../db/schema.ts';
-import { auditInsertSql, type AuditEntry } from '../../platform/audit.ts';
-import { notifyLiveSql, type LivePayload } from '../../platform/live-events.ts';
-import { markDaysStaleSql } from '../day-metrics-queue/index.ts';
-import { listAssignmentPlans } from '../schedules/index.ts';
-import { latePunchReviewInsertSql, type LatePunchReviewRow } from './late-punches-repository.ts';
+import { auditInsertParams, auditInsertSql, type AuditEntry } from '../../platform/audit.ts';
+import { notifyLiveParams, notifyLiveSql, type LivePayload } from '../../platform/live-events.ts';
+import { markDaysStaleParams, markDaysStaleSql } from '../day-metrics-queue/index.ts';
+import { findAssignmentPlanOn } from '../schedules/index.ts';
+import {
+  latePunchReviewInsertParams,
+  latePunchReviewInsertSql,
+  type LatePunchReviewRow,
+} from './late-punches-repository.ts';
 
 const eventColumns = {
   id: timeEvents.id,
@@ -46,6 +51,32 @@ export async function listEventsFromDate(
   return rows.map(toEvent);
 }
 
+interface PunchContextRow {
+  id: string;
+  userId: string;
+  eventType: TimeEvent['eventType'];
+  occurredAt: string;
+  date: string;
+  shiftDate: string;
+  source: TimeEvent['source'];
+}
+
+// A punch's read and write are prepared statements (db/prepared.ts, decision 0023).
+const selectPunchContext = preparedStatement<
+  PunchContextRow,
+  { eventId: string; userId: string; fromDate: string }
+>(
+  'time_event_punch_context',
+  () => sql`
+    select id, user_id as "userId", event_type as "eventType",
+      to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
+      date::text as date, shift_date::text as "shiftDate", source
+    from ${timeEvents}
+    where id = ${param('eventId')}::uuid
+      or (user_id = ${param('userId')}::uuid and date >= ${param('fromDate')}::date)
+    order by occurred_at`,
+);
+
 /**
  * What deciding a punch needs, in one query: the event with this id (whoever's), if any, and
  * the user's punches on business days from `fromDate` on, oldest first.
@@ -56,17 +87,7 @@ export async function readPunchContext(
   eventId: string,
   fromDate: string,
 ): Promise<{ existing: StoredTimeEvent | null; recent: StoredTimeEvent[] }> {
-  const rows = await db
-    .select(eventColumns)
-    .from(timeEvents)
-    .where(
-      or(
-        eq(timeEvents.id, eventId),
-        and(eq(timeEvents.userId, userId), gte(timeEvents.date, fromDate)),
-      ),
-    )
-    .orderBy(asc(timeEvents.occurredAt));
-  const events = rows.map(toEvent);
+  const events = await selectPunchContext(db, { eventId, userId, fromDate });
   return {
     existing: events.find((event) => event.id === eventId) ?? null,
     recent: events.filter((event) => event.userId === userId && event.date >= fromDate),
@@ -98,47 +119,60 @@ export interface PunchWrite {
  */
 export type PunchWriteOutcome = 'recorded' | 'stale' | 'id_taken';
 
+const recorded = sql`exists (select 1 from inserted)`;
+
 /**
- * Record a decided punch in one statement (decision 0022): the guard takes the person's lock
- * and checks the punches the decision was made on are still theirs exactly; only then are the
- * punch, its audit row, its late-punch review, the stale days and the live messages written —
- * all or nothing, as one statement is its own transaction.
+ * The punch's one statement (decision 0022): the guard takes the person's lock and checks the
+ * punches the decision was made on are still theirs exactly; only then are the punch, its audit
+ * row, its late-punch review, the stale days and the live messages written — all or nothing, as
+ * one statement is its own transaction. Each part is built next to the code that owns its table.
  */
-export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
-  const { event, decidedOn } = write;
-  const recorded = sql`exists (select 1 from inserted)`;
-  const seenIds = decidedOn.eventIds.length
-    ? sql`array[${sql.join(
-        decidedOn.eventIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}]`
-    : sql`'{}'::uuid[]`;
-  const steps: SQL[] = [
-    sql`guard as (select time_event_punch_guard(${event.userId}::uuid, ${event.id}::uuid, ${decidedOn.from}::date, ${seenIds}) as status)`,
-    sql`inserted as (
+const writePunchStatement = preparedStatement<
+  { status: string; inserted: number },
+  Record<string, unknown>
+>(
+  'time_event_punch_write',
+  () => sql`
+    with guard as (
+      select time_event_punch_guard(${param('userId')}::uuid, ${param('eventId')}::uuid,
+        ${param('decidedFrom')}::date, ${param('seenIds')}::uuid[]) as status
+    ),
+    inserted as (
       insert into ${timeEvents} (id, user_id, event_type, occurred_at, date, shift_date, source)
-      select ${event.id}::uuid, ${event.userId}::uuid, ${event.eventType}::time_event_type,
-        ${event.occurredAt.toISOString()}::timestamptz, ${event.date}::date,
-        ${event.shiftDate}::date, ${event.source}::time_event_source
+      select ${param('eventId')}::uuid, ${param('userId')}::uuid,
+        ${param('eventType')}::time_event_type, ${param('occurredAt')}::timestamptz,
+        ${param('date')}::date, ${param('shiftDate')}::date, ${param('source')}::time_event_source
       from guard where status = 'ok'
       on conflict (id) do nothing
-      returning id)`,
-    sql`audited as (${auditInsertSql(write.audit, recorded)})`,
-  ];
-  if (write.latePunchReview) {
-    steps.push(sql`reviewed as (${latePunchReviewInsertSql(write.latePunchReview, recorded)})`);
-  }
-  const queued = markDaysStaleSql(event.userId, write.staleDays.from, write.staleDays.to, recorded);
-  if (queued) steps.push(sql`queued as (${queued})`);
-  steps.push(sql`notified as (${notifyLiveSql(write.live, recorded)})`);
-  const result = (await db.execute(sql`
-    with ${sql.join(steps, sql`, `)}
+      returning id
+    ),
+    audited as (${auditInsertSql(recorded)}),
+    reviewed as (${latePunchReviewInsertSql(recorded)}),
+    queued as (${markDaysStaleSql(recorded)}),
+    notified as (${notifyLiveSql(recorded)})
     select (select status from guard) as status,
       (select count(*) from inserted)::int as inserted,
-      (select count(*) from notified)::int as notified`)) as unknown as {
-    rows: { status: string; inserted: number }[];
-  };
-  const row = result.rows[0];
+      (select count(*) from notified)::int as notified`,
+);
+
+/** Record a decided punch in one statement (writePunchStatement). */
+export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+  const { event, decidedOn } = write;
+  const [row] = await writePunchStatement(db, {
+    userId: event.userId,
+    eventId: event.id,
+    decidedFrom: decidedOn.from,
+    seenIds: decidedOn.eventIds,
+    eventType: event.eventType,
+    occurredAt: event.occurredAt.toISOString(),
+    date: event.date,
+    shiftDate: event.shiftDate,
+    source: event.source,
+    ...auditInsertParams(write.audit),
+    ...latePunchReviewInsertParams(write.latePunchReview),
+    ...markDaysStaleParams(event.userId, write.staleDays.from, write.staleDays.to),
+    ...notifyLiveParams(write.live),
+  });
   if (row?.status === 'ok') return row.inserted === 1 ? 'recorded' : 'id_taken';
   if (row?.status === 'stale' || row?.status === 'id_taken') return row.status;
   throw new Error(`unexpected punch guard result: ${String(row?.status)}`);
@@ -146,8 +180,7 @@ export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteO
 
 /** The template assigned to the user on `date` (product §7: date within start..end), if any. */
 export async function findAssignedTemplate(db: Db, userId: string, date: string) {
-  const [plan] = await listAssignmentPlans(db, { userIds: [userId], from: date, to: date });
-  return plan ?? null;
+  return findAssignmentPlanOn(db, userId, date);
 }
 
 /** Distinct days with events in a range, newest first, one page of them, and the total. */

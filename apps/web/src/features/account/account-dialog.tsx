@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { firstIssueMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
 import {
   changeMyPasswordRequestSchema,

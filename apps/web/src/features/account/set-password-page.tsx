@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { firstIssueMessage, passwordSchema } from '@punchclock/shared/contracts/auth';
 import { passwordTokenInfoSchema } from '@punchclock/shared/contracts/users';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Lock, Unlock, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { z } from 'zod';
 import { periodLockSchema, type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';

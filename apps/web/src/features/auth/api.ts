@@ -1,15 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import {
-  sessionResponseSchema,
-  sessionUserSchema,
-  type SessionResponse,
-  type SignInRequest,
-} from '@punchclock/shared/contracts/auth';
-import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/business-time';
-import { z } from 'zod';
+import { toast } from '@/lib/toast';
+import type { SessionResponse } from '@punchclock/shared/contracts/auth';
+import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
 import { apiRequest } from '@/lib/api-client';
+import { parseSessionResponse } from './session-response';
 
 export const sessionQueryKey = ['session'] as const;
 
@@ -22,7 +17,7 @@ const SIGNED_OUT_DEFAULTS: SessionResponse = {
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) =>
-    apiRequest('/api/auth/session', { schema: sessionResponseSchema, signal }),
+    apiRequest('/api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
 });
 
 /** The signed-in user (or null), shared by the guard, the shell and every page. */
@@ -35,17 +30,34 @@ export function useSession() {
   };
 }
 
-const signInResponseSchema = z.object({ user: sessionUserSchema });
+/** What the sign-in form holds, checked against the contract when it is sent. */
+export interface SignInForm {
+  email: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * The sign-in contract brings zod, which the sign-in page does not need to show itself: it is
+ * loaded when the form is first touched (the page calls this on focus) or at the latest on send.
+ */
+export const loadSignInContract = () => import('./sign-in-contract');
 
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignInRequest) =>
-      apiRequest('/api/auth/sign-in', {
+    mutationFn: async (form: SignInForm) => {
+      const { firstIssueMessage, signInRequestSchema, signInResponseSchema } =
+        await loadSignInContract();
+      const parsed = signInRequestSchema.safeParse(form);
+      // The first failing rule, in the order the contract declares them (product §5).
+      if (!parsed.success) throw new Error(firstIssueMessage(parsed.error));
+      return apiRequest('/api/auth/sign-in', {
         method: 'POST',
-        body: input,
+        body: parsed.data,
         schema: signInResponseSchema,
-      }),
+      });
+    },
     onSuccess: ({ user }) => {
       // A new person may be at the keyboard: nothing cached for the previous one survives.
       queryClient.clear();

@@ -24,9 +24,11 @@ export function ErrorFallback({ onReset }: { onReset: () => void }) {
 
 interface ErrorBoundaryProps {
   children: ReactNode;
+  /** What Try Again does instead of re-rendering the same children (e.g. reload the page). */
+  onReset?: () => void;
 }
 
-/** Catches rendering errors below it; Try Again re-renders the same children. */
+/** Catches rendering errors below it; Try Again re-renders the same children (or onReset). */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -40,7 +42,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
 
   override render() {
     if (this.state.error) {
-      return <ErrorFallback onReset={() => this.setState({ error: null })} />;
+      const { onReset } = this.props;
+      return <ErrorFallback onReset={onReset ?? (() => this.setState({ error: null }))} />;
     }
     return this.props.children;
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import {
   BREAK_CHECK_INTERVAL_MS,
   BREAK_TOAST_DURATION_MS,

@@ -1,14 +1,12 @@
 import { Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { firstIssueMessage, signInRequestSchema } from '@punchclock/shared/contracts/auth';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { FullPageSpinner } from '@/components/ui/spinner';
-import { useSession, useSignIn } from '../api';
+import { loadSignInContract, useSession, useSignIn } from '../api';
 
 export function SignInPage() {
   const session = useSession();
@@ -18,21 +16,21 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
 
-  if (session.isPending) return <FullPageSpinner />;
+  // The form shows at once, while the session is read (the first page paints without waiting
+  // for the server); someone already signed in is sent on to the dashboard when it answers.
   if (session.user) return <Navigate to="/dashboard" replace />;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending) return;
-    const parsed = signInRequestSchema.safeParse({ email, password, name });
-    if (!parsed.success) {
-      toast.error(firstIssueMessage(parsed.error));
-      return;
-    }
-    signIn.mutate(parsed.data, {
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
-      onError: (error) => toast.error(error.message),
-    });
+    // The contract check runs in the mutation; a refusal comes back as its error message.
+    signIn.mutate(
+      { email, password, name },
+      {
+        onSuccess: () => void navigate('/dashboard', { replace: true }),
+        onError: (error) => toast.error(error.message),
+      },
+    );
   };
 
   return (
@@ -46,7 +44,12 @@ export function SignInPage() {
           <CardDescription>Sign in to track your time</CardDescription>
         </CardHeader>
         <CardContent>
-          <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Sign in">
+          <form
+            className="grid gap-4"
+            onSubmit={handleSubmit}
+            onFocus={() => void loadSignInContract()}
+            aria-label="Sign in"
+          >
             <Field id="email" label="Email" className="grid gap-2">
               <Input
                 name="email"

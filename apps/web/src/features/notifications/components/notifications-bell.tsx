@@ -1,13 +1,19 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { toast } from '@/lib/toast';
 import { formatUnreadBadge, type Notification } from '@punchclock/shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
 import { bellQueryOptions, useMarkRead } from '../api';
-import { AllNotificationsDialog } from './all-notifications-dialog';
 import { NotificationItem } from './notification-item';
+
+/** The full list; loaded when it is first opened (#16: the dashboard loads no dialog). */
+const AllNotificationsDialog = lazy(() =>
+  import('./all-notifications-dialog').then((module) => ({
+    default: module.AllNotificationsDialog,
+  })),
+);
 
 /** New unread notifications since the last look raise a toast (product §2: live notifications). */
 function useToastNewNotifications(notifications: Notification[] | undefined) {
@@ -117,7 +123,11 @@ export function NotificationsBell() {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <AllNotificationsDialog isOpen={isAllOpen} onClose={() => setIsAllOpen(false)} />
+      {isAllOpen && (
+        <Suspense fallback={null}>
+          <AllNotificationsDialog isOpen onClose={() => setIsAllOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

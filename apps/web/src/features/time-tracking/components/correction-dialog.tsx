@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { correctionRequestSchema } from '@punchclock/shared/contracts/approvals';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
