@@ -32,7 +32,10 @@ export async function startServer(
   { startTimeoutMs = 180_000 }: { startTimeoutMs?: number } = {},
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/launch.mjs'), 'server'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const launcher = path.join(repoRoot, 'scripts/launch.mjs');
+  const child = spawn(process.execPath, [...nodeArgs, launcher, 'server'], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
