@@ -1,6 +1,12 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  backdateQueuedPunches,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -94,15 +100,7 @@ describe('time tracking', () => {
     await expect.poll(() => page.getByText('Pending sync').count()).toBe(1);
     await saveScreenshot(page, 'offline-pending');
     // Taken 20 minutes ago as far as the server will know: it arrives late and goes to review.
-    await page.evaluate(() => {
-      const key = 'punchclock:pending-time-actions';
-      const actions = JSON.parse(localStorage.getItem(key) ?? '[]') as { capturedAt: string }[];
-      const earlier = new Date(Date.now() - 20 * 60_000).toISOString();
-      localStorage.setItem(
-        key,
-        JSON.stringify(actions.map((a) => ({ ...a, capturedAt: earlier }))),
-      );
-    });
+    expect(await backdateQueuedPunches(page, 20)).toBe(1);
 
     // Back online but the API still unreachable: the action must stay queued through a reload.
     await page.route('**/api/time-events', (route) =>

@@ -18,11 +18,21 @@ export function launchBrowser(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; theme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    theme?: 'light' | 'dark';
+    /**
+     * The app's service worker (#17) is blocked unless a test is about it: it would answer page
+     * loads from its cache and take requests out of reach of page.route().
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   if (options.theme === 'dark') {
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));
@@ -65,4 +75,37 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 export async function sidebarLabels(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   return (await links.allTextContents()).map((text) => text.trim());
+}
+
+/**
+ * Moves the capture time of every punch queued offline on this page's device `minutes` back,
+ * straight in the IndexedDB queue (features/time-tracking/offline-queue.ts); the page sees it
+ * after its next load.
+ */
+export async function backdateQueuedPunches(page: Page, minutes: number): Promise<number> {
+  return page.evaluate(
+    (minutesBack) =>
+      new Promise<number>((resolve, reject) => {
+        const opened = indexedDB.open('punchclock-offline');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const transaction = opened.result.transaction('queue', 'readwrite');
+          const queue = transaction.objectStore('queue');
+          const read = queue.get('pending-time-actions');
+          let count = 0;
+          read.onsuccess = () => {
+            const actions = (read.result ?? []) as { capturedAt: string }[];
+            const earlier = new Date(Date.now() - minutesBack * 60_000).toISOString();
+            count = actions.length;
+            queue.put(
+              actions.map((action) => ({ ...action, capturedAt: earlier })),
+              'pending-time-actions',
+            );
+          };
+          transaction.oncomplete = () => resolve(count);
+          transaction.onerror = () => reject(transaction.error);
+        };
+      }),
+    minutes,
+  );
 }

@@ -24,6 +24,7 @@ export const SEED_USERS = {
   keyboard: { email: 'keyboard@e2e.test', name: 'Kai Keyboard', role: 'employee' },
   phone: { email: 'phone@e2e.test', name: 'Pia Phone', role: 'employee' },
   flow: { email: 'flow@e2e.test', name: 'Flo Flow', role: 'employee' },
+  offline: { email: 'offline@e2e.test', name: 'Olive Offline', role: 'employee' },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */

@@ -17,6 +17,7 @@ import { NotificationsBell } from '@/features/notifications';
 import { usePendingSync } from '@/features/time-tracking';
 import { ErrorBoundary } from '@/features/system';
 import { preloadToasts } from '@/lib/toast';
+import { registerServiceWorker } from './app-updates';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -27,9 +28,13 @@ const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module
 
 /**
  * What a signed-in screen must be able to show offline — toasts (a punch queued) and the phone
- * menu — is loaded as the layout mounts, while the network is there.
+ * menu. Once the service worker controls the page they come from its precache; until then (the
+ * first visit, while it installs, or where none can be registered) they are loaded as the
+ * layout mounts, while the network is there.
  */
-function preloadForOffline(): void {
+function prepareForOffline(): void {
+  void registerServiceWorker();
+  if (navigator.serviceWorker?.controller) return;
   preloadToasts();
   void loadMobileNav();
 }
@@ -64,7 +69,7 @@ export function AppShell() {
     onActiveHeartbeat: () => void queryClient.refetchQueries({ queryKey: sessionQueryKey }),
   });
 
-  useEffect(preloadForOffline, []);
+  useEffect(prepareForOffline, []);
   useLiveUpdates(user !== null);
   usePendingSync(user?.id ?? null);
 

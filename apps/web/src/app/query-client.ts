@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
+import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
 import { sessionQueryKey } from '@/features/auth';
 
@@ -28,6 +29,7 @@ export function createQueryClient(): QueryClient {
     if (!isUnauthorized(error)) return;
     const current = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
     if (!current?.user) return;
+    void forgetLastKnown();
     if (error.code === 'suspended') toast.error(SUSPENDED_MESSAGE);
     else toast.info('Your session has ended. Please sign in again.');
     queryClient.setQueryData<SessionResponse>(sessionQueryKey, { ...current, user: null });

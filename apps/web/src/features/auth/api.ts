@@ -4,6 +4,7 @@ import { toast } from '@/lib/toast';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
 import { apiRequest } from '@/lib/api-client';
+import { forgetLastKnown, readWithLastKnown, rememberLastKnown } from '@/lib/last-known';
 import { parseSessionResponse } from './session-response';
 
 export const sessionQueryKey = ['session'] as const;
@@ -16,8 +17,12 @@ const SIGNED_OUT_DEFAULTS: SessionResponse = {
 
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
+  // Offline, the last session seen on this device opens the app (lib/last-known.ts).
   queryFn: ({ signal }) =>
-    apiRequest('/api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
+    readWithLastKnown('session', () =>
+      apiRequest('/api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
+    ),
+  networkMode: 'always',
 });
 
 /** The signed-in user (or null), shared by the guard, the shell and every page. */
@@ -61,11 +66,13 @@ export function useSignIn() {
     onSuccess: ({ user }) => {
       // A new person may be at the keyboard: nothing cached for the previous one survives.
       queryClient.clear();
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, (previous) => ({
+      const session: SessionResponse = {
         ...SIGNED_OUT_DEFAULTS,
-        ...previous,
+        ...queryClient.getQueryData<SessionResponse>(sessionQueryKey),
         user,
-      }));
+      };
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
+      void forgetLastKnown().then(() => rememberLastKnown('session', session));
     },
   });
 }
@@ -81,6 +88,7 @@ export function useSignOut() {
     onSettled: (_data, error, message) => {
       const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
       queryClient.clear();
+      void forgetLastKnown();
       queryClient.setQueryData<SessionResponse>(sessionQueryKey, {
         ...SIGNED_OUT_DEFAULTS,
         ...previous,

@@ -20,10 +20,12 @@ import {
   type TimeState,
 } from '@punchclock/shared/domain/time-state';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { readWithLastKnown } from '@/lib/last-known';
 import {
   enqueuePendingAction,
   listPendingActions,
-  readPendingSnapshot,
+  pendingActionsLoaded,
+  readPendingVersion,
   removePendingAction,
   subscribePendingActions,
   type PendingTimeAction,
@@ -33,8 +35,12 @@ export const timeEventsQueryKey = ['time-events'] as const;
 
 export const todayQueryOptions = queryOptions({
   queryKey: [...timeEventsQueryKey, 'today'],
+  // Offline, the last answer seen on this device shows with the queued punches on top.
   queryFn: ({ signal }) =>
-    apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+    readWithLastKnown('today', () =>
+      apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+    ),
+  networkMode: 'always',
   // The state must survive a reload mid-shift, so "today" is always re-read on mount.
   staleTime: 0,
 });
@@ -62,9 +68,9 @@ export type DisplayEvent = Pick<TimeEvent, 'id' | 'eventType' | 'occurredAt'> & 
 };
 
 export function usePendingActions(userId: string): PendingTimeAction[] {
-  const snapshot = useSyncExternalStore(subscribePendingActions, readPendingSnapshot);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the snapshot string is the change signal
-  return useMemo(() => listPendingActions(userId), [userId, snapshot]);
+  const version = useSyncExternalStore(subscribePendingActions, readPendingVersion);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the version is the change signal
+  return useMemo(() => listPendingActions(userId), [userId, version]);
 }
 
 /** Today as the user should see it: the server's events plus anything still queued offline. */
@@ -131,7 +137,7 @@ export function useRecordTimeEvent(userId: string, currentState: TimeState) {
         capturedAt: new Date().toISOString(),
       };
       if (!navigator.onLine) {
-        enqueuePendingAction(action);
+        await enqueuePendingAction(action);
         return { eventType, isQueued: true, warning: null };
       }
       try {
@@ -139,7 +145,7 @@ export function useRecordTimeEvent(userId: string, currentState: TimeState) {
         return { eventType, isQueued: false, warning };
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
-        enqueuePendingAction(action);
+        await enqueuePendingAction(action);
         return { eventType, isQueued: true, warning: null };
       }
     },
@@ -175,6 +181,7 @@ export function usePendingSync(userId: string | null) {
     isFlushing = true;
     let sent = 0;
     try {
+      await pendingActionsLoaded;
       for (const action of listPendingActions(currentUser)) {
         try {
           const result = await postTimeEvent({
@@ -192,7 +199,7 @@ export function usePendingSync(userId: string | null) {
           if (error instanceof ApiError && error.status === 401) return; // signed out: keep it
           toast.error(error instanceof Error ? error.message : 'Failed to record event');
         }
-        removePendingAction(action.id);
+        await removePendingAction(action.id);
       }
     } finally {
       isFlushing = false;
