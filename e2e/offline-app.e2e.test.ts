@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
@@ -7,6 +9,9 @@ import { SEED_USERS } from './support/seed.ts';
  * #17 point 2, the installable app: a manifest, and a service worker that precaches the app so
  * /dashboard opens with no network; punches queued offline survive reloads and sync once.
  */
+
+/** The service worker as the test server serves it (the built app). */
+const SERVICE_WORKER_FILE = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,6 +108,48 @@ describe('the installable, offline app (#17)', () => {
     expect(body.events.map((event) => [event.eventType, event.source])).toEqual([
       ['clock_in', 'offline_sync'],
     ]);
+    await context.close();
+  });
+
+  it('tells of a new version and waits for “Reload” instead of mixing old and new code', async () => {
+    const { context, page } = await newPage(browser, { serviceWorkers: 'allow' });
+    await signInAndWait(page, SEED_USERS.offline);
+    await controlledByServiceWorker(page);
+    const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+    // A new deployment: the service worker the server hands out changes.
+    const original = readFileSync(SERVICE_WORKER_FILE, 'utf8');
+    writeFileSync(SERVICE_WORKER_FILE, `${original}\n// the next version\n`);
+    try {
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.update();
+      });
+      await page.getByText('Update available').first().waitFor({ timeout: 30_000 });
+    } finally {
+      writeFileSync(SERVICE_WORKER_FILE, original);
+    }
+    const reload = page.getByRole('button', { name: 'Reload' });
+    // Until the person chooses, the old version keeps the page.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      firstWorker,
+    );
+    await saveScreenshot(page, 'update-available');
+    await Promise.all([page.waitForEvent('load'), reload.click()]);
+    await page
+      .getByRole('button', { name: 'Clock In' })
+      .or(page.getByText('Working'))
+      .first()
+      .waitFor();
+    // The new version took over: nothing is left waiting, and it controls the page.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return [registration?.waiting ?? null, navigator.serviceWorker.controller?.state];
+        }),
+      )
+      .toEqual([null, 'activated']);
     await context.close();
   });
 });

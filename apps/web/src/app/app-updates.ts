@@ -11,7 +11,20 @@ import { toast } from '@/lib/toast';
 
 export const UPDATE_MESSAGE = 'Update available';
 
+const HOUR = 60 * 60 * 1000;
+
 let registration: Promise<boolean> | null = null;
+
+/**
+ * Lets the waiting version take over, then reloads once it controls the page. (The plugin's own
+ * reload only follows updates its register call found, not those the browser found later.)
+ */
+function reloadInto(activateWaiting: () => Promise<void>): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+    once: true,
+  });
+  void activateWaiting();
+}
 
 /**
  * Registers the service worker (once per page). Resolves to whether it registered; without
@@ -26,13 +39,21 @@ export function registerServiceWorker(): Promise<boolean> {
         const updateServiceWorker = registerSW({
           immediate: true,
           onNeedRefresh() {
+            // One notice however often the worker reports that it waits.
             toast.info(UPDATE_MESSAGE, {
+              id: 'app-update',
               description: 'A new version of Punchclock is ready.',
               duration: Number.POSITIVE_INFINITY,
-              action: { label: 'Reload', onClick: () => void updateServiceWorker(true) },
+              action: { label: 'Reload', onClick: () => reloadInto(updateServiceWorker) },
             });
           },
-          onRegisteredSW: () => resolve(true),
+          onRegisteredSW: (_url, registration) => {
+            // A page left open all day (a dashboard, a kiosk) still hears of new versions.
+            if (registration) {
+              window.setInterval(() => void registration.update().catch(() => undefined), HOUR);
+            }
+            resolve(true);
+          },
           onRegisterError: () => resolve(false),
         });
       });
