@@ -11,9 +11,10 @@ import { SEED_USERS } from './support/seed.ts';
  */
 const SIGN_IN_BUDGET = 125 * 1024;
 /**
- * The target is 200 KB (#16). The signed-in layout also loads, as it mounts, what it must show
- * offline (toasts, the phone menu: about 10 KB); until a service worker precaches the app
- * (#17), that counts here, so the check holds a 215 KB regression guard and logs the target.
+ * The target is 200 KB (#16). On a first visit the signed-in layout also loads what it must be
+ * able to show offline before the service worker controls the page (toasts, the phone menu:
+ * about 10 KB) and the worker's registration (about 3 KB) — decision 0025; so the check holds
+ * a 215 KB regression guard and logs the target.
  */
 const DASHBOARD_TARGET = 200 * 1024;
 const DASHBOARD_BUDGET = 215 * 1024;
