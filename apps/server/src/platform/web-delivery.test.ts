@@ -21,6 +21,9 @@ function writeFakeBuild(): string {
   writeFileSync(`${asset}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${asset}.gz`, gzipSync(SCRIPT));
   writeFileSync(path.join(dist, 'theme-init.js'), 'void 0;\n');
+  // What vite-plugin-pwa adds (decision 0025).
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});\n');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Punchclock"}');
   return dist;
 }
 
@@ -61,11 +64,17 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
   });
 
   it('has the page and unfingerprinted files revalidated on every visit', async () => {
-    for (const url of ['/', '/index.html', '/theme-init.js', '/timesheets', '/no/such/screen']) {
+    // The service worker above all: a cached one would keep every device on an old version.
+    const urls = ['/', '/index.html', '/theme-init.js', '/sw.js', '/manifest.webmanifest'];
+    for (const url of [...urls, '/timesheets', '/no/such/screen']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+    const worker = await app.inject({ url: '/sw.js' });
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
   });
 
   it('sends the security headers, with scripts only from our own origin', async () => {
