@@ -21,6 +21,7 @@ import {
 } from '@punchclock/shared/domain/time-state';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import { readWithLastKnown } from '@/lib/last-known';
+import { carryToToday } from './carry-to-today';
 import {
   enqueuePendingAction,
   listPendingActions,
@@ -36,9 +37,11 @@ export const timeEventsQueryKey = ['time-events'] as const;
 export const todayQueryOptions = queryOptions({
   queryKey: [...timeEventsQueryKey, 'today'],
   // Offline, the last answer seen on this device shows with the queued punches on top.
-  queryFn: ({ signal }) =>
-    readWithLastKnown('today', () =>
-      apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+  queryFn: async ({ signal }) =>
+    carryToToday(
+      await readWithLastKnown('today', () =>
+        apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+      ),
     ),
   networkMode: 'always',
   // The state must survive a reload mid-shift, so "today" is always re-read on mount.
