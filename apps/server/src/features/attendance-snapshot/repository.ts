@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { RuleEvent, ScheduledShift } from '@punchclock/shared/domain/notification-rules';
 import type { Role } from '@punchclock/shared/domain/roles';
@@ -61,37 +61,42 @@ export async function loadAttendanceSnapshot(
     select ${assignedSchedules.userId} from ${assignedSchedules}
     where ${assignedSchedules.dateRangeStart} <= ${today} and ${assignedSchedules.dateRangeEnd} >= ${yesterday}
   ) or ${userRoles.role} = 'admin')`;
-  const [people, assignments, events] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
-        role: userRoles.role,
-        teamId: profiles.teamId,
-        teamLeadId: teams.leadUserId,
-        teamLeadActive: sql<boolean>`coalesce(not ${leadProfiles.isSuspended}, false)`,
-      })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.id, users.id))
-      .leftJoin(userRoles, eq(userRoles.userId, users.id))
-      .leftJoin(teams, eq(teams.id, profiles.teamId))
-      .leftJoin(leadProfiles, eq(leadProfiles.id, teams.leadUserId))
-      .where(and(eq(profiles.isSuspended, false), onlyBusy ? busy : undefined))
-      .orderBy(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`),
-    listAssignmentPlans(db, { from: yesterday, to: today }),
-    db
-      .select({
-        id: timeEvents.id,
-        userId: timeEvents.userId,
-        eventType: timeEvents.eventType,
-        occurredAt: timeEvents.occurredAt,
-        date: timeEvents.date,
-      })
-      .from(timeEvents)
-      .where(gte(timeEvents.date, yesterday))
-      .orderBy(timeEvents.occurredAt),
-  ]);
+  // Built here, run below (drizzle's queries are lazy).
+  const readPeople = db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
+      role: userRoles.role,
+      teamId: profiles.teamId,
+      teamLeadId: teams.leadUserId,
+      teamLeadActive: sql<boolean>`coalesce(not ${leadProfiles.isSuspended}, false)`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(teams, eq(teams.id, profiles.teamId))
+    .leftJoin(leadProfiles, eq(leadProfiles.id, teams.leadUserId))
+    .where(and(eq(profiles.isSuspended, false), onlyBusy ? busy : undefined))
+    .orderBy(sql`lower(coalesce(${profiles.fullName}, ${users.email}))`);
+  const readEvents = db
+    .select({
+      id: timeEvents.id,
+      userId: timeEvents.userId,
+      eventType: timeEvents.eventType,
+      occurredAt: timeEvents.occurredAt,
+      date: timeEvents.date,
+    })
+    .from(timeEvents)
+    .where(gte(timeEvents.date, yesterday))
+    .orderBy(timeEvents.occurredAt);
+  const readAssignments = () => listAssignmentPlans(db, { from: yesterday, to: today });
+  // A connection runs one query at a time: in a transaction (the rules job) the reads go in
+  // turn, as node-postgres deprecates queueing them; on the pool they run side by side.
+  const [people, assignments, events] =
+    db instanceof PgTransaction
+      ? [await readPeople, await readAssignments(), await readEvents]
+      : await Promise.all([readPeople, readAssignments(), readEvents]);
 
   const eventsByUser = groupByUser(
     events.map((event) => ({ ...event, occurredAt: event.occurredAt.toISOString() })),

@@ -40,6 +40,15 @@ interface TemplateShape {
 describeEachDatabase('notification rules job', (getDatabase) => {
   const db = () => getDatabase().db;
 
+  // The job reads inside a transaction, on one connection: queueing queries on it is
+  // deprecated by node-postgres (and refused from pg 9), so here a deprecation is an error.
+  beforeAll(() => {
+    process.throwDeprecation = true;
+  });
+  afterAll(() => {
+    process.throwDeprecation = false;
+  });
+
   async function template(shape: TemplateShape): Promise<ScheduleTemplate> {
     return seedTemplate(db(), {
       lunchStart: null,
