@@ -51,7 +51,13 @@ describe('notifications', () => {
     await admin.page.getByRole('heading', { name: 'Break Monitoring' }).waitFor();
 
     const { context, page } = await newPage(browser);
+    // Only notifications that arrive after the bell's first read raise a toast: punch once the
+    // bell has read (on a loaded machine the rules job could otherwise beat the first read).
+    const bellRead = page.waitForResponse((response) =>
+      response.url().includes('/api/notifications?'),
+    );
     await signInAndWait(page, SEED_USERS.breaker);
+    await bellRead;
     // Punches captured on a device earlier: in at -40 min, on break since -20 min (limit 15).
     for (const [eventType, at] of [
       ['clock_in', minutesAgo(40)],
