@@ -32,6 +32,7 @@ const serverLayers = {
     'timesheets',
     'payroll',
     'backups',
+    'kiosk',
   ],
 };
 

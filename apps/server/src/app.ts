@@ -22,6 +22,7 @@ import {
 } from './features/notifications/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
+import { registerKioskRoutes } from './features/kiosk/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
 import { registerTimesheetRoutes } from './features/timesheets/index.ts';
 import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
@@ -90,6 +91,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAuthRoutes(app, db, config);
   registerUserRoutes(app, db, config);
   registerTeamRoutes(app, db);
+  registerKioskRoutes(app, db, config);
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
   registerNotificationRoutes(app, db);

@@ -672,3 +672,34 @@ export const payrollExportPresets = pgTable(
   },
   (table) => [uniqueIndex('payroll_export_presets_name_lower_key').on(sql`lower(${table.name})`)],
 );
+
+/**
+ * A shared punching device (#17 kiosk, decision 0026). It holds a long-lived credential in an
+ * httpOnly cookie; only the credential's SHA-256 is stored. Revoking stops it at its next
+ * request: every kiosk request looks the device up.
+ */
+export const kioskDevices = pgTable(
+  'kiosk_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [uniqueIndex('kiosk_devices_token_hash_key').on(table.tokenHash)],
+);
+
+/** A one-time code an admin gives to enrol one device: 8 characters, 10 minutes, single use. */
+export const kioskEnrolmentCodes = pgTable('kiosk_enrolment_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  deviceName: text('device_name').notNull(),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  deviceId: uuid('device_id').references(() => kioskDevices.id, { onDelete: 'set null' }),
+});

@@ -9,6 +9,7 @@ import { lockPeriod } from '../features/approvals/periods.ts';
 import { addHoliday, removeHoliday } from '../features/pay-settings/holidays.ts';
 import { addRate } from '../features/pay-settings/rates.ts';
 import { savePreset } from '../features/payroll/presets.ts';
+import { createEnrolmentCode, enrolDevice } from '../features/kiosk/devices.ts';
 import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/accounts.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
@@ -335,6 +336,55 @@ const SCENARIOS: Scenario[] = [
         cookie,
         payload: { currentPassword: user.password, newPassword: 'Walked-pass-2' },
         actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/kiosk/enrolment-codes',
+    name: 'for a named device',
+    status: 201,
+    action: 'kiosk.enrolment_code.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/kiosk/enrolment-codes',
+        cookie: adminCookie,
+        payload: { name: 'Audit walk tablet' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/kiosk/enrol',
+    name: 'a device redeeming a code (the row names the admin who made it)',
+    status: 201,
+    action: 'kiosk.device.enrol',
+    async arrange({ db, admin }) {
+      const { code } = await createEnrolmentCode(
+        db,
+        { name: 'Audit walk kiosk' },
+        { actorId: admin.id, meta: SYSTEM_META },
+      );
+      return { method: 'POST', url: '/api/kiosk/enrol', payload: { code }, actorId: admin.id };
+    },
+  },
+  {
+    route: 'POST /api/kiosk/devices/:id/revoke',
+    name: 'an enrolled device',
+    status: 200,
+    action: 'kiosk.device.revoke',
+    async arrange({ db, admin, adminCookie }) {
+      const { code } = await createEnrolmentCode(
+        db,
+        { name: 'Audit walk revoked' },
+        { actorId: admin.id, meta: SYSTEM_META },
+      );
+      const { device } = await enrolDevice(db, { code }, SYSTEM_META);
+      return {
+        method: 'POST',
+        url: `/api/kiosk/devices/${device.id}/revoke`,
+        cookie: adminCookie,
+        actorId: admin.id,
       };
     },
   },

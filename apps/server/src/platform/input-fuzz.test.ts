@@ -11,6 +11,10 @@ import {
 } from '@punchclock/shared/contracts/approvals';
 import { auditFilterSchema, listAuditQuerySchema } from '@punchclock/shared/contracts/audit';
 import { signInRequestSchema } from '@punchclock/shared/contracts/auth';
+import {
+  createEnrolmentCodeRequestSchema,
+  enrolDeviceRequestSchema,
+} from '@punchclock/shared/contracts/kiosk';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
 import {
   dayDetailQuerySchema,
@@ -131,6 +135,11 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/backups': {},
   'GET /api/backups/:name': {},
   'GET /api/break-monitoring': {},
+  'POST /api/kiosk/enrolment-codes': { body: createEnrolmentCodeRequestSchema },
+  'GET /api/kiosk/devices': {},
+  'POST /api/kiosk/devices/:id/revoke': {},
+  'POST /api/kiosk/enrol': { body: enrolDeviceRequestSchema, anonymous: true },
+  'GET /api/kiosk/device': { anonymous: true },
   'GET /api/notifications': { query: listNotificationsQuerySchema },
   'POST /api/notifications/:id/read': {},
   'POST /api/notifications/read-all': {},

@@ -1,0 +1,1 @@
+export { registerKioskRoutes } from './routes.ts';

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { requireAuth } from '../../platform/access.ts';
+import { Unauthorized } from '../../platform/errors.ts';
+import { getRequestMeta } from '../../platform/request-meta.ts';
+import { clearDeviceCookie, readDeviceToken, setDeviceCookie } from './device-cookie.ts';
+import {
+  createEnrolmentCode,
+  enrolDevice,
+  findActiveDevice,
+  listDevices,
+  revokeDevice,
+} from './devices.ts';
+
+const idParams = z.object({ id: z.string() });
+
+export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  const admin = { config: { access: 'admin' as const } };
+  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
+    actorId: requireAuth(request).userId,
+    meta: getRequestMeta(request),
+  });
+
+  app.post('/api/kiosk/enrolment-codes', admin, async (request, reply) =>
+    reply.status(201).send(await createEnrolmentCode(db, request.body, actorOf(request))),
+  );
+  app.get('/api/kiosk/devices', admin, async () => ({ devices: await listDevices(db) }));
+  app.post('/api/kiosk/devices/:id/revoke', admin, async (request) => ({
+    device: await revokeDevice(db, idParams.parse(request.params).id, actorOf(request)),
+  }));
+
+  // The device side: no person is signed in; the device's own cookie says who it is.
+  app.post('/api/kiosk/enrol', { config: { access: 'public' } }, async (request, reply) => {
+    const { device, token } = await enrolDevice(db, request.body, getRequestMeta(request));
+    setDeviceCookie(reply, request, config, token);
+    return reply.status(201).send({ device });
+  });
+  app.get('/api/kiosk/device', { config: { access: 'public' } }, async (request, reply) => {
+    const token = readDeviceToken(request);
+    const device = token ? await findActiveDevice(db, token) : null;
+    if (!device) {
+      if (token) clearDeviceCookie(reply);
+      throw new Unauthorized('This device is not enrolled as a kiosk', 'kiosk_not_enrolled');
+    }
+    return { device };
+  });
+}
