@@ -76,6 +76,11 @@ export const profiles = pgTable(
     hireDate: date('hire_date', { mode: 'string' }),
     /** The payroll system's number for the person (payroll export), set by an admin. */
     employeeNumber: text('employee_number'),
+    /** The PIN typed at a kiosk (decision 0026), argon2id like a password; null until set. */
+    kioskPinHash: text('kiosk_pin_hash'),
+    /** Wrong PINs in a row at kiosks; at KIOSK_PIN_ATTEMPTS the PIN locks until an admin lifts it. */
+    kioskPinFailures: integer('kiosk_pin_failures').notNull().default(0),
+    kioskPinLockedAt: timestamp('kiosk_pin_locked_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

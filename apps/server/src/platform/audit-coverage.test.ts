@@ -340,6 +340,53 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'PUT /api/me/kiosk-pin',
+    name: 'one’s own PIN',
+    status: 200,
+    action: 'kiosk_pin.set_own',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      return {
+        method: 'PUT',
+        url: '/api/me/kiosk-pin',
+        cookie,
+        payload: { currentPassword: person.password, pin: '4821' },
+        actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users/:id/kiosk-pin/reset',
+    name: 'someone’s PIN',
+    status: 200,
+    action: 'kiosk_pin.reset',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: `/api/users/${person.id}/kiosk-pin/reset`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users/:id/kiosk-pin/unlock',
+    name: 'someone’s locked PIN',
+    status: 200,
+    action: 'kiosk_pin.unlock',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: `/api/users/${person.id}/kiosk-pin/unlock`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
     route: 'POST /api/kiosk/enrolment-codes',
     name: 'for a named device',
     status: 201,

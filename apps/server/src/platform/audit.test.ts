@@ -153,6 +153,8 @@ describeEachDatabase('audit log', (getDatabase) => {
         password: 'Plain-text-1',
         sessionToken: 'token-value-42',
         apiSecret: 's',
+        kioskPin: '4821',
+        pinned: true,
         email: user.email,
       },
       meta: SYSTEM_META,
@@ -167,6 +169,8 @@ describeEachDatabase('audit log', (getDatabase) => {
       password: '[redacted]',
       sessionToken: '[redacted]',
       apiSecret: '[redacted]',
+      kioskPin: '[redacted]',
+      pinned: true,
       email: user.email,
     });
   });
@@ -205,7 +209,7 @@ describeEachDatabase('audit log', (getDatabase) => {
     for (const row of rows) {
       for (const value of [row.before, row.after]) {
         for (const [key, field] of Object.entries((value ?? {}) as Record<string, unknown>)) {
-          if (/password|hash|token|secret/i.test(key)) expect(field).toBe('[redacted]');
+          if (/password|hash|token|secret|pin$/i.test(key)) expect(field).toBe('[redacted]');
         }
       }
     }

@@ -14,7 +14,8 @@ export interface AuditEntry {
   meta: RequestMeta;
 }
 
-const SECRET_KEYS = /password|hash|token|secret/i;
+/** Keys holding secrets: passwords, hashes, tokens, secrets, and kiosk PINs (`pin`, `kioskPin`). */
+const SECRET_KEYS = /password|hash|token|secret|pin$/i;
 
 /** Secrets never reach the audit log, whatever a caller passes in. */
 function redact(value: Record<string, unknown> | null | undefined): Record<string, unknown> | null {

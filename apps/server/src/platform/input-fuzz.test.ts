@@ -14,6 +14,7 @@ import { signInRequestSchema } from '@punchclock/shared/contracts/auth';
 import {
   createEnrolmentCodeRequestSchema,
   enrolDeviceRequestSchema,
+  setMyKioskPinRequestSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
 import {
@@ -140,6 +141,10 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/kiosk/devices/:id/revoke': {},
   'POST /api/kiosk/enrol': { body: enrolDeviceRequestSchema, anonymous: true },
   'GET /api/kiosk/device': { anonymous: true },
+  'GET /api/me/kiosk-pin': {},
+  'PUT /api/me/kiosk-pin': { body: setMyKioskPinRequestSchema },
+  'POST /api/users/:id/kiosk-pin/reset': {},
+  'POST /api/users/:id/kiosk-pin/unlock': {},
   'GET /api/notifications': { query: listNotificationsQuerySchema },
   'POST /api/notifications/:id/read': {},
   'POST /api/notifications/read-all': {},

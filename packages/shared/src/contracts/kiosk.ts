@@ -57,3 +57,36 @@ export type KioskDevice = z.infer<typeof kioskDeviceSchema>;
 
 export const kioskDeviceResponseSchema = z.object({ device: kioskDeviceSchema });
 export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDeviceSchema) });
+
+/** Wrong PINs in a row before a person's kiosk PIN locks (an admin lifts it). */
+export const KIOSK_PIN_ATTEMPTS = 5;
+export const KIOSK_PIN_RULE_MESSAGE = 'Use a PIN of 4 to 8 digits';
+export const KIOSK_PIN_GUESSABLE_MESSAGE =
+  'Choose a PIN that is not one digit repeated or a run like 1234';
+
+/** One digit repeated (0000) or a run up or down (1234, 9876): the first PINs anyone tries. */
+export function isGuessablePin(pin: string): boolean {
+  const digits = [...pin].map(Number);
+  const steps = digits.slice(1).map((digit, index) => digit - (digits[index] ?? 0));
+  return (
+    steps.every((step) => step === 0) ||
+    steps.every((step) => step === 1) ||
+    steps.every((step) => step === -1)
+  );
+}
+
+export const kioskPinSchema = z
+  .string({ error: KIOSK_PIN_RULE_MESSAGE })
+  .regex(/^\d{4,8}$/, KIOSK_PIN_RULE_MESSAGE)
+  .refine((pin) => !isGuessablePin(pin), KIOSK_PIN_GUESSABLE_MESSAGE);
+
+/** Setting one's own PIN asks for the password again, like changing the password. */
+export const setMyKioskPinRequestSchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password'),
+    pin: kioskPinSchema,
+  })
+  .strict();
+
+export const kioskPinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
+export type KioskPinStatus = z.infer<typeof kioskPinStatusSchema>;

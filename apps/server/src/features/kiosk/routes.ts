@@ -13,6 +13,7 @@ import {
   listDevices,
   revokeDevice,
 } from './devices.ts';
+import { changeKioskPinAsAdmin, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -29,6 +30,36 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
   app.get('/api/kiosk/devices', admin, async () => ({ devices: await listDevices(db) }));
   app.post('/api/kiosk/devices/:id/revoke', admin, async (request) => ({
     device: await revokeDevice(db, idParams.parse(request.params).id, actorOf(request)),
+  }));
+
+  // Each person's own PIN; an admin resets (removes) it or lifts a lock.
+  const signedIn = { config: { access: 'signed-in' as const } };
+  app.get('/api/me/kiosk-pin', signedIn, async (request) => ({
+    pin: await getMyKioskPinStatus(db, requireAuth(request).userId),
+  }));
+  app.put('/api/me/kiosk-pin', signedIn, async (request) => ({
+    pin: await setMyKioskPin(
+      db,
+      requireAuth(request).userId,
+      request.body,
+      getRequestMeta(request),
+    ),
+  }));
+  app.post('/api/users/:id/kiosk-pin/reset', admin, async (request) => ({
+    pin: await changeKioskPinAsAdmin(
+      db,
+      idParams.parse(request.params).id,
+      'reset',
+      actorOf(request),
+    ),
+  }));
+  app.post('/api/users/:id/kiosk-pin/unlock', admin, async (request) => ({
+    pin: await changeKioskPinAsAdmin(
+      db,
+      idParams.parse(request.params).id,
+      'unlock',
+      actorOf(request),
+    ),
   }));
 
   // The device side: no person is signed in; the device's own cookie says who it is.
