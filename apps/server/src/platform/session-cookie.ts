@@ -3,35 +3,45 @@ import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config.ts';
 
-const PLAIN_NAME = 'punchclock_session';
-// Over https the __Host- prefix pins the cookie to this exact host, path / and Secure.
-const SECURE_NAME = '__Host-punchclock_session';
-
 function isSecure(request: FastifyRequest, config: AppConfig): boolean {
   return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
 }
 
-export function readSessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[SECURE_NAME] ?? request.cookies[PLAIN_NAME];
+/**
+ * An httpOnly credential cookie: `name` over plain http, `__Host-name` over https (the prefix
+ * pins it to this exact host, path / and Secure). Sessions and kiosk devices each have one.
+ */
+export function credentialCookie(
+  name: string,
+  options: { sameSite: 'lax' | 'strict'; maxAgeSeconds: (config: AppConfig) => number },
+) {
+  const secureName = `__Host-${name}`;
+  return {
+    read(request: FastifyRequest): string | undefined {
+      return request.cookies[secureName] ?? request.cookies[name];
+    },
+    set(reply: FastifyReply, request: FastifyRequest, config: AppConfig, value: string): void {
+      const secure = isSecure(request, config);
+      void reply.setCookie(secure ? secureName : name, value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: options.sameSite,
+        secure,
+        maxAge: options.maxAgeSeconds(config),
+      });
+    },
+    clear(reply: FastifyReply): void {
+      void reply.clearCookie(name, { path: '/' });
+      void reply.clearCookie(secureName, { path: '/', secure: true });
+    },
+  };
 }
 
-export function setSessionCookie(
-  reply: FastifyReply,
-  request: FastifyRequest,
-  config: AppConfig,
-  token: string,
-): void {
-  const secure = isSecure(request, config);
-  void reply.setCookie(secure ? SECURE_NAME : PLAIN_NAME, token, {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure,
-    maxAge: config.sessionAbsoluteHours * 3600,
-  });
-}
+const sessionCookie = credentialCookie('punchclock_session', {
+  sameSite: 'lax',
+  maxAgeSeconds: (config) => config.sessionAbsoluteHours * 3600,
+});
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  void reply.clearCookie(PLAIN_NAME, { path: '/' });
-  void reply.clearCookie(SECURE_NAME, { path: '/', secure: true });
-}
+export const readSessionToken = sessionCookie.read;
+export const setSessionCookie = sessionCookie.set;
+export const clearSessionCookie = sessionCookie.clear;
