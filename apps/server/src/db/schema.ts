@@ -708,3 +708,22 @@ export const kioskEnrolmentCodes = pgTable('kiosk_enrolment_codes', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   deviceId: uuid('device_id').references(() => kioskDevices.id, { onDelete: 'set null' }),
 });
+
+/**
+ * Who was identified at a kiosk, for a minute: the kiosk's punch for that person carries the
+ * grant, so identifying alone never records anything. Only the grant's SHA-256 is kept.
+ */
+export const kioskGrants = pgTable(
+  'kiosk_grants',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => kioskDevices.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('kiosk_grants_expires_idx').on(table.expiresAt)],
+);

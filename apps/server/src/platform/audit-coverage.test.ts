@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import type { Role } from '@punchclock/shared/domain/roles';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { profiles } from '../db/schema.ts';
 import { requestCorrection } from '../features/approvals/correction-requests.ts';
 import { lockPeriod } from '../features/approvals/periods.ts';
 import { addHoliday, removeHoliday } from '../features/pay-settings/holidays.ts';
@@ -34,6 +36,7 @@ import {
   tokenFromLink,
   uniqueTeamName,
 } from '../test/users.ts';
+import { hashPassword } from './passwords.ts';
 import { SYSTEM_META } from './request-meta.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -91,6 +94,10 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
   'POST /api/timesheets/period/approve — a period nobody worked in': {
     rows: 2,
     why: 'approving the period (with who was approved or missing) and locking it are two steps',
+  },
+  'POST /api/kiosk/identify — employee number and PIN at a device': {
+    rows: 0,
+    why: 'says who is at the kiosk and grants a minute to punch; records nothing (the punch is audited)',
   },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
@@ -383,6 +390,33 @@ const SCENARIOS: Scenario[] = [
         url: `/api/users/${person.id}/kiosk-pin/unlock`,
         cookie: adminCookie,
         actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/kiosk/identify',
+    name: 'employee number and PIN at a device',
+    status: 200,
+    action: '(none)',
+    async arrange({ db, admin }) {
+      const { code } = await createEnrolmentCode(
+        db,
+        { name: 'Audit walk identify' },
+        { actorId: admin.id, meta: SYSTEM_META },
+      );
+      const { token } = await enrolDevice(db, { code }, SYSTEM_META);
+      const person = await createTestUser(db);
+      const employeeNumber = `AW-${person.id.slice(0, 8)}`;
+      await db
+        .update(profiles)
+        .set({ employeeNumber, kioskPinHash: await hashPassword('4821') })
+        .where(eq(profiles.id, person.id));
+      return {
+        method: 'POST',
+        url: '/api/kiosk/identify',
+        cookie: `punchclock_kiosk=${token}`,
+        payload: { employeeNumber, pin: '4821' },
+        actorId: null,
       };
     },
   },

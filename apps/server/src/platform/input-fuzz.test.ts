@@ -14,6 +14,7 @@ import { signInRequestSchema } from '@punchclock/shared/contracts/auth';
 import {
   createEnrolmentCodeRequestSchema,
   enrolDeviceRequestSchema,
+  identifyAtKioskRequestSchema,
   setMyKioskPinRequestSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
@@ -141,6 +142,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/kiosk/devices/:id/revoke': {},
   'POST /api/kiosk/enrol': { body: enrolDeviceRequestSchema, anonymous: true },
   'GET /api/kiosk/device': { anonymous: true },
+  'POST /api/kiosk/identify': { body: identifyAtKioskRequestSchema, anonymous: true },
   'GET /api/me/kiosk-pin': {},
   'PUT /api/me/kiosk-pin': { body: setMyKioskPinRequestSchema },
   'POST /api/users/:id/kiosk-pin/reset': {},

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
+import { timeStateSchema } from './time-tracking.ts';
 
 /*
  * Shared punching devices (#17 kiosk, decision 0026). An admin creates a one-time enrolment
@@ -90,3 +91,34 @@ export const setMyKioskPinRequestSchema = z
 
 export const kioskPinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
 export type KioskPinStatus = z.infer<typeof kioskPinStatusSchema>;
+
+/** How long an identification at a kiosk lets that person punch there. */
+export const KIOSK_GRANT_SECONDS = 60;
+export const KIOSK_WRONG_CREDENTIALS_MESSAGE = 'Employee number or PIN is not correct';
+export const KIOSK_LOCKED_MESSAGE = 'Too many wrong PINs. Ask an admin to unlock your kiosk PIN.';
+export const KIOSK_NO_PIN_MESSAGE = 'Set a kiosk PIN in your account first';
+export const KIOSK_SHARED_NUMBER_MESSAGE =
+  'This employee number belongs to more than one person. Ask an admin.';
+
+export const identifyAtKioskRequestSchema = z
+  .object({
+    employeeNumber: text()
+      .min(1, 'Enter your employee number')
+      .max(64, 'Enter your employee number'),
+    pin: z
+      .string({ error: 'Enter your PIN (4 to 8 digits)' })
+      .regex(/^\d{4,8}$/, 'Enter your PIN (4 to 8 digits)'),
+  })
+  .strict();
+export type IdentifyAtKioskRequest = z.infer<typeof identifyAtKioskRequestSchema>;
+
+export const identifyAtKioskResponseSchema = z.object({
+  person: z.object({
+    name: z.string(),
+    state: timeStateSchema,
+    stateSince: z.string().nullable(),
+  }),
+  grant: z.string(),
+  expiresAt: z.string(),
+});
+export type IdentifyAtKioskResponse = z.infer<typeof identifyAtKioskResponseSchema>;

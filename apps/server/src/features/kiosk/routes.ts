@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import {
   listDevices,
   revokeDevice,
 } from './devices.ts';
+import { identifyAtKiosk } from './identify.ts';
 import { changeKioskPinAsAdmin, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -68,13 +69,21 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
     setDeviceCookie(reply, request, config, token);
     return reply.status(201).send({ device });
   });
-  app.get('/api/kiosk/device', { config: { access: 'public' } }, async (request, reply) => {
+  /** The enrolled device making the request; refused (and its dead cookie cleared) if none. */
+  async function requireDevice(request: FastifyRequest, reply: FastifyReply) {
     const token = readDeviceToken(request);
     const device = token ? await findActiveDevice(db, token) : null;
     if (!device) {
       if (token) clearDeviceCookie(reply);
       throw new Unauthorized('This device is not enrolled as a kiosk', 'kiosk_not_enrolled');
     }
-    return { device };
-  });
+    return device;
+  }
+  const device = { config: { access: 'public' as const } };
+  app.get('/api/kiosk/device', device, async (request, reply) => ({
+    device: await requireDevice(request, reply),
+  }));
+  app.post('/api/kiosk/identify', device, async (request, reply) =>
+    identifyAtKiosk(db, await requireDevice(request, reply), request.body, config.timeZone),
+  );
 }

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import {
+  identifyAtKioskResponseSchema,
+  KIOSK_LOCKED_MESSAGE,
+  KIOSK_NO_PIN_MESSAGE,
+  KIOSK_SHARED_NUMBER_MESSAGE,
+  KIOSK_WRONG_CREDENTIALS_MESSAGE,
+} from '@punchclock/shared/contracts/kiosk';
+import { kioskGrants, profiles, timeEvents } from '../../db/schema.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { SYSTEM_META } from '../../platform/request-meta.ts';
+import { buildTestApp, nextTestIp } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { createTestUser } from '../../test/factories.ts';
+import { setUserSuspended } from '../users/suspension.ts';
+import { createEnrolmentCode, revokeDevice } from './devices.ts';
+import { findGrantedPerson } from './identify.ts';
+
+describeEachDatabase('identifying at a kiosk', (getDatabase) => {
+  const db = () => getDatabase().db;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    app = await buildTestApp(getDatabase().database);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** A freshly enrolled device: its cookie and record. */
+  async function newDevice() {
+    const admin = await createTestUser(db(), { role: 'admin' });
+    const actor = { actorId: admin.id, meta: SYSTEM_META };
+    const { code } = await createEnrolmentCode(db(), { name: `Door ${randomUUID()}` }, actor);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/kiosk/enrol',
+      remoteAddress: nextTestIp(),
+      headers: { [CSRF_HEADER]: '1' },
+      payload: { code },
+    });
+    const cookie = response.cookies.find((each) => each.name.endsWith('punchclock_kiosk'));
+    const { device } = response.json() as { device: { id: string } };
+    return { cookie: `${cookie?.name}=${cookie?.value}`, id: device.id, actor };
+  }
+
+  /** Someone with an employee number and, unless null, a PIN. */
+  async function personWith(pin: string | null, employeeNumber = `E${randomUUID().slice(0, 8)}`) {
+    const user = await createTestUser(db(), { name: `Kiosk ${employeeNumber}` });
+    await db()
+      .update(profiles)
+      .set({ employeeNumber, kioskPinHash: pin === null ? null : await hashPassword(pin) })
+      .where(eq(profiles.id, user.id));
+    return { ...user, employeeNumber };
+  }
+
+  const identify = (deviceCookie: string | null, body: unknown): Promise<LightMyRequestResponse> =>
+    app.inject({
+      method: 'POST',
+      url: '/api/kiosk/identify',
+      headers: { [CSRF_HEADER]: '1', ...(deviceCookie ? { cookie: deviceCookie } : {}) },
+      payload: body as Record<string, unknown>,
+    });
+
+  it('names the person and their state, and grants a minute at this device only', async () => {
+    const device = await newDevice();
+    const person = await personWith('4821');
+    const response = await identify(device.cookie, {
+      employeeNumber: ` ${person.employeeNumber.toLowerCase()} `,
+      pin: '4821',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = identifyAtKioskResponseSchema.parse(response.json());
+    expect(body.person).toEqual({ name: person.name, state: 'none', stateSince: null });
+    const seconds = (Date.parse(body.expiresAt) - Date.now()) / 1000;
+    expect(seconds).toBeGreaterThan(50);
+    expect(seconds).toBeLessThanOrEqual(61);
+
+    // Identifying records nothing.
+    expect(await db().select().from(timeEvents).where(eq(timeEvents.userId, person.id))).toEqual(
+      [],
+    );
+    const deviceRecord = { id: device.id } as Parameters<typeof findGrantedPerson>[1];
+    expect(await findGrantedPerson(db(), deviceRecord, body.grant)).toBe(person.id);
+    // The grant is this device's: another device cannot use it.
+    const other = await newDevice();
+    const otherRecord = { id: other.id } as Parameters<typeof findGrantedPerson>[1];
+    expect(await findGrantedPerson(db(), otherRecord, body.grant)).toBeNull();
+    // And it lasts a minute.
+    await db()
+      .update(kioskGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(kioskGrants.userId, person.id));
+    expect(await findGrantedPerson(db(), deviceRecord, body.grant)).toBeNull();
+  });
+
+  it('answers an unknown number and a wrong PIN alike; five wrong PINs lock the person', async () => {
+    const device = await newDevice();
+    const person = await personWith('4821');
+    const unknown = await identify(device.cookie, { employeeNumber: 'NOBODY-1', pin: '4821' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const wrong = await identify(device.cookie, {
+        employeeNumber: person.employeeNumber,
+        pin: '9999',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+    }
+    // Locked: even the right PIN is refused, with a message saying what to do.
+    const locked = await identify(await newDevice().then((each) => each.cookie), {
+      employeeNumber: person.employeeNumber,
+      pin: '4821',
+    });
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toMatchObject({ message: KIOSK_LOCKED_MESSAGE });
+  });
+
+  it('resets the count of wrong PINs after a right one', async () => {
+    const device = await newDevice();
+    const person = await personWith('4821');
+    for (let round = 0; round < 2; round++) {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        await identify(device.cookie, { employeeNumber: person.employeeNumber, pin: '1357' });
+      }
+      const right = await identify(device.cookie, {
+        employeeNumber: person.employeeNumber,
+        pin: '4821',
+      });
+      expect(right.statusCode, right.body).toBe(200);
+    }
+  });
+
+  it('stops a device that keeps trying numbers, so it cannot lock everyone out', async () => {
+    const device = await newDevice();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push(
+        (await identify(device.cookie, { employeeNumber: `GUESS-${attempt}`, pin: '1357' }))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    // Another device is not held up.
+    const person = await personWith('4821');
+    const elsewhere = await identify((await newDevice()).cookie, {
+      employeeNumber: person.employeeNumber,
+      pin: '4821',
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('refuses without a PIN set, a number two people share, a suspended person, and no device', async () => {
+    const device = await newDevice();
+    const noPin = await personWith(null);
+    const response = await identify(device.cookie, {
+      employeeNumber: noPin.employeeNumber,
+      pin: '4821',
+    });
+    expect(response.json()).toMatchObject({ message: KIOSK_NO_PIN_MESSAGE });
+
+    const shared = `S${randomUUID().slice(0, 8)}`;
+    await personWith('4821', shared);
+    await personWith('5937', shared);
+    const ambiguous = await identify(device.cookie, { employeeNumber: shared, pin: '4821' });
+    expect(ambiguous.statusCode).toBe(409);
+    expect(ambiguous.json()).toMatchObject({ message: KIOSK_SHARED_NUMBER_MESSAGE });
+
+    const gone = await personWith('4821');
+    await setUserSuspended(db(), gone.email, true, { actorId: null, meta: SYSTEM_META });
+    const suspended = await identify(device.cookie, {
+      employeeNumber: gone.employeeNumber,
+      pin: '4821',
+    });
+    expect(suspended.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+
+    const person = await personWith('4821');
+    const body = { employeeNumber: person.employeeNumber, pin: '4821' };
+    expect((await identify(null, body)).statusCode).toBe(401);
+    await revokeDevice(db(), device.id, device.actor);
+    const revoked = await identify(device.cookie, body);
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json()).toMatchObject({ code: 'kiosk_not_enrolled' });
+  });
+});

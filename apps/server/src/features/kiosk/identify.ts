@@ -1,0 +1,146 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  identifyAtKioskRequestSchema,
+  KIOSK_GRANT_SECONDS,
+  KIOSK_LOCKED_MESSAGE,
+  KIOSK_NO_PIN_MESSAGE,
+  KIOSK_PIN_ATTEMPTS,
+  KIOSK_SHARED_NUMBER_MESSAGE,
+  KIOSK_WRONG_CREDENTIALS_MESSAGE,
+  type IdentifyAtKioskResponse,
+  type KioskDevice,
+} from '@punchclock/shared/contracts/kiosk';
+import type { Db } from '../../db/client.ts';
+import { kioskGrants, profiles, users } from '../../db/schema.ts';
+import { Conflict, Invalid, parseInput, TooManyRequests } from '../../platform/errors.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
+import { generateToken, hashToken } from '../../platform/tokens.ts';
+import { getToday } from '../time-tracking/index.ts';
+
+/**
+ * Wrong identifications one device may make in a window. Each person's PIN also locks after
+ * KIOSK_PIN_ATTEMPTS wrong ones; this stops one device from walking through everyone's numbers
+ * (and locking them all out).
+ */
+const DEVICE_FAILURES = { limit: 10, windowSeconds: 5 * 60 };
+
+interface Candidate {
+  userId: string;
+  name: string;
+  pinHash: string | null;
+  lockedAt: Date | null;
+}
+
+async function findCandidates(db: Db, employeeNumber: string): Promise<Candidate[]> {
+  return db
+    .select({
+      userId: users.id,
+      name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
+      pinHash: profiles.kioskPinHash,
+      lockedAt: profiles.kioskPinLockedAt,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(
+      and(
+        sql`lower(${profiles.employeeNumber}) = lower(${employeeNumber})`,
+        eq(profiles.isSuspended, false),
+      ),
+    )
+    .limit(2);
+}
+
+/** One more wrong PIN for the person; the KIOSK_PIN_ATTEMPTS-th locks it. */
+async function countWrongPin(db: Db, userId: string): Promise<void> {
+  await db
+    .update(profiles)
+    .set({
+      kioskPinFailures: sql`${profiles.kioskPinFailures} + 1`,
+      kioskPinLockedAt: sql`case when ${profiles.kioskPinFailures} + 1 >= ${KIOSK_PIN_ATTEMPTS}
+        then now() else ${profiles.kioskPinLockedAt} end`,
+    })
+    .where(eq(profiles.id, userId));
+}
+
+/**
+ * Employee number + PIN at an enrolled device → who it is, their state, and a grant to punch
+ * for a minute at this device. Records nothing else. Unknown numbers and wrong PINs get the
+ * same answer, after the same work (a PIN hash is checked either way).
+ */
+export async function identifyAtKiosk(
+  db: Db,
+  device: KioskDevice,
+  rawInput: unknown,
+  timeZone: string,
+): Promise<IdentifyAtKioskResponse> {
+  const input = parseInput(identifyAtKioskRequestSchema, rawInput);
+  const failureKey = `kiosk-identify:device:${device.id}`;
+  const reserved = await recordHit(db, failureKey, DEVICE_FAILURES);
+  if (reserved.hits > DEVICE_FAILURES.limit) {
+    await releaseHit(db, failureKey);
+    throw new TooManyRequests(
+      'Too many wrong tries at this kiosk. Wait a few minutes, then try again.',
+      reserved.retryAfterSeconds,
+    );
+  }
+
+  const candidates = await findCandidates(db, input.employeeNumber);
+  if (candidates.length > 1) {
+    await releaseHit(db, failureKey);
+    throw new Conflict(KIOSK_SHARED_NUMBER_MESSAGE, 'shared_employee_number');
+  }
+  const person = candidates[0];
+  if (person?.lockedAt) throw new Invalid(KIOSK_LOCKED_MESSAGE, 'pin_locked');
+  if (person && person.pinHash === null) {
+    await releaseHit(db, failureKey);
+    throw new Invalid(KIOSK_NO_PIN_MESSAGE, 'pin_not_set');
+  }
+  const isRight = await verifyPassword(person?.pinHash ?? null, input.pin);
+  if (!person || !isRight) {
+    if (person) await countWrongPin(db, person.userId);
+    throw new Invalid(KIOSK_WRONG_CREDENTIALS_MESSAGE, 'wrong_credentials');
+  }
+
+  await releaseHit(db, failureKey);
+  const grant = generateToken();
+  const [stored] = await db.transaction(async (tx) => {
+    await tx.update(profiles).set({ kioskPinFailures: 0 }).where(eq(profiles.id, person.userId));
+    // Grants live a minute; the old ones go as new ones are made.
+    await tx.delete(kioskGrants).where(lt(kioskGrants.expiresAt, sql`now()`));
+    return tx
+      .insert(kioskGrants)
+      .values({
+        tokenHash: hashToken(grant),
+        userId: person.userId,
+        deviceId: device.id,
+        expiresAt: sql`now() + make_interval(secs => ${KIOSK_GRANT_SECONDS})`,
+      })
+      .returning({ expiresAt: kioskGrants.expiresAt });
+  });
+  const today = await getToday(db, timeZone, person.userId);
+  return {
+    person: { name: person.name, state: today.state, stateSince: today.stateSince },
+    grant,
+    expiresAt: (stored?.expiresAt ?? new Date()).toISOString(),
+  };
+}
+
+/** The person a grant stands for at this device, while it lasts. */
+export async function findGrantedPerson(
+  db: Db,
+  device: KioskDevice,
+  grant: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: kioskGrants.userId })
+    .from(kioskGrants)
+    .where(
+      and(
+        eq(kioskGrants.tokenHash, hashToken(grant)),
+        eq(kioskGrants.deviceId, device.id),
+        sql`${kioskGrants.expiresAt} > now()`,
+      ),
+    );
+  return row?.userId ?? null;
+}
