@@ -252,6 +252,10 @@ export const timeEvents = pgTable(
     /** The business day of the shift the punch belongs to: a night shift's 02:00 break counts for the day it started. */
     shiftDate: date('shift_date', { mode: 'string' }).notNull(),
     source: timeEventSource('source').notNull().default('web'),
+    /** The kiosk a punch was made at (source 'kiosk'), kept if the device is later revoked. */
+    kioskDeviceId: uuid('kiosk_device_id').references(() => kioskDevices.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (table) => [

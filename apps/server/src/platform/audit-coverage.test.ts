@@ -421,6 +421,41 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/kiosk/punch',
+    name: 'a clock-in by the person identified at the device',
+    status: 201,
+    action: 'time_event.record',
+    async arrange({ db, app, admin }) {
+      const { code } = await createEnrolmentCode(
+        db,
+        { name: 'Audit walk punch' },
+        { actorId: admin.id, meta: SYSTEM_META },
+      );
+      const { token } = await enrolDevice(db, { code }, SYSTEM_META);
+      const cookie = `punchclock_kiosk=${token}`;
+      const person = await createTestUser(db);
+      const employeeNumber = `AP-${person.id.slice(0, 8)}`;
+      await db
+        .update(profiles)
+        .set({ employeeNumber, kioskPinHash: await hashPassword('4821') })
+        .where(eq(profiles.id, person.id));
+      const identified = await app.inject({
+        method: 'POST',
+        url: '/api/kiosk/identify',
+        headers: { [CSRF_HEADER]: '1', cookie },
+        payload: { employeeNumber, pin: '4821' },
+      });
+      const { grant } = identified.json() as { grant: string };
+      return {
+        method: 'POST',
+        url: '/api/kiosk/punch',
+        cookie,
+        payload: { grant, id: randomUUID(), eventType: 'clock_in' },
+        actorId: person.id,
+      };
+    },
+  },
+  {
     route: 'POST /api/kiosk/enrolment-codes',
     name: 'for a named device',
     status: 201,

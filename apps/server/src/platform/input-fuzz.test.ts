@@ -15,6 +15,7 @@ import {
   createEnrolmentCodeRequestSchema,
   enrolDeviceRequestSchema,
   identifyAtKioskRequestSchema,
+  kioskPunchRequestSchema,
   setMyKioskPinRequestSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
@@ -143,6 +144,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/kiosk/enrol': { body: enrolDeviceRequestSchema, anonymous: true },
   'GET /api/kiosk/device': { anonymous: true },
   'POST /api/kiosk/identify': { body: identifyAtKioskRequestSchema, anonymous: true },
+  'POST /api/kiosk/punch': { body: kioskPunchRequestSchema, anonymous: true },
   'GET /api/me/kiosk-pin': {},
   'PUT /api/me/kiosk-pin': { body: setMyKioskPinRequestSchema },
   'POST /api/users/:id/kiosk-pin/reset': {},

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './common.ts';
-import { timeStateSchema } from './time-tracking.ts';
+import { recordTimeEventRequestSchema, timeStateSchema } from './time-tracking.ts';
 
 /*
  * Shared punching devices (#17 kiosk, decision 0026). An admin creates a one-time enrolment
@@ -122,3 +122,13 @@ export const identifyAtKioskResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export type IdentifyAtKioskResponse = z.infer<typeof identifyAtKioskResponseSchema>;
+
+export const KIOSK_GRANT_EXPIRED_MESSAGE =
+  'Your minute is up. Enter your employee number and PIN again.';
+
+/** A punch at the kiosk for the person identified there (its grant), with its own event id. */
+export const kioskPunchRequestSchema = recordTimeEventRequestSchema
+  .pick({ id: true, eventType: true })
+  .extend({ grant: z.string().min(1, KIOSK_GRANT_EXPIRED_MESSAGE).max(100) })
+  .strict();
+export type KioskPunchRequest = z.infer<typeof kioskPunchRequestSchema>;

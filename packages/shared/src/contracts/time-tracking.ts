@@ -4,7 +4,7 @@ import { isoDate } from './common.ts';
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
 export const timeStateSchema = z.enum(['none', ...TIME_EVENT_TYPES]);
-export const TIME_EVENT_SOURCES = ['web', 'offline_sync', 'admin_correction'] as const;
+export const TIME_EVENT_SOURCES = ['web', 'offline_sync', 'admin_correction', 'kiosk'] as const;
 export const timeEventSourceSchema = z.enum(TIME_EVENT_SOURCES);
 
 export const timeEventSchema = z.object({

@@ -13,7 +13,7 @@ import {
   listDevices,
   revokeDevice,
 } from './devices.ts';
-import { identifyAtKiosk } from './identify.ts';
+import { identifyAtKiosk, punchAtKiosk } from './at-the-kiosk.ts';
 import { changeKioskPinAsAdmin, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -86,4 +86,14 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
   app.post('/api/kiosk/identify', device, async (request, reply) =>
     identifyAtKiosk(db, await requireDevice(request, reply), request.body, config.timeZone),
   );
+  app.post('/api/kiosk/punch', device, async (request, reply) => {
+    const result = await punchAtKiosk(
+      db,
+      config,
+      await requireDevice(request, reply),
+      request.body,
+      getRequestMeta(request),
+    );
+    return reply.status(result.isReplay ? 200 : 201).send(result);
+  });
 }

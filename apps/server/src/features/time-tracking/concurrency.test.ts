@@ -146,6 +146,7 @@ describeEachDatabase('time-tracking under concurrency', (getDatabase) => {
           date,
           shiftDate: date,
           source: 'web',
+          kioskDeviceId: null,
         },
         decidedOn: { from: '2000-01-01', eventIds: decidedOn },
         audit: {

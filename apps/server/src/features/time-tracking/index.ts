@@ -18,4 +18,4 @@ export {
 } from './late-punches-repository.ts';
 export { listShiftEvents, lockUserForTimeTracking } from './repository.ts';
 export { registerTimeTrackingRoutes } from './routes.ts';
-export { getToday } from './service.ts';
+export { getToday, recordTimeEvent, type KioskOrigin, type PunchPolicy } from './service.ts';

@@ -103,6 +103,7 @@ export interface PunchWrite {
     date: string;
     shiftDate: string;
     source: TimeEvent['source'];
+    kioskDeviceId: string | null;
   };
   /** The decision was made on exactly these punches: the user's on business days from `from` on. */
   decidedOn: { from: string; eventIds: string[] };
@@ -138,10 +139,12 @@ const writePunchStatement = preparedStatement<
         ${param('decidedFrom')}::date, ${param('seenIds')}::uuid[]) as status
     ),
     inserted as (
-      insert into ${timeEvents} (id, user_id, event_type, occurred_at, date, shift_date, source)
+      insert into ${timeEvents}
+        (id, user_id, event_type, occurred_at, date, shift_date, source, kiosk_device_id)
       select ${param('eventId')}::uuid, ${param('userId')}::uuid,
         ${param('eventType')}::time_event_type, ${param('occurredAt')}::timestamptz,
-        ${param('date')}::date, ${param('shiftDate')}::date, ${param('source')}::time_event_source
+        ${param('date')}::date, ${param('shiftDate')}::date, ${param('source')}::time_event_source,
+        ${param('kioskDeviceId')}::uuid
       from guard where status = 'ok'
       on conflict (id) do nothing
       returning id
@@ -168,6 +171,7 @@ export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteO
     date: event.date,
     shiftDate: event.shiftDate,
     source: event.source,
+    kioskDeviceId: event.kioskDeviceId,
     ...auditInsertParams(write.audit),
     ...latePunchReviewInsertParams(write.latePunchReview),
     ...markDaysStaleParams(event.userId, write.staleDays.from, write.staleDays.to),

@@ -107,6 +107,12 @@ const DECIDE_AGAIN = Symbol('decide again');
  * between. If somebody did — or the state machine refuses — decide again holding the lock, as
  * every punch used to.
  */
+/** A punch made at a kiosk: recorded with source 'kiosk' and the device. */
+export interface KioskOrigin {
+  deviceId: string;
+  deviceName: string;
+}
+
 export async function recordTimeEvent(
   db: Db,
   policy: PunchPolicy,
@@ -114,9 +120,14 @@ export async function recordTimeEvent(
   rawInput: unknown,
   meta: RequestMeta,
   fixedNow?: Date,
+  kiosk?: KioskOrigin,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
-  const first = await decideAndWrite(db, policy, userId, input, meta, { fixedNow, locked: false });
+  const first = await decideAndWrite(db, policy, userId, input, meta, {
+    fixedNow,
+    locked: false,
+    kiosk,
+  });
   if (first !== DECIDE_AGAIN) return first;
   return db.transaction(async (tx) => {
     await lockUserForTimeTracking(tx, userId);
@@ -125,6 +136,7 @@ export async function recordTimeEvent(
       const result = await decideAndWrite(tx, policy, userId, input, meta, {
         fixedNow,
         locked: true,
+        kiosk,
       });
       if (result !== DECIDE_AGAIN) return result;
     }
@@ -138,7 +150,11 @@ async function decideAndWrite(
   userId: string,
   input: RecordTimeEventRequest,
   meta: RequestMeta,
-  { fixedNow, locked }: { fixedNow: Date | undefined; locked: boolean },
+  {
+    fixedNow,
+    locked,
+    kiosk,
+  }: { fixedNow: Date | undefined; locked: boolean; kiosk: KioskOrigin | undefined },
 ): Promise<RecordTimeEventResponse | typeof DECIDE_AGAIN> {
   const { timeZone } = policy;
   // Read the clock before the person's punches, so a punch committed after this read (and so
@@ -180,7 +196,7 @@ async function decideAndWrite(
   // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
   // from a break included) belongs to that shift.
   const shiftDay = shiftDayForPunch(recent, occurredAt.getTime(), date);
-  const source = input.capturedOfflineAt ? 'offline_sync' : 'web';
+  const source = kiosk ? 'kiosk' : input.capturedOfflineAt ? 'offline_sync' : 'web';
   const event: StoredTimeEvent = {
     id: input.id,
     userId,
@@ -192,14 +208,19 @@ async function decideAndWrite(
   };
   const minutesLate = minutesLateForReview(statedAt, now, policy);
   const write = writePunch(db, {
-    event: { ...event, occurredAt },
+    event: { ...event, occurredAt, kioskDeviceId: kiosk?.deviceId ?? null },
     decidedOn: { from, eventIds: recent.map((punch) => punch.id) },
     audit: {
       actorId: userId,
       action: 'time_event.record',
       entityType: 'time_event',
       entityId: event.id,
-      after: { eventType: event.eventType, occurredAt: event.occurredAt, source },
+      after: {
+        eventType: event.eventType,
+        occurredAt: event.occurredAt,
+        source,
+        ...(kiosk ? { kiosk: kiosk.deviceName } : {}),
+      },
       meta,
     },
     latePunchReview:

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import {
   identifyAtKioskResponseSchema,
+  KIOSK_GRANT_EXPIRED_MESSAGE,
   KIOSK_LOCKED_MESSAGE,
   KIOSK_NO_PIN_MESSAGE,
   KIOSK_SHARED_NUMBER_MESSAGE,
@@ -16,9 +17,10 @@ import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { buildTestApp, nextTestIp } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { auditRowsFor } from '../../test/users.ts';
 import { setUserSuspended } from '../users/suspension.ts';
 import { createEnrolmentCode, revokeDevice } from './devices.ts';
-import { findGrantedPerson } from './identify.ts';
+import { findGrantedPerson } from './at-the-kiosk.ts';
 
 describeEachDatabase('identifying at a kiosk', (getDatabase) => {
   const db = () => getDatabase().db;
@@ -188,5 +190,93 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     const revoked = await identify(device.cookie, body);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toMatchObject({ code: 'kiosk_not_enrolled' });
+  });
+
+  const punch = (deviceCookie: string, body: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/kiosk/punch',
+      headers: { [CSRF_HEADER]: '1', cookie: deviceCookie },
+      payload: body as Record<string, unknown>,
+    });
+
+  async function grantFor(deviceCookie: string, person: { employeeNumber: string }) {
+    const response = await identify(deviceCookie, {
+      employeeNumber: person.employeeNumber,
+      pin: '4821',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return identifyAtKioskResponseSchema.parse(response.json()).grant;
+  }
+
+  it('punches two people in turn at one device, each recorded once as theirs, from the kiosk', async () => {
+    const device = await newDevice();
+    const [first, second] = [await personWith('4821'), await personWith('4821')];
+    const firstGrant = await grantFor(device.cookie, first);
+    const secondGrant = await grantFor(device.cookie, second);
+
+    const id = randomUUID();
+    const clockIn = await punch(device.cookie, { grant: firstGrant, id, eventType: 'clock_in' });
+    expect(clockIn.statusCode, clockIn.body).toBe(201);
+    expect(clockIn.json()).toMatchObject({ event: { eventType: 'clock_in', source: 'kiosk' } });
+    // The kiosk's retry of the same punch is the same punch.
+    const retry = await punch(device.cookie, { grant: firstGrant, id, eventType: 'clock_in' });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toMatchObject({ isReplay: true });
+
+    const other = await punch(device.cookie, {
+      grant: secondGrant,
+      id: randomUUID(),
+      eventType: 'clock_in',
+    });
+    expect(other.statusCode).toBe(201);
+
+    const rows = await db()
+      .select({
+        userId: timeEvents.userId,
+        source: timeEvents.source,
+        deviceId: timeEvents.kioskDeviceId,
+      })
+      .from(timeEvents)
+      .where(eq(timeEvents.kioskDeviceId, device.id));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((row) => row.userId).sort()).toEqual([first.id, second.id].sort());
+    expect(rows.every((row) => row.source === 'kiosk')).toBe(true);
+    // The audit row names the person and the kiosk.
+    const [audit] = await auditRowsFor(db(), id, 'time_event.record');
+    expect(audit).toMatchObject({ actorId: first.id, after: { source: 'kiosk' } });
+    expect((audit?.after as { kiosk?: string }).kiosk).toMatch(/^Door /);
+    // The state machine holds at the kiosk too.
+    const twice = await punch(device.cookie, {
+      grant: firstGrant,
+      id: randomUUID(),
+      eventType: 'clock_in',
+    });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('refuses a punch without a live grant from this device, recording nothing', async () => {
+    const device = await newDevice();
+    const person = await personWith('4821');
+    const grant = await grantFor(device.cookie, person);
+    const elsewhere = await newDevice();
+    for (const [cookie, body] of [
+      [elsewhere.cookie, { grant, id: randomUUID(), eventType: 'clock_in' }],
+      [device.cookie, { grant: 'made-up', id: randomUUID(), eventType: 'clock_in' }],
+      [device.cookie, { grant: '', id: randomUUID(), eventType: 'clock_in' }],
+    ] as const) {
+      const response = await punch(cookie, body);
+      expect(response.statusCode).toBe(cookie === device.cookie && body.grant === '' ? 400 : 401);
+      expect(response.json()).toMatchObject({ message: KIOSK_GRANT_EXPIRED_MESSAGE });
+    }
+    await db()
+      .update(kioskGrants)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(kioskGrants.userId, person.id));
+    const late = await punch(device.cookie, { grant, id: randomUUID(), eventType: 'clock_in' });
+    expect(late.statusCode).toBe(401);
+    expect(await db().select().from(timeEvents).where(eq(timeEvents.userId, person.id))).toEqual(
+      [],
+    );
   });
 });

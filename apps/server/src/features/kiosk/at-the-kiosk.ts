@@ -1,7 +1,9 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   identifyAtKioskRequestSchema,
+  KIOSK_GRANT_EXPIRED_MESSAGE,
   KIOSK_GRANT_SECONDS,
+  kioskPunchRequestSchema,
   KIOSK_LOCKED_MESSAGE,
   KIOSK_NO_PIN_MESSAGE,
   KIOSK_PIN_ATTEMPTS,
@@ -12,11 +14,19 @@ import {
 } from '@punchclock/shared/contracts/kiosk';
 import type { Db } from '../../db/client.ts';
 import { kioskGrants, profiles, users } from '../../db/schema.ts';
-import { Conflict, Invalid, parseInput, TooManyRequests } from '../../platform/errors.ts';
+import {
+  Conflict,
+  Invalid,
+  parseInput,
+  TooManyRequests,
+  Unauthorized,
+} from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
-import { getToday } from '../time-tracking/index.ts';
+import { getToday, recordTimeEvent, type PunchPolicy } from '../time-tracking/index.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import type { RecordTimeEventResponse } from '@punchclock/shared/contracts/time-tracking';
 
 /**
  * Wrong identifications one device may make in a window. Each person's PIN also locks after
@@ -143,4 +153,24 @@ export async function findGrantedPerson(
       ),
     );
   return row?.userId ?? null;
+}
+
+/**
+ * A punch at the kiosk for the person its grant names: the same state machine, idempotency and
+ * one-statement write as any punch, with source 'kiosk' and the device.
+ */
+export async function punchAtKiosk(
+  db: Db,
+  policy: PunchPolicy,
+  device: KioskDevice,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<RecordTimeEventResponse> {
+  const { grant, id, eventType } = parseInput(kioskPunchRequestSchema, rawInput);
+  const userId = await findGrantedPerson(db, device, grant);
+  if (!userId) throw new Unauthorized(KIOSK_GRANT_EXPIRED_MESSAGE, 'kiosk_grant_expired');
+  return recordTimeEvent(db, policy, userId, { id, eventType }, meta, undefined, {
+    deviceId: device.id,
+    deviceName: device.name,
+  });
 }
