@@ -15,6 +15,8 @@ export const timeEventSchema = z.object({
   /** The business day of the shift it belongs to (a night shift's punches after midnight too). */
   shiftDate: isoDate,
   source: timeEventSourceSchema,
+  /** The kiosk it was punched at (source 'kiosk'; given in history). */
+  kioskName: z.string().optional(),
 });
 export type TimeEvent = z.infer<typeof timeEventSchema>;
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import { historyResponseSchema } from '@punchclock/shared/contracts/time-tracking';
 import {
   identifyAtKioskResponseSchema,
   KIOSK_GRANT_EXPIRED_MESSAGE,
@@ -14,7 +15,7 @@ import {
 import { kioskGrants, profiles, timeEvents } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
-import { buildTestApp, nextTestIp } from '../../test/app.ts';
+import { buildTestApp, nextTestIp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { auditRowsFor } from '../../test/users.ts';
@@ -246,6 +247,18 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     const [audit] = await auditRowsFor(db(), id, 'time_event.record');
     expect(audit).toMatchObject({ actorId: first.id, after: { source: 'kiosk' } });
     expect((audit?.after as { kiosk?: string }).kiosk).toMatch(/^Door /);
+    // The person's history says where: "kiosk: <device name>".
+    const cookie = await signInAs(app, first.email, first.password);
+    const history = await app.inject({
+      method: 'GET',
+      url: '/api/time-events/history',
+      headers: { cookie },
+    });
+    expect(history.statusCode, history.body).toBe(200);
+    const { days } = historyResponseSchema.parse(history.json());
+    expect(days.flatMap((day) => day.events)).toContainEqual(
+      expect.objectContaining({ id, source: 'kiosk', kioskName: expect.stringMatching(/^Door /) }),
+    );
     // The state machine holds at the kiosk too.
     const twice = await punch(device.cookie, {
       grant: firstGrant,

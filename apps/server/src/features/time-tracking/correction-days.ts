@@ -29,10 +29,9 @@ export async function refileAddedPunches(
   const to = shiftDate(aroundDate, WINDOW_DAYS);
   const days: string[] = [];
   for (let day = from; day <= to; day = shiftDate(day, 1)) days.push(day);
-  const [raw, corrections] = await Promise.all([
-    listEventsOnDates(tx, userId, days),
-    listLiveCorrectionsOf(tx, userId, from, to),
-  ]);
+  // In turn: one transaction is one connection (node-postgres deprecates queueing on it).
+  const raw = await listEventsOnDates(tx, userId, days);
+  const corrections = await listLiveCorrectionsOf(tx, userId, from, to);
   const filed = fileAddedPunches(
     raw,
     corrections.map((row) => ({ ...toDomainCorrection(row), status: row.status })),

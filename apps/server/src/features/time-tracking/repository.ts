@@ -3,7 +3,7 @@ import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { param, preparedStatement } from '../../db/prepared.ts';
-import { profiles, timeEvents } from '../../db/schema.ts';
+import { kioskDevices, profiles, timeEvents } from '../../db/schema.ts';
 import { auditInsertParams, auditInsertSql, type AuditEntry } from '../../platform/audit.ts';
 import { notifyLiveParams, notifyLiveSql, type LivePayload } from '../../platform/live-events.ts';
 import { markDaysStaleParams, markDaysStaleSql } from '../day-metrics-queue/index.ts';
@@ -218,11 +218,16 @@ export async function listEventsOnDates(
 ): Promise<StoredTimeEvent[]> {
   if (dates.length === 0) return [];
   const rows = await db
-    .select(eventColumns)
+    .select({ ...eventColumns, kioskName: kioskDevices.name })
     .from(timeEvents)
+    .leftJoin(kioskDevices, eq(kioskDevices.id, timeEvents.kioskDeviceId))
     .where(and(eq(timeEvents.userId, userId), inArray(timeEvents.shiftDate, dates)))
     .orderBy(asc(timeEvents.occurredAt));
-  return rows.map(toEvent);
+  // The kiosk's name is shown in history ("kiosk: Front door"), even after it is revoked.
+  return rows.map(({ kioskName, ...row }) => ({
+    ...toEvent(row),
+    ...(kioskName === null ? {} : { kioskName }),
+  }));
 }
 
 /** Punches of some people whose shift belongs to a day in from..to, in time order. */

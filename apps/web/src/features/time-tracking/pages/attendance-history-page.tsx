@@ -78,6 +78,11 @@ function DayEvents({
             {event.source === 'offline_sync' && (
               <span className="text-xs text-muted-foreground">(recorded offline)</span>
             )}
+            {event.source === 'kiosk' && (
+              <span className="text-xs text-muted-foreground">
+                (kiosk: {event.kioskName ?? 'a removed device'})
+              </span>
+            )}
             {day.unreviewedEventIds.includes(event.id) && (
               <span className="text-xs text-warning-text">(awaiting review)</span>
             )}
