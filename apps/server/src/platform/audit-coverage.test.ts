@@ -3,21 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import type { Role } from '@punchclock/shared/domain/roles';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { profiles } from '../db/schema.ts';
 import { requestCorrection } from '../features/approvals/correction-requests.ts';
 import { lockPeriod } from '../features/approvals/periods.ts';
 import { addHoliday, removeHoliday } from '../features/pay-settings/holidays.ts';
 import { addRate } from '../features/pay-settings/rates.ts';
 import { savePreset } from '../features/payroll/presets.ts';
-import { createEnrolmentCode, enrolDevice } from '../features/kiosk/devices.ts';
+import { createEnrolmentCode } from '../features/kiosk/devices.ts';
 import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/accounts.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.ts';
+import { createKioskPerson, enrolTestKiosk, TEST_KIOSK_PIN } from '../test/kiosk.ts';
 import { seedNotifications } from '../test/notifications.ts';
 import {
   seedAssignment,
@@ -36,7 +35,6 @@ import {
   tokenFromLink,
   uniqueTeamName,
 } from '../test/users.ts';
-import { hashPassword } from './passwords.ts';
 import { SYSTEM_META } from './request-meta.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -399,23 +397,13 @@ const SCENARIOS: Scenario[] = [
     status: 200,
     action: '(none)',
     async arrange({ db, admin }) {
-      const { code } = await createEnrolmentCode(
-        db,
-        { name: 'Audit walk identify' },
-        { actorId: admin.id, meta: SYSTEM_META },
-      );
-      const { token } = await enrolDevice(db, { code }, SYSTEM_META);
-      const person = await createTestUser(db);
-      const employeeNumber = `AW-${person.id.slice(0, 8)}`;
-      await db
-        .update(profiles)
-        .set({ employeeNumber, kioskPinHash: await hashPassword('4821') })
-        .where(eq(profiles.id, person.id));
+      const { cookie } = await enrolTestKiosk(db, admin.id);
+      const { employeeNumber } = await createKioskPerson(db);
       return {
         method: 'POST',
         url: '/api/kiosk/identify',
-        cookie: `punchclock_kiosk=${token}`,
-        payload: { employeeNumber, pin: '4821' },
+        cookie,
+        payload: { employeeNumber, pin: TEST_KIOSK_PIN },
         actorId: null,
       };
     },
@@ -426,24 +414,13 @@ const SCENARIOS: Scenario[] = [
     status: 201,
     action: 'time_event.record',
     async arrange({ db, app, admin }) {
-      const { code } = await createEnrolmentCode(
-        db,
-        { name: 'Audit walk punch' },
-        { actorId: admin.id, meta: SYSTEM_META },
-      );
-      const { token } = await enrolDevice(db, { code }, SYSTEM_META);
-      const cookie = `punchclock_kiosk=${token}`;
-      const person = await createTestUser(db);
-      const employeeNumber = `AP-${person.id.slice(0, 8)}`;
-      await db
-        .update(profiles)
-        .set({ employeeNumber, kioskPinHash: await hashPassword('4821') })
-        .where(eq(profiles.id, person.id));
+      const { cookie } = await enrolTestKiosk(db, admin.id);
+      const person = await createKioskPerson(db);
       const identified = await app.inject({
         method: 'POST',
         url: '/api/kiosk/identify',
         headers: { [CSRF_HEADER]: '1', cookie },
-        payload: { employeeNumber, pin: '4821' },
+        payload: { employeeNumber: person.employeeNumber, pin: TEST_KIOSK_PIN },
       });
       const { grant } = identified.json() as { grant: string };
       return {
@@ -490,20 +467,16 @@ const SCENARIOS: Scenario[] = [
     status: 200,
     action: 'kiosk.device.revoke',
     async arrange({ db, admin, adminCookie }) {
-      const { code } = await createEnrolmentCode(
-        db,
-        { name: 'Audit walk revoked' },
-        { actorId: admin.id, meta: SYSTEM_META },
-      );
-      const { device } = await enrolDevice(db, { code }, SYSTEM_META);
+      const { id } = await enrolTestKiosk(db, admin.id);
       return {
         method: 'POST',
-        url: `/api/kiosk/devices/${device.id}/revoke`,
+        url: `/api/kiosk/devices/${id}/revoke`,
         cookie: adminCookie,
         actorId: admin.id,
       };
     },
   },
+
   {
     route: 'POST /api/teams',
     name: 'with a lead',

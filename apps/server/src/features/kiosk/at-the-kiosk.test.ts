@@ -12,15 +12,15 @@ import {
   KIOSK_SHARED_NUMBER_MESSAGE,
   KIOSK_WRONG_CREDENTIALS_MESSAGE,
 } from '@punchclock/shared/contracts/kiosk';
-import { kioskGrants, profiles, timeEvents } from '../../db/schema.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { kioskGrants, timeEvents } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
-import { buildTestApp, nextTestIp, signInAs } from '../../test/app.ts';
+import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { createKioskPerson, enrolTestKiosk } from '../../test/kiosk.ts';
 import { auditRowsFor } from '../../test/users.ts';
 import { setUserSuspended } from '../users/suspension.ts';
-import { createEnrolmentCode, revokeDevice } from './devices.ts';
+import { revokeDevice } from './devices.ts';
 import { findGrantedPerson } from './at-the-kiosk.ts';
 
 describeEachDatabase('identifying at a kiosk', (getDatabase) => {
@@ -34,32 +34,15 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     await app.close();
   });
 
-  /** A freshly enrolled device: its cookie and record. */
+  /** A freshly enrolled device: its cookie, id, and the admin who enrolled it. */
   async function newDevice() {
     const admin = await createTestUser(db(), { role: 'admin' });
-    const actor = { actorId: admin.id, meta: SYSTEM_META };
-    const { code } = await createEnrolmentCode(db(), { name: `Door ${randomUUID()}` }, actor);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/kiosk/enrol',
-      remoteAddress: nextTestIp(),
-      headers: { [CSRF_HEADER]: '1' },
-      payload: { code },
-    });
-    const cookie = response.cookies.find((each) => each.name.endsWith('punchclock_kiosk'));
-    const { device } = response.json() as { device: { id: string } };
-    return { cookie: `${cookie?.name}=${cookie?.value}`, id: device.id, actor };
+    const device = await enrolTestKiosk(db(), admin.id);
+    return { ...device, actor: { actorId: admin.id, meta: SYSTEM_META } };
   }
 
-  /** Someone with an employee number and, unless null, a PIN. */
-  async function personWith(pin: string | null, employeeNumber = `E${randomUUID().slice(0, 8)}`) {
-    const user = await createTestUser(db(), { name: `Kiosk ${employeeNumber}` });
-    await db()
-      .update(profiles)
-      .set({ employeeNumber, kioskPinHash: pin === null ? null : await hashPassword(pin) })
-      .where(eq(profiles.id, user.id));
-    return { ...user, employeeNumber };
-  }
+  const personWith = (pin: string | null, employeeNumber?: string) =>
+    createKioskPerson(db(), pin, employeeNumber);
 
   const identify = (deviceCookie: string | null, body: unknown): Promise<LightMyRequestResponse> =>
     app.inject({
