@@ -150,14 +150,27 @@ export async function enrolDevice(
   });
 }
 
+/** Refreshing last_seen_at on every kiosk request would make each read a write (as sessions). */
+const TOUCH_AFTER_SECONDS = 60;
+
 /** The device a credential belongs to, if it is still enrolled (not revoked). */
 export async function findActiveDevice(db: Db, token: string): Promise<KioskDevice | null> {
   const [row] = await db
-    .update(kioskDevices)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(kioskDevices.tokenHash, hashToken(token)), isNull(kioskDevices.revokedAt)))
-    .returning(deviceColumns);
-  return row ? toDevice(row) : null;
+    .select({
+      ...deviceColumns,
+      needsTouch: sql<boolean>`coalesce(${kioskDevices.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}), true)`,
+    })
+    .from(kioskDevices)
+    .where(and(eq(kioskDevices.tokenHash, hashToken(token)), isNull(kioskDevices.revokedAt)));
+  if (!row) return null;
+  const { needsTouch, ...device } = row;
+  if (needsTouch) {
+    await db
+      .update(kioskDevices)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(kioskDevices.id, device.id));
+  }
+  return toDevice(device);
 }
 
 export async function listDevices(db: Db): Promise<KioskDevice[]> {

@@ -46,22 +46,16 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       getRequestMeta(request),
     ),
   }));
-  app.post('/api/users/:id/kiosk-pin/reset', admin, async (request) => ({
-    pin: await changeKioskPinAsAdmin(
-      db,
-      idParams.parse(request.params).id,
-      'reset',
-      actorOf(request),
-    ),
-  }));
-  app.post('/api/users/:id/kiosk-pin/unlock', admin, async (request) => ({
-    pin: await changeKioskPinAsAdmin(
-      db,
-      idParams.parse(request.params).id,
-      'unlock',
-      actorOf(request),
-    ),
-  }));
+  for (const change of ['reset', 'unlock'] as const) {
+    app.post(`/api/users/:id/kiosk-pin/${change}`, admin, async (request) => ({
+      pin: await changeKioskPinAsAdmin(
+        db,
+        idParams.parse(request.params).id,
+        change,
+        actorOf(request),
+      ),
+    }));
+  }
 
   // The device side: no person is signed in; the device's own cookie says who it is.
   app.post('/api/kiosk/enrol', { config: { access: 'public' } }, async (request, reply) => {
