@@ -14,7 +14,7 @@ import { shiftInstants } from '@punchclock/shared/domain/schedule';
 import { payPeriodContaining } from '@punchclock/shared/domain/pay/pay-periods';
 import { readPayConfig } from '../../apps/server/src/config.ts';
 import { eq } from 'drizzle-orm';
-import { notifications, timeEvents, users } from '../../apps/server/src/db/schema.ts';
+import { notifications, profiles, timeEvents, users } from '../../apps/server/src/db/schema.ts';
 import { createRandom, datesFrom, generateShiftPunches } from '../../apps/server/src/demo-data.ts';
 import { recomputeDays } from '../../apps/server/src/features/reports/recompute.ts';
 import {
@@ -56,6 +56,12 @@ async function seed(dataDir: string): Promise<void> {
     const actor = { actorId: null, meta: SYSTEM_META };
     for (const user of Object.values(SEED_USERS)) {
       const created = await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
+      if ('employeeNumber' in user) {
+        await database.db
+          .update(profiles)
+          .set({ employeeNumber: user.employeeNumber })
+          .where(eq(profiles.id, created.id));
+      }
       if ('suspended' in user && user.suspended) {
         await setUserSuspended(database.db, user.email, true, actor);
       }

@@ -7,6 +7,8 @@ export interface SeedUser {
   name: string;
   role: Role;
   suspended?: boolean;
+  /** The payroll number, typed (or scanned from a badge) at a kiosk. */
+  employeeNumber?: string;
 }
 
 /** The people every browser test can sign in as (created before the server starts). */
@@ -25,6 +27,18 @@ export const SEED_USERS = {
   phone: { email: 'phone@e2e.test', name: 'Pia Phone', role: 'employee' },
   flow: { email: 'flow@e2e.test', name: 'Flo Flow', role: 'employee' },
   offline: { email: 'offline@e2e.test', name: 'Olive Offline', role: 'employee' },
+  kioskFirst: {
+    email: 'kim@e2e.test',
+    name: 'Kim Kiosk',
+    role: 'employee',
+    employeeNumber: 'K-101',
+  },
+  kioskSecond: {
+    email: 'kit@e2e.test',
+    name: 'Kit Kiosk',
+    role: 'employee',
+    employeeNumber: 'K-102',
+  },
 } as const satisfies Record<string, SeedUser>;
 
 /** Unread notifications seeded for SEED_USERS.notified (enough for the "9+" badge). */

@@ -147,6 +147,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/kiosk/punch': { body: kioskPunchRequestSchema, anonymous: true },
   'GET /api/me/kiosk-pin': {},
   'PUT /api/me/kiosk-pin': { body: setMyKioskPinRequestSchema },
+  'GET /api/users/:id/kiosk': {},
   'POST /api/users/:id/kiosk-pin/reset': {},
   'POST /api/users/:id/kiosk-pin/unlock': {},
   'GET /api/notifications': { query: listNotificationsQuerySchema },

@@ -90,7 +90,8 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-      expect(String(response.headers['permissions-policy'])).toContain('camera=()');
+      expect(String(response.headers['permissions-policy'])).toContain('camera=(self)');
+      expect(String(response.headers['permissions-policy'])).toContain('microphone=()');
       expect(String(response.headers['permissions-policy'])).toContain('geolocation=()');
     }
   });

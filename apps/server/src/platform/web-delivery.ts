@@ -37,10 +37,10 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    // Nothing uses these yet; a feature that needs one (a kiosk's camera) opens it here.
+    // Only this origin may ask for the camera (a kiosk scanning badges, #17); nothing else.
     reply.header(
       'permissions-policy',
-      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
     );
     // request.protocol honours X-Forwarded-Proto only with TRUST_PROXY.
     if (request.protocol === 'https') {

@@ -13,6 +13,7 @@ import { AuditLogsPage } from '@/features/audit';
 import { BackupsPage } from '@/features/backups';
 import { SignInPage } from '@/features/auth';
 import { BreakMonitoringPage } from '@/features/break-monitoring';
+import { KioskDevicesPage, KioskPage } from '@/features/kiosk';
 import { DashboardPage } from '@/features/dashboard';
 import {
   AdherenceReportPage,
@@ -65,6 +66,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/time-off-settings': TimeOffSettingsPage,
   '/payroll': PayrollPage,
   '/backups': BackupsPage,
+  '/kiosk-devices': KioskDevicesPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */
@@ -90,6 +92,15 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={<FullPageSpinner />}>
             <SetPasswordPage />
+          </Suspense>
+        ),
+      },
+      // A shared punching device (#17): its own cookie, never a person's session.
+      {
+        path: '/kiosk',
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <KioskPage />
           </Suspense>
         ),
       },

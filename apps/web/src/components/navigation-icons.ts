@@ -12,6 +12,7 @@ import {
   FileClock,
   FileSignature,
   LayoutDashboard,
+  MonitorSmartphone,
   type LucideIcon,
   Palmtree,
   Scale,
@@ -45,4 +46,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/time-off-settings': Settings2,
   '/payroll': Banknote,
   '/backups': DatabaseBackup,
+  '/kiosk-devices': MonitorSmartphone,
 };

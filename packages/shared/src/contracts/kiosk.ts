@@ -57,6 +57,12 @@ export const kioskDeviceSchema = z.object({
 export type KioskDevice = z.infer<typeof kioskDeviceSchema>;
 
 export const kioskDeviceResponseSchema = z.object({ device: kioskDeviceSchema });
+/** GET /api/kiosk/device: the device asking, and the business time zone it shows times in. */
+export const thisKioskResponseSchema = z.object({
+  device: kioskDeviceSchema,
+  timeZone: z.string(),
+});
+export type ThisKioskResponse = z.infer<typeof thisKioskResponseSchema>;
 export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDeviceSchema) });
 
 /** Wrong PINs in a row before a person's kiosk PIN locks (an admin lifts it). */
@@ -91,6 +97,14 @@ export const setMyKioskPinRequestSchema = z
 
 export const kioskPinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
 export type KioskPinStatus = z.infer<typeof kioskPinStatusSchema>;
+
+/** GET /api/users/:id/kiosk (admin): what a badge prints and where the person's PIN stands. */
+export const kioskCardResponseSchema = z.object({
+  name: z.string(),
+  employeeNumber: z.string().nullable(),
+  pin: kioskPinStatusSchema,
+});
+export type KioskCardResponse = z.infer<typeof kioskCardResponseSchema>;
 
 /** How long an identification at a kiosk lets that person punch there. */
 export const KIOSK_GRANT_SECONDS = 60;

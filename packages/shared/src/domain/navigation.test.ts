@@ -77,6 +77,7 @@ describe('screens', () => {
     '/break-monitoring',
     '/admin',
     '/backups',
+    '/kiosk-devices',
   ])('%s requires admin', (path) => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });

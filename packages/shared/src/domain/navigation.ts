@@ -90,6 +90,8 @@ export const SCREENS = [
   { path: '/time-off-settings', title: 'Time Off Settings', requiredRole: 'admin' },
   // Snapshots of the embedded database (issue #15); reached from the Admin screen.
   { path: '/backups', title: 'Backups', requiredRole: 'admin' },
+  // Shared punching devices (issue #17, decision 0026): enrol with a code, list, revoke.
+  { path: '/kiosk-devices', title: 'Kiosk Devices', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

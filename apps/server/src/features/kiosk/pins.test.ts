@@ -5,6 +5,7 @@ import {
   isGuessablePin,
   KIOSK_PIN_GUESSABLE_MESSAGE,
   KIOSK_PIN_RULE_MESSAGE,
+  kioskCardResponseSchema,
   kioskPinStatusSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { auditLog, profiles } from '../../db/schema.ts';
@@ -146,6 +147,31 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
 
     for (const id of ['6f9619ff-8b86-4d01-b42d-00cf4fc964ff', 'nope']) {
       const missing = await callApi(app, adminCookie, 'POST', `/api/users/${id}/kiosk-pin/reset`);
+      expect(missing.statusCode).toBe(404);
+    }
+  });
+
+  it("shows an admin a person's badge details and PIN status, never the PIN; nobody else", async () => {
+    await db()
+      .update(profiles)
+      .set({ employeeNumber: 'E-7001', fullName: 'Badge Person' })
+      .where(eq(profiles.id, person.id));
+    await setPin({ currentPassword: person.password, pin: '5829' });
+
+    const card = await callApi(app, adminCookie, 'GET', `/api/users/${person.id}/kiosk`);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(kioskCardResponseSchema.parse(card.json())).toEqual({
+      name: 'Badge Person',
+      employeeNumber: 'E-7001',
+      pin: { isSet: true, isLocked: false },
+    });
+    expect(card.body).not.toContain('5829');
+    expect(card.body).not.toContain('argon2');
+
+    const forbidden = await callApi(app, personCookie, 'GET', `/api/users/${person.id}/kiosk`);
+    expect(forbidden.statusCode).toBe(403);
+    for (const id of ['6f9619ff-8b86-4d01-b42d-00cf4fc964ff', 'nope']) {
+      const missing = await callApi(app, adminCookie, 'GET', `/api/users/${id}/kiosk`);
       expect(missing.statusCode).toBe(404);
     }
   });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   setMyKioskPinRequestSchema,
+  type KioskCardResponse,
   type KioskPinStatus,
 } from '@punchclock/shared/contracts/kiosk';
 import type { Db } from '../../db/client.ts';
@@ -61,6 +62,24 @@ export async function setMyKioskPin(
     });
   });
   return { isSet: true, isLocked: false };
+}
+
+/** The person's badge details and PIN status, for an admin (no PIN or hash, ever). */
+export async function getKioskCard(db: Db, rawUserId: string): Promise<KioskCardResponse> {
+  const userId = z.uuid().safeParse(rawUserId);
+  if (!userId.success) throw new NotFound('User not found');
+  const [row] = await db
+    .select({
+      name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
+      employeeNumber: profiles.employeeNumber,
+      ...statusColumns,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(eq(profiles.id, userId.data));
+  if (!row) throw new NotFound('User not found');
+  const { isSet, isLocked, ...card } = row;
+  return { ...card, pin: { isSet, isLocked } };
 }
 
 /**

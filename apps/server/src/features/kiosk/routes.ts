@@ -14,7 +14,7 @@ import {
   revokeDevice,
 } from './devices.ts';
 import { identifyAtKiosk, punchAtKiosk } from './at-the-kiosk.ts';
-import { changeKioskPinAsAdmin, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
+import { changeKioskPinAsAdmin, getKioskCard, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -46,6 +46,9 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       getRequestMeta(request),
     ),
   }));
+  app.get('/api/users/:id/kiosk', admin, async (request) =>
+    getKioskCard(db, idParams.parse(request.params).id),
+  );
   for (const change of ['reset', 'unlock'] as const) {
     app.post(`/api/users/:id/kiosk-pin/${change}`, admin, async (request) => ({
       pin: await changeKioskPinAsAdmin(
@@ -76,6 +79,7 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
   const device = { config: { access: 'public' as const } };
   app.get('/api/kiosk/device', device, async (request, reply) => ({
     device: await requireDevice(request, reply),
+    timeZone: config.timeZone,
   }));
   app.post('/api/kiosk/identify', device, async (request, reply) =>
     identifyAtKiosk(db, await requireDevice(request, reply), request.body, config.timeZone),

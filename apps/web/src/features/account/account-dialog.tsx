@@ -13,6 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
+import { KioskPinForm } from './kiosk-pin-form';
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -68,7 +69,7 @@ export function AccountDialog({
 
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-md">
+      <DialogContent className="max-h-[90vh] max-w-md overflow-y-auto">
         <DialogTitle>Your account</DialogTitle>
         <DialogDescription>{user.email}</DialogDescription>
         <form className="grid gap-3" onSubmit={onSaveName} noValidate>
@@ -106,6 +107,7 @@ export function AccountDialog({
             Change password
           </Button>
         </form>
+        <KioskPinForm />
       </DialogContent>
     </Dialog>
   );

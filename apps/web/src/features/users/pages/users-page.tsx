@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
-import { useState } from 'react';
+import { IdCard, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import type { SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
 import { STATE_LABELS } from '@punchclock/shared/domain/time-state';
@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
+import { KioskBadgeDialog } from '@/features/kiosk';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
@@ -31,10 +32,12 @@ function UserActions({
   user,
   onEdit,
   onLink,
+  onBadge,
 }: {
   user: UserRow;
   onEdit: () => void;
   onLink: (link: SetPasswordLink) => void;
+  onBadge: () => void;
 }) {
   const action = useUserAction();
   const who = user.name ?? user.email;
@@ -62,6 +65,14 @@ function UserActions({
         }}
       >
         <KeyRound aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onBadge}
+        aria-label={`Kiosk badge and PIN of ${who}`}
+      >
+        <IdCard aria-hidden />
       </Button>
       {user.isSuspended ? (
         <Button
@@ -99,6 +110,7 @@ export default function UsersPage() {
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [isTeamsOpen, setIsTeamsOpen] = useState(false);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
+  const [badgeUserId, setBadgeUserId] = useState<string | null>(null);
 
   const users = useQuery(usersPageQueryOptions(query));
   const teams = useQuery(teamsQueryOptions);
@@ -161,6 +173,7 @@ export default function UsersPage() {
           user={user}
           onEdit={() => openForm(user)}
           onLink={(created) => setLink({ link: created, name: user.name ?? user.email })}
+          onBadge={() => setBadgeUserId(user.id)}
         />
       ),
     });
@@ -288,6 +301,11 @@ export default function UsersPage() {
         personName={link?.name ?? ''}
         onClose={() => setLink(null)}
       />
+      {badgeUserId && (
+        <Suspense fallback={null}>
+          <KioskBadgeDialog userId={badgeUserId} isOpen onClose={() => setBadgeUserId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  kioskPinStatusSchema,
+  setMyKioskPinRequestSchema,
+  type KioskPinStatus,
+} from '@punchclock/shared/contracts/kiosk';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+const pinStatusQueryKey = ['me', 'kiosk-pin'] as const;
+const pinReplySchema = z.object({ pin: kioskPinStatusSchema });
+
+function describe(status: KioskPinStatus | undefined): string {
+  if (!status) return '';
+  if (status.isLocked) return 'Locked after too many wrong tries: ask an admin to unlock it.';
+  return status.isSet ? 'You have a PIN.' : 'Not set yet.';
+}
+
+/** The PIN a person types at a shared kiosk with their employee number (#17). */
+export function KioskPinForm() {
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const status = useQuery({
+    queryKey: pinStatusQueryKey,
+    queryFn: ({ signal }) => apiRequest('/api/me/kiosk-pin', { schema: pinReplySchema, signal }),
+  });
+  const save = useMutation({
+    mutationFn: (input: { currentPassword: string; pin: string }) =>
+      apiRequest('/api/me/kiosk-pin', { method: 'PUT', body: input, schema: pinReplySchema }),
+    onSuccess: (reply) => {
+      toast.success('Kiosk PIN saved');
+      queryClient.setQueryData(pinStatusQueryKey, reply);
+      setCurrentPassword('');
+      setPin('');
+    },
+    onError: (failure) => setError(failure.message),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = setMyKioskPinRequestSchema.safeParse({ currentPassword, pin });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      className="grid gap-3 border-t pt-4"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="kiosk-pin-heading"
+    >
+      <div>
+        <h3 id="kiosk-pin-heading" className="font-medium">
+          Kiosk PIN
+        </h3>
+        <p className="text-sm text-muted-foreground" data-testid="kiosk-pin-status">
+          For clocking in at a shared kiosk with your employee number. {describe(status.data?.pin)}
+        </p>
+      </div>
+      <Field id="kiosk-pin-password" label="Current password">
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.target.value)}
+        />
+      </Field>
+      <Field id="kiosk-pin-new" label="New PIN (4 to 8 digits)" error={error}>
+        <Input
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={8}
+          value={pin}
+          onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+        />
+      </Field>
+      <Button type="submit" variant="outline" disabled={save.isPending}>
+        Save kiosk PIN
+      </Button>
+    </form>
+  );
+}

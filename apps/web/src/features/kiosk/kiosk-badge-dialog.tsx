@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Printer } from 'lucide-react';
+import { toDataURL } from 'qrcode';
+import { kioskCardResponseSchema, kioskPinStatusSchema } from '@punchclock/shared/contracts/kiosk';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { ErrorMessage } from '@/components/ui/query-state';
+import { Spinner } from '@/components/ui/spinner';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+const pinReplySchema = z.object({ pin: kioskPinStatusSchema });
+
+/** A person's kiosk badge (their employee number as a QR code) and their PIN, for an admin. */
+export function KioskBadgeDialog({
+  userId,
+  isOpen,
+  onClose,
+}: {
+  userId: string;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const cardQueryKey = ['kiosk', 'card', userId];
+  const card = useQuery({
+    queryKey: cardQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk`, {
+        schema: kioskCardResponseSchema,
+        signal,
+      }),
+    enabled: isOpen,
+  });
+  const employeeNumber = card.data?.employeeNumber ?? null;
+  const qrCode = useQuery({
+    queryKey: ['kiosk', 'badge-qr', employeeNumber],
+    queryFn: () => toDataURL(employeeNumber ?? '', { margin: 1, width: 320 }),
+    enabled: employeeNumber !== null,
+    staleTime: Infinity,
+  });
+  const changePin = useMutation({
+    mutationFn: (change: 'reset' | 'unlock') =>
+      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk-pin/${change}`, {
+        method: 'POST',
+        schema: pinReplySchema,
+      }),
+    onSuccess: (_reply, change) => {
+      toast.success(change === 'reset' ? 'Kiosk PIN removed' : 'Kiosk PIN unlocked');
+      void queryClient.invalidateQueries({ queryKey: cardQueryKey });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-h-[90vh] max-w-md overflow-y-auto">
+        <DialogTitle>Kiosk badge and PIN</DialogTitle>
+        <DialogDescription>
+          At a kiosk people scan this badge (or type the number) and enter their own PIN.
+        </DialogDescription>
+        {card.isPending ? (
+          <Spinner />
+        ) : card.error ? (
+          <ErrorMessage error={card.error} />
+        ) : (
+          <>
+            {employeeNumber === null ? (
+              <p className="text-sm">
+                {card.data.name} has no employee number yet. Give them one on the Payroll screen
+                (Pay rates), then print the badge here.
+              </p>
+            ) : (
+              <div className="grid justify-items-center gap-3">
+                <div
+                  data-print-badge
+                  className="grid w-64 justify-items-center gap-2 rounded-xl border bg-white p-4 text-center text-black"
+                >
+                  <p className="text-lg font-semibold">{card.data.name}</p>
+                  {qrCode.data ? (
+                    <img
+                      src={qrCode.data}
+                      alt={`QR code of employee number ${employeeNumber}`}
+                      className="size-48"
+                    />
+                  ) : (
+                    <div className="size-48" />
+                  )}
+                  <p className="font-mono text-sm">No. {employeeNumber}</p>
+                </div>
+                <Button variant="outline" onClick={() => window.print()}>
+                  <Printer aria-hidden /> Print badge
+                </Button>
+              </div>
+            )}
+            <div className="grid gap-2 border-t pt-4">
+              <h3 className="font-medium">Kiosk PIN</h3>
+              <p className="text-sm text-muted-foreground" data-testid="kiosk-card-pin">
+                {card.data.pin.isLocked
+                  ? 'Locked after too many wrong PINs.'
+                  : card.data.pin.isSet
+                    ? 'Set by them.'
+                    : 'Not set: they choose one under Your account.'}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {card.data.pin.isLocked && (
+                  <Button disabled={changePin.isPending} onClick={() => changePin.mutate('unlock')}>
+                    Unlock PIN
+                  </Button>
+                )}
+                {card.data.pin.isSet && (
+                  <Button
+                    variant="outline"
+                    disabled={changePin.isPending}
+                    onClick={() =>
+                      window.confirm(
+                        `Remove the kiosk PIN of ${card.data.name}? They set a new one before using a kiosk again.`,
+                      ) && changePin.mutate('reset')
+                    }
+                  >
+                    Reset PIN
+                  </Button>
+                )}
+              </div>
+            </div>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,215 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  ENROLMENT_CODE_MINUTES,
+  createEnrolmentCodeRequestSchema,
+  enrolmentCodeResponseSchema,
+  kioskDeviceResponseSchema,
+  kioskDevicesResponseSchema,
+  type EnrolmentCodeResponse,
+  type KioskDevice,
+} from '@punchclock/shared/contracts/kiosk';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type DataColumn } from '@/components/ui/data-table';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { QueryState } from '@/components/ui/query-state';
+import { apiRequest } from '@/lib/api-client';
+import { useSession } from '@/features/auth';
+import { toast } from '@/lib/toast';
+
+const devicesQueryKey = ['kiosk', 'devices'] as const;
+
+function formatWhen(iso: string | null, timeZone: string): string {
+  if (!iso) return 'Never';
+  return new Intl.DateTimeFormat('en-CA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(new Date(iso));
+}
+
+/** "ABCD-EFGH": the code in two halves, easier to read across a room. */
+function spacedCode(code: string): string {
+  return `${code.slice(0, 4)}-${code.slice(4)}`;
+}
+
+/** /kiosk-devices: make a device a shared clock, see the devices, revoke one. */
+export default function KioskDevicesPage() {
+  const queryClient = useQueryClient();
+  const { timeZone } = useSession();
+  const devices = useQuery({
+    queryKey: devicesQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/kiosk/devices', { schema: kioskDevicesResponseSchema, signal }),
+    // A device set up with a fresh code (on another screen) shows up without a reload.
+    refetchInterval: 15_000,
+  });
+  const revoke = useMutation({
+    mutationFn: (device: KioskDevice) =>
+      apiRequest(`/api/kiosk/devices/${encodeURIComponent(device.id)}/revoke`, {
+        method: 'POST',
+        schema: kioskDeviceResponseSchema,
+      }),
+    onSuccess: ({ device }) => {
+      toast.success(`${device.name} can no longer record punches`);
+      void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const columns: DataColumn<KioskDevice>[] = [
+    { id: 'name', header: 'Device', isRowHeader: true, cell: (device) => device.name },
+    { id: 'enrolled', header: 'Set up', cell: (device) => formatWhen(device.createdAt, timeZone) },
+    {
+      id: 'lastSeen',
+      header: 'Last seen',
+      cell: (device) => formatWhen(device.lastSeenAt, timeZone),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (device) =>
+        device.revokedAt ? (
+          <Badge variant="destructive">Revoked {formatWhen(device.revokedAt, timeZone)}</Badge>
+        ) : (
+          <Badge variant="success">Active</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      isActions: true,
+      cell: (device) =>
+        device.revokedAt ? null : (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={revoke.isPending}
+            onClick={() =>
+              window.confirm(
+                `Revoke ${device.name}? It stops recording punches at once; setting it up again needs a new code.`,
+              ) && revoke.mutate(device)
+            }
+          >
+            Revoke<span className="sr-only"> {device.name}</span>
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-4xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Kiosk Devices</h1>
+        <p className="text-sm text-muted-foreground">
+          Tablets and computers where people clock in with their employee number and a PIN. A kiosk
+          shows no list of people and records who punched where.
+        </p>
+      </div>
+      <AddKioskCard
+        timeZone={timeZone}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: devicesQueryKey })}
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>Devices</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <QueryState query={devices}>
+            {(data) => (
+              <DataTable
+                label="Kiosk devices"
+                columns={columns}
+                rows={data.devices}
+                rowKey={(device) => device.id}
+                rowTestId="kiosk-device-row"
+                emptyMessage="No kiosks yet. Create a code above, then enter it on the device."
+              />
+            )}
+          </QueryState>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [created, setCreated] = useState<EnrolmentCodeResponse | null>(null);
+  const create = useMutation({
+    mutationFn: (input: { name: string }) =>
+      apiRequest('/api/kiosk/enrolment-codes', {
+        method: 'POST',
+        body: input,
+        schema: enrolmentCodeResponseSchema,
+      }),
+    onSuccess: (answer) => {
+      setCreated(answer);
+      setName('');
+      onCreated();
+    },
+    onError: (failure) => setError(failure.message),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = createEnrolmentCodeRequestSchema.safeParse({ name });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add a kiosk</CardTitle>
+        <CardDescription>
+          Name the device, create a code, then open <code>{`${window.location.origin}/kiosk`}</code>{' '}
+          on it and enter the code. A code works once, for {ENROLMENT_CODE_MINUTES} minutes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Add a kiosk"
+        >
+          <Field id="kiosk-name" label="Device name" error={error} className="grid flex-1 gap-1">
+            <Input
+              value={name}
+              placeholder="Front door tablet"
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
+            <KeyRound aria-hidden />
+            Create code
+          </Button>
+        </form>
+        {created && (
+          <div className="rounded-lg border bg-muted p-4" role="status">
+            <p className="text-sm">
+              Code for <span className="font-medium">{created.deviceName}</span>, valid until{' '}
+              {formatWhen(created.expiresAt, timeZone)}:
+            </p>
+            <p
+              className="mt-2 font-mono text-3xl font-semibold tracking-widest"
+              data-testid="enrolment-code"
+            >
+              {spacedCode(created.code)}
+            </p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+import { useMutation } from '@tanstack/react-query';
+import { ScanLine } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  identifyAtKioskRequestSchema,
+  type IdentifyAtKioskResponse,
+} from '@punchclock/shared/contracts/kiosk';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { identifyAtKiosk, isDeviceRefused } from './api';
+import { BadgeScanner } from './badge-scanner';
+import { PersonPanel } from './person-panel';
+
+/** A half-typed number or PIN left behind is wiped after this long without a keystroke. */
+const ABANDONED_ENTRY_MS = 30_000;
+
+/**
+ * The kiosk's two steps: who are you (employee number, typed or scanned, and PIN), then what
+ * to record. Identifying records nothing; the person panel clears itself (PersonPanel).
+ */
+export function KioskStation({
+  timeZone,
+  onDeviceRefused,
+}: {
+  timeZone: string;
+  onDeviceRefused: () => void;
+}) {
+  const [identified, setIdentified] = useState<IdentifyAtKioskResponse | null>(null);
+  const [notice, setNotice] = useState<string | undefined>();
+
+  if (identified) {
+    return (
+      <PersonPanel
+        identified={identified}
+        timeZone={timeZone}
+        onDone={(message) => {
+          setIdentified(null);
+          setNotice(message);
+        }}
+        onDeviceRefused={onDeviceRefused}
+      />
+    );
+  }
+  return (
+    <IdentifyForm
+      notice={notice}
+      onIdentified={(answer) => {
+        setNotice(undefined);
+        setIdentified(answer);
+      }}
+      onDeviceRefused={onDeviceRefused}
+    />
+  );
+}
+
+function IdentifyForm({
+  notice,
+  onIdentified,
+  onDeviceRefused,
+}: {
+  notice: string | undefined;
+  onIdentified: (answer: IdentifyAtKioskResponse) => void;
+  onDeviceRefused: () => void;
+}) {
+  const [employeeNumber, setEmployeeNumber] = useState('');
+  const [pin, setPin] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isScanning, setIsScanning] = useState(false);
+  const numberRef = useRef<HTMLInputElement>(null);
+  const pinRef = useRef<HTMLInputElement>(null);
+
+  const identify = useMutation({
+    mutationFn: identifyAtKiosk,
+    onSuccess: onIdentified,
+    onError: (failure) => {
+      setPin('');
+      if (isDeviceRefused(failure)) return onDeviceRefused();
+      setError(failure.message);
+      pinRef.current?.focus();
+    },
+  });
+
+  useEffect(() => {
+    if (!employeeNumber && !pin) return;
+    const timer = window.setTimeout(() => {
+      setEmployeeNumber('');
+      setPin('');
+      setError(undefined);
+    }, ABANDONED_ENTRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [employeeNumber, pin]);
+
+  const onBadgeRead = useCallback((number: string) => {
+    setEmployeeNumber(number);
+    setIsScanning(false);
+    // After the camera panel closes, the PIN field is where the person goes next.
+    window.setTimeout(() => pinRef.current?.focus(), 0);
+  }, []);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (identify.isPending) return;
+    // A USB badge scanner types the number and presses Enter: go on to the PIN.
+    if (employeeNumber.trim() && !pin && document.activeElement === numberRef.current) {
+      pinRef.current?.focus();
+      return;
+    }
+    const parsed = identifyAtKioskRequestSchema.safeParse({ employeeNumber, pin });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    identify.mutate(parsed.data);
+  };
+
+  return (
+    <Card className="w-full max-w-md">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold">Clock in or out</h1>
+        <CardDescription>
+          Enter your employee number (or scan your badge) and your kiosk PIN.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {notice && (
+          <p role="status" className="rounded-lg bg-muted p-3 text-sm">
+            {notice}
+          </p>
+        )}
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Identify">
+          <Field id="kiosk-employee-number" label="Employee number">
+            <Input
+              ref={numberRef}
+              value={employeeNumber}
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus
+              className="h-12 text-lg"
+              onChange={(event) => setEmployeeNumber(event.target.value)}
+            />
+          </Field>
+          {isScanning ? (
+            <BadgeScanner onRead={onBadgeRead} onCancel={() => setIsScanning(false)} />
+          ) : (
+            <Button type="button" variant="outline" onClick={() => setIsScanning(true)}>
+              <ScanLine aria-hidden />
+              Scan badge
+            </Button>
+          )}
+          <Field id="kiosk-pin" label="PIN" error={error}>
+            <Input
+              ref={pinRef}
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={8}
+              value={pin}
+              className="h-12 text-lg tracking-widest"
+              onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
+            />
+          </Field>
+          <Button
+            type="submit"
+            size="lg"
+            className="h-12 text-base"
+            disabled={identify.isPending}
+            aria-busy={identify.isPending}
+          >
+            {identify.isPending ? 'Checking…' : 'Continue'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,244 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import { describeViolations, seriousViolations, settle } from './support/axe.ts';
+import {
+  baseUrl,
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
+import { writeQrVideo } from './support/fake-camera.ts';
+import { E2E_PASSWORD, SEED_USERS } from './support/seed.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const KIM_PIN = '4827';
+const KIT_PIN = '5938';
+
+async function expectNoViolations(page: Page, where: string) {
+  await settle(page);
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(where, violations)).toEqual([]);
+}
+
+/** An admin creates a code on Kiosk Devices; the kiosk page redeems it. */
+async function enrolKiosk(admin: Page, kiosk: Page, deviceName: string) {
+  await admin.goto('/kiosk-devices');
+  await admin.getByLabel('Device name').fill(deviceName);
+  await admin.getByRole('button', { name: 'Create code' }).click();
+  const code = (await admin.getByTestId('enrolment-code').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+
+  await kiosk.goto('/kiosk');
+  await kiosk.getByRole('heading', { name: 'Set up this kiosk' }).waitFor();
+  await kiosk.getByLabel('Enrolment code').fill(code.toLowerCase());
+  await kiosk.getByRole('button', { name: 'Set up kiosk' }).click();
+  await kiosk.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+  await kiosk.getByText(deviceName).waitFor();
+}
+
+async function identify(kiosk: Page, employeeNumber: string, pin: string) {
+  await kiosk.getByLabel('Employee number').fill(employeeNumber);
+  await kiosk.getByLabel('PIN').fill(pin);
+  await kiosk.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function signedIn(user: (typeof SEED_USERS)[keyof typeof SEED_USERS]) {
+  const opened = await newPage(browser);
+  await signInAndWait(opened.page, user);
+  return opened;
+}
+
+describe('kiosk (#17)', () => {
+  it(
+    'an admin enrols a device; two people punch there with number and PIN; history says where',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      // Kim sets her PIN in Account settings; Kit through the same API.
+      const kim = await signedIn(SEED_USERS.kioskFirst);
+      await kim.page.getByRole('button', { name: 'Account menu' }).click();
+      await kim.page.getByRole('menuitem', { name: 'Account settings' }).click();
+      const dialog = kim.page.getByRole('dialog');
+      await dialog.getByTestId('kiosk-pin-status').getByText('Not set yet.').waitFor();
+      const pinForm = dialog.getByRole('form', { name: 'Kiosk PIN' });
+      await pinForm.getByLabel('Current password').fill(E2E_PASSWORD);
+      await pinForm.getByLabel('New PIN (4 to 8 digits)').fill('1234');
+      await pinForm.getByRole('button', { name: 'Save kiosk PIN' }).click();
+      await pinForm.getByText('Choose a PIN that is not one digit repeated').waitFor();
+      await pinForm.getByLabel('New PIN (4 to 8 digits)').fill(KIM_PIN);
+      await pinForm.getByRole('button', { name: 'Save kiosk PIN' }).click();
+      await dialog.getByTestId('kiosk-pin-status').getByText('You have a PIN.').waitFor();
+      await expectNoViolations(kim.page, 'account dialog with kiosk PIN');
+      await kim.page.keyboard.press('Escape');
+
+      const kit = await signedIn(SEED_USERS.kioskSecond);
+      const setKit = await kit.page.request.put('/api/me/kiosk-pin', {
+        data: { currentPassword: E2E_PASSWORD, pin: KIT_PIN },
+        headers: { [CSRF_HEADER]: '1' },
+      });
+      expect(setKit.status()).toBe(200);
+
+      const admin = await signedIn(SEED_USERS.admin);
+      const kiosk = await newPage(browser, { width: 820, height: 1180 });
+      await kiosk.page.goto('/kiosk');
+      await kiosk.page.getByRole('heading', { name: 'Set up this kiosk' }).waitFor();
+      await expectNoViolations(kiosk.page, '/kiosk (not enrolled)');
+      await saveScreenshot(kiosk.page, 'kiosk-enrol');
+      await enrolKiosk(admin.page, kiosk.page, 'Front door tablet');
+      await expectNoViolations(admin.page, '/kiosk-devices');
+      await saveScreenshot(admin.page, 'kiosk-devices');
+      await expectNoViolations(kiosk.page, '/kiosk');
+      await saveScreenshot(kiosk.page, 'kiosk-identify');
+
+      // Kim: identifying shows her name and state and records nothing; Clock In does.
+      await identify(kiosk.page, 'k-101', KIM_PIN);
+      await kiosk.page.getByRole('heading', { name: 'Hello, Kim Kiosk' }).waitFor();
+      expect(await kiosk.page.getByTestId('kiosk-state').textContent()).toBe('Not clocked in');
+      const buttons = kiosk.page.getByRole('group', { name: 'Record' });
+      expect(await buttons.getByRole('button', { name: 'Break' }).isDisabled()).toBe(true);
+      await expectNoViolations(kiosk.page, '/kiosk (identified)');
+      await buttons.getByRole('button', { name: 'Clock In' }).click();
+      await kiosk.page.getByRole('status').getByText('Clocked In - Working').waitFor();
+      expect(await kiosk.page.getByTestId('kiosk-state').textContent()).toMatch(/^Working since /);
+      await saveScreenshot(kiosk.page, 'kiosk-punched');
+      await kiosk.page.getByRole('button', { name: 'Done' }).click();
+      await kiosk.page.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+      expect(await kiosk.page.getByLabel('Employee number').inputValue()).toBe('');
+
+      // Kit clocks in and walks away: the screen clears itself.
+      await identify(kiosk.page, 'K-102', KIT_PIN);
+      await kiosk.page.getByRole('heading', { name: 'Hello, Kit Kiosk' }).waitFor();
+      await buttons.getByRole('button', { name: 'Clock In' }).click();
+      await kiosk.page.getByRole('status').getByText('Clocked In - Working').waitFor();
+      await kiosk.page
+        .getByRole('heading', { name: 'Clock in or out' })
+        .waitFor({ timeout: 15_000 });
+      expect(await kiosk.page.getByText('Kit Kiosk').count()).toBe(0);
+
+      // The punch is Kim's, made at the kiosk, and her own screens say so.
+      await kim.page.goto('/attendance-history');
+      await kim.page
+        .getByRole('button', { name: /^Show events of / })
+        .first()
+        .click();
+      await kim.page.getByText('(kiosk: Front door tablet)').first().waitFor();
+      await kim.page.goto('/dashboard');
+      await kim.page.getByTestId('current-status').getByText('Working').waitFor();
+
+      for (const opened of [kim, kit, admin, kiosk]) await opened.context.close();
+    },
+  );
+
+  it(
+    'five wrong PINs lock a person until an admin unlocks them from User Management',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const admin = await signedIn(SEED_USERS.admin);
+      const kiosk = await newPage(browser, { width: 390, height: 844, theme: 'dark' });
+      await enrolKiosk(admin.page, kiosk.page, 'Loading dock');
+      await expectNoViolations(kiosk.page, '/kiosk (phone, dark)');
+
+      for (let attempt = 1; attempt <= 5; attempt += 1) {
+        await identify(kiosk.page, 'K-102', '8642');
+        await kiosk.page.getByText('Employee number or PIN is not correct').waitFor();
+      }
+      await identify(kiosk.page, 'K-102', KIT_PIN);
+      await kiosk.page.getByText('Too many wrong PINs. Ask an admin to unlock').waitFor();
+      await saveScreenshot(kiosk.page, 'kiosk-locked-phone-dark');
+
+      await admin.page.goto('/users');
+      await admin.page.getByRole('button', { name: 'Kiosk badge and PIN of Kit Kiosk' }).click();
+      const dialog = admin.page.getByRole('dialog');
+      await dialog.getByText('Locked after too many wrong PINs.').waitFor();
+      await dialog.getByRole('img', { name: 'QR code of employee number K-102' }).waitFor();
+      await expectNoViolations(admin.page, 'kiosk badge dialog');
+      await saveScreenshot(admin.page, 'kiosk-badge-dialog');
+      await dialog.getByRole('button', { name: 'Unlock PIN' }).click();
+      await dialog.getByText('Set by them.').waitFor();
+
+      await identify(kiosk.page, 'K-102', KIT_PIN);
+      await kiosk.page.getByRole('heading', { name: 'Hello, Kit Kiosk' }).waitFor();
+      for (const opened of [admin, kiosk]) await opened.context.close();
+    },
+  );
+
+  it(
+    'revoking a device stops it at once: its next request asks to be set up again',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const admin = await signedIn(SEED_USERS.admin);
+      const kiosk = await newPage(browser);
+      await enrolKiosk(admin.page, kiosk.page, 'Break room');
+
+      await admin.page.reload();
+      const row = admin.page.getByTestId('kiosk-device-row').filter({ hasText: 'Break room' });
+      admin.page.once('dialog', (confirm) => void confirm.accept());
+      await row.getByRole('button', { name: 'Revoke Break room' }).click();
+      await row.getByText(/^Revoked/).waitFor();
+
+      await identify(kiosk.page, 'K-101', KIM_PIN);
+      await kiosk.page.getByRole('heading', { name: 'Set up this kiosk' }).waitFor();
+      const device = await kiosk.page.request.get('/api/kiosk/device');
+      expect(device.status()).toBe(401);
+      for (const opened of [admin, kiosk]) await opened.context.close();
+    },
+  );
+
+  it(
+    'reads a QR badge through the camera into the employee number',
+    { timeout: 60_000 },
+    async () => {
+      const video = path.join(mkdtempSync(path.join(tmpdir(), 'punchclock-camera-')), 'badge.y4m');
+      writeQrVideo(video, 'K-101');
+      const cameraBrowser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--use-fake-ui-for-media-stream',
+          '--use-fake-device-for-media-stream',
+          `--use-file-for-fake-video-capture=${video}`,
+        ],
+      });
+      try {
+        const admin = await signedIn(SEED_USERS.admin);
+        const context = await cameraBrowser.newContext({
+          baseURL: baseUrl(),
+          serviceWorkers: 'block',
+          permissions: ['camera'],
+        });
+        const kiosk = await context.newPage();
+        await enrolKiosk(admin.page, kiosk, 'Camera kiosk');
+        await kiosk.getByRole('button', { name: 'Scan badge' }).click();
+        await expect
+          .poll(() => kiosk.getByLabel('Employee number').inputValue(), { timeout: 20_000 })
+          .toBe('K-101');
+        // The camera is off again and the PIN is next.
+        expect(await kiosk.getByLabel('Camera preview').count()).toBe(0);
+        expect(await kiosk.evaluate(() => document.activeElement?.id)).toBe('kiosk-pin');
+        await admin.context.close();
+      } finally {
+        await cameraBrowser.close();
+      }
+    },
+  );
+});
