@@ -698,6 +698,12 @@ export const kioskDevices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The device's RSA-OAEP key pair for punches captured offline (decision 0027): the device
+     * seals each PIN with the public key (SPKI, base64); only the server can open it.
+     */
+    sealingPublicKey: text('sealing_public_key'),
+    sealingPrivateKey: text('sealing_private_key'),
   },
   (table) => [uniqueIndex('kiosk_devices_token_hash_key').on(table.tokenHash)],
 );

@@ -16,7 +16,7 @@ import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../test/factories.ts';
-import { createKioskPerson, enrolTestKiosk, TEST_KIOSK_PIN } from '../test/kiosk.ts';
+import { createKioskPerson, enrolTestKiosk, sealForKiosk, TEST_KIOSK_PIN } from '../test/kiosk.ts';
 import { seedNotifications } from '../test/notifications.ts';
 import {
   seedAssignment,
@@ -428,6 +428,37 @@ const SCENARIOS: Scenario[] = [
         url: '/api/kiosk/punch',
         cookie,
         payload: { grant, id: randomUUID(), eventType: 'clock_in' },
+        actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/kiosk/offline-punch',
+    name: 'a clock-in captured while the kiosk was offline, with its PIN sealed',
+    status: 201,
+    action: 'time_event.record',
+    async arrange({ db, app, admin }) {
+      const { cookie } = await enrolTestKiosk(db, admin.id);
+      const person = await createKioskPerson(db);
+      const device = await app.inject({
+        method: 'GET',
+        url: '/api/kiosk/device',
+        headers: { cookie },
+      });
+      const { sealingKey } = device.json() as { sealingKey: string };
+      const id = randomUUID();
+      const sealedPin = sealForKiosk(sealingKey, { pin: TEST_KIOSK_PIN, id });
+      return {
+        method: 'POST',
+        url: '/api/kiosk/offline-punch',
+        cookie,
+        payload: {
+          id,
+          eventType: 'clock_in',
+          capturedOfflineAt: new Date(Date.now() - 60_000).toISOString(),
+          employeeNumber: person.employeeNumber,
+          sealedPin,
+        },
         actorId: person.id,
       };
     },

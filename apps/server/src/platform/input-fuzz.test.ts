@@ -16,6 +16,7 @@ import {
   enrolDeviceRequestSchema,
   identifyAtKioskRequestSchema,
   kioskPunchRequestSchema,
+  offlineKioskPunchRequestSchema,
   setMyKioskPinRequestSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
@@ -145,6 +146,7 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'GET /api/kiosk/device': { anonymous: true },
   'POST /api/kiosk/identify': { body: identifyAtKioskRequestSchema, anonymous: true },
   'POST /api/kiosk/punch': { body: kioskPunchRequestSchema, anonymous: true },
+  'POST /api/kiosk/offline-punch': { body: offlineKioskPunchRequestSchema, anonymous: true },
   'GET /api/me/kiosk-pin': {},
   'PUT /api/me/kiosk-pin': { body: setMyKioskPinRequestSchema },
   'GET /api/users/:id/kiosk': {},

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { constants, createPublicKey, publicEncrypt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
@@ -35,4 +35,21 @@ export async function createKioskPerson(
     .set({ employeeNumber, kioskPinHash: pin === null ? null : await hashPassword(pin) })
     .where(eq(profiles.id, user.id));
   return { ...user, employeeNumber };
+}
+
+/** What a kiosk does offline: seal {pin, id} with the device's public key (RSA-OAEP, SHA-256). */
+export function sealForKiosk(sealingKey: string, content: unknown): string {
+  const key = createPublicKey({
+    key: Buffer.from(sealingKey, 'base64'),
+    format: 'der',
+    type: 'spki',
+  });
+  return publicEncrypt(
+    {
+      key,
+      padding: constants.RSA_PKCS1_OAEP_PADDING,
+      oaepHash: 'sha256',
+    },
+    Buffer.from(JSON.stringify(content)),
+  ).toString('base64');
 }

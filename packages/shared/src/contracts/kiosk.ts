@@ -57,10 +57,14 @@ export const kioskDeviceSchema = z.object({
 export type KioskDevice = z.infer<typeof kioskDeviceSchema>;
 
 export const kioskDeviceResponseSchema = z.object({ device: kioskDeviceSchema });
-/** GET /api/kiosk/device: the device asking, and the business time zone it shows times in. */
+/**
+ * GET /api/kiosk/device: the device asking, the business time zone it shows times in, and the
+ * public key it seals PINs with for punches captured offline (SPKI, base64; decision 0027).
+ */
 export const thisKioskResponseSchema = z.object({
   device: kioskDeviceSchema,
   timeZone: z.string(),
+  sealingKey: z.string(),
 });
 export type ThisKioskResponse = z.infer<typeof thisKioskResponseSchema>;
 export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDeviceSchema) });
@@ -146,3 +150,26 @@ export const kioskPunchRequestSchema = recordTimeEventRequestSchema
   .extend({ grant: z.string().min(1, KIOSK_GRANT_EXPIRED_MESSAGE).max(100) })
   .strict();
 export type KioskPunchRequest = z.infer<typeof kioskPunchRequestSchema>;
+
+export const KIOSK_UNREADABLE_PIN_MESSAGE =
+  'This punch was saved by another kiosk or has been altered: it cannot be checked.';
+
+/**
+ * POST /api/kiosk/offline-punch: a punch captured while the kiosk was offline. `sealedPin` is
+ * RSA-OAEP (SHA-256) over {"pin","id"} with the device's sealing key, base64.
+ */
+export const offlineKioskPunchRequestSchema = recordTimeEventRequestSchema
+  .pick({ id: true, eventType: true })
+  .extend({
+    capturedOfflineAt: z.iso.datetime({ offset: true, error: 'Invalid time' }),
+    employeeNumber: identifyAtKioskRequestSchema.shape.employeeNumber,
+    sealedPin: z
+      .string()
+      .max(1024, KIOSK_UNREADABLE_PIN_MESSAGE)
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, KIOSK_UNREADABLE_PIN_MESSAGE),
+  })
+  .strict();
+export type OfflineKioskPunchRequest = z.infer<typeof offlineKioskPunchRequestSchema>;
+
+/** What is sealed: the PIN, bound to the one punch it was typed for. */
+export const sealedPinContentSchema = z.object({ pin: z.string(), id: z.string() }).strict();

@@ -8,7 +8,9 @@ import {
   KIOSK_NO_PIN_MESSAGE,
   KIOSK_PIN_ATTEMPTS,
   KIOSK_SHARED_NUMBER_MESSAGE,
+  KIOSK_UNREADABLE_PIN_MESSAGE,
   KIOSK_WRONG_CREDENTIALS_MESSAGE,
+  offlineKioskPunchRequestSchema,
   type IdentifyAtKioskResponse,
   type KioskDevice,
 } from '@punchclock/shared/contracts/kiosk';
@@ -24,6 +26,7 @@ import {
 import { verifyPassword } from '../../platform/passwords.ts';
 import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
+import { openSealedPin } from './sealed-pins.ts';
 import { getToday, recordTimeEvent, type PunchPolicy } from '../time-tracking/index.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import type { RecordTimeEventResponse } from '@punchclock/shared/contracts/time-tracking';
@@ -74,17 +77,15 @@ async function countWrongPin(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * Employee number + PIN at an enrolled device → who it is, their state, and a grant to punch
- * for a minute at this device. Records nothing else. Unknown numbers and wrong PINs get the
- * same answer, after the same work (a PIN hash is checked either way).
+ * Who an employee number and PIN typed at this device belong to. Unknown numbers and wrong PINs
+ * get the same answer, after the same work (a PIN hash is checked either way); wrong ones count
+ * against the device and the person.
  */
-export async function identifyAtKiosk(
+async function checkNumberAndPin(
   db: Db,
   device: KioskDevice,
-  rawInput: unknown,
-  timeZone: string,
-): Promise<IdentifyAtKioskResponse> {
-  const input = parseInput(identifyAtKioskRequestSchema, rawInput);
+  input: { employeeNumber: string; pin: string },
+): Promise<Candidate> {
   const failureKey = `kiosk-identify:device:${device.id}`;
   const reserved = await recordHit(db, failureKey, DEVICE_FAILURES);
   if (reserved.hits > DEVICE_FAILURES.limit) {
@@ -113,9 +114,24 @@ export async function identifyAtKiosk(
   }
 
   await releaseHit(db, failureKey);
+  await db.update(profiles).set({ kioskPinFailures: 0 }).where(eq(profiles.id, person.userId));
+  return person;
+}
+
+/**
+ * Employee number + PIN at an enrolled device → who it is, their state, and a grant to punch
+ * for a minute at this device. Records nothing else.
+ */
+export async function identifyAtKiosk(
+  db: Db,
+  device: KioskDevice,
+  rawInput: unknown,
+  timeZone: string,
+): Promise<IdentifyAtKioskResponse> {
+  const input = parseInput(identifyAtKioskRequestSchema, rawInput);
+  const person = await checkNumberAndPin(db, device, input);
   const grant = generateToken();
   const [stored] = await db.transaction(async (tx) => {
-    await tx.update(profiles).set({ kioskPinFailures: 0 }).where(eq(profiles.id, person.userId));
     // Grants live a minute; the old ones go as new ones are made.
     await tx.delete(kioskGrants).where(lt(kioskGrants.expiresAt, sql`now()`));
     return tx
@@ -173,4 +189,33 @@ export async function punchAtKiosk(
     deviceId: device.id,
     deviceName: device.name,
   });
+}
+
+/**
+ * A punch the kiosk captured while it was offline (decision 0027): the PIN arrives sealed with
+ * this device's key and bound to the punch's id, is checked now like any identification, and
+ * the punch is recorded at its capture time under the offline rules (late ones are reviewed).
+ * Sent again, it is the same punch (its id).
+ */
+export async function punchOfflineAtKiosk(
+  db: Db,
+  policy: PunchPolicy,
+  device: KioskDevice,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<RecordTimeEventResponse> {
+  const input = parseInput(offlineKioskPunchRequestSchema, rawInput);
+  const pin = await openSealedPin(db, device.id, input.sealedPin, input.id);
+  if (pin === null) throw new Invalid(KIOSK_UNREADABLE_PIN_MESSAGE, 'unreadable_pin');
+  const person = await checkNumberAndPin(db, device, { employeeNumber: input.employeeNumber, pin });
+  const { id, eventType, capturedOfflineAt } = input;
+  return recordTimeEvent(
+    db,
+    policy,
+    person.userId,
+    { id, eventType, capturedOfflineAt },
+    meta,
+    undefined,
+    { deviceId: device.id, deviceName: device.name },
+  );
 }

@@ -13,7 +13,8 @@ import {
   listDevices,
   revokeDevice,
 } from './devices.ts';
-import { identifyAtKiosk, punchAtKiosk } from './at-the-kiosk.ts';
+import { identifyAtKiosk, punchAtKiosk, punchOfflineAtKiosk } from './at-the-kiosk.ts';
+import { sealingKeyOf } from './sealed-pins.ts';
 import { changeKioskPinAsAdmin, getKioskCard, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -77,15 +78,29 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
     return device;
   }
   const device = { config: { access: 'public' as const } };
-  app.get('/api/kiosk/device', device, async (request, reply) => ({
-    device: await requireDevice(request, reply),
-    timeZone: config.timeZone,
-  }));
+  app.get('/api/kiosk/device', device, async (request, reply) => {
+    const thisDevice = await requireDevice(request, reply);
+    return {
+      device: thisDevice,
+      timeZone: config.timeZone,
+      sealingKey: await sealingKeyOf(db, thisDevice.id),
+    };
+  });
   app.post('/api/kiosk/identify', device, async (request, reply) =>
     identifyAtKiosk(db, await requireDevice(request, reply), request.body, config.timeZone),
   );
   app.post('/api/kiosk/punch', device, async (request, reply) => {
     const result = await punchAtKiosk(
+      db,
+      config,
+      await requireDevice(request, reply),
+      request.body,
+      getRequestMeta(request),
+    );
+    return reply.status(result.isReplay ? 200 : 201).send(result);
+  });
+  app.post('/api/kiosk/offline-punch', device, async (request, reply) => {
+    const result = await punchOfflineAtKiosk(
       db,
       config,
       await requireDevice(request, reply),
