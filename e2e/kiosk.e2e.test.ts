@@ -48,6 +48,20 @@ async function enrolKiosk(admin: Page, kiosk: Page, deviceName: string) {
   await kiosk.getByText(deviceName).waitFor();
 }
 
+/** How many punches the person has today and yesterday (their own API). */
+async function punchCount(page: Page): Promise<number> {
+  const response = await page.request.get('/api/time-events/today');
+  const { events } = (await response.json()) as { events: unknown[] };
+  return events.length;
+}
+
+/** Clock in when out, otherwise clock out: what the state machine allows next, either way. */
+async function nextPunchFor(page: Page): Promise<'clock_in' | 'clock_out'> {
+  const response = await page.request.get('/api/time-events/today');
+  const { state } = (await response.json()) as { state: string };
+  return state === 'none' || state === 'clock_out' ? 'clock_in' : 'clock_out';
+}
+
 async function identify(kiosk: Page, employeeNumber: string, pin: string) {
   await kiosk.getByLabel('Employee number').fill(employeeNumber);
   await kiosk.getByLabel('PIN').fill(pin);
@@ -58,6 +72,15 @@ async function signedIn(user: (typeof SEED_USERS)[keyof typeof SEED_USERS]) {
   const opened = await newPage(browser);
   await signInAndWait(opened.page, user);
   return opened;
+}
+
+/** The person sets their kiosk PIN (as in Account settings, through the same API). */
+async function setPin(page: Page, pin: string) {
+  const response = await page.request.put('/api/me/kiosk-pin', {
+    data: { currentPassword: E2E_PASSWORD, pin },
+    headers: { [CSRF_HEADER]: '1' },
+  });
+  expect(response.status()).toBe(200);
 }
 
 describe('kiosk (#17)', () => {
@@ -85,11 +108,7 @@ describe('kiosk (#17)', () => {
       await kim.page.keyboard.press('Escape');
 
       const kit = await signedIn(SEED_USERS.kioskSecond);
-      const setKit = await kit.page.request.put('/api/me/kiosk-pin', {
-        data: { currentPassword: E2E_PASSWORD, pin: KIT_PIN },
-        headers: { [CSRF_HEADER]: '1' },
-      });
-      expect(setKit.status()).toBe(200);
+      await setPin(kit.page, KIT_PIN);
 
       const admin = await signedIn(SEED_USERS.admin);
       const kiosk = await newPage(browser, { width: 820, height: 1180 });
@@ -148,6 +167,9 @@ describe('kiosk (#17)', () => {
       timeout: 120_000,
     },
     async () => {
+      const kit = await signedIn(SEED_USERS.kioskSecond);
+      await setPin(kit.page, KIT_PIN);
+      await kit.context.close();
       const admin = await signedIn(SEED_USERS.admin);
       const kiosk = await newPage(browser, { width: 390, height: 844, theme: 'dark' });
       await enrolKiosk(admin.page, kiosk.page, 'Loading dock');
@@ -198,6 +220,68 @@ describe('kiosk (#17)', () => {
       const device = await kiosk.page.request.get('/api/kiosk/device');
       expect(device.status()).toBe(401);
       for (const opened of [admin, kiosk]) await opened.context.close();
+    },
+  );
+
+  it(
+    'offline, keeps a punch on the kiosk (also after a reload) and sends it once when back',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const kim = await signedIn(SEED_USERS.kioskFirst);
+      await setPin(kim.page, KIM_PIN);
+      const admin = await signedIn(SEED_USERS.admin);
+      const kiosk = await newPage(browser, { serviceWorkers: 'allow' });
+      await enrolKiosk(admin.page, kiosk.page, 'Parking lot');
+      // The kiosk is installed: the service worker controls it, so it opens with no network.
+      await expect
+        .poll(() => kiosk.page.evaluate(() => navigator.serviceWorker.controller !== null), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const before = await punchCount(kim.page);
+
+      await kiosk.context.setOffline(true);
+      await identify(kiosk.page, 'K-101', KIM_PIN);
+      await kiosk.page.getByRole('heading', { name: 'Kiosk offline' }).waitFor();
+      await expectNoViolations(kiosk.page, '/kiosk (offline)');
+      const choice = (await nextPunchFor(kim.page)) === 'clock_in' ? 'Clock In' : 'Clock Out';
+      await kiosk.page
+        .getByRole('group', { name: 'Record' })
+        .getByRole('button', { name: choice })
+        .click();
+      await kiosk.page.getByText(/Saved on this kiosk/).waitFor();
+      await saveScreenshot(kiosk.page, 'kiosk-offline');
+      await kiosk.page.getByText('1 punch waiting to send').waitFor();
+      // Nothing reached the server; the PIN is nowhere on the device in the clear.
+      expect(await punchCount(kim.page)).toBe(before);
+      const stored = await kiosk.page.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const request = indexedDB.open('punchclock-kiosk');
+            request.onsuccess = () => {
+              const read = request.result.transaction('queue').objectStore('queue').getAll();
+              read.onsuccess = () => resolve(JSON.stringify(read.result));
+            };
+          }),
+      );
+      expect(stored).toContain('K-101');
+      expect(stored).not.toContain(KIM_PIN);
+
+      await kiosk.page.reload();
+      await kiosk.page.getByRole('heading', { name: 'Clock in or out' }).waitFor();
+      await kiosk.page.getByText('1 punch waiting to send').waitFor();
+
+      await kiosk.context.setOffline(false);
+      await kiosk.page
+        .getByText('1 punch waiting to send')
+        .waitFor({ state: 'detached', timeout: 45_000 });
+      await expect.poll(() => punchCount(kim.page)).toBe(before + 1);
+      const today = await kim.page.request.get('/api/time-events/today');
+      const { events } = (await today.json()) as { events: { source: string }[] };
+      expect(events.at(-1)?.source).toBe('kiosk');
+      for (const opened of [kim, admin, kiosk]) await opened.context.close();
     },
   );
 

@@ -15,7 +15,7 @@ export default defineConfig({
     tailwindcss(),
     // Installable, and opens with no network (decision 0025): the service worker precaches the
     // built app and answers page loads with it; it never caches the API. A new version waits
-    // until the person chooses "Reload" (registerType 'prompt', see app/app-updates.tsx).
+    // until the person chooses "Reload" (registerType 'prompt', see lib/app-updates.ts).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

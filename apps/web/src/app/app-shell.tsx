@@ -17,7 +17,7 @@ import { NotificationsBell } from '@/features/notifications';
 import { usePendingSync } from '@/features/time-tracking';
 import { ErrorBoundary } from '@/features/system';
 import { preloadToasts } from '@/lib/toast';
-import { registerServiceWorker } from './app-updates';
+import { registerServiceWorker } from '@/lib/app-updates';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';

@@ -3,6 +3,7 @@ import {
   kioskDeviceResponseSchema,
   thisKioskResponseSchema,
   type IdentifyAtKioskRequest,
+  type OfflineKioskPunchRequest,
 } from '@punchclock/shared/contracts/kiosk';
 import { recordTimeEventResponseSchema } from '@punchclock/shared/contracts/time-tracking';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
@@ -43,4 +44,13 @@ export function punchAtKiosk(input: { grant: string; id: string; eventType: Time
 /** The server no longer knows this device (revoked, or its cookie is gone). */
 export function isDeviceRefused(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'kiosk_not_enrolled';
+}
+
+/** A punch captured while this kiosk was offline, its PIN sealed (decision 0027). */
+export function sendOfflineKioskPunch(punch: OfflineKioskPunchRequest) {
+  return apiRequest('/api/kiosk/offline-punch', {
+    method: 'POST',
+    body: punch,
+    schema: recordTimeEventResponseSchema,
+  });
 }

@@ -10,47 +10,68 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
 import { identifyAtKiosk, isDeviceRefused } from './api';
 import { BadgeScanner } from './badge-scanner';
+import { OfflinePanel } from './offline-panel';
 import { PersonPanel } from './person-panel';
+import type { OfflinePunch } from './use-kiosk-queue';
 
 /** A half-typed number or PIN left behind is wiped after this long without a keystroke. */
 const ABANDONED_ENTRY_MS = 30_000;
 
+type Credentials = { employeeNumber: string; pin: string };
+type Step =
+  | { kind: 'identify'; notice?: string }
+  | { kind: 'person'; identified: IdentifyAtKioskResponse; credentials: Credentials }
+  | { kind: 'offline'; credentials: Credentials };
+
 /**
  * The kiosk's two steps: who are you (employee number, typed or scanned, and PIN), then what
- * to record. Identifying records nothing; the person panel clears itself (PersonPanel).
+ * to record. Identifying records nothing; the next step clears itself. With no connection the
+ * second step keeps the punch on the kiosk instead (OfflinePanel).
  */
 export function KioskStation({
   timeZone,
+  keepOffline,
   onDeviceRefused,
 }: {
   timeZone: string;
+  keepOffline: (punch: OfflinePunch) => Promise<void>;
   onDeviceRefused: () => void;
 }) {
-  const [identified, setIdentified] = useState<IdentifyAtKioskResponse | null>(null);
-  const [notice, setNotice] = useState<string | undefined>();
+  const [step, setStep] = useState<Step>({ kind: 'identify' });
+  const backToStart = useCallback((notice?: string) => setStep({ kind: 'identify', notice }), []);
 
-  if (identified) {
+  if (step.kind === 'person') {
     return (
       <PersonPanel
-        identified={identified}
+        identified={step.identified}
+        credentials={step.credentials}
         timeZone={timeZone}
-        onDone={(message) => {
-          setIdentified(null);
-          setNotice(message);
-        }}
+        keepOffline={keepOffline}
+        onDone={backToStart}
         onDeviceRefused={onDeviceRefused}
+      />
+    );
+  }
+  if (step.kind === 'offline') {
+    return (
+      <OfflinePanel
+        credentials={step.credentials}
+        timeZone={timeZone}
+        keepOffline={keepOffline}
+        onDone={backToStart}
       />
     );
   }
   return (
     <IdentifyForm
-      notice={notice}
-      onIdentified={(answer) => {
-        setNotice(undefined);
-        setIdentified(answer);
-      }}
+      notice={step.notice}
+      onIdentified={(identified, credentials) =>
+        setStep({ kind: 'person', identified, credentials })
+      }
+      onOffline={(credentials) => setStep({ kind: 'offline', credentials })}
       onDeviceRefused={onDeviceRefused}
     />
   );
@@ -59,10 +80,12 @@ export function KioskStation({
 function IdentifyForm({
   notice,
   onIdentified,
+  onOffline,
   onDeviceRefused,
 }: {
   notice: string | undefined;
-  onIdentified: (answer: IdentifyAtKioskResponse) => void;
+  onIdentified: (answer: IdentifyAtKioskResponse, credentials: Credentials) => void;
+  onOffline: (credentials: Credentials) => void;
   onDeviceRefused: () => void;
 }) {
   const [employeeNumber, setEmployeeNumber] = useState('');
@@ -74,10 +97,13 @@ function IdentifyForm({
 
   const identify = useMutation({
     mutationFn: identifyAtKiosk,
-    onSuccess: onIdentified,
-    onError: (failure) => {
+    // Offline, the request is still made: its failure is what turns the kiosk to offline mode.
+    networkMode: 'always',
+    onSuccess: (answer, credentials) => onIdentified(answer, credentials),
+    onError: (failure, credentials) => {
       setPin('');
       if (isDeviceRefused(failure)) return onDeviceRefused();
+      if (failure instanceof ApiError && failure.status === 0) return onOffline(credentials);
       setError(failure.message);
       pinRef.current?.focus();
     },

@@ -1,65 +1,63 @@
 import { useMutation } from '@tanstack/react-query';
-import { Coffee, LogIn, LogOut, UtensilsCrossed } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   KIOSK_GRANT_EXPIRED_MESSAGE,
   type IdentifyAtKioskResponse,
 } from '@punchclock/shared/contracts/kiosk';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import {
-  BACK_TO_WORK_LABEL,
   EVENT_SUCCESS_MESSAGES,
   STATE_LABELS,
-  checkTransition,
   type TimeEventType,
 } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { ApiError } from '@/lib/api-client';
-import { useNow } from '@/lib/use-now';
 import { isDeviceRefused, punchAtKiosk } from './api';
+import { PunchButtons } from './punch-buttons';
+import { useClearCountdown } from './use-clear-countdown';
+import type { OfflinePunch } from './use-kiosk-queue';
 
-/** The person's screen clears itself this long after their last tap (#17). */
-export const KIOSK_CLEAR_SECONDS = 10;
-
-const ACTIONS: { eventType: TimeEventType; label: string; icon: typeof LogIn }[] = [
-  { eventType: 'clock_in', label: 'Clock In', icon: LogIn },
-  { eventType: 'break', label: 'Break', icon: Coffee },
-  { eventType: 'lunch', label: 'Lunch', icon: UtensilsCrossed },
-  { eventType: 'clock_out', label: 'Clock Out', icon: LogOut },
-];
-
-/** Who was identified, where they stand, and the four punches the state machine allows. */
+/**
+ * Who was identified, where they stand, and the punches the state machine allows. If the
+ * connection drops between identifying and punching, the punch is kept on the kiosk (with the
+ * same id) and sent later, like any punch captured offline.
+ */
 export function PersonPanel({
   identified,
+  credentials,
   timeZone,
+  keepOffline,
   onDone,
   onDeviceRefused,
 }: {
   identified: IdentifyAtKioskResponse;
+  credentials: { employeeNumber: string; pin: string };
   timeZone: string;
+  keepOffline: (punch: OfflinePunch) => Promise<void>;
   onDone: (notice?: string) => void;
   onDeviceRefused: () => void;
 }) {
   const [current, setCurrent] = useState(identified.person);
   const [confirmation, setConfirmation] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const [clearsAt, setClearsAt] = useState(() => Date.now() + KIOSK_CLEAR_SECONDS * 1000);
-  const now = useNow(250);
-  const secondsLeft = Math.max(0, Math.ceil((clearsAt - now) / 1000));
-
-  useEffect(() => {
-    if (secondsLeft === 0) onDone();
-  }, [secondsLeft, onDone]);
+  const { secondsLeft, restart } = useClearCountdown(onDone);
 
   const punch = useMutation({
-    mutationFn: (eventType: TimeEventType) =>
-      punchAtKiosk({ grant: identified.grant, id: crypto.randomUUID(), eventType }),
-    onSuccess: ({ event, warning }) => {
-      setCurrent((person) => ({ ...person, state: event.eventType, stateSince: event.occurredAt }));
-      setConfirmation(
-        [EVENT_SUCCESS_MESSAGES[event.eventType], warning].filter(Boolean).join('. '),
-      );
+    networkMode: 'always',
+    mutationFn: async ({ id, eventType }: { id: string; eventType: TimeEventType }) => {
+      try {
+        const { event, warning } = await punchAtKiosk({ grant: identified.grant, id, eventType });
+        return { eventType: event.eventType, occurredAt: event.occurredAt, warning };
+      } catch (failure) {
+        if (!(failure instanceof ApiError && failure.status === 0)) throw failure;
+        await keepOffline({ id, eventType, ...credentials });
+        return { eventType, occurredAt: new Date().toISOString(), warning: SAVED_OFFLINE };
+      }
+    },
+    onSuccess: ({ eventType, occurredAt, warning }) => {
+      setCurrent((person) => ({ ...person, state: eventType, stateSince: occurredAt }));
+      setConfirmation([EVENT_SUCCESS_MESSAGES[eventType], warning].filter(Boolean).join('. '));
       setError(undefined);
     },
     onError: (failure) => {
@@ -69,10 +67,9 @@ export function PersonPanel({
       }
       setError(failure.message);
     },
-    onSettled: () => setClearsAt(Date.now() + KIOSK_CLEAR_SECONDS * 1000),
+    onSettled: restart,
   });
 
-  const isWorkBreak = current.state === 'break' || current.state === 'lunch';
   return (
     <Card className="w-full max-w-lg">
       <CardHeader>
@@ -95,28 +92,21 @@ export function PersonPanel({
             {error}
           </p>
         )}
-        <div className="grid grid-cols-2 gap-3" role="group" aria-label="Record">
-          {ACTIONS.map(({ eventType, label, icon: Icon }) => (
-            <Button
-              key={eventType}
-              size="lg"
-              variant={eventType === 'clock_out' ? 'destructive' : 'default'}
-              className="h-20 text-lg"
-              disabled={punch.isPending || !checkTransition(current.state, eventType).allowed}
-              onClick={() => punch.mutate(eventType)}
-            >
-              <Icon className="!size-6" aria-hidden />
-              {eventType === 'clock_in' && isWorkBreak ? BACK_TO_WORK_LABEL : label}
-            </Button>
-          ))}
-        </div>
+        <PunchButtons
+          state={current.state}
+          isBusy={punch.isPending}
+          onPunch={(eventType) => punch.mutate({ id: crypto.randomUUID(), eventType })}
+        />
         <Button variant="outline" size="lg" onClick={() => onDone()}>
           Done
         </Button>
-        <p className="text-center text-sm text-muted-foreground" aria-live="off">
+        <p className="text-center text-sm text-muted-foreground">
           This screen clears in {secondsLeft} s
         </p>
       </CardContent>
     </Card>
   );
 }
+
+export const SAVED_OFFLINE =
+  'Saved on this kiosk: it is sent when the connection is back, and your PIN is checked then';

@@ -64,7 +64,7 @@ export function ConnectivityBanner() {
       role={isOffline ? 'alert' : 'status'}
       className={
         isOffline
-          ? 'flex items-center justify-center gap-2 bg-warning px-4 py-2 text-sm font-medium text-black'
+          ? 'flex items-center justify-center gap-2 bg-warning px-4 py-2 text-sm font-medium text-white dark:text-black'
           : 'flex items-center justify-center gap-2 bg-success px-4 py-2 text-sm font-medium text-white dark:text-black'
       }
     >
