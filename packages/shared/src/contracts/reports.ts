@@ -68,6 +68,8 @@ export const dayDetailSchema = z.object({
       occurredAt: z.string(),
       /** Arrived late and not reviewed yet (decision 0013): it counts, but is flagged. */
       isUnreviewed: z.boolean(),
+      /** Where it was made (describePunchOrigin); null for the person's own screen. */
+      origin: z.string().nullable(),
     }),
   ),
   metrics: z.object({

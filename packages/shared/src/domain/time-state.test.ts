@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describePunchOrigin,
   checkTransition,
   deriveTimeState,
   EVENT_SUCCESS_MESSAGES,
@@ -268,5 +269,17 @@ describe('eventLabels', () => {
       'Clocked Out',
       'Clocked In',
     ]);
+  });
+});
+
+describe('describePunchOrigin', () => {
+  it('names where a punch was made, and says nothing of the person’s own screen', () => {
+    expect(describePunchOrigin({ source: 'web' })).toBeNull();
+    expect(describePunchOrigin({ source: 'offline_sync' })).toBe('recorded offline');
+    expect(describePunchOrigin({ source: 'admin_correction' })).toBe('corrected');
+    expect(describePunchOrigin({ source: 'kiosk', kioskName: 'Front door' })).toBe(
+      'kiosk: Front door',
+    );
+    expect(describePunchOrigin({ source: 'kiosk' })).toBe('kiosk: a removed device');
   });
 });

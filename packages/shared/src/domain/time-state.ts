@@ -37,6 +37,27 @@ export function eventLabels(events: readonly { eventType: TimeEventType }[]): st
   });
 }
 
+/**
+ * Where a punch was made, as history and reports show it beside the punch: nothing for the
+ * person's own screen, "recorded offline", "kiosk: Front door", "corrected". (The source values
+ * are contracts/time-tracking's TIME_EVENT_SOURCES.)
+ */
+export function describePunchOrigin(punch: {
+  source: 'web' | 'offline_sync' | 'admin_correction' | 'kiosk';
+  kioskName?: string | undefined;
+}): string | null {
+  switch (punch.source) {
+    case 'web':
+      return null;
+    case 'offline_sync':
+      return 'recorded offline';
+    case 'admin_correction':
+      return 'corrected';
+    case 'kiosk':
+      return `kiosk: ${punch.kioskName ?? 'a removed device'}`;
+  }
+}
+
 /** product §8 success toasts. */
 export const EVENT_SUCCESS_MESSAGES: Record<TimeEventType, string> = {
   clock_in: 'Clocked In - Working',

@@ -128,7 +128,12 @@ describeEachDatabase('punches that arrive late', (getDatabase) => {
       ),
     );
     expect(detail.events).toEqual([
-      { eventType: 'clock_in', occurredAt: event.occurredAt, isUnreviewed: true },
+      {
+        eventType: 'clock_in',
+        occurredAt: event.occurredAt,
+        isUnreviewed: true,
+        origin: 'recorded offline',
+      },
     ]);
 
     const overview = smeOverviewSchema.parse(

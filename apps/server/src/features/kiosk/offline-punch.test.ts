@@ -3,13 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
+import { dayDetailSchema } from '@punchclock/shared/contracts/reports';
 import {
   KIOSK_UNREADABLE_PIN_MESSAGE,
   KIOSK_WRONG_CREDENTIALS_MESSAGE,
   thisKioskResponseSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { profiles, timeEvents } from '../../db/schema.ts';
-import { buildTestApp } from '../../test/app.ts';
+import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import {
@@ -81,6 +82,20 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
     const again = await send(device.cookie, body);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ isReplay: true });
+
+    // The adherence report's day shows where the punch was made.
+    const admin = await createTestUser(db(), { role: 'admin' });
+    const adminCookie = await signInAs(app, admin.email, admin.password);
+    const { shiftDate } = (first.json() as { event: { shiftDate: string } }).event;
+    const day = await app.inject({
+      method: 'GET',
+      url: `/api/reports/day?userId=${person.id}&date=${shiftDate}`,
+      headers: { cookie: adminCookie },
+    });
+    expect(day.statusCode, day.body).toBe(200);
+    expect(dayDetailSchema.parse(day.json()).events).toEqual([
+      expect.objectContaining({ eventType: 'clock_in', origin: `kiosk: ${device.name}` }),
+    ]);
 
     const rows = await punchesOf(person.id);
     expect(rows).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
   type DayDetail,
 } from '@punchclock/shared/contracts/reports';
 import { isDateInRange } from '@punchclock/shared/domain/schedule';
+import { describePunchOrigin } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, profiles, users } from '../../db/schema.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
@@ -18,7 +19,7 @@ import type { Caller } from '../people/index.ts';
 import { assertCanSeePerson } from '../people/index.ts';
 import {
   listApprovedCorrections,
-  listShiftEvents,
+  listEventsOnDates,
   listUnreviewedEventIds,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
@@ -145,7 +146,7 @@ export async function getDayDetail(
   await assertCanSeePerson(db, viewer, query.userId);
   const [assignments, rawEvents, corrections, timeOff, unreviewed] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
-    listShiftEvents(db, [query.userId], query.date, query.date),
+    listEventsOnDates(db, query.userId, [query.date]),
     listApprovedCorrections(db, [query.userId], query.date, query.date),
     listActiveTimeOff(db, [query.userId], query.date, query.date),
     listUnreviewedEventIds(db, [query.userId], query.date, query.date),
@@ -176,11 +177,17 @@ export async function getDayDetail(
       lunchEnd: plan.lunchEnd?.toISOString() ?? null,
       breakAllowanceMinutes: plan.breakAllowanceMinutes,
     },
-    events: events.map(({ id, eventType, occurredAt }) => ({
-      eventType,
-      occurredAt,
-      isUnreviewed: unreviewed.has(id),
-    })),
+    events: events.map(({ id, eventType, occurredAt }) => {
+      const stored = rawEvents.find((event) => event.id === id);
+      return {
+        eventType,
+        occurredAt,
+        isUnreviewed: unreviewed.has(id),
+        // A punch an approved correction added or moved shows as corrected.
+        origin:
+          stored && stored.occurredAt === occurredAt ? describePunchOrigin(stored) : 'corrected',
+      };
+    }),
     metrics,
   };
 }

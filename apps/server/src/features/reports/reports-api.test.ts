@@ -492,6 +492,7 @@ describeEachDatabase('reports api', (getDatabase) => {
           eventType: punch.eventType,
           occurredAt: punch.occurredAt.toISOString(),
           isUnreviewed: false,
+          origin: null,
         })),
         metrics: {
           scheduledMinutes: metrics?.scheduledMinutes,

@@ -16,6 +16,6 @@ export {
   listLatePunches,
   listUnreviewedEventIds,
 } from './late-punches-repository.ts';
-export { listShiftEvents, lockUserForTimeTracking } from './repository.ts';
+export { listEventsOnDates, listShiftEvents, lockUserForTimeTracking } from './repository.ts';
 export { registerTimeTrackingRoutes } from './routes.ts';
 export { getToday, recordTimeEvent, type KioskOrigin, type PunchPolicy } from './service.ts';

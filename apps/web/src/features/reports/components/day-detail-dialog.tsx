@@ -106,6 +106,9 @@ export function DayDetailDialog({
                       {formatBusinessTime(event.occurredAt, timeZone)}
                     </span>
                     <span>{event.eventType.replace('_', ' ')}</span>
+                    {event.origin && (
+                      <span className="text-xs text-muted-foreground">({event.origin})</span>
+                    )}
                     {event.isUnreviewed && (
                       <span className="text-xs font-medium text-warning">Unreviewed</span>
                     )}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
-import { eventLabels } from '@punchclock/shared/domain/time-state';
+import { describePunchOrigin, eventLabels } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
@@ -75,13 +75,8 @@ function DayEvents({
               {formatBusinessTime(event.occurredAt, timeZone)}
             </span>
             <span>{labels[index]}</span>
-            {event.source === 'offline_sync' && (
-              <span className="text-xs text-muted-foreground">(recorded offline)</span>
-            )}
-            {event.source === 'kiosk' && (
-              <span className="text-xs text-muted-foreground">
-                (kiosk: {event.kioskName ?? 'a removed device'})
-              </span>
+            {describePunchOrigin(event) && (
+              <span className="text-xs text-muted-foreground">({describePunchOrigin(event)})</span>
             )}
             {day.unreviewedEventIds.includes(event.id) && (
               <span className="text-xs text-warning-text">(awaiting review)</span>
