@@ -1,0 +1,131 @@
+/*
+ * Where a punch may be made (#17 point 3, decision 0028). A team's policy is off, record, warn
+ * or require; its allowed places are areas (a centre and a radius) and networks (CIDR ranges,
+ * matched by the server against the client's address). Pure: the caller says which networks
+ * the address is in.
+ */
+
+export const LOCATION_MODES = ['off', 'record', 'warn', 'require'] as const;
+export type LocationMode = (typeof LOCATION_MODES)[number];
+
+export interface Position {
+  latitude: number;
+  longitude: number;
+  /** The browser's accuracy radius (metres): how far the true position may be. */
+  accuracyMetres: number;
+}
+
+export type AllowedPlace =
+  | { kind: 'area'; name: string; latitude: number; longitude: number; radiusMetres: number }
+  | { kind: 'network'; name: string; cidr: string };
+
+export interface LocationVerdict {
+  /** inside an allowed place; outside all of them; unknown (no position, no network match). */
+  outcome: 'inside' | 'outside' | 'unknown';
+  /** The place the punch was in, or the nearest area when outside. */
+  placeName: string | null;
+  /** Metres to the nearest area's edge when outside; 0 inside; null when unknown. */
+  distanceMetres: number | null;
+  /** What happens to the punch: recorded, recorded and flagged for a manager, or refused. */
+  decision: 'record' | 'flag' | 'refuse';
+  /** For the person: why it was refused or flagged. */
+  message: string | null;
+}
+
+const EARTH_RADIUS_METRES = 6_371_008.8;
+
+/** Great-circle distance (haversine): plenty for geofences of tens of metres to kilometres. */
+export function distanceMetres(
+  from: { latitude: number; longitude: number },
+  to: { latitude: number; longitude: number },
+): number {
+  const radians = (degrees: number) => (degrees * Math.PI) / 180;
+  const dLat = radians(to.latitude - from.latitude);
+  const dLon = radians(to.longitude - from.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 +
+    Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** "850 m", "1.2 km", "37 km": a distance as people say it. */
+export function formatDistance(metres: number): string {
+  if (metres < 1000) return `${Math.max(1, Math.round(metres / 10) * 10)} m`;
+  if (metres < 10_000) return `${(metres / 1000).toFixed(1)} km`;
+  return `${Math.round(metres / 1000)} km`;
+}
+
+export const LOCATION_NEEDED_MESSAGE =
+  'Allow location access to punch: your team punches only from its allowed places.';
+
+/**
+ * The verdict on one punch. A position counts as inside an area when its accuracy circle
+ * touches the area (a phone indoors reports 20–60 m): refusing someone standing at the door
+ * because of GPS noise is worse than letting the edge of the circle count.
+ */
+export function judgeLocation(input: {
+  mode: LocationMode;
+  places: readonly AllowedPlace[];
+  position: Position | null;
+  isInNetwork: (cidr: string) => boolean;
+}): LocationVerdict {
+  const { mode, places, position } = input;
+  // A policy without places checks nothing (the admin screen says so): nobody is locked out.
+  if (places.length === 0) {
+    return {
+      outcome: 'unknown',
+      placeName: null,
+      distanceMetres: null,
+      decision: 'record',
+      message: null,
+    };
+  }
+  const network = places.find(
+    (place): place is Extract<AllowedPlace, { kind: 'network' }> =>
+      place.kind === 'network' && input.isInNetwork(place.cidr),
+  );
+  if (network) return inside(network.name);
+
+  const areas = places.filter(
+    (place): place is Extract<AllowedPlace, { kind: 'area' }> => place.kind === 'area',
+  );
+  if (position) {
+    const byEdge = areas
+      .map((area) => ({
+        area,
+        edge: distanceMetres(position, area) - area.radiusMetres - position.accuracyMetres,
+      }))
+      .sort((a, b) => a.edge - b.edge);
+    const nearest = byEdge[0];
+    if (nearest && nearest.edge <= 0) return inside(nearest.area.name);
+    if (nearest) {
+      const away = distanceMetres(position, nearest.area) - nearest.area.radiusMetres;
+      const where = `You are ${formatDistance(away)} from ${nearest.area.name}`;
+      return {
+        outcome: 'outside',
+        placeName: nearest.area.name,
+        distanceMetres: Math.round(away),
+        decision: decide(mode),
+        message: mode === 'require' ? `${where}. Punch from an allowed place.` : where,
+      };
+    }
+  }
+  // No position (refused, unavailable, or no areas to compare with) and no network matched.
+  return {
+    outcome: 'unknown',
+    placeName: null,
+    distanceMetres: null,
+    decision: decide(mode),
+    message: mode === 'require' || mode === 'warn' ? LOCATION_NEEDED_MESSAGE : null,
+  };
+
+  function inside(placeName: string | null): LocationVerdict {
+    return { outcome: 'inside', placeName, distanceMetres: 0, decision: 'record', message: null };
+  }
+}
+
+function decide(mode: LocationMode): LocationVerdict['decision'] {
+  if (mode === 'require') return 'refuse';
+  if (mode === 'warn') return 'flag';
+  return 'record';
+}
