@@ -14,7 +14,7 @@ const serverLayers = {
   // columns and locked periods of requests, the queue of days to recompute, stored notifications.
   kernel: ['people', 'requests', 'day-metrics-queue', 'notification-store'],
   // What happened: punches and their corrections, leave, schedules.
-  record: ['time-tracking', 'time-off', 'schedules', 'pay-settings'],
+  record: ['locations', 'time-tracking', 'time-off', 'schedules', 'pay-settings'],
   // Deciding on records: the approvals queue and decisions; the live attendance snapshot; the
   // overtime rule sets in force per person (read by timesheets).
   workflow: ['approvals', 'attendance-snapshot', 'pay-rules'],

@@ -23,6 +23,7 @@ import {
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
+import { purgeOldPunchLocations, registerLocationRoutes } from './features/locations/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
 import { registerTimesheetRoutes } from './features/timesheets/index.ts';
 import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
@@ -92,6 +93,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerUserRoutes(app, db, config);
   registerTeamRoutes(app, db);
   registerKioskRoutes(app, db, config);
+  registerLocationRoutes(app, db);
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
   registerNotificationRoutes(app, db);
@@ -118,6 +120,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       await recomputeQueuedDays(db, config.timeZone);
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
+    // Where punches were made is kept only as long as the admin set (decision 0028).
+    jobs.every('punch-location-retention', 60 * 60_000, () => purgeOldPunchLocations(db));
     scheduleBackups(jobs, database, config, app.log);
     // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).
     app.addHook('onClose', () => jobs.stop());

@@ -58,6 +58,8 @@ export const teams = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     leadUserId: uuid('lead_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Where this team may punch (decision 0028): off, record, warn or require. */
+    locationMode: text('location_mode').notNull().default('off'),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('teams_name_lower_key').on(sql`lower(${table.name})`)],
@@ -736,4 +738,48 @@ export const kioskGrants = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('kiosk_grants_expires_idx').on(table.expiresAt)],
+);
+
+/** A team's allowed place (decision 0028): an area (centre and radius) or a network (CIDR). */
+export const locationPlaces = pgTable(
+  'location_places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    radiusMetres: integer('radius_metres'),
+    cidr: text('cidr'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('location_places_team_idx').on(table.teamId)],
+);
+
+/**
+ * Where a punch was made, under a location policy, kept LOCATION_RETENTION days (decision
+ * 0028). No foreign key to the punch: it is written just before the punch so it cannot be lost
+ * when the punch lands; one whose punch was refused is never shown and goes with retention.
+ */
+export const punchLocations = pgTable(
+  'punch_locations',
+  {
+    timeEventId: uuid('time_event_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    accuracyMetres: doublePrecision('accuracy_metres'),
+    ip: text('ip'),
+    outcome: text('outcome').notNull(),
+    placeName: text('place_name'),
+    distanceMetres: integer('distance_metres'),
+    isFlagged: boolean('is_flagged').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index('punch_locations_created_idx').on(table.createdAt)],
 );

@@ -12,6 +12,7 @@ import { savePreset } from '../features/payroll/presets.ts';
 import { createEnrolmentCode } from '../features/kiosk/devices.ts';
 import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/accounts.ts';
+import { createTeam } from '../features/teams/service.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -341,6 +342,81 @@ const SCENARIOS: Scenario[] = [
         cookie,
         payload: { currentPassword: user.password, newPassword: 'Walked-pass-2' },
         actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/locations/teams/:id/mode',
+    name: 'a team to "require"',
+    status: 204,
+    action: 'location_policy.mode',
+    async arrange({ db, admin, adminCookie }) {
+      const team = await auditTestTeam(db, admin.id);
+      return {
+        method: 'PUT',
+        url: `/api/locations/teams/${team.id}/mode`,
+        cookie: adminCookie,
+        payload: { mode: 'require' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/locations/teams/:id/places',
+    name: 'an area',
+    status: 201,
+    action: 'location_policy.place_add',
+    async arrange({ db, admin, adminCookie }) {
+      const team = await auditTestTeam(db, admin.id);
+      return {
+        method: 'POST',
+        url: `/api/locations/teams/${team.id}/places`,
+        cookie: adminCookie,
+        payload: {
+          kind: 'area',
+          name: 'Depot',
+          latitude: 43.6,
+          longitude: -79.4,
+          radiusMetres: 150,
+        },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/locations/places/:id',
+    name: 'a network',
+    status: 204,
+    action: 'location_policy.place_remove',
+    async arrange({ db, app, admin, adminCookie }) {
+      const team = await auditTestTeam(db, admin.id);
+      const added = await app.inject({
+        method: 'POST',
+        url: `/api/locations/teams/${team.id}/places`,
+        headers: { [CSRF_HEADER]: '1', cookie: adminCookie },
+        payload: { kind: 'network', name: 'Office', cidr: '192.0.2.0/24' },
+      });
+      const { place } = added.json() as { place: { id: string } };
+      return {
+        method: 'DELETE',
+        url: `/api/locations/places/${place.id}`,
+        cookie: adminCookie,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/locations/retention',
+    name: '30 days',
+    status: 204,
+    action: 'location_policy.retention',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'PUT',
+        url: '/api/locations/retention',
+        cookie: adminCookie,
+        payload: { days: 90 },
+        actorId: admin.id,
       };
     },
   },
@@ -1411,3 +1487,12 @@ describeEachDatabase('audit coverage of every mutating route', (getDatabase) => 
     },
   );
 });
+
+/** A fresh team for a location-policy call. */
+function auditTestTeam(db: Db, adminId: string) {
+  return createTeam(
+    db,
+    { name: `Audit location team ${randomUUID().slice(0, 8)}`, leadUserId: null },
+    { actorId: adminId, meta: SYSTEM_META },
+  );
+}

@@ -19,6 +19,11 @@ import {
   offlineKioskPunchRequestSchema,
   setMyKioskPinRequestSchema,
 } from '@punchclock/shared/contracts/kiosk';
+import {
+  addPlaceRequestSchema,
+  setLocationModeRequestSchema,
+  setRetentionRequestSchema,
+} from '@punchclock/shared/contracts/locations';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
 import {
   dayDetailQuerySchema,
@@ -121,6 +126,11 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/auth/password-link': { body: tokenBody, anonymous: true },
   'POST /api/auth/set-password': { body: setPasswordRequestSchema, anonymous: true },
   'GET /api/admin/overview': {},
+  'GET /api/locations': {},
+  'PUT /api/locations/teams/:id/mode': { body: setLocationModeRequestSchema },
+  'POST /api/locations/teams/:id/places': { body: addPlaceRequestSchema },
+  'DELETE /api/locations/places/:id': {},
+  'PUT /api/locations/retention': { body: setRetentionRequestSchema },
   'GET /api/approvals': { query: approvalsQuerySchema },
   'POST /api/approvals/decide': { body: decisionSchema },
   'GET /api/approvals/sme-overview': {},

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { punchLocationSchema } from './locations.ts';
 import { isoDate } from './common.ts';
 
 const rangeRule = (range: { from: string; to: string }) => range.from <= range.to;
@@ -70,6 +71,8 @@ export const dayDetailSchema = z.object({
       isUnreviewed: z.boolean(),
       /** Where it was made (describePunchOrigin); null for the person's own screen. */
       origin: z.string().nullable(),
+      /** Under a location policy, where it was made: shown to admins only (decision 0028). */
+      location: punchLocationSchema.optional(),
     }),
   ),
   metrics: z.object({

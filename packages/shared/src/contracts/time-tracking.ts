@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
 import { isoDate } from './common.ts';
+import { locationModeSchema, punchLocationSchema, punchPositionSchema } from './locations.ts';
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
 export const timeStateSchema = z.enum(['none', ...TIME_EVENT_TYPES]);
@@ -17,6 +18,8 @@ export const timeEventSchema = z.object({
   source: timeEventSourceSchema,
   /** The kiosk it was punched at (source 'kiosk'; given in history). */
   kioskName: z.string().optional(),
+  /** Where it was made, under a location policy: to the person and admins only. */
+  location: punchLocationSchema.optional(),
 });
 export type TimeEvent = z.infer<typeof timeEventSchema>;
 
@@ -28,6 +31,8 @@ export const recordTimeEventRequestSchema = z.object({
   id: z.uuid('Invalid event id'),
   eventType: timeEventTypeSchema,
   capturedOfflineAt: z.iso.datetime({ offset: true, error: 'Invalid time' }).optional(),
+  /** Where the punch was made, when the person's team has a location policy (decision 0028). */
+  position: punchPositionSchema.optional(),
 });
 export type RecordTimeEventRequest = z.infer<typeof recordTimeEventRequestSchema>;
 
@@ -54,6 +59,8 @@ export const todayResponseSchema = z.object({
   shiftStartedAt: z.string().nullable(),
   breakLimitMinutes: z.number().int().nonnegative(),
   lunchLimitMinutes: z.number().int().nonnegative(),
+  /** The person's team's location policy: anything but 'off' sends the position with a punch. */
+  locationMode: locationModeSchema.default('off'),
   /** The template assigned today, if any; `isWorkingDay` is false on its days off. */
   todayShift: z
     .object({

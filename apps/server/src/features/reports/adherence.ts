@@ -24,6 +24,7 @@ import {
   toDomainCorrection,
 } from '../time-tracking/index.ts';
 import { listActiveTimeOff } from '../time-off/index.ts';
+import { listPunchLocations } from '../locations/index.ts';
 import { loadAssignments } from './day-metrics-repository.ts';
 import { computePersonDay, planFor } from './recompute.ts';
 import {
@@ -156,6 +157,13 @@ export async function getDayDetail(
     query.date,
     timeZone,
   );
+  const locations =
+    viewer.role === 'admin' || viewer.userId === query.userId
+      ? await listPunchLocations(
+          db,
+          rawEvents.map((event) => event.id),
+        )
+      : new Map();
   // The same view the stored figures use: approved corrections and time off applied.
   const { events, metrics } = computePersonDay({
     plan,
@@ -186,6 +194,7 @@ export async function getDayDetail(
         // A punch an approved correction added or moved shows as corrected.
         origin:
           stored && stored.occurredAt === occurredAt ? describePunchOrigin(stored) : 'corrected',
+        ...(locations.has(id) ? { location: locations.get(id) } : {}),
       };
     }),
     metrics,

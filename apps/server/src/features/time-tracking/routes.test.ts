@@ -212,6 +212,7 @@ describeEachDatabase('time-tracking api', (getDatabase) => {
         shiftStartedAt: null,
         breakLimitMinutes: 15,
         lunchLimitMinutes: 30,
+        locationMode: 'off',
         todayShift: null,
       });
     });

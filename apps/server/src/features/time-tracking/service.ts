@@ -21,6 +21,7 @@ import {
 } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
+import { checkPunchLocation, findLocationPolicy, listPunchLocations } from '../locations/index.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
 import { listUnreviewedEventIds } from './late-punches-repository.ts';
@@ -123,10 +124,21 @@ export async function recordTimeEvent(
   kiosk?: KioskOrigin,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
+  // A kiosk is a place an admin chose; elsewhere the team's location policy applies first.
+  const location = kiosk
+    ? null
+    : await checkPunchLocation(db, {
+        userId,
+        eventId: input.id,
+        position: input.position ?? null,
+        ip: meta.ip,
+      });
+  const locationWarning = location?.decision === 'flag' ? location.message : null;
   const first = await decideAndWrite(db, policy, userId, input, meta, {
     fixedNow,
     locked: false,
     kiosk,
+    locationWarning,
   });
   if (first !== DECIDE_AGAIN) return first;
   return db.transaction(async (tx) => {
@@ -137,6 +149,7 @@ export async function recordTimeEvent(
         fixedNow,
         locked: true,
         kiosk,
+        locationWarning,
       });
       if (result !== DECIDE_AGAIN) return result;
     }
@@ -154,7 +167,13 @@ async function decideAndWrite(
     fixedNow,
     locked,
     kiosk,
-  }: { fixedNow: Date | undefined; locked: boolean; kiosk: KioskOrigin | undefined },
+    locationWarning,
+  }: {
+    fixedNow: Date | undefined;
+    locked: boolean;
+    kiosk: KioskOrigin | undefined;
+    locationWarning: string | null;
+  },
 ): Promise<RecordTimeEventResponse | typeof DECIDE_AGAIN> {
   const { timeZone } = policy;
   // Read the clock before the person's punches, so a punch committed after this read (and so
@@ -235,11 +254,14 @@ async function decideAndWrite(
     ],
   });
   // The early clock-in hint reads the schedule only; on PostgreSQL it runs beside the write.
-  const [outcome, warning] = await Promise.all([
+  const [outcome, earlyWarning] = await Promise.all([
     write,
     event.eventType === 'clock_in' ? warnIfEarly(db, policy, userId, event) : null,
   ]);
   if (outcome !== 'recorded') return DECIDE_AGAIN;
+  const warning = locationWarning
+    ? `${locationWarning}: the punch is recorded and your manager is told.`
+    : earlyWarning;
   return { event: publicEvent(event), isReplay: false, needsReview: minutesLate !== null, warning };
 }
 
@@ -250,9 +272,10 @@ export async function getToday(
   now: Date = new Date(),
 ): Promise<TodayResponse> {
   const today = toBusinessDate(now, timeZone);
-  const [recent, template] = await Promise.all([
+  const [recent, template, location] = await Promise.all([
     listEventsFromDate(db, userId, shiftDate(today, -1)),
     findAssignedTemplate(db, userId, today),
+    findLocationPolicy(db, userId),
   ]);
   const state = deriveTimeState(recent, now.getTime(), today);
   const isActive = state === 'clock_in' || state === 'break' || state === 'lunch';
@@ -265,6 +288,7 @@ export async function getToday(
     shiftStartedAt: isActive ? (findOpenShiftStart(recent)?.occurredAt ?? null) : null,
     breakLimitMinutes: template?.breakDurationMins ?? DEFAULT_BREAK_MINUTES,
     lunchLimitMinutes: LUNCH_MINUTES,
+    locationMode: location.mode,
     todayShift: template && {
       templateName: template.templateName,
       workStart: template.workStart.slice(0, 5),
@@ -292,11 +316,20 @@ export async function getHistory(
   });
   const sortedDates = [...dates].sort();
   const [first, last] = [sortedDates[0] ?? '', sortedDates.at(-1) ?? ''];
-  const [events, corrections, unreviewed] = await Promise.all([
+  const [storedEvents, corrections, unreviewed] = await Promise.all([
     listEventsOnDates(db, userId, dates),
     sortedDates.length ? listApprovedCorrections(db, [userId], first, last) : Promise.resolve([]),
     listUnreviewedEventIds(db, sortedDates.length ? [userId] : [], first, last),
   ]);
+  // The person sees where each of their punches was made (decision 0028).
+  const locations = await listPunchLocations(
+    db,
+    storedEvents.map((event) => event.id),
+  );
+  const events = storedEvents.map((event) => {
+    const location = locations.get(event.id);
+    return location ? { ...event, location } : event;
+  });
   const days = dates.map((date) => {
     const raw = events.filter((event) => event.shiftDate === date).map(publicEvent);
     const dayCorrections = corrections.filter((correction) => correction.date === date);
