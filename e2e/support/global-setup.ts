@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createUser } from '../../apps/server/src/features/users/accounts.ts';
 import { setUserSuspended } from '../../apps/server/src/features/users/suspension.ts';
+import { createTeam } from '../../apps/server/src/features/teams/service.ts';
 import { SYSTEM_META } from '../../apps/server/src/platform/request-meta.ts';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { shiftInstants } from '@punchclock/shared/domain/schedule';
@@ -56,6 +57,13 @@ async function seed(dataDir: string): Promise<void> {
     const actor = { actorId: null, meta: SYSTEM_META };
     for (const user of Object.values(SEED_USERS)) {
       const created = await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
+      if ('team' in user) {
+        const team = await createTeam(database.db, { name: user.team, leadUserId: null }, actor);
+        await database.db
+          .update(profiles)
+          .set({ teamId: team.id })
+          .where(eq(profiles.id, created.id));
+      }
       if ('employeeNumber' in user) {
         await database.db
           .update(profiles)

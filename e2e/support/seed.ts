@@ -9,6 +9,8 @@ export interface SeedUser {
   suspended?: boolean;
   /** The payroll number, typed (or scanned from a badge) at a kiosk. */
   employeeNumber?: string;
+  /** A team made for them (by name) before the server starts. */
+  team?: string;
 }
 
 /** The people every browser test can sign in as (created before the server starts). */
@@ -33,6 +35,7 @@ export const SEED_USERS = {
     role: 'employee',
     employeeNumber: 'K-101',
   },
+  located: { email: 'lou@e2e.test', name: 'Lou Located', role: 'employee', team: 'Field team' },
   kioskSecond: {
     email: 'kit@e2e.test',
     name: 'Kit Kiosk',

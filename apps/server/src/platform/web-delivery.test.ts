@@ -92,7 +92,7 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(String(response.headers['permissions-policy'])).toContain('camera=(self)');
       expect(String(response.headers['permissions-policy'])).toContain('microphone=()');
-      expect(String(response.headers['permissions-policy'])).toContain('geolocation=()');
+      expect(String(response.headers['permissions-policy'])).toContain('geolocation=(self)');
     }
   });
 

@@ -37,10 +37,11 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    // Only this origin may ask for the camera (a kiosk scanning badges, #17); nothing else.
+    // Only this origin may ask for the camera (a kiosk scanning badges) and the position (a
+    // team's location policy), both #17; nothing else.
     reply.header(
       'permissions-policy',
-      'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      'camera=(self), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
     );
     // request.protocol honours X-Forwarded-Proto only with TRUST_PROXY.
     if (request.protocol === 'https') {

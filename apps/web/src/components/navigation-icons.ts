@@ -12,6 +12,7 @@ import {
   FileClock,
   FileSignature,
   LayoutDashboard,
+  MapPin,
   MonitorSmartphone,
   type LucideIcon,
   Palmtree,
@@ -47,4 +48,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/payroll': Banknote,
   '/backups': DatabaseBackup,
   '/kiosk-devices': MonitorSmartphone,
+  '/punch-locations': MapPin,
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describePunchLocation,
   distanceMetres,
   formatDistance,
   judgeLocation,
@@ -133,5 +134,28 @@ describe('judgeLocation', () => {
     expect(
       judgeLocation({ mode: 'require', places: [], position: null, isInNetwork: nowhere }),
     ).toMatchObject({ decision: 'record', message: null });
+  });
+});
+
+describe('describePunchLocation', () => {
+  it('reads a stored location as the person sees it', () => {
+    const stored = { placeName: 'Head office', distanceMetres: 0, isFlagged: false };
+    expect(describePunchLocation({ ...stored, outcome: 'inside' })).toBe('at Head office');
+    expect(
+      describePunchLocation({
+        ...stored,
+        outcome: 'outside',
+        distanceMetres: 1234,
+        isFlagged: true,
+      }),
+    ).toBe('1.2 km from Head office, flagged');
+    expect(
+      describePunchLocation({
+        outcome: 'unknown',
+        placeName: null,
+        distanceMetres: null,
+        isFlagged: false,
+      }),
+    ).toBe('location unknown');
   });
 });

@@ -129,3 +129,20 @@ function decide(mode: LocationMode): LocationVerdict['decision'] {
   if (mode === 'warn') return 'flag';
   return 'record';
 }
+
+/** Where a stored punch was made, as the person and admins read it beside the punch. */
+export function describePunchLocation(location: {
+  outcome: 'inside' | 'outside' | 'unknown';
+  placeName: string | null;
+  distanceMetres: number | null;
+  isFlagged: boolean;
+}): string {
+  if (location.outcome === 'inside') {
+    return location.placeName ? `at ${location.placeName}` : 'location recorded';
+  }
+  if (location.outcome === 'outside' && location.placeName && location.distanceMetres !== null) {
+    const where = `${formatDistance(location.distanceMetres)} from ${location.placeName}`;
+    return location.isFlagged ? `${where}, flagged` : where;
+  }
+  return location.isFlagged ? 'location unknown, flagged' : 'location unknown';
+}

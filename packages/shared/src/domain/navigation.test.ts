@@ -78,6 +78,7 @@ describe('screens', () => {
     '/admin',
     '/backups',
     '/kiosk-devices',
+    '/punch-locations',
   ])('%s requires admin', (path) => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });

@@ -92,6 +92,8 @@ export const SCREENS = [
   { path: '/backups', title: 'Backups', requiredRole: 'admin' },
   // Shared punching devices (issue #17, decision 0026): enrol with a code, list, revoke.
   { path: '/kiosk-devices', title: 'Kiosk Devices', requiredRole: 'admin' },
+  // Where each team may punch (issue #17, decision 0028).
+  { path: '/punch-locations', title: 'Punch Locations', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

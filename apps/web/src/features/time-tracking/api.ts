@@ -19,7 +19,10 @@ import {
   type TimeEventType,
   type TimeState,
 } from '@punchclock/shared/domain/time-state';
+import type { PunchPosition } from '@punchclock/shared/contracts/locations';
+import type { LocationMode } from '@punchclock/shared/domain/location-policy';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { readPunchPosition } from '@/lib/punch-position';
 import { readWithLastKnown } from '@/lib/last-known';
 import { carryToToday } from './carry-to-today';
 import {
@@ -111,6 +114,7 @@ function postTimeEvent(action: {
   id: string;
   eventType: TimeEventType;
   capturedOfflineAt?: string;
+  position?: PunchPosition;
 }) {
   return apiRequest('/api/time-events', {
     method: 'POST',
@@ -125,7 +129,11 @@ const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.
  * Record a punch. Each click gets its own id, so a retry can never write twice; if the
  * server cannot be reached the action is queued on the device with the time it was taken.
  */
-export function useRecordTimeEvent(userId: string, currentState: TimeState) {
+export function useRecordTimeEvent(
+  userId: string,
+  currentState: TimeState,
+  locationMode: LocationMode = 'off',
+) {
   const queryClient = useQueryClient();
   return useMutation({
     // TanStack Query would pause an offline mutation; this one queues offline work itself.
@@ -133,18 +141,26 @@ export function useRecordTimeEvent(userId: string, currentState: TimeState) {
     mutationFn: async (eventType: TimeEventType) => {
       const check = checkTransition(currentState, eventType);
       if (!check.allowed) throw new ApiError(check.message, 409, 'invalid_transition');
+      const capturedAt = new Date().toISOString();
+      // The team's location policy asks where the punch is made, at this moment only.
+      const position = locationMode === 'off' ? null : await readPunchPosition();
       const action: PendingTimeAction = {
         id: crypto.randomUUID(),
         userId,
         eventType,
-        capturedAt: new Date().toISOString(),
+        capturedAt,
+        ...(position ? { position } : {}),
       };
       if (!navigator.onLine) {
         await enqueuePendingAction(action);
         return { eventType, isQueued: true, warning: null };
       }
       try {
-        const { warning } = await postTimeEvent({ id: action.id, eventType });
+        const { warning } = await postTimeEvent({
+          id: action.id,
+          eventType,
+          ...(action.position ? { position: action.position } : {}),
+        });
         return { eventType, isQueued: false, warning };
       } catch (error) {
         if (!isNetworkFailure(error)) throw error;
@@ -191,6 +207,7 @@ export function usePendingSync(userId: string | null) {
             id: action.id,
             eventType: action.eventType,
             capturedOfflineAt: action.capturedAt,
+            ...(action.position ? { position: action.position } : {}),
           });
           sent += 1;
           if (result.needsReview) {

@@ -1,4 +1,5 @@
 import { createStore, get, update, type UseStore } from 'idb-keyval';
+import type { PunchPosition } from '@punchclock/shared/contracts/locations';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 
 /** An action taken while the server could not be reached, kept on the device until sent. */
@@ -7,6 +8,8 @@ export interface PendingTimeAction {
   userId: string;
   eventType: TimeEventType;
   capturedAt: string;
+  /** Where it was made, when the team has a location policy (sent with it). */
+  position?: PunchPosition;
 }
 
 /*

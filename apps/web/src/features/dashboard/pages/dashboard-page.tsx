@@ -37,7 +37,11 @@ export default function DashboardPage() {
   const { user, timeZone } = useSession();
   const signOut = useSignOut();
   const today = useTodayView(user?.id ?? '');
-  const record = useRecordTimeEvent(user?.id ?? '', today.state);
+  const record = useRecordTimeEvent(
+    user?.id ?? '',
+    today.state,
+    today.query.data?.locationMode ?? 'off',
+  );
   const breakLimit = today.query.data?.breakLimitMinutes ?? 15;
   const lunchLimit = today.query.data?.lunchLimitMinutes ?? 30;
   useBreakTimer(today.state, today.stateSince, breakLimit);

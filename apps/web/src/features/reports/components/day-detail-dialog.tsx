@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
+import { describePunchLocation } from '@punchclock/shared/domain/location-policy';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth';
@@ -108,6 +109,11 @@ export function DayDetailDialog({
                     <span>{event.eventType.replace('_', ' ')}</span>
                     {event.origin && (
                       <span className="text-xs text-muted-foreground">({event.origin})</span>
+                    )}
+                    {event.location && (
+                      <span className="text-xs text-muted-foreground">
+                        ({describePunchLocation(event.location)})
+                      </span>
                     )}
                     {event.isUnreviewed && (
                       <span className="text-xs font-medium text-warning">Unreviewed</span>

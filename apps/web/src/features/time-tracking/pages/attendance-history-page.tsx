@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { format, parseISO } from 'date-fns';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
+import { describePunchLocation } from '@punchclock/shared/domain/location-policy';
 import { describePunchOrigin, eventLabels } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
@@ -77,6 +79,16 @@ function DayEvents({
             <span>{labels[index]}</span>
             {describePunchOrigin(event) && (
               <span className="text-xs text-muted-foreground">({describePunchOrigin(event)})</span>
+            )}
+            {event.location && (
+              <span
+                className={cn(
+                  'text-xs',
+                  event.location.isFlagged ? 'text-warning-text' : 'text-muted-foreground',
+                )}
+              >
+                ({describePunchLocation(event.location)})
+              </span>
             )}
             {day.unreviewedEventIds.includes(event.id) && (
               <span className="text-xs text-warning-text">(awaiting review)</span>
