@@ -17,9 +17,11 @@ import {
 import { registerLiveRoutes } from './features/live/index.ts';
 import { registerPayRuleRoutes } from './features/pay-rules/index.ts';
 import {
+  pushRaisedNotifications,
   registerNotificationRoutes,
   runNotificationRules,
 } from './features/notifications/index.ts';
+import { ensureVapidKeys, registerPushRoutes } from './features/push/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
@@ -79,6 +81,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerAccessControl(app, db, config);
 
   registerHealthRoutes(app, database);
+  // Web Push keys are made on the first start and kept in the database (decision 0029).
+  await ensureVapidKeys(db);
   const liveHub = new LiveHub(config.liveStreamLimits);
   await liveHub.start(database);
   // preClose: open streams would otherwise keep the server from closing.
@@ -97,6 +101,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
   registerNotificationRoutes(app, db);
+  registerPushRoutes(app, db, config.push);
   registerBreakMonitoringRoutes(app, db, config);
   registerAuditRoutes(app, db, config);
   registerAdminRoutes(app, db, config);
@@ -112,7 +117,9 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log, app.metrics ?? undefined);
     jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
-      runNotificationRules(db, config.timeZone, config.notificationRules),
+      runNotificationRules(db, config.timeZone, config.notificationRules, new Date(), (ids) =>
+        pushRaisedNotifications(db, config.push, ids).then(() => undefined),
+      ),
     );
     // Punches and schedule changes leave days stale; keep the reports' precomputed rows fresh.
     jobs.every('day-metrics', 10_000, async () => {

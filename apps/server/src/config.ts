@@ -50,7 +50,21 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   /** Enables GET /api/metrics for scrapers sending it as a Bearer token; null = no metrics. */
   metricsToken: string | null;
+  /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
+  push: { serviceHosts: string[]; contact: string };
 }
+
+/**
+ * The browsers' push services. A subscription names the URL the server will POST to, so only
+ * these hosts (and subdomains) are accepted: no one can point the server at an internal address.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  'notify.windows.com',
+];
 
 export interface BackupConfig {
   /** Take the nightly snapshot (the admin API works either way). */
@@ -210,6 +224,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backups: readBackupConfig(env),
     shutdownTimeoutSeconds: readInt(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS'),
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    push: {
+      serviceHosts: [
+        ...DEFAULT_PUSH_SERVICE_HOSTS,
+        ...(env.PUSH_SERVICE_HOSTS ?? '')
+          .split(',')
+          .map((host) => host.trim())
+          .filter(Boolean),
+      ],
+      contact: env.PUSH_CONTACT ?? 'mailto:admin@punchclock.invalid',
+    },
   };
 }
 

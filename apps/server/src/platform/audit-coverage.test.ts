@@ -98,6 +98,10 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
     rows: 0,
     why: 'says who is at the kiosk and grants a minute to punch; records nothing (the punch is audited)',
   },
+  'POST /api/push/test — a test reminder to one’s devices': {
+    rows: 0,
+    why: 'sends a test push to the caller’s own devices; changes nothing',
+  },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
     why: 'each item is decided (and audited) on its own, so one refusal does not undo the rest',
@@ -418,6 +422,61 @@ const SCENARIOS: Scenario[] = [
         payload: { days: 90 },
         actorId: admin.id,
       };
+    },
+  },
+  {
+    route: 'PUT /api/push/subscription',
+    name: 'reminders on a device',
+    status: 204,
+    action: 'push.subscribe',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      return {
+        method: 'PUT',
+        url: '/api/push/subscription',
+        cookie,
+        payload: {
+          endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+          keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+        },
+        actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/push/subscription',
+    name: 'reminders off on a device',
+    status: 204,
+    action: 'push.unsubscribe',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${randomUUID()}`;
+      await app.inject({
+        method: 'PUT',
+        url: '/api/push/subscription',
+        headers: { [CSRF_HEADER]: '1', cookie },
+        payload: { endpoint, keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } },
+      });
+      return {
+        method: 'DELETE',
+        url: '/api/push/subscription',
+        cookie,
+        payload: { endpoint },
+        actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/push/test',
+    name: 'a test reminder to one’s devices',
+    status: 200,
+    action: '(none)',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      return { method: 'POST', url: '/api/push/test', cookie, actorId: person.id };
     },
   },
   {

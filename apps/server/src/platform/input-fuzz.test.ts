@@ -24,6 +24,10 @@ import {
   setLocationModeRequestSchema,
   setRetentionRequestSchema,
 } from '@punchclock/shared/contracts/locations';
+import {
+  removePushSubscriptionRequestSchema,
+  savePushSubscriptionRequestSchema,
+} from '@punchclock/shared/contracts/push';
 import { listNotificationsQuerySchema } from '@punchclock/shared/contracts/notifications';
 import {
   dayDetailQuerySchema,
@@ -127,6 +131,10 @@ const ROUTE_INPUTS: Record<string, RouteInput> = {
   'POST /api/auth/set-password': { body: setPasswordRequestSchema, anonymous: true },
   'GET /api/admin/overview': {},
   'GET /api/locations': {},
+  'GET /api/push/key': {},
+  'PUT /api/push/subscription': { body: savePushSubscriptionRequestSchema },
+  'DELETE /api/push/subscription': { body: removePushSubscriptionRequestSchema },
+  'POST /api/push/test': {},
   'PUT /api/locations/teams/:id/mode': { body: setLocationModeRequestSchema },
   'POST /api/locations/teams/:id/places': { body: addPlaceRequestSchema },
   'DELETE /api/locations/places/:id': {},

@@ -2,6 +2,7 @@
 export {
   countUnread,
   insertDrafts,
+  listNotificationsByIds,
   listNotifications,
   markAllRead,
   markRead,

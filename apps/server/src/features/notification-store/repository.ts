@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
@@ -100,4 +100,18 @@ export async function hasNotification(db: Db, userId: string, id: string): Promi
     .from(notifications)
     .where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
   return row !== undefined;
+}
+
+/** Notifications by id, with whom they are for (to deliver them elsewhere, e.g. as a push). */
+export async function listNotificationsByIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      userId: notifications.userId,
+      type: notifications.type,
+      title: notifications.title,
+      message: notifications.message,
+    })
+    .from(notifications)
+    .where(inArray(notifications.id, ids));
 }

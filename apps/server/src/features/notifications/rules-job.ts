@@ -25,8 +25,10 @@ export async function runNotificationRules(
   timeZone: string,
   settings: NotificationRuleSettings,
   now: Date = new Date(),
+  /** After the run commits: the notifications it raised (each once, on one instance only). */
+  onRaised?: (notificationIds: string[]) => Promise<void>,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  const raised = await db.transaction(async (tx) => {
     // Both drivers return { rows } from execute; the generic type does not say so.
     const locked = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${RULES_LOCK_KEY}) as ok`,
@@ -59,6 +61,9 @@ export async function runNotificationRules(
     for (const userId of new Set(inserted.map((row) => row.userId))) {
       await notifyLive(tx, userId, 'notifications');
     }
-    return inserted.length;
+    return inserted.map((row) => row.id);
   });
+  if (raised === null) return null;
+  if (onRaised && raised.length > 0) await onRaised(raised);
+  return raised.length;
 }

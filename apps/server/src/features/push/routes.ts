@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { requireAuth } from '../../platform/access.ts';
+import { getRequestMeta } from '../../platform/request-meta.ts';
+import {
+  removePushSubscription,
+  savePushSubscription,
+  sendPushes,
+  type PushSettings,
+} from './subscriptions.ts';
+import { ensureVapidKeys } from './vapid-keys.ts';
+
+/** Reminders on a device (decision 0029): the key to subscribe with, subscribe, unsubscribe, test. */
+export function registerPushRoutes(app: FastifyInstance, db: Db, settings: PushSettings): void {
+  const signedIn = { config: { access: 'signed-in' as const } };
+  app.get('/api/push/key', signedIn, async () => ({
+    publicKey: (await ensureVapidKeys(db)).publicKey,
+  }));
+  app.put('/api/push/subscription', signedIn, async (request, reply) => {
+    await savePushSubscription(
+      db,
+      settings,
+      requireAuth(request).userId,
+      request.body,
+      getRequestMeta(request),
+    );
+    return reply.status(204).send();
+  });
+  app.delete('/api/push/subscription', signedIn, async (request, reply) => {
+    await removePushSubscription(
+      db,
+      requireAuth(request).userId,
+      request.body,
+      getRequestMeta(request),
+    );
+    return reply.status(204).send();
+  });
+  app.post('/api/push/test', signedIn, async (request) => ({
+    sent: await sendPushes(db, settings, [
+      {
+        userId: requireAuth(request).userId,
+        payload: {
+          title: 'Punchclock reminders are on',
+          body: 'This is how a reminder looks on this device.',
+          url: '/dashboard',
+        },
+      },
+    ]),
+  }));
+}
