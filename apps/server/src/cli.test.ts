@@ -18,7 +18,9 @@ function runCli(dataDir: string, args: string[]): Promise<CommandResult> {
   return runOperatorCommand('cli', args, { DATA_DIR: dataDir });
 }
 
-describe('operator CLI', () => {
+// Each test starts the CLI several times, and each start boots the embedded database (PGlite's
+// WASM and every migration): 5–19 s on an idle 2-core machine, past 30 s when CI is busy.
+describe('operator CLI', { timeout: 120_000 }, () => {
   let dataDir: string;
 
   beforeAll(() => {
