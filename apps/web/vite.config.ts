@@ -45,6 +45,8 @@ export default defineConfig({
         // Every page of the single-page app is index.html; the API is never answered from here.
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
+        // Reminders arrive as pushes; this small script shows them (decision 0029).
+        importScripts: ['push-handler.js'],
         cleanupOutdatedCaches: true,
         // The first install takes charge of the open page, so it works offline without a reload;
         // later versions still wait for the person's "Reload" (no skipWaiting).

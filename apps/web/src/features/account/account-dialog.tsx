@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { KioskPinForm } from './kiosk-pin-form';
+import { PushReminders } from './push-reminders';
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -108,6 +109,7 @@ export function AccountDialog({
           </Button>
         </form>
         <KioskPinForm />
+        <PushReminders />
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,117 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BellRing } from 'lucide-react';
+import { useState } from 'react';
+import { pushKeyResponseSchema, testPushResponseSchema } from '@punchclock/shared/contracts/push';
+import { Button } from '@/components/ui/button';
+import { apiRequest } from '@/lib/api-client';
+import { registerServiceWorker } from '@/lib/app-updates';
+import { toast } from '@/lib/toast';
+
+const subscriptionQueryKey = ['push', 'this-device'] as const;
+const canPush = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window;
+
+/** The VAPID key as PushManager wants it (base64url → bytes). */
+function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64Url.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  return Uint8Array.from(atob(padded), (character) => character.charCodeAt(0));
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  if (!(await registerServiceWorker())) return null;
+  const registration = await navigator.serviceWorker.ready;
+  return registration.pushManager.getSubscription();
+}
+
+async function turnOn(): Promise<void> {
+  if (!(await registerServiceWorker())) {
+    throw new Error('This browser cannot show reminders from Punchclock.');
+  }
+  if ((await Notification.requestPermission()) !== 'granted') {
+    throw new Error('Notifications are blocked for this site: allow them in the browser settings.');
+  }
+  const { publicKey } = await apiRequest('/api/push/key', { schema: pushKeyResponseSchema });
+  const registration = await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  });
+  await apiRequest('/api/push/subscription', { method: 'PUT', body: subscription.toJSON() });
+}
+
+async function turnOff(): Promise<void> {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  await apiRequest('/api/push/subscription', {
+    method: 'DELETE',
+    body: { endpoint: subscription.endpoint },
+  });
+  await subscription.unsubscribe();
+}
+
+/**
+ * Reminders on this device (decision 0029): a shift starting soon, a break or lunch over its
+ * limit, a forgotten clock-out — as notifications even when Punchclock is not open. Per device.
+ */
+export function PushReminders() {
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | undefined>();
+  const isSupported = canPush();
+  const subscribed = useQuery({
+    queryKey: subscriptionQueryKey,
+    queryFn: async () => (await currentSubscription()) !== null,
+    enabled: isSupported,
+  });
+  const change = useMutation({
+    mutationFn: (on: boolean) => (on ? turnOn() : turnOff()),
+    onSuccess: (_done, on) => {
+      setError(undefined);
+      toast.success(on ? 'Reminders are on for this device' : 'Reminders are off for this device');
+    },
+    onError: (failure) => setError(failure.message),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
+  });
+  const test = useMutation({
+    mutationFn: () =>
+      apiRequest('/api/push/test', { method: 'POST', schema: testPushResponseSchema }),
+    onSuccess: ({ sent }) =>
+      toast.success(sent === 1 ? 'Test reminder sent' : `Test reminder sent to ${sent} devices`),
+    onError: (failure) => setError(failure.message),
+  });
+
+  return (
+    <section className="grid gap-2 border-t pt-4" aria-labelledby="push-reminders-heading">
+      <h3 id="push-reminders-heading" className="font-medium">
+        Reminders on this device
+      </h3>
+      <p className="text-sm text-muted-foreground">
+        {isSupported
+          ? 'A notification when your shift starts soon, a break or lunch runs over, or you forget to clock out.'
+          : 'This browser cannot show reminders from Punchclock (on an iPhone, add Punchclock to the Home Screen first).'}
+      </p>
+      {isSupported && (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            disabled={change.isPending || subscribed.isPending}
+            onClick={() => change.mutate(!subscribed.data)}
+          >
+            <BellRing aria-hidden />
+            {subscribed.data ? 'Turn off reminders' : 'Turn on reminders'}
+          </Button>
+          {subscribed.data && (
+            <Button variant="ghost" disabled={test.isPending} onClick={() => test.mutate()}>
+              Send a test reminder
+            </Button>
+          )}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
