@@ -4,6 +4,7 @@ export {
   checkPunchLocation,
   listPunchLocations,
   purgeOldPunchLocations,
+  tellAdminsOfFlaggedPunch,
 } from './punch-location.ts';
 export { findLocationPolicy } from './policy-repository.ts';
 export { registerLocationRoutes } from './routes.ts';

@@ -140,6 +140,16 @@ describeEachDatabase('location policy per team', (getDatabase) => {
 
   it('under "warn" records a punch outside, flags it, warns the person and tells admins', async () => {
     const { person, cookie } = await teamWith('warn', [headOffice]);
+    const toldAdmins = () =>
+      db()
+        .select({ title: notifications.title })
+        .from(notifications)
+        .where(eq(notifications.subjectUserId, person.id));
+    // A punch the state machine refuses is not recorded, so nobody is told of it.
+    const refused = await punch(cookie, 'break', UNION_STATION);
+    expect(refused.statusCode).toBe(409);
+    expect(await toldAdmins()).toEqual([]);
+
     const response = await punch(cookie, 'clock_in', UNION_STATION);
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
@@ -150,11 +160,9 @@ describeEachDatabase('location policy per team', (getDatabase) => {
       .from(punchLocations)
       .where(eq(punchLocations.userId, person.id));
     expect(stored).toMatchObject({ outcome: 'outside', isFlagged: true, distanceMetres: 848 });
-    const told = await db()
-      .select({ title: notifications.title })
-      .from(notifications)
-      .where(eq(notifications.subjectUserId, person.id));
-    expect(told.map((row) => row.title)).toContain('Punch outside the allowed places');
+    expect((await toldAdmins()).map((row) => row.title)).toContain(
+      'Punch outside the allowed places',
+    );
 
     // Admins see where it was made in the report; a team lead does not.
     const date = (response.json() as { event: { shiftDate: string } }).event.shiftDate;

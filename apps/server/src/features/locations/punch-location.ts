@@ -33,8 +33,8 @@ export interface PunchLocationCheck {
 /**
  * The location rule for one punch (decision 0028), before it is written: under 'require' a
  * punch outside every allowed place is refused (nothing is written); otherwise where it was
- * made is stored first (so it cannot be lost if the punch lands) and a 'warn' punch outside is
- * flagged and told to admins. Null when the person's team has no policy.
+ * made is stored first (so it cannot be lost if the punch lands), a 'warn' punch outside
+ * flagged. Null when the person's team has no policy.
  */
 export async function checkPunchLocation(
   db: Db,
@@ -57,7 +57,7 @@ export async function checkPunchLocation(
   if (verdict.decision === 'refuse') {
     throw new Forbidden(verdict.message ?? 'Punch from an allowed place.', 'location_refused');
   }
-  const inserted = await db
+  await db
     .insert(punchLocations)
     .values({
       timeEventId: punch.eventId,
@@ -71,17 +71,20 @@ export async function checkPunchLocation(
       distanceMetres: verdict.distanceMetres,
       isFlagged: verdict.decision === 'flag',
     })
-    .onConflictDoNothing()
-    .returning({ id: punchLocations.timeEventId });
-  if (inserted.length > 0 && verdict.decision === 'flag') await tellAdmins(db, punch, verdict);
+    .onConflictDoNothing();
   return verdict;
 }
 
-async function tellAdmins(
+/**
+ * Tells admins of a punch recorded outside the team's places under 'warn' — once the punch is
+ * recorded (not for one the state machine then refused); once per punch (its occasion key).
+ */
+export async function tellAdminsOfFlaggedPunch(
   db: Db,
   punch: { userId: string; eventId: string },
   verdict: LocationVerdict,
 ): Promise<void> {
+  if (verdict.decision !== 'flag') return;
   const admins = await db
     .select({ userId: userRoles.userId })
     .from(userRoles)

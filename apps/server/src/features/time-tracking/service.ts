@@ -21,7 +21,12 @@ import {
 } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
-import { checkPunchLocation, findLocationPolicy, listPunchLocations } from '../locations/index.ts';
+import {
+  checkPunchLocation,
+  findLocationPolicy,
+  listPunchLocations,
+  tellAdminsOfFlaggedPunch,
+} from '../locations/index.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
 import { listUnreviewedEventIds } from './late-punches-repository.ts';
@@ -134,6 +139,31 @@ export async function recordTimeEvent(
         ip: meta.ip,
       });
   const locationWarning = location?.decision === 'flag' ? location.message : null;
+  const result = await decideAndWriteOnce(db, policy, userId, input, meta, {
+    fixedNow,
+    kiosk,
+    locationWarning,
+  });
+  if (location && !result.isReplay) {
+    await tellAdminsOfFlaggedPunch(db, { userId, eventId: input.id }, location);
+  }
+  return result;
+}
+
+/** decideAndWrite, and again under the person's lock when something moved in between. */
+async function decideAndWriteOnce(
+  db: Db,
+  policy: PunchPolicy,
+  userId: string,
+  input: RecordTimeEventRequest,
+  meta: RequestMeta,
+  options: {
+    fixedNow: Date | undefined;
+    kiosk: KioskOrigin | undefined;
+    locationWarning: string | null;
+  },
+): Promise<RecordTimeEventResponse> {
+  const { fixedNow, kiosk, locationWarning } = options;
   const first = await decideAndWrite(db, policy, userId, input, meta, {
     fixedNow,
     locked: false,
