@@ -97,7 +97,7 @@ describe('kiosk (#17)', () => {
       const dialog = kim.page.getByRole('dialog');
       await dialog.getByTestId('kiosk-pin-status').getByText('Not set yet.').waitFor();
       const pinForm = dialog.getByRole('form', { name: 'Kiosk PIN' });
-      await pinForm.getByLabel('Current password').fill(E2E_PASSWORD);
+      await pinForm.getByLabel('Your password (to confirm)').fill(E2E_PASSWORD);
       await pinForm.getByLabel('New PIN (4 to 8 digits)').fill('1234');
       await pinForm.getByRole('button', { name: 'Save kiosk PIN' }).click();
       await pinForm.getByText('Choose a PIN that is not one digit repeated').waitFor();

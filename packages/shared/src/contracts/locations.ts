@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_MODES } from '../domain/location-policy.ts';
+import { LOCATION_MODES } from '../domain/location-modes.ts';
 import { text } from './common.ts';
 
 /*

@@ -5,8 +5,9 @@
  * the address is in.
  */
 
-export const LOCATION_MODES = ['off', 'record', 'warn', 'require'] as const;
-export type LocationMode = (typeof LOCATION_MODES)[number];
+import type { LocationMode } from './location-modes.ts';
+
+export { LOCATION_MODES, type LocationMode } from './location-modes.ts';
 
 export interface Position {
   latitude: number;

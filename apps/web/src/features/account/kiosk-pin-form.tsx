@@ -67,7 +67,7 @@ export function KioskPinForm() {
           For clocking in at a shared kiosk with your employee number. {describe(status.data?.pin)}
         </p>
       </div>
-      <Field id="kiosk-pin-password" label="Current password">
+      <Field id="kiosk-pin-password" label="Your password (to confirm)">
         <Input
           type="password"
           autoComplete="current-password"
