@@ -8,5 +8,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll gives up after 1 s by default: too short for a page and its first API read on
+    // a busy two-core CI machine (timesheet-sign-off failed there reading "Loading…" at 1 s).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -58,8 +58,8 @@ export interface NotificationDraft {
   occasionKey: string;
   title: string;
   message: string;
-  /** For copies to overseers: who it is about. */
-  subjectUserId: string;
+  /** For copies to overseers: who it is about (null when nobody could be identified). */
+  subjectUserId: string | null;
 }
 
 const MINUTE = 60_000;

@@ -27,6 +27,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import { openSealedPin } from './sealed-pins.ts';
+import { isFinalRefusal, tellOfRefusedOfflinePunch } from './refused-offline-punch.ts';
 import { getToday, recordTimeEvent, type PunchPolicy } from '../time-tracking/index.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import type { RecordTimeEventResponse } from '@punchclock/shared/contracts/time-tracking';
@@ -205,17 +206,30 @@ export async function punchOfflineAtKiosk(
   meta: RequestMeta,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(offlineKioskPunchRequestSchema, rawInput);
-  const pin = await openSealedPin(db, device.id, input.sealedPin, input.id);
-  if (pin === null) throw new Invalid(KIOSK_UNREADABLE_PIN_MESSAGE, 'unreadable_pin');
-  const person = await checkNumberAndPin(db, device, { employeeNumber: input.employeeNumber, pin });
-  const { id, eventType, capturedOfflineAt } = input;
-  return recordTimeEvent(
-    db,
-    policy,
-    person.userId,
-    { id, eventType, capturedOfflineAt },
-    meta,
-    undefined,
-    { deviceId: device.id, deviceName: device.name },
-  );
+  let personId: string | null = null;
+  try {
+    const pin = await openSealedPin(db, device.id, input.sealedPin, input.id);
+    if (pin === null) throw new Invalid(KIOSK_UNREADABLE_PIN_MESSAGE, 'unreadable_pin');
+    const person = await checkNumberAndPin(db, device, {
+      employeeNumber: input.employeeNumber,
+      pin,
+    });
+    personId = person.userId;
+    const { id, eventType, capturedOfflineAt } = input;
+    return await recordTimeEvent(
+      db,
+      policy,
+      person.userId,
+      { id, eventType, capturedOfflineAt },
+      meta,
+      undefined,
+      { deviceId: device.id, deviceName: device.name },
+    );
+  } catch (error) {
+    // The kiosk drops a punch refused for good, so the refusal is told here (see the module).
+    if (isFinalRefusal(error)) {
+      await tellOfRefusedOfflinePunch(db, input, device, personId, error.message, policy.timeZone);
+    }
+    throw error;
+  }
 }

@@ -13,6 +13,7 @@ import { profiles, timeEvents } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { readNotificationRows } from '../../test/notifications.ts';
 import {
   createKioskPerson,
   enrolTestKiosk,
@@ -151,6 +152,68 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
     });
     expect(garbage.statusCode).toBe(400);
 
+    expect(await punchesOf(person.id)).toEqual([]);
+  });
+
+  it('tells admins, and the person when known, of a punch refused for good; once, however often it is sent', async () => {
+    const device = await newDevice();
+    const person = await createKioskPerson(db());
+    const admin = await createTestUser(db(), { role: 'admin' });
+    const capturedOfflineAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    const when = String.raw`on \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M`;
+    // Clock Out while not clocked in: the state machine refuses it.
+    const id = randomUUID();
+    const body = {
+      id,
+      eventType: 'clock_out',
+      capturedOfflineAt,
+      employeeNumber: person.employeeNumber,
+      sealedPin: seal(device.sealingKey, { pin: TEST_KIOSK_PIN, id }),
+    };
+    const first = await send(device.cookie, body);
+    expect(first.statusCode).toBe(409);
+    expect((await send(device.cookie, body)).statusCode).toBe(409);
+
+    const told = (await readNotificationRows(db(), [person.id, admin.id])).filter((row) =>
+      row.occasionKey?.endsWith(id),
+    );
+    expect(told).toHaveLength(2);
+    const reason = (first.json() as { message: string }).message;
+    const message = expect.stringMatching(
+      new RegExp(
+        `^The punch “Clocked Out” made offline at ${device.name} ${when} could not be recorded: ${reason}$`,
+      ),
+    );
+    expect(told).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ userId: person.id, type: 'warning', message }),
+        expect.objectContaining({ userId: admin.id, subjectUserId: person.id, message }),
+      ]),
+    );
+
+    // A wrong PIN: nobody is identified, so only admins hear of it, with the number typed.
+    const wrongId = randomUUID();
+    const wrong = await send(device.cookie, {
+      ...body,
+      id: wrongId,
+      eventType: 'clock_in',
+      sealedPin: seal(device.sealingKey, { pin: '9157', id: wrongId }),
+    });
+    expect(wrong.statusCode).toBe(400);
+    const toldOfWrong = (await readNotificationRows(db(), [person.id, admin.id])).filter((row) =>
+      row.occasionKey?.endsWith(wrongId),
+    );
+    expect(toldOfWrong).toEqual([
+      expect.objectContaining({
+        userId: admin.id,
+        subjectUserId: null,
+        message: expect.stringMatching(
+          new RegExp(
+            `^The punch “Clocked In” made offline at ${device.name} ${when} for employee number ${person.employeeNumber} could not be recorded: ${KIOSK_WRONG_CREDENTIALS_MESSAGE}`,
+          ),
+        ),
+      }),
+    ]);
     expect(await punchesOf(person.id)).toEqual([]);
   });
 

@@ -1,11 +1,12 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { PunchLocation, PunchPosition } from '@punchclock/shared/contracts/locations';
 import { judgeLocation, type LocationVerdict } from '@punchclock/shared/domain/location-policy';
 import type { Db } from '../../db/client.ts';
-import { punchLocations, userRoles } from '../../db/schema.ts';
+import { punchLocations } from '../../db/schema.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import { insertDrafts } from '../notification-store/index.ts';
+import { listAdminIds } from '../people/index.ts';
 import { findLocationPolicy, readRetentionDays } from './policy-repository.ts';
 
 /** Whether `ip` (as the server sees it, behind TRUST_PROXY) is in a CIDR range. */
@@ -85,13 +86,10 @@ export async function tellAdminsOfFlaggedPunch(
   verdict: LocationVerdict,
 ): Promise<void> {
   if (verdict.decision !== 'flag') return;
-  const admins = await db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(eq(userRoles.role, 'admin'));
+  const adminIds = await listAdminIds(db);
   await insertDrafts(
     db,
-    admins.map(({ userId }) => ({
+    adminIds.map((userId) => ({
       userId,
       type: 'warning',
       title: 'Punch outside the allowed places',

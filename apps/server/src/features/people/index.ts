@@ -27,6 +27,7 @@ export {
   findUserSummaryById,
   insertPasswordToken,
   insertUser,
+  listAdminIds,
   listDirectory,
   listUserSummaries,
   listUsersPage,

@@ -182,6 +182,16 @@ export async function lockActiveAdminIds(db: Db): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
+/** Admins who are not suspended: whom a warning for "the admins" goes to. */
+export async function listAdminIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(and(eq(userRoles.role, 'admin'), eq(profiles.isSuspended, false)));
+  return rows.map((row) => row.id);
+}
+
 export async function insertPasswordToken(
   db: Db,
   values: {

@@ -48,7 +48,8 @@ function isSettled(error: unknown): boolean {
 
 /**
  * Sends what is queued, oldest first, stopping at the first punch the server could not take
- * yet. A punch it refused for good (a wrong PIN, a lock) is dropped: it can never be recorded.
+ * yet. A punch it refused for good (a wrong PIN, a lock) is dropped: it can never be recorded,
+ * and the server has told the admins (and the person, when known) of it.
  * Returns how many are still waiting.
  */
 export async function sendKioskQueue(
