@@ -32,6 +32,8 @@ import {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where e2e/push.e2e.test.ts listens as the browsers' push service (the server may send there). */
+    pushServicePort: number;
   }
 }
 
@@ -220,6 +222,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-e2e-'));
   await seed(dataDir);
   const port = await findFreePort();
+  const pushServicePort = await findFreePort();
   const output: string[] = [];
   const server = spawn(
     process.execPath,
@@ -236,6 +239,8 @@ export default async function setup(project: TestProject) {
         SIGNIN_IP_LIMIT: '10000',
         // The notification rules run every 2 s instead of every minute, so tests see them.
         JOB_INTERVAL_SECONDS: '2',
+        // A host with its port is a test push service the server may send to over http.
+        PUSH_SERVICE_HOSTS: `127.0.0.1:${pushServicePort}`,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -245,6 +250,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, output);
   project.provide('baseUrl', baseUrl);
+  project.provide('pushServicePort', pushServicePort);
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

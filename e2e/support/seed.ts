@@ -29,6 +29,7 @@ export const SEED_USERS = {
   phone: { email: 'phone@e2e.test', name: 'Pia Phone', role: 'employee' },
   flow: { email: 'flow@e2e.test', name: 'Flo Flow', role: 'employee' },
   offline: { email: 'offline@e2e.test', name: 'Olive Offline', role: 'employee' },
+  pushed: { email: 'pat@e2e.test', name: 'Pat Pushed', role: 'employee' },
   kioskFirst: {
     email: 'kim@e2e.test',
     name: 'Kim Kiosk',

@@ -201,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     notificationRules: {
       ...DEFAULT_NOTIFICATION_SETTINGS,
       lateAfterMinutes: readInt(env.LATE_AFTER_MINUTES, 5, 'LATE_AFTER_MINUTES'),
-      reminderBeforeMinutes: readInt(env.SHIFT_REMINDER_MINUTES, 15, 'SHIFT_REMINDER_MINUTES'),
+      reminderBeforeMinutes: readInt(env.SHIFT_REMINDER_MINUTES, 10, 'SHIFT_REMINDER_MINUTES'),
       forgotClockOutAfterMinutes: readInt(
         env.FORGOT_CLOCK_OUT_MINUTES,
         120,

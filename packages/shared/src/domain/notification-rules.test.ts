@@ -73,10 +73,10 @@ function evaluate(snapshot: PersonSnapshot, now: Date): NotificationDraft[] {
 const typesOf = (drafts: NotificationDraft[]) => drafts.map((draft) => draft.type);
 
 describe('notification settings', () => {
-  it('default to a 5 minute grace, a 15 minute reminder, 120 minutes, lunch 30, break 15', () => {
+  it('default to a 5 minute grace, a 10 minute reminder, 120 minutes, lunch 30, break 15', () => {
     expect(DEFAULT_NOTIFICATION_SETTINGS).toEqual({
       lateAfterMinutes: 5,
-      reminderBeforeMinutes: 15,
+      reminderBeforeMinutes: 10,
       forgotClockOutAfterMinutes: 120,
       lunchLimitMinutes: 30,
       defaultBreakLimitMinutes: 15,
@@ -92,8 +92,8 @@ describe('evaluateNotificationRules: shift reminder', () => {
     expect(shift.end.toISOString()).toBe('2026-06-10T21:00:00.000Z');
   });
 
-  it('reminds exactly 15 minutes before the start', () => {
-    expect(evaluate(person([shift]), plus(shift.start, -15))).toEqual([
+  it('reminds exactly 10 minutes before the start', () => {
+    expect(evaluate(person([shift]), plus(shift.start, -10))).toEqual([
       {
         userId: USER,
         type: 'shift_reminder',
@@ -105,14 +105,14 @@ describe('evaluateNotificationRules: shift reminder', () => {
     ]);
   });
 
-  it('does not remind at 16 minutes before, nor at the start', () => {
-    expect(evaluate(person([shift]), plus(shift.start, -16))).toEqual([]);
-    expect(evaluate(person([shift]), plus(shift.start, -15.01))).toEqual([]);
+  it('does not remind at 11 minutes before, nor at the start', () => {
+    expect(evaluate(person([shift]), plus(shift.start, -11))).toEqual([]);
+    expect(evaluate(person([shift]), plus(shift.start, -10.01))).toEqual([]);
     expect(evaluate(person([shift]), shift.start)).toEqual([]);
   });
 
   it('keeps the same occasion through the window, so it is raised once', () => {
-    const keys = [-15, -10, -1].map(
+    const keys = [-10, -5, -1].map(
       (minutes) => evaluate(person([shift]), plus(shift.start, minutes))[0]?.occasionKey,
     );
     expect(keys).toEqual([
@@ -124,7 +124,7 @@ describe('evaluateNotificationRules: shift reminder', () => {
 
   it('does not remind someone who already clocked in early', () => {
     const events = [punch('clock_in', plus(shift.start, -40))];
-    expect(evaluate(person([shift], events), plus(shift.start, -15))).toEqual([]);
+    expect(evaluate(person([shift], events), plus(shift.start, -10))).toEqual([]);
   });
 
   it('follows the configured reminder lead time', () => {
@@ -421,11 +421,11 @@ describe('evaluateNotificationRules across daylight-saving changes in Toronto', 
     expect(shift.start.toISOString()).toBe('2026-03-08T13:00:00.000Z');
 
     const kinds = (iso: string) => typesOf(evaluate(person([shift]), at(iso)));
-    expect(kinds('2026-03-08T12:44:00Z')).toEqual([]);
-    expect(kinds('2026-03-08T12:45:00Z')).toEqual(['shift_reminder']);
+    expect(kinds('2026-03-08T12:49:00Z')).toEqual([]);
+    expect(kinds('2026-03-08T12:50:00Z')).toEqual(['shift_reminder']);
     expect(kinds('2026-03-08T13:04:00Z')).toEqual([]);
     expect(kinds('2026-03-08T13:05:00Z')).toEqual(['late']);
-    expect(evaluate(person([shift]), at('2026-03-08T12:45:00Z'))[0]?.message).toBe(
+    expect(evaluate(person([shift]), at('2026-03-08T12:50:00Z'))[0]?.message).toBe(
       'Your Day shift starts at 9:00 AM.',
     );
   });
@@ -437,8 +437,8 @@ describe('evaluateNotificationRules across daylight-saving changes in Toronto', 
     expect(shift.start.toISOString()).toBe('2026-11-01T14:00:00.000Z');
 
     const kinds = (iso: string) => typesOf(evaluate(person([shift]), at(iso)));
-    expect(kinds('2026-11-01T13:44:00Z')).toEqual([]);
-    expect(kinds('2026-11-01T13:45:00Z')).toEqual(['shift_reminder']);
+    expect(kinds('2026-11-01T13:49:00Z')).toEqual([]);
+    expect(kinds('2026-11-01T13:50:00Z')).toEqual(['shift_reminder']);
     expect(kinds('2026-11-01T14:04:00Z')).toEqual([]);
     expect(kinds('2026-11-01T14:05:00Z')).toEqual(['late']);
     expect(evaluate(person([shift]), at('2026-11-01T14:05:00Z'))[0]?.message).toBe(

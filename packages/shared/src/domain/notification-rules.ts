@@ -23,7 +23,7 @@ export interface NotificationRuleSettings {
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationRuleSettings = {
   lateAfterMinutes: 5,
-  reminderBeforeMinutes: 15,
+  reminderBeforeMinutes: 10,
   forgotClockOutAfterMinutes: 120,
   lunchLimitMinutes: 30,
   defaultBreakLimitMinutes: 15,

@@ -108,7 +108,7 @@ describeEachDatabase('notification rules job', (getDatabase) => {
         workEnd: '17:00',
         breakDurationMins: 30,
       });
-      const later = await template({ workStart: '10:15', workEnd: '18:00' });
+      const later = await template({ workStart: '10:10', workEnd: '18:00' });
       const early = await template({ workStart: '06:00', workEnd: '07:30' });
       people = {
         late: await person('Lena Late', { shift: day, date: DAY }),
@@ -180,13 +180,13 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       expect(await occasionsOf(the('longBreak'))).toEqual([]);
     });
 
-    it('reminds someone whose shift starts in 15 minutes', async () => {
+    it('reminds someone whose shift starts in 10 minutes (the default lead)', async () => {
       expect(await readNotificationRows(db(), [the('startingSoon').id])).toEqual([
         expect.objectContaining({
           type: 'shift_reminder',
           title: 'Shift starting soon',
           occasionKey: `shift_reminder:${DAY}`,
-          message: expect.stringContaining('starts at 10:15 AM'),
+          message: expect.stringContaining('starts at 10:10 AM'),
         }),
       ]);
     });
@@ -457,9 +457,9 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       const day = await template({ workStart: '09:00', workEnd: '17:00' });
       const user = await person('Dana Dst', { shift: day, date });
       // 09:00 EST is 14:00Z on the day the clocks go back.
-      await run(db(), new Date('2026-11-01T13:44:00Z'));
+      await run(db(), new Date('2026-11-01T13:49:00Z'));
       expect(await occasionsOf(user)).toEqual([]);
-      await run(db(), new Date('2026-11-01T13:45:00Z'));
+      await run(db(), new Date('2026-11-01T13:50:00Z'));
       expect(await occasionsOf(user)).toEqual([`shift_reminder:${date}`]);
       await run(db(), new Date('2026-11-01T14:04:00Z'));
       expect(await occasionsOf(user)).toEqual([`shift_reminder:${date}`]);
