@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
+  formatBusinessDateTime,
   formatBusinessTime,
   formatElapsed,
   formatMinutes,
@@ -81,6 +82,17 @@ describe('startOfBusinessDay', () => {
     const start = startOfBusinessDay('2026-11-21', TORONTO);
     const next = startOfBusinessDay('2026-11-22', TORONTO);
     expect(next.getTime() - start.getTime()).toBe(24 * HOUR);
+  });
+});
+
+describe('formatBusinessDateTime', () => {
+  it('shows the Toronto date and h:mm a, the date turning at Toronto midnight', () => {
+    expect(formatBusinessDateTime('2026-11-25T19:45:00Z', TORONTO)).toBe('Nov 25, 2026, 2:45 PM');
+    // 00:30Z on Dec 1 is still Nov 30 in Toronto: a month end.
+    expect(formatBusinessDateTime('2026-12-01T00:30:00Z', TORONTO)).toBe('Nov 30, 2026, 7:30 PM');
+    expect(formatBusinessDateTime('2026-03-08T07:05:09Z', TORONTO, { seconds: true })).toBe(
+      'Mar 8, 2026, 3:05:09 AM',
+    );
   });
 });
 

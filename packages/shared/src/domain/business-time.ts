@@ -15,6 +15,20 @@ export function formatBusinessTime(instant: Date | string | number, timeZone: st
   return format(new TZDate(date.getTime(), timeZone), 'h:mm a');
 }
 
+/**
+ * "Nov 25, 2026, 2:45 PM" (or with seconds): an instant with its date, in the business time
+ * zone, in the same h:mm a style as every other time the app shows.
+ */
+export function formatBusinessDateTime(
+  instant: Date | string | number,
+  timeZone: string,
+  options: { seconds?: boolean } = {},
+): string {
+  const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
+  const time = options.seconds ? 'h:mm:ss a' : 'h:mm a';
+  return format(new TZDate(date.getTime(), timeZone), `MMM d, yyyy, ${time}`);
+}
+
 /** The calendar day before or after a yyyy-MM-dd date (no time zone involved). */
 export function shiftDate(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');

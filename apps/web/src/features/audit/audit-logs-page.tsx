@@ -15,6 +15,7 @@ import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 
 interface Filters {
   actorId: string;
@@ -108,11 +109,6 @@ export default function AuditLogsPage() {
     staleTime: 0,
   });
   const rows = entries.data?.pages.flatMap((page) => page.entries) ?? [];
-  const formatTime = new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone,
-  });
   const columns: DataColumn<AuditEntry>[] = [
     {
       id: 'details',
@@ -134,7 +130,7 @@ export default function AuditLogsPage() {
       id: 'when',
       header: 'When',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (entry) => formatTime.format(new Date(entry.occurredAt)),
+      cell: (entry) => formatBusinessDateTime(entry.occurredAt, timeZone, { seconds: true }),
     },
     { id: 'who', header: 'Who', cell: (entry) => entry.actorName ?? 'System' },
     {

@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 
 const backupsQueryKey = ['backups'] as const;
 
@@ -20,14 +21,6 @@ function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-function formatTakenAt(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
 }
 
 function hourLabel(hour: number): string {
@@ -76,7 +69,7 @@ export default function BackupsPage() {
       id: 'takenAt',
       header: 'Taken',
       isRowHeader: true,
-      cell: (backup) => formatTakenAt(backup.takenAt, timeZone),
+      cell: (backup) => formatBusinessDateTime(backup.takenAt, timeZone),
     },
     {
       id: 'size',
@@ -94,7 +87,7 @@ export default function BackupsPage() {
             <Download aria-hidden /> Download
             <span className="sr-only">
               {' '}
-              the backup of {formatTakenAt(backup.takenAt, timeZone)}
+              the backup of {formatBusinessDateTime(backup.takenAt, timeZone)}
             </span>
           </a>
         </Button>

@@ -21,16 +21,13 @@ import { QueryState } from '@/components/ui/query-state';
 import { apiRequest } from '@/lib/api-client';
 import { useSession } from '@/features/auth';
 import { toast } from '@/lib/toast';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 
 const devicesQueryKey = ['kiosk', 'devices'] as const;
 
 function formatWhen(iso: string | null, timeZone: string): string {
   if (!iso) return 'Never';
-  return new Intl.DateTimeFormat('en-CA', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone,
-  }).format(new Date(iso));
+  return formatBusinessDateTime(iso, timeZone);
 }
 
 /** "ABCD-EFGH": the code in two halves, easier to read across a room. */

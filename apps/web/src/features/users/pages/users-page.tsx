@@ -18,15 +18,10 @@ import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { describeUserPage, lastUserPage, useUserListFilters } from '../user-list-filters';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 
 const dateTime = (instant: string | null, timeZone: string) =>
-  instant
-    ? new Intl.DateTimeFormat('en-CA', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone,
-      }).format(new Date(instant))
-    : 'Never';
+  instant ? formatBusinessDateTime(instant, timeZone) : 'Never';
 
 function UserActions({
   user,
