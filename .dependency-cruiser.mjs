@@ -33,6 +33,7 @@ const serverLayers = {
     'payroll',
     'backups',
     'kiosk',
+    'api-reference',
   ],
 };
 

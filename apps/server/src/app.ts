@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
+import { registerApiReferenceRoutes } from './features/api-reference/index.ts';
 import { registerAuthRoutes } from './features/auth/index.ts';
 import { registerAdminRoutes } from './features/admin/index.ts';
 import { registerApprovalRoutes } from './features/approvals/index.ts';
@@ -134,6 +135,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     app.addHook('onClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);
+  registerApiReferenceRoutes(app);
 
   const hasWebApp = await registerWebApp(app, config.webDistDir);
 

@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Every /api route as registered ("GET", "/api/users/:id"): the walks in tests read it. */
-    apiRoutes: { method: string; url: string }[];
+    apiRoutes: { method: string; url: string; access: Access }[];
   }
 }
 
@@ -46,7 +46,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) {
-      app.apiRoutes.push({ method: String(method), url: route.url });
+      app.apiRoutes.push({ method: String(method), url: route.url, access: route.config.access });
     }
   });
 

@@ -4,6 +4,7 @@ import { buildApp } from '../app.ts';
 import { testConfig, type AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { hashSessionToken } from '../platform/sessions.ts';
+import { checkAnswersAgainstContracts } from './response-contracts.ts';
 
 /** What every state-changing request from the web app carries (platform/csrf.ts). */
 export const CSRF_HEADERS = { [CSRF_HEADER]: '1' } as const;
@@ -20,15 +21,20 @@ const ROOMY_SIGN_IN_LIMITS: AppConfig['signInLimits'] = {
   perAccount: { limit: 10_000, windowSeconds: 3600 },
 };
 
-/** The real app on a test database; close it in afterAll / afterEach. */
-export function buildTestApp(
+/**
+ * The real app on a test database, each JSON answer checked against its published contract
+ * (response-contracts.ts); close it in afterAll / afterEach.
+ */
+export async function buildTestApp(
   database: Database,
   overrides: Partial<AppConfig> = {},
 ): Promise<FastifyInstance> {
-  return buildApp({
+  const app = await buildApp({
     database,
     config: testConfig({ signInLimits: ROOMY_SIGN_IN_LIMITS, ...overrides }),
   });
+  checkAnswersAgainstContracts(app);
+  return app;
 }
 
 let ipCounter = 0;

@@ -49,6 +49,11 @@ export const correctionSchema = z.object({
 });
 export type CorrectionDto = z.infer<typeof correctionSchema>;
 
+/** GET /api/corrections: the caller's own correction requests, newest first. */
+export const correctionsResponseSchema = z.object({ corrections: z.array(correctionSchema) });
+/** POST /api/corrections: the request just made. */
+export const correctionResponseSchema = z.object({ correction: correctionSchema });
+
 /** A punch that arrived long after its stated time, waiting for review (decision 0013). */
 export const latePunchSchema = z.object({
   id: z.uuid(),
@@ -119,11 +124,16 @@ export const periodLockSchema = z.object({
 });
 export type PeriodLock = z.infer<typeof periodLockSchema>;
 
+/** GET /api/approvals/locks. */
+export const periodLocksResponseSchema = z.object({ locks: z.array(periodLockSchema) });
+
 export const lockPeriodRequestSchema = z
   .object({ fromDate: isoDate, toDate: isoDate })
   .refine((range) => range.fromDate <= range.toDate, {
     message: 'The start date must be on or before the end date',
   });
+/** POST /api/approvals/locks: the new lock's id. */
+export const lockPeriodResponseSchema = z.object({ id: z.uuid() });
 
 export const approvalSettingsSchema = z.object({ teamLeadsApproveTheirTeam: z.boolean() });
 export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;

@@ -51,6 +51,9 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** POST /api/auth/sign-in: the person now signed in (the session is in the cookie). */
+export const signInResponseSchema = z.object({ user: sessionUserSchema });
+
 /** GET /api/auth/session — `user` is null when nobody is signed in. */
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),

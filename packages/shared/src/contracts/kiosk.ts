@@ -102,6 +102,9 @@ export const setMyKioskPinRequestSchema = z
 export const kioskPinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
 export type KioskPinStatus = z.infer<typeof kioskPinStatusSchema>;
 
+/** GET and PUT /api/me/kiosk-pin, POST /api/users/:id/kiosk-pin/reset and /unlock. */
+export const kioskPinResponseSchema = z.object({ pin: kioskPinStatusSchema });
+
 /** GET /api/users/:id/kiosk (admin): what a badge prints and where the person's PIN stands. */
 export const kioskCardResponseSchema = z.object({
   name: z.string(),

@@ -59,6 +59,9 @@ export const placeSchema = z.object({
 });
 export type Place = z.infer<typeof placeSchema>;
 
+/** POST /api/locations/teams/:id/places: the place just added. */
+export const placeResponseSchema = z.object({ place: placeSchema });
+
 export const teamLocationPolicySchema = z.object({
   teamId: z.string(),
   teamName: z.string(),

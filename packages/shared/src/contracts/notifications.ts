@@ -29,6 +29,9 @@ export const listNotificationsResponseSchema = z.object({
 });
 export type ListNotificationsResponse = z.infer<typeof listNotificationsResponseSchema>;
 
+/** POST /api/notifications/read-all: how many were unread and are now read. */
+export const readAllNotificationsResponseSchema = z.object({ updated: z.number().int() });
+
 /** The bell badge: "9+" above 9 (product §2). */
 export function formatUnreadBadge(count: number): string | null {
   if (count <= 0) return null;

@@ -36,6 +36,9 @@ export const publicHolidayListSchema = z.object({
 });
 export type PublicHolidayList = z.infer<typeof publicHolidayListSchema>;
 
+/** POST /api/payroll/holidays: the holiday just added. */
+export const publicHolidayResponseSchema = z.object({ holiday: publicHolidayRowSchema });
+
 export const addPublicHolidaySchema = z.object({
   date: isoDate.refine(
     (date) => date >= '2000-01-01' && date <= '2100-12-31',
@@ -72,6 +75,10 @@ export const payRateSchema = z.object({
 export type PayRate = z.infer<typeof payRateSchema>;
 
 export const payRatesQuerySchema = z.object({ userId: z.uuid('Choose a person') });
+/** GET /api/payroll/rates?userId: the person's rates. */
+export const payRatesResponseSchema = z.object({ rates: z.array(payRateSchema) });
+/** POST /api/payroll/rates: the rate just added. */
+export const payRateResponseSchema = z.object({ rate: payRateSchema });
 
 export const employeeNumberInputSchema = z.object({
   employeeNumber: text()
@@ -79,6 +86,8 @@ export const employeeNumberInputSchema = z.object({
     .transform((value) => (value === '' ? null : value))
     .nullable(),
 });
+/** PUT /api/payroll/people/:id/employee-number: the number as saved (null: none). */
+export const employeeNumberResponseSchema = z.object({ employeeNumber: z.string().nullable() });
 
 /** A person on the payroll screen: their employee number and current rate. */
 export const payrollPersonSchema = z.object({
@@ -88,6 +97,8 @@ export const payrollPersonSchema = z.object({
   rates: z.array(payRateSchema),
 });
 export type PayrollPerson = z.infer<typeof payrollPersonSchema>;
+/** GET /api/payroll/people. */
+export const payrollPeopleResponseSchema = z.object({ people: z.array(payrollPersonSchema) });
 
 // ---- Export presets ---------------------------------------------------------------------------
 
@@ -153,6 +164,10 @@ export const presetSchema = z.object({
   codeRenames: z.partialRecord(payCodeSchema, z.string()),
 });
 export type Preset = z.infer<typeof presetSchema>;
+/** GET /api/payroll/presets. */
+export const presetsResponseSchema = z.object({ presets: z.array(presetSchema) });
+/** POST /api/payroll/presets and PUT /api/payroll/presets/:id: the preset as saved. */
+export const presetResponseSchema = z.object({ preset: presetSchema });
 
 /** The built-in mapping when no preset is chosen. */
 export const DEFAULT_PRESET_COLUMNS: Preset['columns'] = (

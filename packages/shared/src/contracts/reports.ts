@@ -103,6 +103,11 @@ export const workedHoursQuerySchema = z
   .refine(rangeRule, { message: RANGE_MESSAGE });
 export type WorkedHoursQuery = z.input<typeof workedHoursQuerySchema>;
 
+/** GET /api/reports/worked-hours/export: the file format, next to the worked-hours query. */
+export const exportFormatQuerySchema = z.object({
+  format: z.enum(['csv', 'xlsx']).default('csv'),
+});
+
 export const workedHoursRowSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
@@ -187,6 +192,11 @@ export const recomputeRunSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 export type RecomputeRun = z.infer<typeof recomputeRunSchema>;
+
+/** POST /api/reports/recompute (202) and GET /api/reports/recompute/:id. */
+export const recomputeRunResponseSchema = z.object({ run: recomputeRunSchema });
+/** GET /api/reports/recompute: the recent runs. */
+export const recomputeRunsResponseSchema = z.object({ runs: z.array(recomputeRunSchema) });
 
 export const personDaysQuerySchema = z
   .object({ userId: z.uuid('Unknown person'), from: isoDate, to: isoDate })

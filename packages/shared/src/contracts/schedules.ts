@@ -44,6 +44,8 @@ export const scheduleTemplateSchema = z.object({
 export type ScheduleTemplate = z.infer<typeof scheduleTemplateSchema>;
 
 export const listTemplatesResponseSchema = z.object({ templates: z.array(scheduleTemplateSchema) });
+/** POST /api/schedule-templates, PUT /api/schedule-templates/:id, archive and restore. */
+export const templateResponseSchema = z.object({ template: scheduleTemplateSchema });
 
 export const assignmentSchema = z.object({
   id: z.uuid(),
@@ -58,6 +60,15 @@ export const assignmentSchema = z.object({
 export type Assignment = z.infer<typeof assignmentSchema>;
 
 export const listAssignmentsResponseSchema = z.object({ assignments: z.array(assignmentSchema) });
+/** PUT /api/schedule-assignments/:id. */
+export const assignmentResponseSchema = z.object({ assignment: assignmentSchema });
+
+/** GET /api/schedule-assignments: by person and dates (both inclusive), all when left out. */
+export const assignmentFilterSchema = z.object({
+  userId: z.uuid('Invalid user').optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+});
 
 const dateRangeRule = <T extends { dateRangeStart: string; dateRangeEnd: string }>(range: T) =>
   range.dateRangeStart <= range.dateRangeEnd;

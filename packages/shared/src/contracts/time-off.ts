@@ -17,6 +17,11 @@ export const timeOffTypeSchema = z.object({
 });
 export type TimeOffType = z.infer<typeof timeOffTypeSchema>;
 
+/** GET /api/time-off/types (admin): every type, archived ones too. */
+export const timeOffTypesResponseSchema = z.object({ types: z.array(timeOffTypeSchema) });
+/** POST /api/time-off/types and PUT /api/time-off/types/:id: the type as saved. */
+export const timeOffTypeResponseSchema = z.object({ type: timeOffTypeSchema });
+
 export const timeOffTypeInputSchema = z.object({
   name: text().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
   isPaid: z.boolean(),
@@ -54,6 +59,9 @@ export const timeOffRequestSchema = z.object({
   decisionComment: z.string().nullable(),
 });
 export type TimeOffRequest = z.infer<typeof timeOffRequestSchema>;
+
+/** POST /api/time-off: the request just made. */
+export const createTimeOffResponseSchema = z.object({ request: timeOffRequestSchema });
 
 export const createTimeOffRequestSchema = z
   .object({
@@ -97,6 +105,11 @@ export const balanceSchema = z.object({
   remainingX100: z.number().int().nullable(),
 });
 export type Balance = z.infer<typeof balanceSchema>;
+
+/** GET /api/time-off?year: the caller's own requests and balances (this year when left out). */
+export const myTimeOffQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
 
 export const myTimeOffResponseSchema = z.object({
   year: z.number().int(),

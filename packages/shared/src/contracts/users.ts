@@ -95,12 +95,24 @@ export const createUserResponseSchema = z.object({
   setPasswordLink: setPasswordLinkSchema.nullable(),
 });
 
+/** PUT /api/users/:id, POST /api/users/:id/suspend and /unsuspend, PUT /api/me/profile. */
+export const userResponseSchema = z.object({ user: userSummarySchema });
+
+/** POST /api/users/:id/reset-password: the new one-time link for the admin to pass on. */
+export const resetPasswordResponseSchema = z.object({ setPasswordLink: setPasswordLinkSchema });
+
+/** POST /api/auth/password-link: the one-time link's token, to learn whose link it is. */
+export const passwordLinkRequestSchema = z.object({ token: z.string().max(200).default('') });
+
 export const setPasswordRequestSchema = z.object({
   token: z.string().min(1, 'This link is not valid').max(200, 'This link is not valid'),
   password: passwordSchema,
 });
 
 export const passwordTokenInfoSchema = z.object({ email: z.string(), purpose: z.string() });
+
+/** POST /api/auth/set-password: whose password was set, to sign in with. */
+export const setPasswordResponseSchema = z.object({ email: z.string() });
 
 export const updateMyProfileRequestSchema = z.object({ name: requiredNameSchema });
 export const changeMyPasswordRequestSchema = z.object({
@@ -117,6 +129,8 @@ export const teamSchema = z.object({
 });
 export type Team = z.infer<typeof teamSchema>;
 export const listTeamsResponseSchema = z.object({ teams: z.array(teamSchema) });
+/** POST /api/teams and PUT /api/teams/:id. */
+export const teamResponseSchema = z.object({ team: teamSchema });
 
 export const teamInputSchema = z.object({
   name: text().min(1, 'Team name is required').max(100, 'Team name must be at most 100 characters'),

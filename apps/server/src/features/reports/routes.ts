@@ -11,9 +11,11 @@ import { getRecomputeRun, listRecentRuns, requestRecompute } from './recompute-r
 import { exportWorkedHours } from './exports.ts';
 import { getWorkedHours } from './worked-hours.ts';
 import { resolveScope } from './report-scope.ts';
-import { workedHoursQuerySchema } from '@punchclock/shared/contracts/reports';
+import {
+  exportFormatQuerySchema as exportFormat,
+  workedHoursQuerySchema,
+} from '@punchclock/shared/contracts/reports';
 
-export const exportFormat = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 export function registerReportRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   // Team leads see the same reports for the teams they lead (docs/decisions/0008, 0010).
   const leads = { config: { access: ['admin', 'team_lead'] as const } };

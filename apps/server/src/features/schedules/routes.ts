@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isoDate } from '@punchclock/shared/contracts/common';
+import { assignmentFilterSchema } from '@punchclock/shared/contracts/schedules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
@@ -19,11 +19,6 @@ import {
 } from './service.ts';
 
 const idParams = z.object({ id: z.string() });
-export const assignmentFilterSchema = z.object({
-  userId: z.uuid('Invalid user').optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-});
 
 export function registerScheduleRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({

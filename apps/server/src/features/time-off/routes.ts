@@ -6,7 +6,10 @@ import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { requireAuth } from '../../platform/access.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { allowancesQuerySchema } from '@punchclock/shared/contracts/time-off';
+import {
+  allowancesQuerySchema,
+  myTimeOffQuerySchema as yearQuery,
+} from '@punchclock/shared/contracts/time-off';
 import { getAllowancesOverview } from './allowances.ts';
 import { listTimeOffTypes } from './repository.ts';
 import {
@@ -17,7 +20,6 @@ import {
   setAllowance,
 } from './service.ts';
 
-export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
 const idParams = z.object({ id: z.string() });
 
 export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { passwordLinkRequestSchema as tokenBody } from '@punchclock/shared/contracts/users';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
@@ -16,7 +17,6 @@ import {
 import { setUserSuspendedById } from './suspension.ts';
 
 const idParams = z.object({ id: z.string() });
-export const tokenBody = z.object({ token: z.string().max(200).default('') });
 
 export function registerUserRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   const actorOf = (request: FastifyRequest) => ({

@@ -1,11 +1,6 @@
 // Loaded when the sign-in form is first touched, not with the page: it brings zod.
-import {
+export {
   firstIssueMessage,
-  sessionUserSchema,
   signInRequestSchema,
+  signInResponseSchema,
 } from '@punchclock/shared/contracts/auth';
-import { z } from 'zod';
-
-export { firstIssueMessage, signInRequestSchema };
-
-export const signInResponseSchema = z.object({ user: sessionUserSchema });

@@ -1,0 +1,978 @@
+import { z } from 'zod';
+import { adminOverviewResponseSchema } from './admin.ts';
+import {
+  approvalSettingsSchema,
+  approvalsQuerySchema,
+  approvalsResponseSchema,
+  correctionRequestSchema,
+  correctionResponseSchema,
+  correctionsResponseSchema,
+  decisionResultSchema,
+  decisionSchema,
+  lockPeriodRequestSchema,
+  lockPeriodResponseSchema,
+  periodLocksResponseSchema,
+  smeOverviewSchema,
+} from './approvals.ts';
+import {
+  auditFacetsResponseSchema,
+  auditFilterSchema,
+  listAuditQuerySchema,
+  listAuditResponseSchema,
+} from './audit.ts';
+import { sessionResponseSchema, signInRequestSchema, signInResponseSchema } from './auth.ts';
+import { backupListSchema, createBackupResponseSchema } from './backups.ts';
+import { breakBoardResponseSchema } from './break-monitoring.ts';
+import { healthResponseSchema, readyResponseSchema } from './health.ts';
+import {
+  createEnrolmentCodeRequestSchema,
+  enrolDeviceRequestSchema,
+  enrolmentCodeResponseSchema,
+  identifyAtKioskRequestSchema,
+  identifyAtKioskResponseSchema,
+  kioskCardResponseSchema,
+  kioskDeviceResponseSchema,
+  kioskDevicesResponseSchema,
+  kioskPinResponseSchema,
+  kioskPunchRequestSchema,
+  offlineKioskPunchRequestSchema,
+  setMyKioskPinRequestSchema,
+  thisKioskResponseSchema,
+} from './kiosk.ts';
+import {
+  addPlaceRequestSchema,
+  locationPoliciesResponseSchema,
+  placeResponseSchema,
+  setLocationModeRequestSchema,
+  setRetentionRequestSchema,
+} from './locations.ts';
+import {
+  listNotificationsQuerySchema,
+  listNotificationsResponseSchema,
+  readAllNotificationsResponseSchema,
+} from './notifications.ts';
+import {
+  assignmentInputSchema,
+  assignmentResponseSchema as ruleAssignmentResponseSchema,
+  endLabourAgreementInputSchema,
+  labourAgreementInputSchema,
+  labourAgreementResponseSchema,
+  listAssignmentsQuerySchema,
+  listAssignmentsResponseSchema as listRuleAssignmentsResponseSchema,
+  listLabourAgreementsQuerySchema,
+  listLabourAgreementsResponseSchema,
+  listRuleSetsResponseSchema,
+  ruleSetInputSchema,
+  ruleSetResponseSchema,
+  toilBalanceQuerySchema,
+  toilBalanceSchema,
+} from './pay-rules.ts';
+import {
+  addPublicHolidaySchema,
+  employeeNumberInputSchema,
+  employeeNumberResponseSchema,
+  holidayYearQuerySchema,
+  payRateInputSchema,
+  payRateResponseSchema,
+  payRatesQuerySchema,
+  payRatesResponseSchema,
+  payrollExportQuerySchema,
+  payrollPeopleResponseSchema,
+  payrollPreviewSchema,
+  payrollQuerySchema,
+  presetInputSchema,
+  presetResponseSchema,
+  presetsResponseSchema,
+  publicHolidayListSchema,
+  publicHolidayResponseSchema,
+} from './payroll.ts';
+import {
+  pushKeyResponseSchema,
+  removePushSubscriptionRequestSchema,
+  savePushSubscriptionRequestSchema,
+  testPushResponseSchema,
+} from './push.ts';
+import {
+  adherenceReportSchema,
+  analyticsReportSchema,
+  dayDetailQuerySchema,
+  dayDetailSchema,
+  exportFormatQuerySchema,
+  personDaysQuerySchema,
+  personDaysResponseSchema,
+  recomputeRequestSchema,
+  recomputeRunResponseSchema,
+  recomputeRunsResponseSchema,
+  reportRangeQuerySchema,
+  workedHoursQuerySchema,
+  workedHoursReportSchema,
+} from './reports.ts';
+import {
+  assignmentFilterSchema,
+  assignmentResponseSchema as scheduleAssignmentResponseSchema,
+  createAssignmentsRequestSchema,
+  listAssignmentsResponseSchema as listScheduleAssignmentsResponseSchema,
+  listTemplatesResponseSchema,
+  myScheduleQuerySchema,
+  myScheduleResponseSchema,
+  scheduleTemplateInputSchema,
+  templateResponseSchema,
+  updateAssignmentRequestSchema,
+} from './schedules.ts';
+import {
+  allowanceInputSchema,
+  allowancesOverviewSchema,
+  allowancesQuerySchema,
+  createTimeOffRequestSchema,
+  createTimeOffResponseSchema,
+  myTimeOffQuerySchema,
+  myTimeOffResponseSchema,
+  timeOffTypeInputSchema,
+  timeOffTypeResponseSchema,
+  timeOffTypesResponseSchema,
+} from './time-off.ts';
+import {
+  historyQuerySchema,
+  historyResponseSchema,
+  recordTimeEventRequestSchema,
+  recordTimeEventResponseSchema,
+  todayResponseSchema,
+} from './time-tracking.ts';
+import {
+  approvePeriodResultSchema,
+  approvePeriodSchema,
+  decideTimesheetSchema,
+  submitTimesheetSchema,
+  timesheetPeriodQuerySchema,
+  timesheetPeriodSchema,
+  timesheetQuerySchema,
+  timesheetWithSignOffSchema,
+  withdrawTimesheetSchema,
+} from './timesheets.ts';
+import {
+  changeMyPasswordRequestSchema,
+  createUserRequestSchema,
+  createUserResponseSchema,
+  directoryResponseSchema,
+  listTeamsResponseSchema,
+  listUsersQuerySchema,
+  listUsersResponseSchema,
+  passwordLinkRequestSchema,
+  passwordTokenInfoSchema,
+  resetPasswordResponseSchema,
+  setPasswordRequestSchema,
+  setPasswordResponseSchema,
+  teamInputSchema,
+  teamResponseSchema,
+  updateMyProfileRequestSchema,
+  updateUserRequestSchema,
+  userResponseSchema,
+} from './users.ts';
+
+/**
+ * One HTTP endpoint of the server: the zod contracts of what it reads and what it answers. The
+ * catalogue below lists every one; the OpenAPI document, the input fuzz test and the check of
+ * every JSON answer in the API tests are made from it.
+ */
+export interface EndpointContract {
+  /** One line: what the endpoint does, for the API reference. */
+  summary: string;
+  /** The group it is listed under in the reference (e.g. 'Time tracking', 'Kiosk', 'Reports'). */
+  tag: string;
+  /** The JSON body it parses. */
+  body?: z.ZodType;
+  /** The query string it parses. */
+  query?: z.ZodType;
+  /** The JSON body of its success answer. Absent when it answers 204 or with something that is not JSON. */
+  response?: z.ZodType;
+  /** The success status when it is not 200 (201 for creations, 204 for no content). */
+  status?: number;
+  /** The media type when the answer is not JSON: 'text/csv', 'text/event-stream', 'application/octet-stream', etc. */
+  produces?: string;
+}
+
+/** Every /api route, keyed `METHOD path` as Fastify registers it. */
+export const API_ENDPOINTS = {
+  // ---- Health ---------------------------------------------------------------------------------
+  'GET /api/health': {
+    summary: 'Liveness: the process is up and answering',
+    tag: 'Health',
+    response: healthResponseSchema,
+  },
+  'GET /api/ready': {
+    summary: 'Readiness: whether this instance should get traffic (503, same body, if not)',
+    tag: 'Health',
+    response: readyResponseSchema,
+  },
+
+  // ---- Authentication -------------------------------------------------------------------------
+  'POST /api/auth/sign-in': {
+    summary: 'Sign in with email and password (sets the session cookie)',
+    tag: 'Authentication',
+    body: signInRequestSchema,
+    response: signInResponseSchema,
+  },
+  'POST /api/auth/sign-out': {
+    summary: 'Sign out: end the session and clear its cookie',
+    tag: 'Authentication',
+    status: 204,
+  },
+  'GET /api/auth/session': {
+    summary: 'The signed-in person (or null), the idle timeout and the business time zone',
+    tag: 'Authentication',
+    response: sessionResponseSchema,
+  },
+  'POST /api/auth/password-link': {
+    summary: 'Whose one-time set-password link a token is, and what it is for',
+    tag: 'Authentication',
+    body: passwordLinkRequestSchema,
+    response: passwordTokenInfoSchema,
+  },
+  'POST /api/auth/set-password': {
+    summary: 'Set a password with a one-time link',
+    tag: 'Authentication',
+    body: setPasswordRequestSchema,
+    response: setPasswordResponseSchema,
+  },
+
+  // ---- Admin ----------------------------------------------------------------------------------
+  'GET /api/admin/overview': {
+    summary: 'Today at a glance: who is working, late, on break; pending approvals',
+    tag: 'Admin',
+    response: adminOverviewResponseSchema,
+  },
+
+  // ---- Locations ------------------------------------------------------------------------------
+  'GET /api/locations': {
+    summary: "Every team's location policy and how long punch locations are kept",
+    tag: 'Locations',
+    response: locationPoliciesResponseSchema,
+  },
+  'PUT /api/locations/teams/:id/mode': {
+    summary: "Set a team's location mode (off, record, warn, require)",
+    tag: 'Locations',
+    body: setLocationModeRequestSchema,
+    status: 204,
+  },
+  'POST /api/locations/teams/:id/places': {
+    summary: 'Add an allowed place (an area or a network) to a team',
+    tag: 'Locations',
+    body: addPlaceRequestSchema,
+    response: placeResponseSchema,
+    status: 201,
+  },
+  'DELETE /api/locations/places/:id': {
+    summary: 'Remove an allowed place',
+    tag: 'Locations',
+    status: 204,
+  },
+  'PUT /api/locations/retention': {
+    summary: 'Set how many days punch locations are kept',
+    tag: 'Locations',
+    body: setRetentionRequestSchema,
+    status: 204,
+  },
+
+  // ---- Push reminders -------------------------------------------------------------------------
+  'GET /api/push/key': {
+    summary: 'The public key to subscribe to push reminders with',
+    tag: 'Push reminders',
+    response: pushKeyResponseSchema,
+  },
+  'PUT /api/push/subscription': {
+    summary: "Save this device's push subscription",
+    tag: 'Push reminders',
+    body: savePushSubscriptionRequestSchema,
+    status: 204,
+  },
+  'DELETE /api/push/subscription': {
+    summary: "Remove this device's push subscription",
+    tag: 'Push reminders',
+    body: removePushSubscriptionRequestSchema,
+    status: 204,
+  },
+  'POST /api/push/test': {
+    summary: "Send a test reminder to the caller's devices",
+    tag: 'Push reminders',
+    response: testPushResponseSchema,
+  },
+
+  // ---- Approvals ------------------------------------------------------------------------------
+  'GET /api/approvals': {
+    summary: 'The approvals queue: time off, corrections and late punches',
+    tag: 'Approvals',
+    query: approvalsQuerySchema,
+    response: approvalsResponseSchema,
+  },
+  'POST /api/approvals/decide': {
+    summary: 'Approve or reject requests in bulk',
+    tag: 'Approvals',
+    body: decisionSchema,
+    response: decisionResultSchema,
+  },
+  'GET /api/approvals/sme-overview': {
+    summary: "The SME dashboard: what waits, and today's exceptions",
+    tag: 'Approvals',
+    response: smeOverviewSchema,
+  },
+  'GET /api/approvals/locks': {
+    summary: 'Locked pay periods, reopened ones included',
+    tag: 'Approvals',
+    response: periodLocksResponseSchema,
+  },
+  'POST /api/approvals/locks': {
+    summary: 'Lock a range of days against changes',
+    tag: 'Approvals',
+    body: lockPeriodRequestSchema,
+    response: lockPeriodResponseSchema,
+    status: 201,
+  },
+  'POST /api/approvals/locks/:id/reopen': {
+    summary: 'Reopen a locked period',
+    tag: 'Approvals',
+    status: 204,
+  },
+  'GET /api/approvals/settings': {
+    summary: 'Whether team leads approve their own team',
+    tag: 'Approvals',
+    response: approvalSettingsSchema,
+  },
+  'PUT /api/approvals/settings': {
+    summary: 'Let team leads approve their own team, or not',
+    tag: 'Approvals',
+    body: approvalSettingsSchema,
+    response: approvalSettingsSchema,
+  },
+
+  // ---- Corrections ----------------------------------------------------------------------------
+  'GET /api/corrections': {
+    summary: "The caller's own correction requests",
+    tag: 'Corrections',
+    response: correctionsResponseSchema,
+  },
+  'POST /api/corrections': {
+    summary: 'Ask to add, move or remove a punch',
+    tag: 'Corrections',
+    body: correctionRequestSchema,
+    response: correctionResponseSchema,
+    status: 201,
+  },
+  'POST /api/corrections/:id/cancel': {
+    summary: 'Cancel one of your own pending correction requests',
+    tag: 'Corrections',
+    status: 204,
+  },
+
+  // ---- Audit log ------------------------------------------------------------------------------
+  'GET /api/audit-logs': {
+    summary: 'Audit log entries, newest first, a page at a time',
+    tag: 'Audit log',
+    query: listAuditQuerySchema,
+    response: listAuditResponseSchema,
+  },
+  'GET /api/audit-logs/facets': {
+    summary: 'The actions, entity types and people to filter the audit log by',
+    tag: 'Audit log',
+    response: auditFacetsResponseSchema,
+  },
+  'GET /api/audit-logs/export': {
+    summary: 'Download the matching audit log entries as CSV',
+    tag: 'Audit log',
+    query: auditFilterSchema,
+    produces: 'text/csv',
+  },
+
+  // ---- Backups --------------------------------------------------------------------------------
+  'GET /api/backups': {
+    summary: 'Stored database snapshots and the backup schedule (embedded database only)',
+    tag: 'Backups',
+    response: backupListSchema,
+  },
+  'POST /api/backups': {
+    summary: 'Take a snapshot into the backup folder now',
+    tag: 'Backups',
+    response: createBackupResponseSchema,
+    status: 201,
+  },
+  'GET /api/backups/fresh': {
+    summary: 'Download a snapshot taken now, without keeping it',
+    tag: 'Backups',
+    produces: 'application/gzip',
+  },
+  'GET /api/backups/:name': {
+    summary: 'Download a stored snapshot',
+    tag: 'Backups',
+    produces: 'application/gzip',
+  },
+
+  // ---- Break monitoring -----------------------------------------------------------------------
+  'GET /api/break-monitoring': {
+    summary: 'The live board: where everyone is, and who is over their break',
+    tag: 'Break monitoring',
+    response: breakBoardResponseSchema,
+  },
+
+  // ---- Kiosk ----------------------------------------------------------------------------------
+  'POST /api/kiosk/enrolment-codes': {
+    summary: 'Make a one-time code to enrol a device as a kiosk',
+    tag: 'Kiosk',
+    body: createEnrolmentCodeRequestSchema,
+    response: enrolmentCodeResponseSchema,
+    status: 201,
+  },
+  'GET /api/kiosk/devices': {
+    summary: 'Enrolled kiosk devices, revoked ones included',
+    tag: 'Kiosk',
+    response: kioskDevicesResponseSchema,
+  },
+  'POST /api/kiosk/devices/:id/revoke': {
+    summary: 'Revoke a kiosk device',
+    tag: 'Kiosk',
+    response: kioskDeviceResponseSchema,
+  },
+  'POST /api/kiosk/enrol': {
+    summary: 'Enrol this device as a kiosk with a one-time code (sets the device cookie)',
+    tag: 'Kiosk',
+    body: enrolDeviceRequestSchema,
+    response: kioskDeviceResponseSchema,
+    status: 201,
+  },
+  'GET /api/kiosk/device': {
+    summary: 'The kiosk device asking, its time zone and its PIN sealing key',
+    tag: 'Kiosk',
+    response: thisKioskResponseSchema,
+  },
+  'POST /api/kiosk/identify': {
+    summary: 'Identify a person at the kiosk by employee number and PIN',
+    tag: 'Kiosk',
+    body: identifyAtKioskRequestSchema,
+    response: identifyAtKioskResponseSchema,
+  },
+  'POST /api/kiosk/punch': {
+    summary: 'Record a punch at the kiosk for the person identified there (200 for a replay)',
+    tag: 'Kiosk',
+    body: kioskPunchRequestSchema,
+    response: recordTimeEventResponseSchema,
+    status: 201,
+  },
+  'POST /api/kiosk/offline-punch': {
+    summary: 'Record a punch the kiosk captured while offline (200 for a replay)',
+    tag: 'Kiosk',
+    body: offlineKioskPunchRequestSchema,
+    response: recordTimeEventResponseSchema,
+    status: 201,
+  },
+  'GET /api/me/kiosk-pin': {
+    summary: "Whether the caller's kiosk PIN is set or locked",
+    tag: 'Kiosk',
+    response: kioskPinResponseSchema,
+  },
+  'PUT /api/me/kiosk-pin': {
+    summary: 'Set your own kiosk PIN (asks for your password)',
+    tag: 'Kiosk',
+    body: setMyKioskPinRequestSchema,
+    response: kioskPinResponseSchema,
+  },
+  'GET /api/users/:id/kiosk': {
+    summary: "A person's kiosk badge details and PIN status",
+    tag: 'Kiosk',
+    response: kioskCardResponseSchema,
+  },
+  'POST /api/users/:id/kiosk-pin/reset': {
+    summary: "Remove a person's kiosk PIN",
+    tag: 'Kiosk',
+    response: kioskPinResponseSchema,
+  },
+  'POST /api/users/:id/kiosk-pin/unlock': {
+    summary: "Unlock a person's kiosk PIN after too many wrong tries",
+    tag: 'Kiosk',
+    response: kioskPinResponseSchema,
+  },
+
+  // ---- Notifications --------------------------------------------------------------------------
+  'GET /api/notifications': {
+    summary: "The caller's notifications, newest first, with the unread count",
+    tag: 'Notifications',
+    query: listNotificationsQuerySchema,
+    response: listNotificationsResponseSchema,
+  },
+  'POST /api/notifications/:id/read': {
+    summary: 'Mark one notification read',
+    tag: 'Notifications',
+    status: 204,
+  },
+  'POST /api/notifications/read-all': {
+    summary: 'Mark all your notifications read',
+    tag: 'Notifications',
+    response: readAllNotificationsResponseSchema,
+  },
+
+  // ---- Reports --------------------------------------------------------------------------------
+  'GET /api/reports/adherence': {
+    summary: 'Schedule adherence over a range, by person, by team and in total',
+    tag: 'Reports',
+    query: reportRangeQuerySchema,
+    response: adherenceReportSchema,
+  },
+  'GET /api/reports/person-days': {
+    summary: "One person's days over a range, with their adherence figures",
+    tag: 'Reports',
+    query: personDaysQuerySchema,
+    response: personDaysResponseSchema,
+  },
+  'GET /api/reports/day': {
+    summary: "One person's day in detail: plan, punches and metrics",
+    tag: 'Reports',
+    query: dayDetailQuerySchema,
+    response: dayDetailSchema,
+  },
+  'GET /api/reports/worked-hours': {
+    summary: 'Worked hours, overtime, breaks and leave by day, week or period',
+    tag: 'Reports',
+    query: workedHoursQuerySchema,
+    response: workedHoursReportSchema,
+  },
+  'GET /api/reports/analytics': {
+    summary: 'Trends, the lateness heatmap, top exceptions and teams over a range',
+    tag: 'Reports',
+    query: reportRangeQuerySchema,
+    response: analyticsReportSchema,
+  },
+  'GET /api/reports/worked-hours/export': {
+    summary: 'Download the worked-hours report as CSV, or as XLSX with format=xlsx',
+    tag: 'Reports',
+    query: workedHoursQuerySchema.and(exportFormatQuerySchema),
+    // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+    produces: 'text/csv',
+  },
+  'POST /api/reports/recompute': {
+    summary: 'Queue a recomputation of day metrics over a range',
+    tag: 'Reports',
+    body: recomputeRequestSchema,
+    response: recomputeRunResponseSchema,
+    status: 202,
+  },
+  'GET /api/reports/recompute': {
+    summary: 'Recent recomputation runs',
+    tag: 'Reports',
+    response: recomputeRunsResponseSchema,
+  },
+  'GET /api/reports/recompute/:id': {
+    summary: 'One recomputation run and its progress',
+    tag: 'Reports',
+    response: recomputeRunResponseSchema,
+  },
+
+  // ---- Timesheets -----------------------------------------------------------------------------
+  'GET /api/timesheets': {
+    summary: "A person's timesheet for a pay period, with its sign-off",
+    tag: 'Timesheets',
+    query: timesheetQuerySchema,
+    response: timesheetWithSignOffSchema,
+  },
+  'POST /api/timesheets/submit': {
+    summary: 'Submit your own timesheet for a pay period',
+    tag: 'Timesheets',
+    body: submitTimesheetSchema,
+    response: timesheetWithSignOffSchema,
+  },
+  'POST /api/timesheets/withdraw': {
+    summary: 'Withdraw your submitted timesheet before it is decided',
+    tag: 'Timesheets',
+    body: withdrawTimesheetSchema,
+    response: timesheetWithSignOffSchema,
+  },
+  'POST /api/timesheets/decide': {
+    summary: "Approve or return a person's timesheet",
+    tag: 'Timesheets',
+    body: decideTimesheetSchema,
+    response: timesheetWithSignOffSchema,
+  },
+  'GET /api/timesheets/period': {
+    summary: "A pay period's sign-off status for everyone the caller sees",
+    tag: 'Timesheets',
+    query: timesheetPeriodQuerySchema,
+    response: timesheetPeriodSchema,
+  },
+  'POST /api/timesheets/period/approve': {
+    summary: 'Approve every submitted timesheet of a pay period and lock it',
+    tag: 'Timesheets',
+    body: approvePeriodSchema,
+    response: approvePeriodResultSchema,
+  },
+
+  // ---- Payroll --------------------------------------------------------------------------------
+  'GET /api/payroll/holidays': {
+    summary: "A year's public holidays, removed Ontario ones included",
+    tag: 'Payroll',
+    query: holidayYearQuerySchema,
+    response: publicHolidayListSchema,
+  },
+  'POST /api/payroll/holidays': {
+    summary: 'Add a public holiday',
+    tag: 'Payroll',
+    body: addPublicHolidaySchema,
+    response: publicHolidayResponseSchema,
+    status: 201,
+  },
+  'DELETE /api/payroll/holidays/:date': {
+    summary: 'Remove a public holiday (an Ontario one can be restored)',
+    tag: 'Payroll',
+    status: 204,
+  },
+  'POST /api/payroll/holidays/:date/restore': {
+    summary: 'Restore a removed Ontario public holiday',
+    tag: 'Payroll',
+    status: 204,
+  },
+  'GET /api/payroll/people': {
+    summary: 'Everyone with their employee number and pay rates',
+    tag: 'Payroll',
+    response: payrollPeopleResponseSchema,
+  },
+  'PUT /api/payroll/people/:id/employee-number': {
+    summary: "Set or clear a person's employee number",
+    tag: 'Payroll',
+    body: employeeNumberInputSchema,
+    response: employeeNumberResponseSchema,
+  },
+  'GET /api/payroll/rates': {
+    summary: "A person's pay rates",
+    tag: 'Payroll',
+    query: payRatesQuerySchema,
+    response: payRatesResponseSchema,
+  },
+  'POST /api/payroll/rates': {
+    summary: 'Add an hourly pay rate effective from a date',
+    tag: 'Payroll',
+    body: payRateInputSchema,
+    response: payRateResponseSchema,
+    status: 201,
+  },
+  'DELETE /api/payroll/rates/:id': {
+    summary: 'Remove a pay rate',
+    tag: 'Payroll',
+    status: 204,
+  },
+  'GET /api/payroll/presets': {
+    summary: 'Payroll export column presets',
+    tag: 'Payroll',
+    response: presetsResponseSchema,
+  },
+  'POST /api/payroll/presets': {
+    summary: 'Create a payroll export column preset',
+    tag: 'Payroll',
+    body: presetInputSchema,
+    response: presetResponseSchema,
+    status: 201,
+  },
+  'PUT /api/payroll/presets/:id': {
+    summary: 'Change a payroll export column preset',
+    tag: 'Payroll',
+    body: presetInputSchema,
+    response: presetResponseSchema,
+  },
+  'DELETE /api/payroll/presets/:id': {
+    summary: 'Delete a payroll export column preset',
+    tag: 'Payroll',
+    status: 204,
+  },
+  'GET /api/payroll/preview': {
+    summary: "Preview a pay period's payroll rows as a preset maps them",
+    tag: 'Payroll',
+    query: payrollQuerySchema,
+    response: payrollPreviewSchema,
+  },
+  'GET /api/payroll/export': {
+    summary: "Download a pay period's payroll as CSV, or as XLSX with format=xlsx",
+    tag: 'Payroll',
+    query: payrollExportQuerySchema,
+    // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+    produces: 'text/csv',
+  },
+
+  // ---- Schedules ------------------------------------------------------------------------------
+  'GET /api/schedule-templates': {
+    summary: 'Schedule templates, archived ones included',
+    tag: 'Schedules',
+    response: listTemplatesResponseSchema,
+  },
+  'POST /api/schedule-templates': {
+    summary: 'Create a schedule template',
+    tag: 'Schedules',
+    body: scheduleTemplateInputSchema,
+    response: templateResponseSchema,
+    status: 201,
+  },
+  'PUT /api/schedule-templates/:id': {
+    summary: 'Change a schedule template',
+    tag: 'Schedules',
+    body: scheduleTemplateInputSchema,
+    response: templateResponseSchema,
+  },
+  'POST /api/schedule-templates/:id/archive': {
+    summary: 'Archive a schedule template',
+    tag: 'Schedules',
+    response: templateResponseSchema,
+  },
+  'POST /api/schedule-templates/:id/restore': {
+    summary: 'Restore an archived schedule template',
+    tag: 'Schedules',
+    response: templateResponseSchema,
+  },
+  'DELETE /api/schedule-templates/:id': {
+    summary: 'Delete a schedule template',
+    tag: 'Schedules',
+    status: 204,
+  },
+  'GET /api/schedule-assignments': {
+    summary: 'Schedule assignments, by person and dates',
+    tag: 'Schedules',
+    query: assignmentFilterSchema,
+    response: listScheduleAssignmentsResponseSchema,
+  },
+  'POST /api/schedule-assignments': {
+    summary: 'Assign a schedule template to people over a date range',
+    tag: 'Schedules',
+    body: createAssignmentsRequestSchema,
+    response: listScheduleAssignmentsResponseSchema,
+    status: 201,
+  },
+  'PUT /api/schedule-assignments/:id': {
+    summary: 'Change a schedule assignment',
+    tag: 'Schedules',
+    body: updateAssignmentRequestSchema,
+    response: scheduleAssignmentResponseSchema,
+  },
+  'DELETE /api/schedule-assignments/:id': {
+    summary: 'Delete a schedule assignment',
+    tag: 'Schedules',
+    status: 204,
+  },
+  'GET /api/my-schedule': {
+    summary: "The caller's own shifts and time off over a range",
+    tag: 'Schedules',
+    query: myScheduleQuerySchema,
+    response: myScheduleResponseSchema,
+  },
+
+  // ---- Pay rules ------------------------------------------------------------------------------
+  'GET /api/pay-rules/rule-sets': {
+    summary: 'Overtime rule sets',
+    tag: 'Pay rules',
+    response: listRuleSetsResponseSchema,
+  },
+  'POST /api/pay-rules/rule-sets': {
+    summary: 'Create an overtime rule set',
+    tag: 'Pay rules',
+    body: ruleSetInputSchema,
+    response: ruleSetResponseSchema,
+    status: 201,
+  },
+  'PUT /api/pay-rules/rule-sets/:id': {
+    summary: 'Change an overtime rule set not yet in effect',
+    tag: 'Pay rules',
+    body: ruleSetInputSchema,
+    response: ruleSetResponseSchema,
+  },
+  'GET /api/pay-rules/assignments': {
+    summary: 'Rule set assignments to the organisation, teams and people',
+    tag: 'Pay rules',
+    query: listAssignmentsQuerySchema,
+    response: listRuleAssignmentsResponseSchema,
+  },
+  'POST /api/pay-rules/assignments': {
+    summary: 'Apply a rule set to the organisation, a team or a person from a date',
+    tag: 'Pay rules',
+    body: assignmentInputSchema,
+    response: ruleAssignmentResponseSchema,
+    status: 201,
+  },
+  'GET /api/pay-rules/toil-balance': {
+    summary: 'Banked time off in lieu on a date, yours or a person you may see',
+    tag: 'Pay rules',
+    query: toilBalanceQuerySchema,
+    response: toilBalanceSchema,
+  },
+  'GET /api/pay-rules/agreements': {
+    summary: 'Labour agreements on file',
+    tag: 'Pay rules',
+    query: listLabourAgreementsQuerySchema,
+    response: listLabourAgreementsResponseSchema,
+  },
+  'POST /api/pay-rules/agreements': {
+    summary: 'File a labour agreement for a person',
+    tag: 'Pay rules',
+    body: labourAgreementInputSchema,
+    response: labourAgreementResponseSchema,
+    status: 201,
+  },
+  'POST /api/pay-rules/agreements/:id/end': {
+    summary: 'End a labour agreement on a date',
+    tag: 'Pay rules',
+    body: endLabourAgreementInputSchema,
+    response: labourAgreementResponseSchema,
+  },
+
+  // ---- Teams ----------------------------------------------------------------------------------
+  'GET /api/teams': {
+    summary: 'Teams: all for admins, the ones they lead for team leads',
+    tag: 'Teams',
+    response: listTeamsResponseSchema,
+  },
+  'POST /api/teams': {
+    summary: 'Create a team',
+    tag: 'Teams',
+    body: teamInputSchema,
+    response: teamResponseSchema,
+    status: 201,
+  },
+  'PUT /api/teams/:id': {
+    summary: 'Rename a team or change its lead',
+    tag: 'Teams',
+    body: teamInputSchema,
+    response: teamResponseSchema,
+  },
+  'DELETE /api/teams/:id': {
+    summary: 'Delete a team',
+    tag: 'Teams',
+    status: 204,
+  },
+
+  // ---- Time off -------------------------------------------------------------------------------
+  'GET /api/time-off': {
+    summary: "The caller's own time off requests, balances and types for a year",
+    tag: 'Time off',
+    query: myTimeOffQuerySchema,
+    response: myTimeOffResponseSchema,
+  },
+  'POST /api/time-off': {
+    summary: 'Request time off',
+    tag: 'Time off',
+    body: createTimeOffRequestSchema,
+    response: createTimeOffResponseSchema,
+    status: 201,
+  },
+  'POST /api/time-off/:id/cancel': {
+    summary: 'Cancel one of your own time off requests',
+    tag: 'Time off',
+    status: 204,
+  },
+  'GET /api/time-off/types': {
+    summary: 'Time off types, archived ones included',
+    tag: 'Time off',
+    response: timeOffTypesResponseSchema,
+  },
+  'POST /api/time-off/types': {
+    summary: 'Create a time off type',
+    tag: 'Time off',
+    body: timeOffTypeInputSchema,
+    response: timeOffTypeResponseSchema,
+    status: 201,
+  },
+  'PUT /api/time-off/types/:id': {
+    summary: 'Change a time off type',
+    tag: 'Time off',
+    body: timeOffTypeInputSchema,
+    response: timeOffTypeResponseSchema,
+  },
+  'GET /api/time-off/allowances': {
+    summary: "A year's allowances: team defaults and every person's figures",
+    tag: 'Time off',
+    query: allowancesQuerySchema,
+    response: allowancesOverviewSchema,
+  },
+  'PUT /api/time-off/allowances': {
+    summary: "Set a person's or a team's yearly allowance of a type",
+    tag: 'Time off',
+    body: allowanceInputSchema,
+    status: 204,
+  },
+
+  // ---- Time tracking --------------------------------------------------------------------------
+  'GET /api/time-events/today': {
+    summary: "The caller's day: state, punches, limits and today's shift",
+    tag: 'Time tracking',
+    response: todayResponseSchema,
+  },
+  'POST /api/time-events': {
+    summary: 'Record a punch (clock in, break, lunch, clock out); 200 for a replay',
+    tag: 'Time tracking',
+    body: recordTimeEventRequestSchema,
+    response: recordTimeEventResponseSchema,
+    status: 201,
+  },
+  'GET /api/time-events/history': {
+    summary: "The caller's past days, a page at a time",
+    tag: 'Time tracking',
+    query: historyQuerySchema,
+    response: historyResponseSchema,
+  },
+
+  // ---- Users ----------------------------------------------------------------------------------
+  'GET /api/users': {
+    summary: 'People, searched, filtered, sorted and a page at a time',
+    tag: 'Users',
+    query: listUsersQuerySchema,
+    response: listUsersResponseSchema,
+  },
+  'GET /api/users/directory': {
+    summary: 'Everyone, compactly, for pickers',
+    tag: 'Users',
+    response: directoryResponseSchema,
+  },
+  'POST /api/users': {
+    summary: 'Add a person (with a one-time set-password link when no password is given)',
+    tag: 'Users',
+    body: createUserRequestSchema,
+    response: createUserResponseSchema,
+    status: 201,
+  },
+  'PUT /api/users/:id': {
+    summary: "Change a person's name, email, role, team or hire date",
+    tag: 'Users',
+    body: updateUserRequestSchema,
+    response: userResponseSchema,
+  },
+  'POST /api/users/:id/suspend': {
+    summary: 'Suspend a person (ends their sessions)',
+    tag: 'Users',
+    response: userResponseSchema,
+  },
+  'POST /api/users/:id/unsuspend': {
+    summary: 'Lift a suspension',
+    tag: 'Users',
+    response: userResponseSchema,
+  },
+  'POST /api/users/:id/reset-password': {
+    summary: "Reset a person's password and make a one-time set-password link",
+    tag: 'Users',
+    response: resetPasswordResponseSchema,
+  },
+  'PUT /api/me/profile': {
+    summary: 'Change your own name',
+    tag: 'Users',
+    body: updateMyProfileRequestSchema,
+    response: userResponseSchema,
+  },
+  'POST /api/me/password': {
+    summary: 'Change your own password (ends your other sessions)',
+    tag: 'Users',
+    body: changeMyPasswordRequestSchema,
+    status: 204,
+  },
+
+  // ---- Live updates ---------------------------------------------------------------------------
+  'GET /api/live': {
+    summary: 'Server-sent events naming what changed, to re-fetch',
+    tag: 'Live updates',
+    produces: 'text/event-stream',
+  },
+
+  // ---- API reference --------------------------------------------------------------------------
+  'GET /api/openapi.json': {
+    summary: 'This document: every endpoint, as OpenAPI 3.1',
+    tag: 'API reference',
+    response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
+  },
+} satisfies Record<string, EndpointContract>;
