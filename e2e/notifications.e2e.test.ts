@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  launchBrowser,
+  newPage,
+  postPunchesCapturedEarlier,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS, SEEDED_NOTIFICATION_COUNT } from './support/seed.ts';
 
 let browser: Browser;
@@ -11,8 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe('notifications', () => {
   it('shows 9+ for 12 unread, marks one read on click and all with "Mark all read"', async () => {
@@ -59,16 +62,10 @@ describe('notifications', () => {
     await signInAndWait(page, SEED_USERS.breaker);
     await bellRead;
     // Punches captured on a device earlier: in at -40 min, on break since -20 min (limit 15).
-    for (const [eventType, at] of [
-      ['clock_in', minutesAgo(40)],
-      ['break', minutesAgo(20)],
-    ] as const) {
-      const response = await page.request.post('/api/time-events', {
-        headers: { 'x-csrf-protection': '1' },
-        data: { id: randomUUID(), eventType, capturedOfflineAt: at },
-      });
-      expect(response.status()).toBe(201);
-    }
+    await postPunchesCapturedEarlier(page, [
+      ['clock_in', 40],
+      ['break', 20],
+    ]);
 
     // The rules job (every 2 s here) raises it; the bell and a toast show it without a reload.
     await expect

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -108,4 +109,29 @@ export async function backdateQueuedPunches(page: Page, minutes: number): Promis
       }),
     minutes,
   );
+}
+
+/**
+ * Punches captured on a device earlier and synced now, through the API as the offline queue
+ * sends them: each `[eventType, minutes ago]`, in order. Each must be recorded (201).
+ */
+export async function postPunchesCapturedEarlier(
+  page: Page,
+  punches: readonly (readonly ['clock_in' | 'break' | 'lunch' | 'clock_out', number])[],
+): Promise<void> {
+  for (const [eventType, minutesAgo] of punches) {
+    const response = await page.request.post('/api/time-events', {
+      headers: { 'x-csrf-protection': '1' },
+      data: {
+        id: randomUUID(),
+        eventType,
+        capturedOfflineAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+      },
+    });
+    if (response.status() !== 201) {
+      throw new Error(
+        `${eventType} ${minutesAgo} min ago: ${response.status()} ${await response.text()}`,
+      );
+    }
+  }
 }

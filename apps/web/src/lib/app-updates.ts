@@ -54,10 +54,14 @@ export function registerServiceWorker(): Promise<boolean> {
             }
             resolve(true);
           },
-          onRegisterError: () => resolve(false),
+          onRegisterError: (error: unknown) => {
+            console.warn('The service worker was not registered:', error);
+            resolve(false);
+          },
         });
       });
-    } catch {
+    } catch (error) {
+      console.warn('The service worker was not registered:', error);
       return false;
     }
   })();
