@@ -34,6 +34,7 @@ const serverLayers = {
     'backups',
     'kiosk',
     'api-reference',
+    'calendar-feeds',
   ],
 };
 

@@ -105,6 +105,18 @@ describe('schedules', () => {
       );
     }
     await saveScreenshot(page, 'my-schedule-month');
+
+    // The shifts reach the person's own calendar app through a private address (#18).
+    await page.getByRole('button', { name: 'Make an address: My shifts' }).click();
+    const address = await page.getByLabel('Address for My shifts').inputValue();
+    expect(address).toMatch(/\/api\/calendar-feeds\/[\w-]{43}\.ics$/);
+    // Fetched as a calendar app does: no session, the address is the key.
+    const feed = await fetch(address);
+    expect(feed.status).toBe(200);
+    const calendar = await feed.text();
+    expect(calendar).toContain('SUMMARY:E2E Day');
+    expect(calendar).toContain(`DTSTART;TZID=America/Toronto:${today.replaceAll('-', '')}T090000`);
+    await saveScreenshot(page, 'calendar-feed-address');
     await context.close();
   });
 });

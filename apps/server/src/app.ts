@@ -4,6 +4,7 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerApiReferenceRoutes } from './features/api-reference/index.ts';
 import { registerAuthRoutes } from './features/auth/index.ts';
+import { registerCalendarFeedRoutes } from './features/calendar-feeds/index.ts';
 import { registerAdminRoutes } from './features/admin/index.ts';
 import { registerApprovalRoutes } from './features/approvals/index.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
@@ -112,6 +113,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerPaySettingsRoutes(app, db);
   registerPayrollRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
+  registerCalendarFeedRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);
 

@@ -14,6 +14,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -805,5 +806,28 @@ export const pushSubscriptions = pgTable(
   (table) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(table.endpoint),
     index('push_subscriptions_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Secret calendar addresses (#18 point 4): a person's own shifts and time off, or a team's for
+ * its lead. Only the token's hash is kept; making a new one replaces the old (it stops working).
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null: the person's own feed; otherwise the team whose feed this is. */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('calendar_feeds_token_key').on(table.tokenHash),
+    unique('calendar_feeds_owner_key').on(table.userId, table.teamId).nullsNotDistinct(),
   ],
 );

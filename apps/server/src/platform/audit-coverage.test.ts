@@ -425,6 +425,46 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'POST /api/calendar-feeds',
+    name: 'my calendar address',
+    status: 201,
+    action: 'calendar_feed.create',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      return {
+        method: 'POST',
+        url: '/api/calendar-feeds',
+        cookie,
+        payload: {},
+        actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/calendar-feeds/:id',
+    name: 'my calendar address stopped',
+    status: 204,
+    action: 'calendar_feed.remove',
+    async arrange({ db, app }) {
+      const person = await createTestUser(db);
+      const cookie = await signInAs(app, person.email, person.password);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/calendar-feeds',
+        headers: { [CSRF_HEADER]: '1', cookie },
+        payload: {},
+      });
+      const { feed } = created.json() as { feed: { id: string } };
+      return {
+        method: 'DELETE',
+        url: `/api/calendar-feeds/${feed.id}`,
+        cookie,
+        actorId: person.id,
+      };
+    },
+  },
+  {
     route: 'PUT /api/push/subscription',
     name: 'reminders on a device',
     status: 204,

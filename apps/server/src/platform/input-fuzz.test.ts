@@ -42,6 +42,7 @@ const ANONYMOUS = new Set([
   'POST /api/kiosk/offline-punch',
   'GET /api/docs',
   'GET /api/docs/:asset',
+  'GET /api/calendar-feeds/:token.ics',
 ]);
 
 /**

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { adminOverviewResponseSchema } from './admin.ts';
 import {
+  calendarFeedsResponseSchema,
+  createCalendarFeedRequestSchema,
+  createCalendarFeedResponseSchema,
+} from './calendar-feeds.ts';
+import {
   approvalSettingsSchema,
   approvalsQuerySchema,
   approvalsResponseSchema,
@@ -967,6 +972,30 @@ export const API_ENDPOINTS = {
     summary: 'Server-sent events naming what changed, to re-fetch',
     tag: 'Live updates',
     produces: 'text/event-stream',
+  },
+
+  // ---- Calendar feeds -------------------------------------------------------------------------
+  'GET /api/calendar-feeds': {
+    summary: 'My secret calendar addresses, and the teams whose calendar I may publish',
+    tag: 'Calendar feeds',
+    response: calendarFeedsResponseSchema,
+  },
+  'POST /api/calendar-feeds': {
+    summary: 'Make a secret calendar address (mine, or a team I lead); the old one stops working',
+    tag: 'Calendar feeds',
+    body: createCalendarFeedRequestSchema,
+    response: createCalendarFeedResponseSchema,
+    status: 201,
+  },
+  'DELETE /api/calendar-feeds/:id': {
+    summary: 'Stop a calendar address',
+    tag: 'Calendar feeds',
+    status: 204,
+  },
+  'GET /api/calendar-feeds/:token.ics': {
+    summary: 'The calendar itself (iCalendar): shifts and approved time off; the token is the key',
+    tag: 'Calendar feeds',
+    produces: 'text/calendar',
   },
 
   // ---- API reference --------------------------------------------------------------------------

@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { useBusinessToday } from '@/features/auth';
+import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { cn } from '@/lib/cn';
 import { myScheduleQueryOptions } from '../api';
 
@@ -227,6 +228,7 @@ export default function MySchedulePage() {
           </QueryState>
         </CardContent>
       </Card>
+      <CalendarFeedsCard />
     </div>
   );
 }

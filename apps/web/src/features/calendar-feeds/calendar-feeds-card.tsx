@@ -1,0 +1,162 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, Copy } from 'lucide-react';
+import { useState } from 'react';
+import {
+  calendarFeedsResponseSchema,
+  createCalendarFeedResponseSchema,
+  type CalendarFeed,
+} from '@punchclock/shared/contracts/calendar-feeds';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { QueryState } from '@/components/ui/query-state';
+import { useSession } from '@/features/auth';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+const feedsQueryKey = ['calendar-feeds'] as const;
+
+/** What a feed covers, for its row and its button. */
+const feedLabel = (team: { name: string } | null) => (team ? `Team ${team.name}` : 'My shifts');
+
+/**
+ * "Add to your calendar" (#18 point 4): a secret iCalendar address for one's own shifts and
+ * approved time off, or a led team's, for Google Calendar or Outlook to subscribe to. The
+ * address is shown once (only its hash is kept); making a new one stops the old.
+ */
+export function CalendarFeedsCard() {
+  const { timeZone } = useSession();
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState<{ label: string; url: string } | null>(null);
+  const feeds = useQuery({
+    queryKey: feedsQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/calendar-feeds', { schema: calendarFeedsResponseSchema, signal }),
+  });
+  const create = useMutation({
+    mutationFn: (team: { id: string; name: string } | null) =>
+      apiRequest('/api/calendar-feeds', {
+        method: 'POST',
+        body: { teamId: team?.id ?? null },
+        schema: createCalendarFeedResponseSchema,
+      }),
+    onSuccess: ({ url, feed }) => {
+      setShown({ label: feedLabel(feed.team), url });
+      void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const remove = useMutation({
+    mutationFn: (feed: CalendarFeed) =>
+      apiRequest(`/api/calendar-feeds/${feed.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      setShown(null);
+      toast.success('Calendar address stopped');
+      void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success('Address copied');
+    } catch {
+      toast.error('Copy it from the box instead');
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Add to your calendar</CardTitle>
+        <CardDescription>
+          A private address for Google Calendar (“From URL”) or Outlook (“Subscribe from web”): your
+          shifts and approved time off appear there and stay up to date.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <QueryState query={feeds}>
+          {(data) => {
+            const choices = [null, ...data.teams];
+            return (
+              <>
+                <ul className="grid gap-2" aria-label="Calendar addresses">
+                  {choices.map((team) => {
+                    const feed = data.feeds.find(
+                      (item) => (item.team?.id ?? null) === (team?.id ?? null),
+                    );
+                    const label = feedLabel(team);
+                    return (
+                      <li
+                        key={team?.id ?? 'mine'}
+                        className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-3"
+                      >
+                        <span className="grid text-sm">
+                          <span className="font-medium">{label}</span>
+                          <span className="text-muted-foreground">
+                            {feed
+                              ? `Address made ${formatBusinessDateTime(feed.createdAt, timeZone)}${
+                                  feed.lastUsedAt
+                                    ? ` · last read ${formatBusinessDateTime(feed.lastUsedAt, timeZone)}`
+                                    : ' · not read yet'
+                                }`
+                              : 'No address yet'}
+                          </span>
+                        </span>
+                        <span className="flex flex-wrap gap-2">
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            disabled={create.isPending}
+                            aria-label={`${feed ? 'New address' : 'Make an address'}: ${label}`}
+                            onClick={() => create.mutate(team)}
+                          >
+                            <CalendarPlus aria-hidden /> {feed ? 'New address' : 'Make an address'}
+                          </Button>
+                          {feed && (
+                            <Button
+                              variant="ghost"
+                              size="sm"
+                              disabled={remove.isPending}
+                              aria-label={`Stop the address: ${label}`}
+                              onClick={() => remove.mutate(feed)}
+                            >
+                              Stop
+                            </Button>
+                          )}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {shown && (
+                  <div className="grid gap-2" role="status">
+                    <Label htmlFor="calendar-feed-url">Address for {shown.label}</Label>
+                    <div className="flex gap-2">
+                      <Input
+                        id="calendar-feed-url"
+                        readOnly
+                        value={shown.url}
+                        className="font-mono text-xs"
+                      />
+                      <Button variant="outline" onClick={() => void copy(shown.url)}>
+                        <Copy aria-hidden /> Copy
+                      </Button>
+                    </div>
+                    <p className="text-sm text-muted-foreground">
+                      Shown this once: keep it private, as anyone with it sees these shifts. A new
+                      address stops this one.
+                    </p>
+                  </div>
+                )}
+              </>
+            );
+          }}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
