@@ -174,6 +174,9 @@ describeEachDatabase('calendar feeds (#18 point 4)', (getDatabase) => {
     expect(feed.team).toEqual({ id: team.id, name: team.name });
     const events = readCalendar((await fetchFeedOn(url, '2026-02-01T12:00:00Z')).body);
     expect(events.map((event) => event.summary)).toEqual(['Dana Day: Day 2026-02-02']);
+    // A suspended member leaves the team's calendar.
+    await db().update(profiles).set({ isSuspended: true }).where(eq(profiles.id, person.id));
+    expect(readCalendar((await fetchFeedOn(url, '2026-02-01T12:00:00Z')).body)).toEqual([]);
 
     // An employee leads no team: their list offers none.
     const { cookie } = await personWithShifts('2026-02-03', '2026-02-03');

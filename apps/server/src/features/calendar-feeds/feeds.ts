@@ -181,7 +181,12 @@ export async function readCalendarFeed(
     .select({ id: users.id, name: sql<string>`coalesce(${profiles.fullName}, ${users.email})` })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
-    .where(feed.teamId ? eq(profiles.teamId, feed.teamId) : eq(users.id, feed.userId));
+    // A team's calendar shows who can work: suspended members are left out.
+    .where(
+      feed.teamId
+        ? and(eq(profiles.teamId, feed.teamId), eq(profiles.isSuspended, false))
+        : eq(users.id, feed.userId),
+    );
   const [team] = feed.teamId
     ? await db.select({ name: teams.name }).from(teams).where(eq(teams.id, feed.teamId))
     : [];
