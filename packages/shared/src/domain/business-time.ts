@@ -34,10 +34,16 @@ export function shiftDate(date: string, days: number): string {
   return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
 }
 
+/** The instant a wall-clock time (HH:mm[:ss]) happens on a business day, DST-aware. */
+export function businessInstant(date: string, time: string, timeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime());
+}
+
 /** The instant a business day starts (local midnight), which may be 23 or 25 hours from the next. */
 export function startOfBusinessDay(date: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, 0, 0, 0, timeZone).getTime());
+  return businessInstant(date, '00:00', timeZone);
 }
 
 /** Whole elapsed seconds rendered as h:mm:ss (or m:ss under an hour) for live timers. */

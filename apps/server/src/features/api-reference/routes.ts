@@ -7,7 +7,7 @@ import { NotFound } from '../../platform/errors.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 
 /** The reference page's own routes: they serve a page, not the API, so the document skips them. */
-const REFERENCE_PAGE_ROUTES = new Set(['GET /api/docs', 'GET /api/docs/:asset']);
+export const REFERENCE_PAGE_ROUTES = new Set(['GET /api/docs', 'GET /api/docs/:asset']);
 
 // Swagger UI's files, from the installed package: nothing is loaded from a CDN (the CSP allows
 // scripts and styles from this server only).

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -9,7 +8,11 @@ import {
   type CalendarFeedsResponse,
   type CreateCalendarFeedResponse,
 } from '@punchclock/shared/contracts/calendar-feeds';
-import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import {
+  businessInstant,
+  shiftDate,
+  toBusinessDate,
+} from '@punchclock/shared/domain/business-time';
 import { isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { calendarFeeds, profiles, teams, users } from '../../db/schema.ts';
@@ -145,13 +148,6 @@ export async function removeCalendarFeed(
   });
 }
 
-/** The instant of a wall-clock time (HH:mm[:ss]) on a business day. */
-function atLocalTime(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, timeZone).getTime());
-}
-
 /**
  * The iCalendar a secret address stands for: assigned shifts and approved time off, from
  * CALENDAR_FEED_DAYS_BACK days ago to CALENDAR_FEED_DAYS_AHEAD ahead. Null for an address that
@@ -228,8 +224,8 @@ export async function readCalendarFeed(
         ? {
             uid,
             summary,
-            start: atLocalTime(request.startDate, request.startTime, timeZone),
-            end: atLocalTime(request.startDate, request.endTime, timeZone),
+            start: businessInstant(request.startDate, request.startTime, timeZone),
+            end: businessInstant(request.startDate, request.endTime, timeZone),
           }
         : { uid, summary, firstDay: request.startDate, lastDay: request.endDate },
     );
