@@ -35,6 +35,7 @@ const serverLayers = {
     'kiosk',
     'api-reference',
     'calendar-feeds',
+    'api-tokens',
   ],
 };
 

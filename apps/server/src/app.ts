@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerApiReferenceRoutes } from './features/api-reference/index.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/index.ts';
 import { registerAuthRoutes } from './features/auth/index.ts';
 import { registerCalendarFeedRoutes } from './features/calendar-feeds/index.ts';
 import { registerAdminRoutes } from './features/admin/index.ts';
@@ -114,6 +115,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerPayrollRoutes(app, db, config);
   registerTimeOffRoutes(app, db, config);
   registerCalendarFeedRoutes(app, db, config);
+  registerApiTokenRoutes(app, db, config);
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);
 

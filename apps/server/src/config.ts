@@ -27,6 +27,8 @@ export interface AppConfig {
     perAccountAtIp: { limit: number; windowSeconds: number };
     perAccount: { limit: number; windowSeconds: number };
   };
+  /** Calls allowed per API token per window (#18 point 2): one integration cannot starve the rest. */
+  apiTokenLimit: { limit: number; windowSeconds: number };
   logLevel: string;
   /** Where the built web app lives; null serves the API only. */
   webDistDir: string | null;
@@ -178,6 +180,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionAbsoluteHours: readInt(env.SESSION_ABSOLUTE_HOURS, 12, 'SESSION_ABSOLUTE_HOURS'),
     cookieSecure: secure ?? 'auto',
     trustProxy: readBool(env.TRUST_PROXY) ?? false,
+    apiTokenLimit: {
+      limit: readInt(env.API_TOKEN_RATE_LIMIT, 600, 'API_TOKEN_RATE_LIMIT'),
+      windowSeconds: 60,
+    },
     signInLimits: {
       // Generous: a whole office shares one public address, and typos happen at shift start.
       perIp: {

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { API_TOKEN_KINDS } from '@punchclock/shared/contracts/api-tokens';
 import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
 import { ROLES } from '@punchclock/shared/domain/roles';
@@ -158,6 +159,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The API token the change was made with (#18 point 2); null for a browser session. */
+    apiTokenId: uuid('api_token_id'),
   },
   (table) => [
     index('audit_log_occurred_at_idx').on(table.occurredAt),
@@ -829,5 +832,38 @@ export const calendarFeeds = pgTable(
   (table) => [
     uniqueIndex('calendar_feeds_token_key').on(table.tokenHash),
     unique('calendar_feeds_owner_key').on(table.userId, table.teamId).nullsNotDistinct(),
+  ],
+);
+
+/**
+ * API tokens (#18 point 2, decision 0032): bearer secrets for other systems. Only the SHA-256 of
+ * a token is kept (it is 256 random bits, so a fast hash is enough, as for sessions). A personal
+ * token acts as `user_id`; a service token (no user) acts with the admin role. Revoked tokens
+ * stay listed, and audit rows keep pointing at them.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: API_TOKEN_KINDS }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull(),
+    hint: text('hint').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: text('last_used_ip'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_key').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+    check(
+      'api_tokens_owner_matches_kind',
+      sql`(${table.kind} = 'personal') = (${table.userId} is not null)`,
+    ),
   ],
 );

@@ -1,9 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
 import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
 import { hasRequiredRole, type RoleRequirement } from '@punchclock/shared/domain/roles';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { Forbidden, Unauthorized } from './errors.ts';
+import { findLiveApiToken, readBearerSecret } from './api-token-auth.ts';
+import { Forbidden, TooManyRequests, Unauthorized } from './errors.ts';
+import { writeAudit } from './audit.ts';
+import { recordHit } from './rate-limit.ts';
+import { getRequestMeta } from './request-meta.ts';
 import { findActiveSession, revokeSession, type AuthContext } from './sessions.ts';
 import { readSessionToken } from './session-cookie.ts';
 
@@ -50,7 +55,17 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config.access;
+    const bearer = readBearerSecret(request.headers.authorization);
+    // A bearer token replaces the cookie altogether; public routes ignore both.
+    if (bearer !== null && access && access !== 'public') {
+      void reply.header('www-authenticate', 'Bearer realm="punchclock"');
+      await authenticateApiToken(request, db, bearer, config.apiTokenLimit);
+      checkRole(request, access);
+      return;
+    }
+
     const token = readSessionToken(request);
     if (token) {
       const auth = await findActiveSession(db, token, policy);
@@ -65,15 +80,104 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
       }
     }
 
-    const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
-    if (!request.auth) throw new Unauthorized();
-    if (access !== 'signed-in' && !hasRequiredRole(request.auth.role, access)) {
-      request.log.warn(
-        { userId: request.auth.userId, role: request.auth.role, url: request.url },
-        'authorization denied',
-      );
-      throw new Forbidden();
+    checkRole(request, access);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    try {
+      await auditApiTokenCall(db, request, reply.statusCode);
+    } catch (error) {
+      request.log.error({ err: error }, 'could not write the API token call to the audit log');
     }
+  });
+}
+
+function checkRole(request: FastifyRequest, access: Exclude<Access, 'public'>): void {
+  if (!request.auth) throw new Unauthorized();
+  if (access !== 'signed-in' && !hasRequiredRole(request.auth.role, access)) {
+    request.log.warn(
+      { userId: request.auth.userId, role: request.auth.role, url: request.url },
+      'authorization denied',
+    );
+    throw new Forbidden();
+  }
+}
+
+/**
+ * A call with an API token (decision 0032): the token must be live, its person not suspended,
+ * the endpoint within its scopes, and the token within its rate; then the call is authorised
+ * exactly as the role the token stands for would be.
+ */
+async function authenticateApiToken(
+  request: FastifyRequest,
+  db: Db,
+  secret: string,
+  limit: AppConfig['apiTokenLimit'],
+): Promise<void> {
+  const identity = await findLiveApiToken(db, secret, request.ip);
+  if (!identity) {
+    throw new Unauthorized(
+      'This API token is not valid: it may have expired or been revoked',
+      'invalid_token',
+    );
+  }
+  if (identity.isSuspended) throw new Unauthorized(SUSPENDED_MESSAGE, 'suspended');
+  const { token } = identity;
+  // Known from here on: a refusal below is written to the audit log as this token's call.
+  request.auth = {
+    sessionId: `api-token:${token.id}`,
+    userId: identity.userId,
+    email: identity.email,
+    name: identity.name,
+    role: identity.role,
+    isSuspended: false,
+    apiToken: token,
+  };
+
+  // HEAD is answered by the GET route of the same path.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const endpoint = endpointContract(`${method} ${request.routeOptions.url ?? ''}`);
+  if (!endpoint?.scope) {
+    throw new Forbidden('API tokens cannot call this endpoint', 'insufficient_scope');
+  }
+  if (!token.scopes.includes(endpoint.scope)) {
+    throw new Forbidden(
+      `This API token needs the ${endpoint.scope} scope for this endpoint`,
+      'insufficient_scope',
+    );
+  }
+  if (endpoint.actsOnCaller && token.kind === 'service') {
+    throw new Forbidden(
+      'A service token is no one: use a personal token, or the endpoint that names the person',
+      'needs_person',
+    );
+  }
+
+  const state = await recordHit(db, `api-token:${token.id}`, limit);
+  if (state.hits > limit.limit) {
+    throw new TooManyRequests(
+      'Too many calls with this API token: wait a moment and try again',
+      state.retryAfterSeconds,
+    );
+  }
+}
+
+/** Every call made with an API token, allowed or refused, is one audit row of that token. */
+async function auditApiTokenCall(db: Db, request: FastifyRequest, statusCode: number) {
+  const auth = request.auth;
+  if (!auth?.apiToken) return;
+  await writeAudit(db, {
+    actorId: auth.userId,
+    action: 'api_token.call',
+    entityType: 'api_token',
+    entityId: auth.apiToken.id,
+    after: {
+      method: request.method,
+      route: request.routeOptions.url ?? null,
+      path: request.url.slice(0, 300),
+      status: statusCode,
+    },
+    meta: getRequestMeta(request),
   });
 }

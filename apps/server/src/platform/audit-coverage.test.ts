@@ -38,6 +38,9 @@ import {
 } from '../test/users.ts';
 import { SYSTEM_META } from './request-meta.ts';
 
+/** An API token's last day: within the year a token may last. */
+const TOKEN_EXPIRY = shiftDate(toBusinessDate(new Date(), TORONTO), 30);
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -461,6 +464,70 @@ const SCENARIOS: Scenario[] = [
         url: `/api/calendar-feeds/${feed.id}`,
         cookie,
         actorId: person.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/api-tokens',
+    name: 'a personal API token',
+    status: 201,
+    action: 'api_token.create',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: '/api/api-tokens',
+        cookie,
+        payload: { name: 'My script', scopes: ['punches:read'], expiresOn: TOKEN_EXPIRY },
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/api-tokens',
+    name: 'a service token',
+    status: 201,
+    action: 'api_token.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/admin/api-tokens',
+        cookie: adminCookie,
+        payload: { name: 'Payroll sync', scopes: ['payroll:read'], expiresOn: TOKEN_EXPIRY },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/api-tokens/:id',
+    name: 'a personal API token revoked',
+    status: 204,
+    action: 'api_token.revoke',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const created = await context.app.inject({
+        method: 'POST',
+        url: '/api/api-tokens',
+        headers: { [CSRF_HEADER]: '1', cookie },
+        payload: { name: 'Old script', scopes: ['punches:read'], expiresOn: TOKEN_EXPIRY },
+      });
+      const { token } = created.json() as { token: { id: string } };
+      return { method: 'DELETE', url: `/api/api-tokens/${token.id}`, cookie, actorId: user.id };
+    },
+  },
+  {
+    route: 'POST /api/users/:id/time-events',
+    name: 'a punch on behalf of a person',
+    status: 201,
+    action: 'time_event.record',
+    async arrange({ db, admin, adminCookie }) {
+      const person = await createTestUser(db);
+      return {
+        method: 'POST',
+        url: `/api/users/${person.id}/time-events`,
+        cookie: adminCookie,
+        payload: { id: randomUUID(), eventType: 'clock_in' },
+        actorId: admin.id,
       };
     },
   },

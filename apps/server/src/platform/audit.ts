@@ -36,6 +36,7 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     after: redact(entry.after),
     ip: entry.meta.ip,
     userAgent: entry.meta.userAgent,
+    apiTokenId: entry.meta.apiTokenId ?? null,
   });
 }
 
@@ -54,6 +55,7 @@ export function auditInsertParams(entry: AuditEntry) {
     auditAfter: json(entry.after),
     auditIp: entry.meta.ip,
     auditUserAgent: entry.meta.userAgent,
+    auditApiTokenId: entry.meta.apiTokenId ?? null,
   };
 }
 
@@ -63,10 +65,11 @@ export function auditInsertParams(entry: AuditEntry) {
  */
 export function auditInsertSql(onlyIf: SQL): SQL {
   return sql`
-    insert into ${auditLog} (actor_id, action, entity_type, entity_id, before, after, ip, user_agent)
+    insert into ${auditLog}
+      (actor_id, action, entity_type, entity_id, before, after, ip, user_agent, api_token_id)
     select ${param('auditActorId')}::uuid, ${param('auditAction')}::text,
       ${param('auditEntityType')}::text, ${param('auditEntityId')}::text,
       ${param('auditBefore')}::jsonb, ${param('auditAfter')}::jsonb, ${param('auditIp')}::text,
-      ${param('auditUserAgent')}::text
+      ${param('auditUserAgent')}::text, ${param('auditApiTokenId')}::uuid
     where ${onlyIf}`;
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
+import type { ApiTokenCaller } from './api-token-auth.ts';
 import type { Db } from '../db/client.ts';
 import { param, preparedStatement } from '../db/prepared.ts';
 import { profiles, sessions, userRoles, users } from '../db/schema.ts';
@@ -14,6 +15,8 @@ export interface AuthContext {
   name: string | null;
   role: Role | null;
   isSuspended: boolean;
+  /** Set when the request was made with an API token instead of a session (decision 0032). */
+  apiToken?: ApiTokenCaller;
 }
 
 export interface SessionPolicy {

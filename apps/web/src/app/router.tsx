@@ -14,6 +14,7 @@ import { BackupsPage } from '@/features/backups';
 import { SignInPage } from '@/features/auth';
 import { BreakMonitoringPage } from '@/features/break-monitoring';
 import { KioskDevicesPage, KioskPage } from '@/features/kiosk';
+import { ApiTokensPage } from '@/features/api-tokens';
 import { PunchLocationsPage } from '@/features/locations';
 import { DashboardPage } from '@/features/dashboard';
 import {
@@ -69,6 +70,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/backups': BackupsPage,
   '/kiosk-devices': KioskDevicesPage,
   '/punch-locations': PunchLocationsPage,
+  '/api-tokens': ApiTokensPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

@@ -11,6 +11,7 @@ import {
   DatabaseBackup,
   FileClock,
   FileSignature,
+  KeyRound,
   LayoutDashboard,
   MapPin,
   MonitorSmartphone,
@@ -48,5 +49,6 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/payroll': Banknote,
   '/backups': DatabaseBackup,
   '/kiosk-devices': MonitorSmartphone,
+  '/api-tokens': KeyRound,
   '/punch-locations': MapPin,
 };

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { adminOverviewResponseSchema } from './admin.ts';
 import {
+  apiTokensResponseSchema,
+  createApiTokenRequestSchema,
+  createApiTokenResponseSchema,
+  type ApiScope,
+} from './api-tokens.ts';
+import {
   calendarFeedsResponseSchema,
   createCalendarFeedRequestSchema,
   createCalendarFeedResponseSchema,
@@ -194,6 +200,13 @@ export interface EndpointContract {
   status?: number;
   /** The media type when the answer is not JSON: 'text/csv', 'text/event-stream', 'application/octet-stream', etc. */
   produces?: string;
+  /**
+   * The API-token scope that reaches it (decision 0032). Without one, only a browser session
+   * may call it: tokens never manage tokens, people, settings or approvals.
+   */
+  scope?: ApiScope;
+  /** It acts on the caller's own records ("my punches"), which a service token, being nobody, has not. */
+  actsOnCaller?: boolean;
 }
 
 /** Every /api route, keyed `METHOD path` as Fastify registers it. */
@@ -244,6 +257,7 @@ export const API_ENDPOINTS = {
   'GET /api/admin/overview': {
     summary: 'Today at a glance: who is working, late, on break; pending approvals',
     tag: 'Admin',
+    scope: 'reports:read',
     response: adminOverviewResponseSchema,
   },
 
@@ -353,6 +367,8 @@ export const API_ENDPOINTS = {
   'GET /api/corrections': {
     summary: "The caller's own correction requests",
     tag: 'Corrections',
+    scope: 'punches:read',
+    actsOnCaller: true,
     response: correctionsResponseSchema,
   },
   'POST /api/corrections': {
@@ -414,6 +430,7 @@ export const API_ENDPOINTS = {
   'GET /api/break-monitoring': {
     summary: 'The live board: where everyone is, and who is over their break',
     tag: 'Break monitoring',
+    scope: 'reports:read',
     response: breakBoardResponseSchema,
   },
 
@@ -516,36 +533,42 @@ export const API_ENDPOINTS = {
   'GET /api/reports/adherence': {
     summary: 'Schedule adherence over a range, by person, by team and in total',
     tag: 'Reports',
+    scope: 'reports:read',
     query: reportRangeQuerySchema,
     response: adherenceReportSchema,
   },
   'GET /api/reports/person-days': {
     summary: "One person's days over a range, with their adherence figures",
     tag: 'Reports',
+    scope: 'reports:read',
     query: personDaysQuerySchema,
     response: personDaysResponseSchema,
   },
   'GET /api/reports/day': {
     summary: "One person's day in detail: plan, punches and metrics",
     tag: 'Reports',
+    scope: 'reports:read',
     query: dayDetailQuerySchema,
     response: dayDetailSchema,
   },
   'GET /api/reports/worked-hours': {
     summary: 'Worked hours, overtime, breaks and leave by day, week or period',
     tag: 'Reports',
+    scope: 'reports:read',
     query: workedHoursQuerySchema,
     response: workedHoursReportSchema,
   },
   'GET /api/reports/analytics': {
     summary: 'Trends, the lateness heatmap, top exceptions and teams over a range',
     tag: 'Reports',
+    scope: 'reports:read',
     query: reportRangeQuerySchema,
     response: analyticsReportSchema,
   },
   'GET /api/reports/worked-hours/export': {
     summary: 'Download the worked-hours report as CSV, or as XLSX with format=xlsx',
     tag: 'Reports',
+    scope: 'reports:read',
     query: workedHoursQuerySchema.and(exportFormatQuerySchema),
     // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
     produces: 'text/csv',
@@ -572,6 +595,7 @@ export const API_ENDPOINTS = {
   'GET /api/timesheets': {
     summary: "A person's timesheet for a pay period, with its sign-off",
     tag: 'Timesheets',
+    scope: 'timesheets:read',
     query: timesheetQuerySchema,
     response: timesheetWithSignOffSchema,
   },
@@ -596,6 +620,7 @@ export const API_ENDPOINTS = {
   'GET /api/timesheets/period': {
     summary: "A pay period's sign-off status for everyone the caller sees",
     tag: 'Timesheets',
+    scope: 'timesheets:read',
     query: timesheetPeriodQuerySchema,
     response: timesheetPeriodSchema,
   },
@@ -610,6 +635,7 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/holidays': {
     summary: "A year's public holidays, removed Ontario ones included",
     tag: 'Payroll',
+    scope: 'payroll:read',
     query: holidayYearQuerySchema,
     response: publicHolidayListSchema,
   },
@@ -633,6 +659,7 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/people': {
     summary: 'Everyone with their employee number and pay rates',
     tag: 'Payroll',
+    scope: 'payroll:read',
     response: payrollPeopleResponseSchema,
   },
   'PUT /api/payroll/people/:id/employee-number': {
@@ -644,6 +671,7 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/rates': {
     summary: "A person's pay rates",
     tag: 'Payroll',
+    scope: 'payroll:read',
     query: payRatesQuerySchema,
     response: payRatesResponseSchema,
   },
@@ -685,12 +713,14 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/preview': {
     summary: "Preview a pay period's payroll rows as a preset maps them",
     tag: 'Payroll',
+    scope: 'payroll:read',
     query: payrollQuerySchema,
     response: payrollPreviewSchema,
   },
   'GET /api/payroll/export': {
     summary: "Download a pay period's payroll as CSV, or as XLSX with format=xlsx",
     tag: 'Payroll',
+    scope: 'payroll:read',
     query: payrollExportQuerySchema,
     // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
     produces: 'text/csv',
@@ -700,6 +730,7 @@ export const API_ENDPOINTS = {
   'GET /api/schedule-templates': {
     summary: 'Schedule templates, archived ones included',
     tag: 'Schedules',
+    scope: 'schedules:read',
     response: listTemplatesResponseSchema,
   },
   'POST /api/schedule-templates': {
@@ -733,6 +764,7 @@ export const API_ENDPOINTS = {
   'GET /api/schedule-assignments': {
     summary: 'Schedule assignments, by person and dates',
     tag: 'Schedules',
+    scope: 'schedules:read',
     query: assignmentFilterSchema,
     response: listScheduleAssignmentsResponseSchema,
   },
@@ -757,6 +789,8 @@ export const API_ENDPOINTS = {
   'GET /api/my-schedule': {
     summary: "The caller's own shifts and time off over a range",
     tag: 'Schedules',
+    scope: 'schedules:read',
+    actsOnCaller: true,
     query: myScheduleQuerySchema,
     response: myScheduleResponseSchema,
   },
@@ -823,6 +857,7 @@ export const API_ENDPOINTS = {
   'GET /api/teams': {
     summary: 'Teams: all for admins, the ones they lead for team leads',
     tag: 'Teams',
+    scope: 'people:read',
     response: listTeamsResponseSchema,
   },
   'POST /api/teams': {
@@ -848,6 +883,8 @@ export const API_ENDPOINTS = {
   'GET /api/time-off': {
     summary: "The caller's own time off requests, balances and types for a year",
     tag: 'Time off',
+    scope: 'timeoff:read',
+    actsOnCaller: true,
     query: myTimeOffQuerySchema,
     response: myTimeOffResponseSchema,
   },
@@ -866,6 +903,7 @@ export const API_ENDPOINTS = {
   'GET /api/time-off/types': {
     summary: 'Time off types, archived ones included',
     tag: 'Time off',
+    scope: 'timeoff:read',
     response: timeOffTypesResponseSchema,
   },
   'POST /api/time-off/types': {
@@ -884,6 +922,7 @@ export const API_ENDPOINTS = {
   'GET /api/time-off/allowances': {
     summary: "A year's allowances: team defaults and every person's figures",
     tag: 'Time off',
+    scope: 'timeoff:read',
     query: allowancesQuerySchema,
     response: allowancesOverviewSchema,
   },
@@ -898,11 +937,23 @@ export const API_ENDPOINTS = {
   'GET /api/time-events/today': {
     summary: "The caller's day: state, punches, limits and today's shift",
     tag: 'Time tracking',
+    scope: 'punches:read',
+    actsOnCaller: true,
     response: todayResponseSchema,
   },
   'POST /api/time-events': {
     summary: 'Record a punch (clock in, break, lunch, clock out); 200 for a replay',
     tag: 'Time tracking',
+    scope: 'punches:write',
+    actsOnCaller: true,
+    body: recordTimeEventRequestSchema,
+    response: recordTimeEventResponseSchema,
+    status: 201,
+  },
+  'POST /api/users/:id/time-events': {
+    summary: 'Record a punch on behalf of a person (another clock, a badge system)',
+    tag: 'Time tracking',
+    scope: 'punches:write',
     body: recordTimeEventRequestSchema,
     response: recordTimeEventResponseSchema,
     status: 201,
@@ -910,6 +961,8 @@ export const API_ENDPOINTS = {
   'GET /api/time-events/history': {
     summary: "The caller's past days, a page at a time",
     tag: 'Time tracking',
+    scope: 'punches:read',
+    actsOnCaller: true,
     query: historyQuerySchema,
     response: historyResponseSchema,
   },
@@ -918,12 +971,14 @@ export const API_ENDPOINTS = {
   'GET /api/users': {
     summary: 'People, searched, filtered, sorted and a page at a time',
     tag: 'Users',
+    scope: 'people:read',
     query: listUsersQuerySchema,
     response: listUsersResponseSchema,
   },
   'GET /api/users/directory': {
     summary: 'Everyone, compactly, for pickers',
     tag: 'Users',
+    scope: 'people:read',
     response: directoryResponseSchema,
   },
   'POST /api/users': {
@@ -999,9 +1054,49 @@ export const API_ENDPOINTS = {
   },
 
   // ---- API reference --------------------------------------------------------------------------
+  // ---- API tokens -----------------------------------------------------------------------------
+  'GET /api/api-tokens': {
+    summary: "The caller's personal API tokens (never their secrets)",
+    tag: 'API tokens',
+    response: apiTokensResponseSchema,
+  },
+  'POST /api/api-tokens': {
+    summary:
+      'Make a personal API token: it acts as the caller, within its scopes (secret shown once)',
+    tag: 'API tokens',
+    body: createApiTokenRequestSchema,
+    response: createApiTokenResponseSchema,
+    status: 201,
+  },
+  'DELETE /api/api-tokens/:id': {
+    summary: 'Revoke an API token: one of the caller’s own, or any token for an admin',
+    tag: 'API tokens',
+    status: 204,
+  },
+  'GET /api/admin/api-tokens': {
+    summary: 'Every API token: service tokens and everyone’s personal tokens',
+    tag: 'API tokens',
+    response: apiTokensResponseSchema,
+  },
+  'POST /api/admin/api-tokens': {
+    summary:
+      'Make a service token: it acts with the admin role, within its scopes (secret shown once)',
+    tag: 'API tokens',
+    body: createApiTokenRequestSchema,
+    response: createApiTokenResponseSchema,
+    status: 201,
+  },
+
   'GET /api/openapi.json': {
     summary: 'This document: every endpoint, as OpenAPI 3.1',
     tag: 'API reference',
     response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
   },
 } satisfies Record<string, EndpointContract>;
+
+/** The contract of `METHOD path` (as Fastify registers the path), if the catalogue lists it. */
+export function endpointContract(key: string): EndpointContract | undefined {
+  return Object.hasOwn(API_ENDPOINTS, key)
+    ? (API_ENDPOINTS as Record<string, EndpointContract>)[key]
+    : undefined;
+}

@@ -6,6 +6,8 @@ export const auditEntrySchema = z.object({
   occurredAt: z.string(),
   actorId: z.string().nullable(),
   actorName: z.string().nullable(),
+  /** The API token the change or call was made with; null for a browser session (0032). */
+  apiToken: z.object({ id: z.string(), name: z.string() }).nullable(),
   action: z.string(),
   entityType: z.string(),
   entityId: z.string().nullable(),

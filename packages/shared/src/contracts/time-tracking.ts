@@ -5,7 +5,14 @@ import { locationModeSchema, punchLocationSchema, punchPositionSchema } from './
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
 export const timeStateSchema = z.enum(['none', ...TIME_EVENT_TYPES]);
-export const TIME_EVENT_SOURCES = ['web', 'offline_sync', 'admin_correction', 'kiosk'] as const;
+/** 'api': recorded with an API token (#18 point 2): another clock, a badge system, a script. */
+export const TIME_EVENT_SOURCES = [
+  'web',
+  'offline_sync',
+  'admin_correction',
+  'kiosk',
+  'api',
+] as const;
 export const timeEventSourceSchema = z.enum(TIME_EVENT_SOURCES);
 
 export const timeEventSchema = z.object({

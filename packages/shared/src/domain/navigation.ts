@@ -94,6 +94,8 @@ export const SCREENS = [
   { path: '/kiosk-devices', title: 'Kiosk Devices', requiredRole: 'admin' },
   // Where each team may punch (issue #17, decision 0028).
   { path: '/punch-locations', title: 'Punch Locations', requiredRole: 'admin' },
+  // Tokens other systems call the API with (issue #18, decision 0032).
+  { path: '/api-tokens', title: 'API Tokens', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

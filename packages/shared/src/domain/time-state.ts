@@ -43,7 +43,7 @@ export function eventLabels(events: readonly { eventType: TimeEventType }[]): st
  * are contracts/time-tracking's TIME_EVENT_SOURCES.)
  */
 export function describePunchOrigin(punch: {
-  source: 'web' | 'offline_sync' | 'admin_correction' | 'kiosk';
+  source: 'web' | 'offline_sync' | 'admin_correction' | 'kiosk' | 'api';
   kioskName?: string | undefined;
 }): string | null {
   switch (punch.source) {
@@ -55,6 +55,8 @@ export function describePunchOrigin(punch: {
       return 'corrected';
     case 'kiosk':
       return `kiosk: ${punch.kioskName ?? 'a removed device'}`;
+    case 'api':
+      return 'recorded through the API';
   }
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema, CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import type { EndpointContract } from '@punchclock/shared/contracts/api-catalogue';
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES } from '@punchclock/shared/contracts/api-tokens';
 
 /*
  * The OpenAPI 3.1 document, generated from the zod contracts the routes parse with and the web
@@ -102,8 +103,10 @@ function operation(route: RegisteredRoute, contract: EndpointContract): Operatio
     parameters.push({
       name: CSRF_HEADER,
       in: 'header',
-      required: true,
-      description: 'Any value: a browser form on another site cannot set it (CSRF protection).',
+      // Required with the session cookie only; a bearer token needs no CSRF header.
+      required: false,
+      description:
+        'With the session cookie: required, any value "1" (a form on another site cannot set it). Not needed with an API token.',
       schema: { type: 'string', const: '1' },
     });
   }
@@ -117,12 +120,20 @@ function operation(route: RegisteredRoute, contract: EndpointContract): Operatio
       .join('')}`,
     summary: contract.summary,
     tags: [contract.tag],
-    description: isPublic
-      ? 'No sign-in needed.'
-      : route.access === 'signed-in'
-        ? 'Anyone signed in.'
-        : describeRoles([route.access].flat()),
-    ...(isPublic ? { security: [] } : {}),
+    description: [
+      isPublic
+        ? 'No sign-in needed.'
+        : route.access === 'signed-in'
+          ? 'Anyone signed in.'
+          : describeRoles([route.access].flat()),
+      isPublic ? '' : describeTokenUse(contract),
+    ]
+      .filter(Boolean)
+      .join(' '),
+    'x-token-scope': contract.scope ?? null,
+    security: isPublic
+      ? []
+      : [{ session: [] }, ...(contract.scope ? [{ apiToken: [contract.scope] }] : [])],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(contract.body
       ? {
@@ -138,12 +149,18 @@ function operation(route: RegisteredRoute, contract: EndpointContract): Operatio
       ...(isPublic
         ? {}
         : {
-            401: errorResponse('Not signed in, or the session ended'),
-            403: errorResponse('Signed in without the right role'),
+            401: errorResponse('Not signed in, the session ended, or the API token is not valid'),
+            403: errorResponse('Without the right role, or an API token without the scope'),
           }),
       default: errorResponse('Any other refusal: the message says why'),
     },
   };
+}
+
+function describeTokenUse(contract: EndpointContract): string {
+  if (!contract.scope) return 'Browser session only: API tokens cannot call it.';
+  const who = contract.actsOnCaller ? ' (a personal token: it acts on its own person)' : '';
+  return `API tokens with the \`${contract.scope}\` scope may call it${who}.`;
 }
 
 /**
@@ -188,6 +205,11 @@ export function buildOpenApiDocument(
           name: SESSION_COOKIE,
           description:
             'The session cookie that POST /api/auth/sign-in sets (named __Host-punchclock_session over https).',
+        },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `An API token (Account settings → API tokens, or Admin → API Tokens for service tokens) as \`Authorization: Bearer pct_…\`. It reaches the operations whose scope it holds, authorised as the role it stands for, rate limited per token (API_TOKEN_RATE_LIMIT calls a minute, 600 by default: 429 with Retry-After past it). Scopes: ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_DESCRIPTIONS[scope]})`).join('; ')}.`,
         },
       },
       schemas: { ApiError: toSchema(apiErrorSchema, 'output') },

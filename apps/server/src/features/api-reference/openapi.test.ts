@@ -52,6 +52,22 @@ describeEachDatabase('the OpenAPI document and the API reference', (getDatabase)
     expect(document.paths['/api/time-events']?.post?.requestBody).toBeDefined();
   });
 
+  it('names, per operation, the API-token scope that reaches it (decision 0032)', () => {
+    const security = (path: string, method: 'get' | 'post') =>
+      (document.paths[path]?.[method] as { security?: unknown } | undefined)?.security;
+    expect(security('/api/time-events', 'post')).toEqual([
+      { session: [] },
+      { apiToken: ['punches:write'] },
+    ]);
+    expect(security('/api/payroll/export', 'get')).toEqual([
+      { session: [] },
+      { apiToken: ['payroll:read'] },
+    ]);
+    // Tokens are managed with a browser session only.
+    expect(security('/api/api-tokens', 'post')).toEqual([{ session: [] }]);
+    expect(security('/api/health', 'get')).toEqual([]);
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(document as unknown as Record<string, unknown>);

@@ -13,6 +13,7 @@ export const AUDIT_CSV_COLUMNS = [
   'after',
   'ip',
   'user_agent',
+  'api_token',
 ] as const;
 
 /**
@@ -36,6 +37,7 @@ export function toCsvRecord(entry: AuditEntry): Record<(typeof AUDIT_CSV_COLUMNS
     after: entry.after ? JSON.stringify(entry.after) : '',
     ip: entry.ip ?? '',
     user_agent: entry.userAgent ?? '',
+    api_token: entry.apiToken?.name ?? '',
   };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter } from '@punchclock/shared/contracts/audit';
 import { shiftDate, startOfBusinessDay } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
-import { auditLog, profiles, users } from '../../db/schema.ts';
+import { apiTokens, auditLog, profiles, users } from '../../db/schema.ts';
 
 function filterConditions(filter: AuditFilter, timeZone: string): SQL | undefined {
   return and(
@@ -29,6 +29,8 @@ const entryColumns = {
   after: auditLog.after,
   ip: auditLog.ip,
   userAgent: auditLog.userAgent,
+  apiTokenId: auditLog.apiTokenId,
+  apiTokenName: apiTokens.name,
 };
 
 /** Newest first, keyset-paged by id (stable under inserts, unlike an offset). */
@@ -43,6 +45,7 @@ export async function listAuditEntries(
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .leftJoin(profiles, eq(profiles.id, auditLog.actorId))
+    .leftJoin(apiTokens, eq(apiTokens.id, auditLog.apiTokenId))
     .where(
       and(
         filterConditions(filter, timeZone),
@@ -51,8 +54,9 @@ export async function listAuditEntries(
     )
     .orderBy(desc(auditLog.id))
     .limit(page.limit);
-  return rows.map((row) => ({
+  return rows.map(({ apiTokenId, apiTokenName, ...row }) => ({
     ...row,
+    apiToken: apiTokenId ? { id: apiTokenId, name: apiTokenName ?? 'a removed token' } : null,
     occurredAt: row.occurredAt.toISOString(),
     before: (row.before as Record<string, unknown> | null) ?? null,
     after: (row.after as Record<string, unknown> | null) ?? null,

@@ -102,6 +102,7 @@ describeEachDatabase('audit log api', (getDatabase) => {
         after: { n: 'third' },
         ip: '10.9.8.7',
         userAgent: 'audit-tests',
+        apiToken: null,
       });
       // And without a filter, the very latest row in the table comes first.
       const latest = await writeAudit(db(), {
@@ -443,6 +444,7 @@ describeEachDatabase('audit log api', (getDatabase) => {
         '{"a":2}',
         '10.1.2.3',
         'csv-tests',
+        '',
       ]);
       expect(Number(second[0])).toBeGreaterThan(Number(first[0]));
 

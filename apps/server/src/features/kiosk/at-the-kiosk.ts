@@ -187,6 +187,7 @@ export async function punchAtKiosk(
   const userId = await findGrantedPerson(db, device, grant);
   if (!userId) throw new Unauthorized(KIOSK_GRANT_EXPIRED_MESSAGE, 'kiosk_grant_expired');
   return recordTimeEvent(db, policy, userId, { id, eventType }, meta, undefined, {
+    kind: 'kiosk',
     deviceId: device.id,
     deviceName: device.name,
   });
@@ -223,7 +224,7 @@ export async function punchOfflineAtKiosk(
       { id, eventType, capturedOfflineAt },
       meta,
       undefined,
-      { deviceId: device.id, deviceName: device.name },
+      { kind: 'kiosk', deviceId: device.id, deviceName: device.name },
     );
   } catch (error) {
     // The kiosk drops a punch refused for good, so the refusal is told here (see the module).

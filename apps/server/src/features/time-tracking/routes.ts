@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import type { AppMetrics } from '../../platform/metrics.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { getHistory, getToday, recordTimeEvent } from './service.ts';
+import { getHistory, getToday, recordTimeEvent, recordTimeEventFor } from './service.ts';
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   const metrics: AppMetrics | null = app.metrics;
@@ -30,6 +30,25 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config:
         requireAuth(request).userId,
         request.body,
         getRequestMeta(request),
+      );
+      void reply.status(result.isReplay ? 200 : 201);
+      if (!result.isReplay) metrics?.punchRecorded(result.event.eventType);
+      return result;
+    },
+  );
+
+  // Another clock or a badge system punching for a person (#18 point 2): an admin's token.
+  app.post<{ Params: { id: string } }>(
+    '/api/users/:id/time-events',
+    { config: { access: 'admin' } },
+    async (request, reply): Promise<RecordTimeEventResponse> => {
+      const result = await recordTimeEventFor(
+        db,
+        config,
+        request.params.id,
+        request.body,
+        getRequestMeta(request),
+        requireAuth(request).userId,
       );
       void reply.status(result.isReplay ? 200 : 201);
       if (!result.isReplay) metrics?.punchRecorded(result.event.eventType);

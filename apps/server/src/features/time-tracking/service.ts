@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   historyQuerySchema,
   recordTimeEventRequestSchema,
@@ -20,7 +22,8 @@ import {
   shiftDayForPunch,
 } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
-import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
+import { profiles } from '../../db/schema.ts';
+import { Conflict, Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import {
   checkPunchLocation,
   findLocationPolicy,
@@ -119,6 +122,14 @@ export interface KioskOrigin {
   deviceName: string;
 }
 
+/**
+ * Where a punch made for someone comes from: a kiosk, or another system recording it on their
+ * behalf with an API token (#18 point 2). Either is a place an admin chose, so the team's
+ * location rule does not apply; the person's own punches pass no origin.
+ */
+export type PunchOrigin =
+  ({ kind: 'kiosk' } & KioskOrigin) | { kind: 'on-behalf'; actorId: string };
+
 export async function recordTimeEvent(
   db: Db,
   policy: PunchPolicy,
@@ -126,11 +137,11 @@ export async function recordTimeEvent(
   rawInput: unknown,
   meta: RequestMeta,
   fixedNow?: Date,
-  kiosk?: KioskOrigin,
+  origin?: PunchOrigin,
 ): Promise<RecordTimeEventResponse> {
   const input = parseInput(recordTimeEventRequestSchema, rawInput);
-  // A kiosk is a place an admin chose; elsewhere the team's location policy applies first.
-  const location = kiosk
+  // A kiosk or an integration is a place an admin chose; elsewhere the team's policy applies.
+  const location = origin
     ? null
     : await checkPunchLocation(db, {
         userId,
@@ -141,13 +152,43 @@ export async function recordTimeEvent(
   const locationWarning = location?.decision === 'flag' ? location.message : null;
   const result = await decideAndWriteOnce(db, policy, userId, input, meta, {
     fixedNow,
-    kiosk,
+    origin,
     locationWarning,
   });
   if (location && !result.isReplay) {
     await tellAdminsOfFlaggedPunch(db, { userId, eventId: input.id }, location);
   }
   return result;
+}
+
+/**
+ * A punch another system records for a person with an API token (an admin's or a service
+ * token with `punches:write`): the same rules as the person's own, recorded with source 'api'
+ * and the caller as the audit actor. A suspended person punches no more, this way or any other.
+ */
+export async function recordTimeEventFor(
+  db: Db,
+  policy: PunchPolicy,
+  rawPersonId: string,
+  rawInput: unknown,
+  meta: RequestMeta,
+  actorId: string,
+): Promise<RecordTimeEventResponse> {
+  const personId = z.uuid().safeParse(rawPersonId);
+  const [person] = personId.success
+    ? await db
+        .select({ isSuspended: profiles.isSuspended })
+        .from(profiles)
+        .where(eq(profiles.id, personId.data))
+    : [];
+  if (!person || !personId.success) throw new NotFound('No such person');
+  if (person.isSuspended) {
+    throw new Conflict('This person is suspended: no punches are recorded for them', 'suspended');
+  }
+  return recordTimeEvent(db, policy, personId.data, rawInput, meta, undefined, {
+    kind: 'on-behalf',
+    actorId,
+  });
 }
 
 /** decideAndWrite, and again under the person's lock when something moved in between. */
@@ -159,15 +200,15 @@ async function decideAndWriteOnce(
   meta: RequestMeta,
   options: {
     fixedNow: Date | undefined;
-    kiosk: KioskOrigin | undefined;
+    origin: PunchOrigin | undefined;
     locationWarning: string | null;
   },
 ): Promise<RecordTimeEventResponse> {
-  const { fixedNow, kiosk, locationWarning } = options;
+  const { fixedNow, origin, locationWarning } = options;
   const first = await decideAndWrite(db, policy, userId, input, meta, {
     fixedNow,
     locked: false,
-    kiosk,
+    origin,
     locationWarning,
   });
   if (first !== DECIDE_AGAIN) return first;
@@ -178,7 +219,7 @@ async function decideAndWriteOnce(
       const result = await decideAndWrite(tx, policy, userId, input, meta, {
         fixedNow,
         locked: true,
-        kiosk,
+        origin,
         locationWarning,
       });
       if (result !== DECIDE_AGAIN) return result;
@@ -196,12 +237,12 @@ async function decideAndWrite(
   {
     fixedNow,
     locked,
-    kiosk,
+    origin,
     locationWarning,
   }: {
     fixedNow: Date | undefined;
     locked: boolean;
-    kiosk: KioskOrigin | undefined;
+    origin: PunchOrigin | undefined;
     locationWarning: string | null;
   },
 ): Promise<RecordTimeEventResponse | typeof DECIDE_AGAIN> {
@@ -245,7 +286,14 @@ async function decideAndWrite(
   // Clocking in from none/clocked-out opens a shift on its own day; every later punch (back
   // from a break included) belongs to that shift.
   const shiftDay = shiftDayForPunch(recent, occurredAt.getTime(), date);
-  const source = kiosk ? 'kiosk' : input.capturedOfflineAt ? 'offline_sync' : 'web';
+  const kiosk = origin?.kind === 'kiosk' ? origin : undefined;
+  const source = kiosk
+    ? 'kiosk'
+    : meta.apiTokenId
+      ? 'api'
+      : input.capturedOfflineAt
+        ? 'offline_sync'
+        : 'web';
   const event: StoredTimeEvent = {
     id: input.id,
     userId,
@@ -260,7 +308,7 @@ async function decideAndWrite(
     event: { ...event, occurredAt, kioskDeviceId: kiosk?.deviceId ?? null },
     decidedOn: { from, eventIds: recent.map((punch) => punch.id) },
     audit: {
-      actorId: userId,
+      actorId: origin?.kind === 'on-behalf' ? origin.actorId : userId,
       action: 'time_event.record',
       entityType: 'time_event',
       entityId: event.id,

@@ -15,6 +15,7 @@ import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { KioskPinForm } from './kiosk-pin-form';
 import { PushReminders } from './push-reminders';
+import { PersonalApiTokens } from '@/features/api-tokens';
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -110,6 +111,7 @@ export function AccountDialog({
         </form>
         <KioskPinForm />
         <PushReminders />
+        <PersonalApiTokens />
       </DialogContent>
     </Dialog>
   );

@@ -132,7 +132,14 @@ export default function AuditLogsPage() {
       className: 'whitespace-nowrap tabular-nums',
       cell: (entry) => formatBusinessDateTime(entry.occurredAt, timeZone, { seconds: true }),
     },
-    { id: 'who', header: 'Who', cell: (entry) => entry.actorName ?? 'System' },
+    {
+      id: 'who',
+      header: 'Who',
+      cell: (entry) =>
+        entry.apiToken
+          ? `${entry.actorName ?? 'System'} · API token “${entry.apiToken.name}”`
+          : (entry.actorName ?? 'System'),
+    },
     {
       id: 'action',
       header: 'Action',

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import type { CreateApiTokenResponse } from '@punchclock/shared/contracts/api-tokens';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { QueryState } from '@/components/ui/query-state';
+import { ApiTokenSummary, NewApiTokenForm, ShownSecret } from './api-token-parts';
+import { useApiTokens } from './use-api-tokens';
+
+/**
+ * /api-tokens (admin): service tokens for other systems (payroll, HR, a badge reader), and
+ * every personal token, so an admin can see what reaches the API and stop any of it.
+ */
+export default function ApiTokensPage() {
+  const { tokens, revoke, refresh } = useApiTokens('/api/admin/api-tokens');
+  const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
+  return (
+    <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">API Tokens</h1>
+        <p className="text-sm text-muted-foreground">
+          Other systems call the API with a token (see{' '}
+          <a className="underline" href="/api/docs">
+            the API reference
+          </a>
+          ). A service token acts with the admin role within its scopes and can record punches on
+          behalf of people; every call it makes is in the audit log.
+        </p>
+      </div>
+      <QueryState query={tokens}>
+        {(data) => (
+          <>
+            <Card>
+              <CardHeader>
+                <CardTitle>New service token</CardTitle>
+                <CardDescription>
+                  Give each system its own token, with only the scopes it needs.
+                </CardDescription>
+              </CardHeader>
+              <CardContent className="grid gap-4">
+                {created && <ShownSecret created={created} />}
+                <NewApiTokenForm
+                  idPrefix="service-token"
+                  endpoint="/api/admin/api-tokens"
+                  availableScopes={data.availableScopes}
+                  submitLabel="Make a service token"
+                  onCreated={(answer) => {
+                    setCreated(answer);
+                    void refresh();
+                  }}
+                />
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>All tokens</CardTitle>
+                <CardDescription>
+                  Service tokens and everyone’s personal tokens, newest first.
+                </CardDescription>
+              </CardHeader>
+              <CardContent>
+                {data.tokens.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No tokens yet.</p>
+                ) : (
+                  <ul className="grid gap-2 md:grid-cols-2" aria-label="All API tokens">
+                    {data.tokens.map((token) => (
+                      <ApiTokenSummary
+                        key={token.id}
+                        token={token}
+                        showOwner
+                        onRevoke={(chosen) => revoke.mutate(chosen)}
+                        isRevoking={revoke.isPending}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}
