@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
-import { describeViolations, seriousViolations, settle } from './support/axe.ts';
+import { expectNoViolations } from './support/axe.ts';
 import {
   baseUrl,
   launchBrowser,
@@ -25,12 +25,6 @@ afterAll(async () => {
 
 const KIM_PIN = '4827';
 const KIT_PIN = '5938';
-
-async function expectNoViolations(page: Page, where: string) {
-  await settle(page);
-  const violations = await seriousViolations(page);
-  expect(violations, describeViolations(where, violations)).toEqual([]);
-}
 
 /** An admin creates a code on Kiosk Devices; the kiosk page redeems it. */
 async function enrolKiosk(admin: Page, kiosk: Page, deviceName: string) {

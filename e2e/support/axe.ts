@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, ImpactValue, Result } from 'axe-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 // axe-core ships its browser bundle as a string; we inject it instead of a Playwright wrapper.
@@ -48,4 +49,11 @@ export async function settle(page: Page): Promise<void> {
   );
   // Let the last responses render and any entrance transition finish.
   await page.waitForTimeout(100);
+}
+
+/** Fails the test with a readable list when the page has serious accessibility violations. */
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  await settle(page);
+  const violations = await seriousViolations(page);
+  expect(violations, describeViolations(where, violations)).toEqual([]);
 }

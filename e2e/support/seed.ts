@@ -30,6 +30,7 @@ export const SEED_USERS = {
   flow: { email: 'flow@e2e.test', name: 'Flo Flow', role: 'employee' },
   offline: { email: 'offline@e2e.test', name: 'Olive Offline', role: 'employee' },
   pushed: { email: 'pat@e2e.test', name: 'Pat Pushed', role: 'employee' },
+  tokenHolder: { email: 'toby@e2e.test', name: 'Toby Token', role: 'employee' },
   kioskFirst: {
     email: 'kim@e2e.test',
     name: 'Kim Kiosk',

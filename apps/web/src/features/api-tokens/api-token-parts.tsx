@@ -139,6 +139,12 @@ export function ShownSecret({ created }: { created: CreateApiTokenResponse }) {
   );
 }
 
+/** The last day a token works: it stops at midnight (business time) after it. */
+function lastDay(expiresAt: string, timeZone: string): string {
+  const lastInstant = new Date(Date.parse(expiresAt) - 1);
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(lastInstant);
+}
+
 function tokenState(token: ApiToken): { label: string; tone: 'success' | 'outline' } {
   if (token.revokedAt) return { label: 'Revoked', tone: 'outline' };
   if (Date.parse(token.expiresAt) <= Date.now()) return { label: 'Expired', tone: 'outline' };
@@ -173,7 +179,7 @@ export function ApiTokenSummary({
       <span className="font-mono text-xs text-muted-foreground">{token.hint}</span>
       <span>{token.scopes.join(', ')}</span>
       <span className="text-muted-foreground">
-        Made {when(token.createdAt)} · works until {when(token.expiresAt)}
+        Made {when(token.createdAt)} · works through {lastDay(token.expiresAt, timeZone)}
       </span>
       <span className="text-muted-foreground">
         {token.lastUsedAt
