@@ -36,6 +36,7 @@ const serverLayers = {
     'api-reference',
     'calendar-feeds',
     'api-tokens',
+    'webhooks',
   ],
 };
 

@@ -35,6 +35,7 @@ import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
 import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
+import { deliverDueWebhooks, registerWebhookRoutes } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -116,6 +117,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerTimeOffRoutes(app, db, config);
   registerCalendarFeedRoutes(app, db, config);
   registerApiTokenRoutes(app, db, config);
+  registerWebhookRoutes(app, db);
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);
 
@@ -132,6 +134,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       await recomputeQueuedDays(db, config.timeZone);
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
+    // The webhook outbox (decision 0033): every instance polls; a delivery is claimed by one.
+    jobs.every('webhook-deliveries', 2_000, () => deliverDueWebhooks(db, config.webhooks));
     // Where punches were made is kept only as long as the admin set (decision 0028).
     jobs.every('punch-location-retention', 60 * 60_000, () => purgeOldPunchLocations(db));
     scheduleBackups(jobs, database, config, app.log);

@@ -52,6 +52,8 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   /** Enables GET /api/metrics for scrapers sending it as a Bearer token; null = no metrics. */
   metricsToken: string | null;
+  /** Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout, the batch per run. */
+  webhooks: { retryBaseSeconds: number; timeoutMs: number; batchSize: number };
   /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
   push: { serviceHosts: string[]; contact: string };
 }
@@ -229,6 +231,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pay: readPayConfig(env),
     backups: readBackupConfig(env),
     shutdownTimeoutSeconds: readInt(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    webhooks: {
+      retryBaseSeconds: 5,
+      timeoutMs: readInt(env.WEBHOOK_TIMEOUT_SECONDS, 10, 'WEBHOOK_TIMEOUT_SECONDS') * 1000,
+      batchSize: 20,
+    },
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     push: {
       serviceHosts: [

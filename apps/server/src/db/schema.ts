@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -20,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { API_TOKEN_KINDS } from '@punchclock/shared/contracts/api-tokens';
 import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
+import { WEBHOOK_DELIVERY_STATUSES } from '@punchclock/shared/contracts/webhooks';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
 import { ROLES } from '@punchclock/shared/domain/roles';
 import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
@@ -865,5 +867,61 @@ export const apiTokens = pgTable(
       'api_tokens_owner_matches_kind',
       sql`(${table.kind} = 'personal') = (${table.userId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Webhook endpoints (#18 point 3, decision 0033). The signing secret is kept as is: signing
+ * needs it (like the VAPID private key). A rotated-out secret still signs for a day.
+ */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  description: text('description').notNull().default(''),
+  eventTypes: text('event_types').array().notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  allowPrivateNetwork: boolean('allow_private_network').notNull().default(false),
+  secret: text('secret').notNull(),
+  previousSecret: text('previous_secret'),
+  previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
+  secretRotatedAt: timestamp('secret_rotated_at', { withTimezone: true }),
+  createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * The outbox: one row per event per subscribed endpoint, written by a trigger on audit_log in
+ * the transaction that made the change (migration 0027), then sent and retried by any instance.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The audit row the event came from: one delivery per event and endpoint. */
+    auditId: bigint('audit_id', { mode: 'number' }).notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Retried until then (a day after the event, or after a resend), then given up. */
+    retryUntil: timestamp('retry_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '24 hours'`),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastResponseStatus: integer('last_response_status'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('webhook_deliveries_event_key').on(table.endpointId, table.auditId),
+    index('webhook_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
   ],
 );

@@ -84,12 +84,15 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
     checkRole(request, access);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  // onSend, not onResponse: the row is written before the caller has the answer, so what a
+  // token did is in the log by the time anyone can ask.
+  app.addHook('onSend', async (request, reply, payload) => {
     try {
       await auditApiTokenCall(db, request, reply.statusCode);
     } catch (error) {
       request.log.error({ err: error }, 'could not write the API token call to the audit log');
     }
+    return payload;
   });
 }
 

@@ -41,6 +41,23 @@ import { SYSTEM_META } from './request-meta.ts';
 /** An API token's last day: within the year a token may last. */
 const TOKEN_EXPIRY = shiftDate(toBusinessDate(new Date(), TORONTO), 30);
 
+/** A receiver address the webhook routes accept: an internal one, allowed as such. */
+const WEBHOOK_INPUT = {
+  url: 'http://127.0.0.1:9/hooks',
+  eventTypes: ['punch.recorded'],
+  allowPrivateNetwork: true,
+};
+
+async function addWebhook(context: Context, eventTypes = ['punch.recorded']): Promise<string> {
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { [CSRF_HEADER]: '1', cookie: context.adminCookie },
+    payload: { ...WEBHOOK_INPUT, eventTypes },
+  });
+  return (created.json() as { endpoint: { id: string } }).endpoint.id;
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -528,6 +545,89 @@ const SCENARIOS: Scenario[] = [
         cookie: adminCookie,
         payload: { id: randomUUID(), eventType: 'clock_in' },
         actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/webhooks',
+    name: 'an endpoint',
+    status: 201,
+    action: 'webhook.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/webhooks',
+        cookie: adminCookie,
+        payload: WEBHOOK_INPUT,
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/webhooks/:id',
+    name: 'an endpoint paused',
+    status: 200,
+    action: 'webhook.update',
+    async arrange(context) {
+      const id = await addWebhook(context);
+      return {
+        method: 'PUT',
+        url: `/api/webhooks/${id}`,
+        cookie: context.adminCookie,
+        payload: { ...WEBHOOK_INPUT, enabled: false },
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/webhooks/:id',
+    name: 'an endpoint removed',
+    status: 204,
+    action: 'webhook.remove',
+    async arrange(context) {
+      const id = await addWebhook(context);
+      return {
+        method: 'DELETE',
+        url: `/api/webhooks/${id}`,
+        cookie: context.adminCookie,
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/webhooks/:id/rotate-secret',
+    name: 'a new signing secret',
+    status: 200,
+    action: 'webhook.rotate_secret',
+    async arrange(context) {
+      const id = await addWebhook(context);
+      return {
+        method: 'POST',
+        url: `/api/webhooks/${id}/rotate-secret`,
+        cookie: context.adminCookie,
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/webhooks/deliveries/:id/resend',
+    name: 'a delivery sent again',
+    status: 204,
+    action: 'webhook.resend',
+    async arrange(context) {
+      const id = await addWebhook(context, ['user.created']);
+      await createTestUser(context.db);
+      const log = await context.app.inject({
+        method: 'GET',
+        url: `/api/webhooks/${id}/deliveries`,
+        headers: { cookie: context.adminCookie },
+      });
+      const [delivery] = (log.json() as { deliveries: { id: string }[] }).deliveries;
+      return {
+        method: 'POST',
+        url: `/api/webhooks/deliveries/${delivery?.id ?? 'none'}/resend`,
+        cookie: context.adminCookie,
+        actorId: context.admin.id,
       };
     },
   },

@@ -98,6 +98,14 @@ import {
   publicHolidayResponseSchema,
 } from './payroll.ts';
 import {
+  webhookDeliveriesQuerySchema,
+  webhookDeliveriesResponseSchema,
+  webhookEndpointInputSchema,
+  webhookEndpointSchema,
+  webhookEndpointsResponseSchema,
+  webhookSecretResponseSchema,
+} from './webhooks.ts';
+import {
   pushKeyResponseSchema,
   removePushSubscriptionRequestSchema,
   savePushSubscriptionRequestSchema,
@@ -1085,6 +1093,47 @@ export const API_ENDPOINTS = {
     body: createApiTokenRequestSchema,
     response: createApiTokenResponseSchema,
     status: 201,
+  },
+
+  // ---- Webhooks -------------------------------------------------------------------------------
+  'GET /api/webhooks': {
+    summary: 'Webhook endpoints, with their waiting and failed deliveries',
+    tag: 'Webhooks',
+    response: webhookEndpointsResponseSchema,
+  },
+  'POST /api/webhooks': {
+    summary: 'Register an endpoint for event types (its signing secret is shown once)',
+    tag: 'Webhooks',
+    body: webhookEndpointInputSchema,
+    response: webhookSecretResponseSchema,
+    status: 201,
+  },
+  'PUT /api/webhooks/:id': {
+    summary: "Change an endpoint's address, events, private-network permission or pause it",
+    tag: 'Webhooks',
+    body: webhookEndpointInputSchema,
+    response: z.object({ endpoint: webhookEndpointSchema }),
+  },
+  'DELETE /api/webhooks/:id': {
+    summary: 'Remove an endpoint and its delivery log',
+    tag: 'Webhooks',
+    status: 204,
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    summary: 'A new signing secret (the old one keeps signing for a day)',
+    tag: 'Webhooks',
+    response: webhookSecretResponseSchema,
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    summary: "An endpoint's newest 100 deliveries: status, attempts, the receiver's answer",
+    tag: 'Webhooks',
+    query: webhookDeliveriesQuerySchema,
+    response: webhookDeliveriesResponseSchema,
+  },
+  'POST /api/webhooks/deliveries/:id/resend': {
+    summary: 'Send a delivery again now, with the same webhook-id',
+    tag: 'Webhooks',
+    status: 204,
   },
 
   'GET /api/openapi.json': {

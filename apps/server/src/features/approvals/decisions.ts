@@ -136,6 +136,7 @@ export async function decideApprovals(
           entityId: item.id,
           before: { status: 'pending' },
           after: {
+            userId: request.userId,
             status,
             comment: input.comment ?? null,
             ...(removalCorrectionId ? { removalCorrectionId } : {}),

@@ -169,7 +169,7 @@ describeEachDatabase('punches that arrive late', (getDatabase) => {
         actorId: sme.id,
         entityType: 'late_punch_review',
         before: { status: 'pending' },
-        after: { status: 'approved', comment: null },
+        after: { userId: worker.id, status: 'approved', comment: null },
       }),
     ]);
     // Decided once.

@@ -129,6 +129,7 @@ export async function requestTimeOff(
       entityType: 'time_off_request',
       entityId: id,
       after: {
+        userId,
         type: type.name,
         startDate: input.startDate,
         endDate: input.endDate,

@@ -313,6 +313,7 @@ async function decideAndWrite(
       entityType: 'time_event',
       entityId: event.id,
       after: {
+        userId,
         eventType: event.eventType,
         occurredAt: event.occurredAt,
         source,

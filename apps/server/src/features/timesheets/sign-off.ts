@@ -286,7 +286,7 @@ export async function decideTimesheet(
       entityType: 'timesheet_signoff',
       entityId: auditId(person.id, period),
       before: { status: row.status },
-      after: { status, comment, period, totals },
+      after: { userId: person.id, status, comment, period, totals },
       meta,
     });
     await notifyDecision(tx, { userId: person.id, period, status, comment, occasion: row.id, now });

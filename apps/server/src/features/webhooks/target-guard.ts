@@ -1,0 +1,71 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Where the server may send a webhook (no SSRF into the internal network): only public unicast
+ * addresses, unless an admin allowed the endpoint into private ranges. The check runs when an
+ * endpoint is saved and again at every connection (the address is resolved anew), so a name
+ * that later resolves to 10.0.0.5 or 169.254.169.254 is refused too.
+ */
+export const PRIVATE_TARGET_MESSAGE =
+  'This address is in a private or reserved network: allow private networks for this endpoint if it is meant to be internal';
+
+/** Whether an IP address is public unicast (not loopback, private, link-local, reserved…). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  // ::ffff:10.0.0.1 is 10.0.0.1.
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+export class TargetRefused extends Error {}
+
+/** dns.lookup, refusing any answer that is not a public address (for http.request's `lookup`). */
+export function guardedLookup(allowPrivateNetwork: boolean) {
+  return (
+    hostname: string,
+    options: object,
+    callback: (
+      error: NodeJS.ErrnoException | null,
+      address: string | LookupAddress[],
+      family?: number,
+    ) => void,
+  ): void => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const list = addresses as LookupAddress[];
+      if (!allowPrivateNetwork && list.some((entry) => !isPublicAddress(entry.address))) {
+        return callback(new TargetRefused(PRIVATE_TARGET_MESSAGE), []);
+      }
+      const wantsAll = (options as { all?: boolean }).all === true;
+      if (wantsAll) return callback(null, list);
+      const first = list[0];
+      if (!first) return callback(new TargetRefused('The address does not resolve'), []);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Checks an endpoint's address now: the scheme, and where its host resolves. Null when fine. */
+export async function whyTargetRefused(
+  url: string,
+  allowPrivateNetwork: boolean,
+): Promise<string | null> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowPrivateNetwork)) {
+    return 'Use an https:// address (plain http only for an endpoint allowed into private networks)';
+  }
+  if (parsed.username || parsed.password) return 'Put no user name or password in the address';
+  if (allowPrivateNetwork) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return isPublicAddress(host) ? null : PRIVATE_TARGET_MESSAGE;
+  const addresses = await new Promise<LookupAddress[] | null>((resolve) =>
+    dnsLookup(host, { all: true }, (error, found) => resolve(error ? null : found)),
+  );
+  if (!addresses || addresses.length === 0) return `The host ${host} could not be found`;
+  return addresses.every((entry) => isPublicAddress(entry.address)) ? null : PRIVATE_TARGET_MESSAGE;
+}

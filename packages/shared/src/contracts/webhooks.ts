@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { text } from './common.ts';
+
+/*
+ * Webhooks (#18 point 3, decision 0033): admins register endpoints for event types; each event
+ * is delivered the Standard Webhooks way (webhook-id, webhook-timestamp, webhook-signature).
+ */
+
+export const WEBHOOK_EVENT_TYPES = [
+  'punch.recorded',
+  'correction.decided',
+  'timeoff.requested',
+  'timeoff.decided',
+  'timesheet.approved',
+  'period.locked',
+  'user.created',
+  'user.suspended',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'punch.recorded': 'Someone clocked in or out, or started or ended a break or lunch',
+  'correction.decided': 'A correction request was approved or rejected',
+  'timeoff.requested': 'Someone asked for time off',
+  'timeoff.decided': 'A time off request was approved or rejected',
+  'timesheet.approved': 'A timesheet (or a whole pay period) was approved',
+  'period.locked': 'A range of days was locked against changes',
+  'user.created': 'A person was added',
+  'user.suspended': 'A person was suspended',
+};
+
+/** How long a delivery is retried (with exponential backoff) before it is given up. */
+export const WEBHOOK_RETRY_HOURS = 24;
+
+export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+
+export const webhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string(),
+  eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  enabled: z.boolean(),
+  allowPrivateNetwork: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** When the secret was last replaced; the previous one also signs for a day after. */
+  secretRotatedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Deliveries waiting or being retried, and given up in the last 7 days. */
+  pendingCount: z.number().int(),
+  failedCount: z.number().int(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+export const webhookEndpointsResponseSchema = z.object({
+  endpoints: z.array(webhookEndpointSchema),
+});
+export type WebhookEndpointsResponse = z.infer<typeof webhookEndpointsResponseSchema>;
+
+const webhookUrlSchema = text({ error: 'Enter the address to send events to' })
+  .min(1, 'Enter the address to send events to')
+  .max(2000, 'An address has at most 2000 characters')
+  .pipe(
+    z.url({ protocol: /^https?$/, error: 'Enter a full address, like https://example.com/hooks' }),
+  );
+
+export const webhookEndpointInputSchema = z
+  .object({
+    url: webhookUrlSchema,
+    description: text({ error: 'Describe the endpoint' })
+      .max(200, 'A description has at most 200 characters')
+      .default(''),
+    eventTypes: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Unknown event type' }), {
+        error: 'Choose at least one event',
+      })
+      .min(1, 'Choose at least one event')
+      .max(WEBHOOK_EVENT_TYPES.length),
+    /** Lets the address be in a private range (an internal system) and use plain http. */
+    allowPrivateNetwork: z.boolean().default(false),
+    enabled: z.boolean().default(true),
+  })
+  .strict();
+export type WebhookEndpointInput = z.input<typeof webhookEndpointInputSchema>;
+
+/** The signing secret is in this answer only (and in a rotation's): keep it in the receiver. */
+export const webhookSecretResponseSchema = z.object({
+  endpoint: webhookEndpointSchema,
+  secret: z.string().startsWith('whsec_'),
+});
+export type WebhookSecretResponse = z.infer<typeof webhookSecretResponseSchema>;
+
+export const webhookDeliverySchema = z.object({
+  id: z.uuid(),
+  /** The webhook-id header: the same on every attempt and on a resend, for de-duplication. */
+  messageId: z.string(),
+  eventType: z.enum(WEBHOOK_EVENT_TYPES),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The receiver's HTTP status on the last attempt; null when it could not be reached. */
+  lastResponseStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  payload: z.record(z.string(), z.unknown()),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveriesQuerySchema = z.object({
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'Unknown status' }).optional(),
+});
+
+export const webhookDeliveriesResponseSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+});
+export type WebhookDeliveriesResponse = z.infer<typeof webhookDeliveriesResponseSchema>;
