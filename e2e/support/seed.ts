@@ -31,6 +31,7 @@ export const SEED_USERS = {
   offline: { email: 'offline@e2e.test', name: 'Olive Offline', role: 'employee' },
   pushed: { email: 'pat@e2e.test', name: 'Pat Pushed', role: 'employee' },
   tokenHolder: { email: 'toby@e2e.test', name: 'Toby Token', role: 'employee' },
+  hooked: { email: 'hana@e2e.test', name: 'Hana Hook', role: 'employee' },
   kioskFirst: {
     email: 'kim@e2e.test',
     name: 'Kim Kiosk',

@@ -15,6 +15,7 @@ import { SignInPage } from '@/features/auth';
 import { BreakMonitoringPage } from '@/features/break-monitoring';
 import { KioskDevicesPage, KioskPage } from '@/features/kiosk';
 import { ApiTokensPage } from '@/features/api-tokens';
+import { WebhooksPage } from '@/features/webhooks';
 import { PunchLocationsPage } from '@/features/locations';
 import { DashboardPage } from '@/features/dashboard';
 import {
@@ -71,6 +72,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/kiosk-devices': KioskDevicesPage,
   '/punch-locations': PunchLocationsPage,
   '/api-tokens': ApiTokensPage,
+  '/webhooks': WebhooksPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

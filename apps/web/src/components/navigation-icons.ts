@@ -16,6 +16,7 @@ import {
   MapPin,
   MonitorSmartphone,
   type LucideIcon,
+  Webhook,
   Palmtree,
   Scale,
   ScrollText,
@@ -50,5 +51,6 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/backups': DatabaseBackup,
   '/kiosk-devices': MonitorSmartphone,
   '/api-tokens': KeyRound,
+  '/webhooks': Webhook,
   '/punch-locations': MapPin,
 };

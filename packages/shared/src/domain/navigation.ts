@@ -96,6 +96,8 @@ export const SCREENS = [
   { path: '/punch-locations', title: 'Punch Locations', requiredRole: 'admin' },
   // Tokens other systems call the API with (issue #18, decision 0032).
   { path: '/api-tokens', title: 'API Tokens', requiredRole: 'admin' },
+  // Signed event deliveries to other systems (issue #18, decision 0033).
+  { path: '/webhooks', title: 'Webhooks', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

@@ -1,0 +1,130 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  webhookEndpointInputSchema,
+  webhookSecretResponseSchema,
+  type WebhookEventType,
+  type WebhookSecretResponse,
+} from '@punchclock/shared/contracts/webhooks';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
+import { apiRequest } from '@/lib/api-client';
+
+/** Register an endpoint: its address, the events it wants, whether it may be internal. */
+export function WebhookEndpointForm({
+  onCreated,
+}: {
+  onCreated: (created: WebhookSecretResponse) => void;
+}) {
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [eventTypes, setEventTypes] = useState<WebhookEventType[]>([]);
+  const [allowPrivateNetwork, setAllowPrivateNetwork] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const create = useMutation({
+    mutationFn: (body: unknown) =>
+      apiRequest('/api/webhooks', { method: 'POST', body, schema: webhookSecretResponseSchema }),
+    onSuccess: (created) => {
+      setUrl('');
+      setDescription('');
+      setEventTypes([]);
+      setAllowPrivateNetwork(false);
+      onCreated(created);
+    },
+    onError: (failure) => setError(failure.message),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = webhookEndpointInputSchema.safeParse({
+      url,
+      description,
+      eventTypes,
+      allowPrivateNetwork,
+    });
+    if (!parsed.success) return setError(firstIssueMessage(parsed.error));
+    setError(undefined);
+    create.mutate(parsed.data);
+  };
+  const toggle = (type: WebhookEventType, on: boolean) =>
+    setEventTypes((current) =>
+      on ? [...current, type] : current.filter((chosen) => chosen !== type),
+    );
+
+  return (
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Add an endpoint">
+      <Field
+        id="webhook-url"
+        label="Endpoint address"
+        hint="An https:// address that accepts POST requests."
+      >
+        <Input
+          type="url"
+          value={url}
+          placeholder="https://hr.example.com/punchclock-events"
+          autoComplete="off"
+          onChange={(event) => setUrl(event.target.value)}
+        />
+      </Field>
+      <Field id="webhook-description" label="Description">
+        <Input
+          value={description}
+          placeholder="HR system"
+          autoComplete="off"
+          onChange={(event) => setDescription(event.target.value)}
+        />
+      </Field>
+      <fieldset className="grid gap-1">
+        <legend className="mb-1 text-sm font-medium">Events</legend>
+        <div className="grid gap-1 md:grid-cols-2">
+          {WEBHOOK_EVENT_TYPES.map((type) => (
+            <label key={type} className="flex cursor-pointer items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1 accent-primary"
+                checked={eventTypes.includes(type)}
+                onChange={(event) => toggle(type, event.target.checked)}
+              />
+              <span>
+                <code className="text-xs">{type}</code>
+                <span className="block text-muted-foreground">
+                  {WEBHOOK_EVENT_DESCRIPTIONS[type]}
+                </span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <label className="flex cursor-pointer items-start gap-2 text-sm">
+        <input
+          type="checkbox"
+          className="mt-1 accent-primary"
+          checked={allowPrivateNetwork}
+          onChange={(event) => setAllowPrivateNetwork(event.target.checked)}
+        />
+        <span>
+          Allow a private-network address
+          <span className="block text-muted-foreground">
+            Only for a system inside your network (it may then use plain http). Otherwise such
+            addresses are refused, so nobody can point Punchclock at internal services.
+          </span>
+        </span>
+      </label>
+      <FieldError id="webhook-error" message={error} />
+      <Button
+        type="submit"
+        className="justify-self-start"
+        disabled={create.isPending}
+        aria-busy={create.isPending}
+      >
+        Add endpoint
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,212 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy } from 'lucide-react';
+import { useState } from 'react';
+import {
+  webhookEndpointsResponseSchema,
+  webhookSecretResponseSchema,
+  type WebhookEndpoint,
+  type WebhookSecretResponse,
+} from '@punchclock/shared/contracts/webhooks';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { QueryState } from '@/components/ui/query-state';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+import { WebhookDeliveries } from './webhook-deliveries';
+import { WebhookEndpointForm } from './webhook-endpoint-form';
+
+const endpointsQueryKey = ['webhooks'] as const;
+
+/** The signing secret, once (after adding an endpoint or rotating its secret). */
+function ShownSecret({ shown }: { shown: WebhookSecretResponse }) {
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(shown.secret);
+      toast.success('Secret copied');
+    } catch {
+      toast.error('Copy it from the box instead');
+    }
+  }
+  return (
+    <div className="grid gap-2 rounded-lg border bg-muted p-3" role="status">
+      <Label htmlFor="webhook-secret">Signing secret for {shown.endpoint.url}</Label>
+      <div className="flex gap-2">
+        <Input id="webhook-secret" readOnly value={shown.secret} className="font-mono text-xs" />
+        <Button type="button" variant="outline" onClick={() => void copy()}>
+          <Copy aria-hidden /> Copy
+        </Button>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        Shown this once. The receiver checks each request’s <code>webhook-signature</code> with it
+        (any Standard Webhooks library does).
+      </p>
+    </div>
+  );
+}
+
+function EndpointCard({
+  endpoint,
+  onSecret,
+}: {
+  endpoint: WebhookEndpoint;
+  onSecret: (shown: WebhookSecretResponse) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [showLog, setShowLog] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointsQueryKey });
+  const setEnabled = useMutation({
+    mutationFn: (enabled: boolean) =>
+      apiRequest(`/api/webhooks/${endpoint.id}`, {
+        method: 'PUT',
+        body: {
+          url: endpoint.url,
+          description: endpoint.description,
+          eventTypes: endpoint.eventTypes,
+          allowPrivateNetwork: endpoint.allowPrivateNetwork,
+          enabled,
+        },
+      }),
+    onSuccess: () => void refresh(),
+    onError: (error) => toast.error(error.message),
+  });
+  const rotate = useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/webhooks/${endpoint.id}/rotate-secret`, {
+        method: 'POST',
+        schema: webhookSecretResponseSchema,
+      }),
+    onSuccess: (shown) => {
+      onSecret(shown);
+      void refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiRequest(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast.success('Endpoint removed');
+      void refresh();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  return (
+    <li className="grid gap-3 rounded-lg border p-4" data-testid="webhook-endpoint">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="break-all font-medium">{endpoint.url}</span>
+        <span className="flex gap-2">
+          {endpoint.failedCount > 0 && (
+            <Badge variant="destructive">{endpoint.failedCount} gave up</Badge>
+          )}
+          {endpoint.pendingCount > 0 && (
+            <Badge variant="warning">{endpoint.pendingCount} waiting</Badge>
+          )}
+          <Badge variant={endpoint.enabled ? 'success' : 'outline'}>
+            {endpoint.enabled ? 'Active' : 'Paused'}
+          </Badge>
+        </span>
+      </div>
+      {endpoint.description && <p className="text-sm">{endpoint.description}</p>}
+      <p className="text-sm text-muted-foreground">
+        {endpoint.eventTypes.join(', ')}
+        {endpoint.allowPrivateNetwork ? ' · private network allowed' : ''}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setShowLog((shown) => !shown)}
+          aria-expanded={showLog}
+        >
+          {showLog ? 'Hide deliveries' : 'Deliveries'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={setEnabled.isPending}
+          onClick={() => setEnabled.mutate(!endpoint.enabled)}
+        >
+          {endpoint.enabled ? 'Pause' : 'Resume'}
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={rotate.isPending}
+          onClick={() => rotate.mutate()}
+        >
+          New secret
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+        >
+          Remove
+        </Button>
+      </div>
+      {showLog && <WebhookDeliveries endpoint={endpoint} />}
+    </li>
+  );
+}
+
+/** /webhooks (admin): where Punchclock tells other systems what happened, and how that went. */
+export default function WebhooksPage() {
+  const queryClient = useQueryClient();
+  const [shown, setShown] = useState<WebhookSecretResponse | null>(null);
+  const endpoints = useQuery({
+    queryKey: endpointsQueryKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/webhooks', { schema: webhookEndpointsResponseSchema, signal }),
+  });
+  return (
+    <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Webhooks</h1>
+        <p className="text-sm text-muted-foreground">
+          Punchclock sends each event to the endpoints that asked for it, signed, and retries for a
+          day when an endpoint is down. Each delivery keeps one id, so a receiver can ignore
+          repeats.
+        </p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Add an endpoint</CardTitle>
+          <CardDescription>One endpoint per receiving system.</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {shown && <ShownSecret shown={shown} />}
+          <WebhookEndpointForm
+            onCreated={(created) => {
+              setShown(created);
+              void queryClient.invalidateQueries({ queryKey: endpointsQueryKey });
+            }}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Endpoints</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <QueryState query={endpoints}>
+            {(data) =>
+              data.endpoints.length === 0 ? (
+                <p className="text-sm text-muted-foreground">No endpoints yet.</p>
+              ) : (
+                <ul className="grid gap-3" aria-label="Webhook endpoints">
+                  {data.endpoints.map((endpoint) => (
+                    <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setShown} />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryState>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
