@@ -30,10 +30,14 @@ import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
 import { purgeOldPunchLocations, registerLocationRoutes } from './features/locations/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
-import { registerTimesheetRoutes } from './features/timesheets/index.ts';
+import {
+  registerTimesheetRoutes,
+  remindUnsubmittedTimesheets,
+} from './features/timesheets/index.ts';
 import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
 import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
+import { createMailer, deliverDueEmails, registerEmailRoutes } from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
 import { deliverDueWebhooks, registerWebhookRoutes } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -63,6 +67,7 @@ export interface BuildAppOptions {
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
 export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = database;
+  const mailer = createMailer(config.email);
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -98,7 +103,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   });
 
   registerAuthRoutes(app, db, config);
-  registerUserRoutes(app, db, config);
+  registerUserRoutes(app, db, config, mailer);
+  registerEmailRoutes(app, db, mailer !== null);
   registerTeamRoutes(app, db);
   registerKioskRoutes(app, db, config);
   registerLocationRoutes(app, db);
@@ -136,6 +142,10 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
     // The webhook outbox (decision 0033): every instance polls; a delivery is claimed by one.
     jobs.every('webhook-deliveries', 2_000, () => deliverDueWebhooks(db, config.webhooks));
+    jobs.every('email-delivery', 5_000, () => deliverDueEmails(db, mailer, config.email));
+    jobs.every('timesheet-reminders', 10 * 60_000, () =>
+      remindUnsubmittedTimesheets(db, config, new Date()),
+    );
     // Where punches were made is kept only as long as the admin set (decision 0028).
     jobs.every('punch-location-retention', 60 * 60_000, () => purgeOldPunchLocations(db));
     scheduleBackups(jobs, database, config, app.log);

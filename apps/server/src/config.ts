@@ -52,6 +52,11 @@ export interface AppConfig {
   shutdownTimeoutSeconds: number;
   /** Enables GET /api/metrics for scrapers sending it as a Bearer token; null = no metrics. */
   metricsToken: string | null;
+  /**
+   * Email (decision 0034): SMTP_URL (null: no email, everything else works as before), the
+   * From address, and PUBLIC_URL, the address people open the app at (for links in emails).
+   */
+  email: { smtpUrl: string | null; from: string; publicUrl: string; retryBaseSeconds: number };
   /** Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout, the batch per run. */
   webhooks: { retryBaseSeconds: number; timeoutMs: number; batchSize: number };
   /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
@@ -174,8 +179,9 @@ function readBool(value: string | undefined): boolean | undefined {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const secure = readBool(env.COOKIE_SECURE);
+  const port = readInt(env.PORT, 3000, 'PORT');
   return {
-    port: readInt(env.PORT, 3000, 'PORT'),
+    port,
     host: env.HOST ?? '0.0.0.0',
     timeZone: env.BUSINESS_TIME_ZONE ?? 'America/Toronto',
     sessionIdleMinutes: readInt(env.SESSION_IDLE_MINUTES, 60, 'SESSION_IDLE_MINUTES'),
@@ -231,6 +237,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     pay: readPayConfig(env),
     backups: readBackupConfig(env),
     shutdownTimeoutSeconds: readInt(env.SHUTDOWN_TIMEOUT_SECONDS, 10, 'SHUTDOWN_TIMEOUT_SECONDS'),
+    email: {
+      smtpUrl: env.SMTP_URL?.trim() || null,
+      from: env.MAIL_FROM?.trim() || 'Punchclock <punchclock@localhost>',
+      publicUrl: (env.PUBLIC_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, ''),
+      retryBaseSeconds: 5,
+    },
     webhooks: {
       retryBaseSeconds: 5,
       timeoutMs: readInt(env.WEBHOOK_TIMEOUT_SECONDS, 10, 'WEBHOOK_TIMEOUT_SECONDS') * 1000,

@@ -20,6 +20,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { API_TOKEN_KINDS } from '@punchclock/shared/contracts/api-tokens';
+import { EMAIL_KINDS } from '@punchclock/shared/contracts/email';
 import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { WEBHOOK_DELIVERY_STATUSES } from '@punchclock/shared/contracts/webhooks';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
@@ -88,6 +89,11 @@ export const profiles = pgTable(
     kioskPinFailures: integer('kiosk_pin_failures').notNull().default(0),
     kioskPinLockedAt: timestamp('kiosk_pin_locked_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** The kinds of email (contracts/email EMAIL_KINDS) the person turned off (#18 point 5). */
+    emailOptOuts: text('email_opt_outs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -923,5 +929,34 @@ export const webhookDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(table.endpointId, table.createdAt),
+  ],
+);
+
+/**
+ * Emails owed for notifications (#18 point 5, decision 0034): written with the notification, sent
+ * and retried by any instance's job; without SMTP configured the job drops them.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: EMAIL_KINDS }).notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('email_outbox_notification_key').on(table.notificationId),
+    index('email_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'pending'`),
   ],
 );

@@ -632,6 +632,22 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'PUT /api/me/email-preferences',
+    name: 'one kind of email turned off',
+    status: 200,
+    action: 'email_preferences.set',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'PUT',
+        url: '/api/me/email-preferences',
+        cookie,
+        payload: { turnedOff: ['timesheet_reminders'] },
+        actorId: user.id,
+      };
+    },
+  },
+  {
     route: 'PUT /api/push/subscription',
     name: 'reminders on a device',
     status: 204,

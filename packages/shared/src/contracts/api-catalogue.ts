@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminOverviewResponseSchema } from './admin.ts';
+import { emailPreferencesSchema, updateEmailPreferencesSchema } from './email.ts';
 import {
   apiTokensResponseSchema,
   createApiTokenRequestSchema,
@@ -1016,6 +1017,17 @@ export const API_ENDPOINTS = {
     summary: "Reset a person's password and make a one-time set-password link",
     tag: 'Users',
     response: resetPasswordResponseSchema,
+  },
+  'GET /api/me/email-preferences': {
+    summary: 'Which kinds of email the caller takes, and whether this server sends email',
+    tag: 'Users',
+    response: emailPreferencesSchema,
+  },
+  'PUT /api/me/email-preferences': {
+    summary: 'Turn kinds of email off (or back on) for the caller',
+    tag: 'Users',
+    body: updateEmailPreferencesSchema,
+    response: emailPreferencesSchema,
   },
   'PUT /api/me/profile': {
     summary: 'Change your own name',

@@ -87,6 +87,8 @@ export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 export const setPasswordLinkSchema = z.object({
   path: z.string(),
   expiresAt: z.string(),
+  /** Where the link was also emailed (SMTP configured, #18 point 5); null when it was not. */
+  emailedTo: z.string().nullable(),
 });
 export type SetPasswordLink = z.infer<typeof setPasswordLinkSchema>;
 

@@ -4,6 +4,7 @@ import type { NotificationDraft } from '@punchclock/shared/domain/notification-r
 import type { Db } from '../../db/client.ts';
 import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import { notifications } from '../../db/schema.ts';
+import { enqueueNotificationEmails } from '../email/index.ts';
 
 const columns = {
   id: notifications.id,
@@ -91,6 +92,11 @@ export async function insertDrafts(
     ${insertJsonRowsSql(notifications, Object.keys(records[0] ?? {}), records)}
     on conflict (user_id, occasion_key) do nothing
     returning id, user_id as "userId"`)) as unknown as { rows: { id: string; userId: string }[] };
+  // The emails some of them are owed commit with them (decision 0034).
+  await enqueueNotificationEmails(
+    db,
+    result.rows.map((row) => row.id),
+  );
   return result.rows;
 }
 

@@ -41,7 +41,11 @@ export async function issuePasswordLink(
     createdBy: actor.actorId,
     expiresAt,
   });
-  return { path: `/set-password#token=${token}`, expiresAt: expiresAt.toISOString() };
+  return {
+    path: `/set-password#token=${token}`,
+    expiresAt: expiresAt.toISOString(),
+    emailedTo: null,
+  };
 }
 
 /** Reset: the old password stops working, every session ends, and a new one-time link is made. */

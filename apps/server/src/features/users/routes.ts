@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { listDirectory } from '../people/index.ts';
+import { type Mailer } from '../email/index.ts';
+import { findUserSummaryById, listDirectory } from '../people/index.ts';
 import { addUser, listUsers, updateMyProfile, updateUser } from './accounts.ts';
 import {
   changeMyPassword,
@@ -14,11 +15,17 @@ import {
   resetPassword,
   setPasswordWithLink,
 } from './passwords.ts';
+import { emailPasswordLink } from './password-link-email.ts';
 import { setUserSuspendedById } from './suspension.ts';
 
 const idParams = z.object({ id: z.string() });
 
-export function registerUserRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: AppConfig,
+  mailer: Mailer | null,
+): void {
   const actorOf = (request: FastifyRequest) => ({
     actorId: requireAuth(request).userId,
     meta: getRequestMeta(request),
@@ -31,9 +38,13 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, config: AppConf
     listUsers(db, config.timeZone, requireAuth(request), request.query),
   );
   app.get('/api/users/directory', admin, async () => ({ users: await listDirectory(db) }));
-  app.post('/api/users', admin, async (request, reply) =>
-    reply.status(201).send(await addUser(db, request.body, actorOf(request))),
-  );
+  app.post('/api/users', admin, async (request, reply) => {
+    const { user, setPasswordLink } = await addUser(db, request.body, actorOf(request));
+    const link =
+      setPasswordLink &&
+      (await emailPasswordLink(db, mailer, config, request.log, user, setPasswordLink, 'invite'));
+    return reply.status(201).send({ user, setPasswordLink: link });
+  });
   app.put('/api/users/:id', admin, async (request) => ({
     user: await updateUser(db, idParams.parse(request.params).id, request.body, actorOf(request)),
   }));
@@ -48,9 +59,16 @@ export function registerUserRoutes(app: FastifyInstance, db: Db, config: AppConf
       actorOf(request),
     ),
   }));
-  app.post('/api/users/:id/reset-password', admin, async (request) => ({
-    setPasswordLink: await resetPassword(db, idParams.parse(request.params).id, actorOf(request)),
-  }));
+  app.post('/api/users/:id/reset-password', admin, async (request) => {
+    const { id } = idParams.parse(request.params);
+    const link = await resetPassword(db, id, actorOf(request));
+    const person = await findUserSummaryById(db, id);
+    return {
+      setPasswordLink: person
+        ? await emailPasswordLink(db, mailer, config, request.log, person, link, 'reset')
+        : link,
+    };
+  });
 
   // The signed-in person's own account (the header's account menu).
   app.put('/api/me/profile', signedIn, async (request) => ({

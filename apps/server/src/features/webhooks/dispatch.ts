@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { retryDelaySeconds } from './retry-schedule.ts';
+import { retryDelaySeconds } from '../../platform/retry-schedule.ts';
 import { sendWebhook, type SendResult } from './sender.ts';
 
 type WebhookDispatchConfig = AppConfig['webhooks'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { retryDelaySeconds } from './retry-schedule.ts';
+import { retryDelaySeconds } from '../../platform/retry-schedule.ts';
 import { guardedLookup, isPublicAddress, PRIVATE_TARGET_MESSAGE } from './target-guard.ts';
 
 describe('isPublicAddress', () => {

@@ -14,6 +14,7 @@ import { Field } from '@/components/ui/field';
 import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { KioskPinForm } from './kiosk-pin-form';
+import { EmailPreferences } from './email-preferences';
 import { PushReminders } from './push-reminders';
 import { PersonalApiTokens } from '@/features/api-tokens';
 
@@ -111,6 +112,7 @@ export function AccountDialog({
         </form>
         <KioskPinForm />
         <PushReminders />
+        <EmailPreferences />
         <PersonalApiTokens />
       </DialogContent>
     </Dialog>

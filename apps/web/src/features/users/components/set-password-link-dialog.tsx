@@ -24,6 +24,11 @@ export function SetPasswordLinkDialog({
           Give this link to {personName} so they can choose a password. It works once and expires{' '}
           {link && new Date(link.expiresAt).toLocaleString()}. It will not be shown again.
         </DialogDescription>
+        {link?.emailedTo && (
+          <p className="text-sm" role="status">
+            It was also emailed to {link.emailedTo}.
+          </p>
+        )}
         <div className="flex gap-2">
           <Input
             readOnly

@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again: exponential backoff from `baseSeconds` (5 s by default:
+ * When a failed delivery (a webhook, an email) is tried again: exponential backoff from `baseSeconds` (5 s by default:
  * 5 s, 20 s, 80 s, 5 min, 21 min, 85 min, then every 6 h), until its retry window (24 h) ends.
  */
 export const MAX_RETRY_DELAY_SECONDS = 6 * 3600;

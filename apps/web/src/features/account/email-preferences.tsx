@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  emailPreferencesSchema,
+  type EmailKind,
+  type EmailPreferences as Preferences,
+} from '@punchclock/shared/contracts/email';
+import { QueryState } from '@/components/ui/query-state';
+import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
+
+const queryKey = ['me', 'email-preferences'] as const;
+
+/** Account settings → Email (decision 0034): which kinds of email the person takes. */
+export function EmailPreferences() {
+  const queryClient = useQueryClient();
+  const preferences = useQuery({
+    queryKey,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/me/email-preferences', { schema: emailPreferencesSchema, signal }),
+  });
+  const save = useMutation({
+    mutationFn: (turnedOff: EmailKind[]) =>
+      apiRequest('/api/me/email-preferences', {
+        method: 'PUT',
+        body: { turnedOff },
+        schema: emailPreferencesSchema,
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKey, saved);
+      toast.success('Email settings saved');
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const toggle = (current: Preferences, kind: EmailKind, enabled: boolean) =>
+    save.mutate(
+      current.kinds
+        .filter((entry) => (entry.kind === kind ? !enabled : !entry.enabled))
+        .map((entry) => entry.kind),
+    );
+
+  return (
+    <section className="grid gap-2 border-t pt-4" aria-labelledby="email-preferences-title">
+      <h3 id="email-preferences-title" className="font-medium">
+        Email
+      </h3>
+      <QueryState query={preferences}>
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground">
+              {data.emailConfigured
+                ? 'Punchclock emails you about these. Untick what you do not want.'
+                : 'This server does not send email yet; these choices apply once it does.'}
+            </p>
+            {data.kinds.map((entry) => (
+              <label key={entry.kind} className="flex cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="accent-primary"
+                  checked={entry.enabled}
+                  disabled={save.isPending}
+                  onChange={(event) => toggle(data, entry.kind, event.target.checked)}
+                />
+                {entry.label}
+              </label>
+            ))}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/* Email (#18 point 5, decision 0034): what Punchclock may email a person, each kind turned off by them. */
+
+export const EMAIL_KINDS = [
+  'password_links',
+  'decisions',
+  'timesheet_reminders',
+  'forgotten_clock_out',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
+  password_links: 'Links to set my password',
+  decisions: 'Decisions on my time off, corrections and timesheets',
+  timesheet_reminders: 'Reminders to submit my timesheet',
+  forgotten_clock_out: 'When I seem to have forgotten to clock out',
+};
+
+export const emailPreferencesSchema = z.object({
+  /** Whether this server sends email at all (SMTP configured). */
+  emailConfigured: z.boolean(),
+  kinds: z.array(z.object({ kind: z.enum(EMAIL_KINDS), label: z.string(), enabled: z.boolean() })),
+});
+export type EmailPreferences = z.infer<typeof emailPreferencesSchema>;
+
+export const updateEmailPreferencesSchema = z
+  .object({
+    /** The kinds the person does not want by email. */
+    turnedOff: z
+      .array(z.enum(EMAIL_KINDS, { error: 'Unknown kind of email' }))
+      .max(EMAIL_KINDS.length),
+  })
+  .strict();
+export type UpdateEmailPreferences = z.input<typeof updateEmailPreferencesSchema>;
