@@ -37,9 +37,18 @@ import {
 import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
 import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
-import { createMailer, deliverDueEmails, registerEmailRoutes } from './features/email/index.ts';
+import {
+  createMailer,
+  deliverDueEmails,
+  pruneEmailLog,
+  registerEmailRoutes,
+} from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
-import { deliverDueWebhooks, registerWebhookRoutes } from './features/webhooks/index.ts';
+import {
+  deliverDueWebhooks,
+  pruneDeliveryLog,
+  registerWebhookRoutes,
+} from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
@@ -143,6 +152,11 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     // The webhook outbox (decision 0033): every instance polls; a delivery is claimed by one.
     jobs.every('webhook-deliveries', 2_000, () => deliverDueWebhooks(db, config.webhooks));
     jobs.every('email-delivery', 5_000, () => deliverDueEmails(db, mailer, config.email));
+    // The webhook and email logs keep 30 days of settled rows (decisions 0033, 0034).
+    jobs.every('delivery-logs-retention', 60 * 60_000, async () => {
+      await pruneDeliveryLog(db);
+      await pruneEmailLog(db);
+    });
     jobs.every('timesheet-reminders', 10 * 60_000, () =>
       remindUnsubmittedTimesheets(db, config, new Date()),
     );

@@ -17,7 +17,7 @@ import { callApi } from '../../test/schedules.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import { remindUnsubmittedTimesheets } from '../timesheets/index.ts';
 import { createMailer } from './mailer.ts';
-import { deliverDueEmails } from './outbox.ts';
+import { deliverDueEmails, pruneEmailLog } from './outbox.ts';
 
 interface ReceivedMail {
   to: string;
@@ -169,6 +169,13 @@ describeEachDatabase('email (#18 point 5)', (getDatabase) => {
     await sendOwed();
     expect(smtp.received.map((mail) => mail.subject)).toEqual(['Did you forget to clock out?']);
     expect(await sendOwed()).toBe(0);
+
+    // The sent email is kept 30 days (to answer "did it go?"), then dropped.
+    expect(await pruneEmailLog(db())).toBe(0);
+    await db()
+      .update(emailOutbox)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) });
+    expect(await pruneEmailLog(db())).toBe(1);
   });
 
   it('reminds people who have not submitted on the last day of the pay period, once', async () => {

@@ -120,3 +120,14 @@ export async function deliverDueEmails(
   );
   return due.length;
 }
+
+/** Sent and given-up emails are kept this long (to answer "did it go?"), then dropped. */
+export const EMAIL_LOG_DAYS = 30;
+
+export async function pruneEmailLog(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from ${emailOutbox}
+    where status <> 'pending' and created_at < now() - make_interval(days => ${EMAIL_LOG_DAYS})
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}

@@ -116,3 +116,16 @@ export async function deliverDueWebhooks(db: Db, config: WebhookDispatchConfig):
   );
   return due.length;
 }
+
+/** How long the delivery log keeps settled deliveries (delivered or given up). */
+export const DELIVERY_LOG_DAYS = 30;
+
+/** Drop settled deliveries older than the log keeps; pending ones stay until settled. */
+export async function pruneDeliveryLog(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    delete from ${webhookDeliveries}
+    where status <> 'pending'
+      and created_at < now() - make_interval(days => ${DELIVERY_LOG_DAYS})
+    returning id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}

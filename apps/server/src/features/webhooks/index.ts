@@ -1,3 +1,3 @@
 // The webhooks feature's public module: app.ts imports only from here.
-export { deliverDueWebhooks } from './dispatch.ts';
+export { deliverDueWebhooks, pruneDeliveryLog } from './dispatch.ts';
 export { registerWebhookRoutes } from './routes.ts';

@@ -16,7 +16,7 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
-import { deliverDueWebhooks } from './dispatch.ts';
+import { deliverDueWebhooks, pruneDeliveryLog } from './dispatch.ts';
 
 /** Retries at once, so a test can drive attempts by running the job. */
 const FAST = { ...testConfig().webhooks, retryBaseSeconds: 0, timeoutMs: 2_000 };
@@ -271,6 +271,31 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
     ).deliveries;
     expect(delivery).toMatchObject({ status: 'pending', lastResponseStatus: null });
     expect(delivery?.lastError).toMatch(/ECONNREFUSED/);
+  });
+
+  it('keeps settled deliveries 30 days in the log, and pending ones until they settle', async () => {
+    const { endpoint } = await register();
+    await clockIn();
+    await clockIn();
+    const [first, second] = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    const longAgo = new Date(Date.now() - 31 * 86_400_000);
+    await db()
+      .update(webhookDeliveries)
+      .set({ createdAt: longAgo, status: 'delivered' })
+      .where(eq(webhookDeliveries.id, first?.id ?? ''));
+    await db()
+      .update(webhookDeliveries)
+      .set({ createdAt: longAgo })
+      .where(eq(webhookDeliveries.id, second?.id ?? ''));
+    expect(await pruneDeliveryLog(db())).toBe(1);
+    const left = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    expect(left.map((row) => row.id)).toEqual([second?.id]);
   });
 
   describe('no requests into the internal network (SSRF)', () => {
