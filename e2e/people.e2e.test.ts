@@ -24,7 +24,7 @@ describe('people and accountability', () => {
     await admin.page.goto('/users');
     await admin.page.getByRole('button', { name: 'Add person' }).click();
     const dialog = admin.page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Quinn Newhire');
+    await dialog.getByLabel('Name', { exact: true }).fill('Quinn Newhire');
     await dialog.getByLabel('Email').fill('quinn@e2e.test');
     await dialog.getByLabel('Initial password (optional)').fill('weak');
     await dialog.getByRole('button', { name: 'Add person' }).click();
@@ -105,10 +105,10 @@ describe('people and accountability', () => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Account settings' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('E');
+    await dialog.getByLabel('Name', { exact: true }).fill('E');
     await dialog.getByRole('button', { name: 'Save name' }).click();
     await dialog.getByText('Name must be at least 2 characters').waitFor();
-    await dialog.getByLabel('Name').fill('Emma Renamed');
+    await dialog.getByLabel('Name', { exact: true }).fill('Emma Renamed');
     await dialog.getByRole('button', { name: 'Save name' }).click();
     await page.getByText('Name saved').waitFor();
     await dialog.getByLabel('Current password').fill('Wrong-password-9');

@@ -1,6 +1,6 @@
 import { ChevronsLeft, ChevronsRight, Clock, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { getSidebarItems, type ScreenPath } from '@punchclock/shared/domain/navigation';
+import { getSidebarItems, type SidebarPath } from '@punchclock/shared/domain/navigation';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -46,7 +46,7 @@ export function Sidebar({
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
           {items.map((item) => {
-            const Icon = NAVIGATION_ICONS[item.path as ScreenPath];
+            const Icon = NAVIGATION_ICONS[item.path as SidebarPath];
             return (
               <li key={item.path}>
                 <NavLink

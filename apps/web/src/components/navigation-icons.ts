@@ -8,26 +8,23 @@ import {
   ClipboardCheck,
   Clock,
   Coffee,
-  DatabaseBackup,
   FileClock,
   FileSignature,
-  KeyRound,
   LayoutDashboard,
-  MapPin,
-  MonitorSmartphone,
   type LucideIcon,
-  Webhook,
   Palmtree,
   Scale,
   ScrollText,
-  Settings2,
   ShieldCheck,
-  Timer,
   Users,
 } from 'lucide-react';
-import type { ScreenPath } from '@punchclock/shared/domain/navigation';
+import type { SidebarPath } from '@punchclock/shared/domain/navigation';
 
-export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
+/**
+ * The sidebar's icons, one per screen that is in any sidebar. Screens reached only from the
+ * Admin screen have theirs there (features/admin), so the first page does not load them (#16).
+ */
+export const NAVIGATION_ICONS: Record<SidebarPath, LucideIcon> = {
   '/dashboard': LayoutDashboard,
   '/sme': ShieldCheck,
   '/attendance-history': Clock,
@@ -44,13 +41,5 @@ export const NAVIGATION_ICONS: Record<ScreenPath, LucideIcon> = {
   '/audit-logs': ScrollText,
   '/pay-rules': Scale,
   '/break-monitoring': Coffee,
-  '/admin': ShieldCheck,
-  '/calculate-adherence': Timer,
-  '/time-off-settings': Settings2,
   '/payroll': Banknote,
-  '/backups': DatabaseBackup,
-  '/kiosk-devices': MonitorSmartphone,
-  '/api-tokens': KeyRound,
-  '/webhooks': Webhook,
-  '/punch-locations': MapPin,
 };

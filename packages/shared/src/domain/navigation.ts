@@ -102,6 +102,12 @@ export const SCREENS = [
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];
 
+/** The screens some sidebar lists; the others are reached from the Admin screen. */
+export type SidebarPath = Extract<
+  (typeof SCREENS)[number],
+  { sidebarRoles: readonly Role[] }
+>['path'];
+
 export function findScreen(path: string): ScreenDefinition | undefined {
   return SCREENS.find((screen) => screen.path === path);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
 import { firstIssueMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
 import {
@@ -14,9 +14,10 @@ import { Field } from '@/components/ui/field';
 import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { KioskPinForm } from './kiosk-pin-form';
-import { EmailPreferences } from './email-preferences';
 import { PushReminders } from './push-reminders';
 import { PersonalApiTokens } from '@/features/api-tokens';
+
+const EmailPreferences = lazy(() => import('./email-preferences'));
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -112,8 +113,11 @@ export function AccountDialog({
         </form>
         <KioskPinForm />
         <PushReminders />
-        <EmailPreferences />
-        <PersonalApiTokens />
+        {/* Loaded when the dialog opens: the dashboard's first page stays lean (#16). */}
+        <Suspense fallback={null}>
+          <EmailPreferences />
+          <PersonalApiTokens />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

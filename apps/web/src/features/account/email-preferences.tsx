@@ -11,7 +11,7 @@ import { toast } from '@/lib/toast';
 const queryKey = ['me', 'email-preferences'] as const;
 
 /** Account settings → Email (decision 0034): which kinds of email the person takes. */
-export function EmailPreferences() {
+export default function EmailPreferences() {
   const queryClient = useQueryClient();
   const preferences = useQuery({
     queryKey,
@@ -29,15 +29,20 @@ export function EmailPreferences() {
       queryClient.setQueryData(queryKey, saved);
       toast.success('Email settings saved');
     },
-    onError: (error) => toast.error(error.message),
+    onError: (error) => {
+      toast.error(error.message);
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
 
-  const toggle = (current: Preferences, kind: EmailKind, enabled: boolean) =>
-    save.mutate(
-      current.kinds
-        .filter((entry) => (entry.kind === kind ? !enabled : !entry.enabled))
-        .map((entry) => entry.kind),
+  // The box flips at once; the server's answer (or a refetch after a refusal) settles it.
+  const toggle = (current: Preferences, kind: EmailKind, enabled: boolean) => {
+    const kinds = current.kinds.map((entry) =>
+      entry.kind === kind ? { ...entry, enabled } : entry,
     );
+    queryClient.setQueryData(queryKey, { ...current, kinds });
+    save.mutate(kinds.filter((entry) => !entry.enabled).map((entry) => entry.kind));
+  };
 
   return (
     <section className="grid gap-2 border-t pt-4" aria-labelledby="email-preferences-title">
@@ -58,7 +63,6 @@ export function EmailPreferences() {
                   type="checkbox"
                   className="accent-primary"
                   checked={entry.enabled}
-                  disabled={save.isPending}
                   onChange={(event) => toggle(data, entry.kind, event.target.checked)}
                 />
                 {entry.label}

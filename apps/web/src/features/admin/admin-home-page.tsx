@@ -4,9 +4,9 @@ import { adminOverviewResponseSchema } from '@punchclock/shared/contracts/admin'
 import { SCREENS, type ScreenPath } from '@punchclock/shared/domain/navigation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { NAVIGATION_ICONS } from '@/components/navigation-icons';
 import { apiRequest } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { SCREEN_ICONS } from './admin-screen-icons';
 
 const overviewQueryOptions = {
   // Under the live topic: every punch re-reads it, like the break board.
@@ -144,7 +144,7 @@ export default function AdminHomePage() {
       </QueryState>
       <nav aria-label="Admin screens" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {adminScreens.map((screen) => {
-          const Icon = NAVIGATION_ICONS[screen.path as ScreenPath];
+          const Icon = SCREEN_ICONS[screen.path as ScreenPath];
           return (
             <Link
               key={screen.path}

@@ -8,7 +8,7 @@ import { useApiTokens } from './use-api-tokens';
  * Account settings → API tokens (#18 point 2): a person's own tokens for their scripts and
  * tools. A token acts as them, within the scopes their role can use.
  */
-export function PersonalApiTokens() {
+export default function PersonalApiTokens() {
   const { tokens, revoke, refresh } = useApiTokens('/api/api-tokens');
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
   return (
