@@ -169,7 +169,8 @@ async function authenticateApiToken(
 /** Every call made with an API token, allowed or refused, is one audit row of that token. */
 async function auditApiTokenCall(db: Db, request: FastifyRequest, statusCode: number) {
   const auth = request.auth;
-  if (!auth?.apiToken) return;
+  // A call refused for its rate is not logged: the limit bounds the log's writes too.
+  if (!auth?.apiToken || statusCode === 429) return;
   await writeAudit(db, {
     actorId: auth.userId,
     action: 'api_token.call',

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiScope, ApiTokenKind } from '@punchclock/shared/contracts/api-tokens';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../db/client.ts';
@@ -91,4 +91,17 @@ export async function findLiveApiToken(
 export function readBearerSecret(header: string | undefined): string | null {
   const match = /^Bearer +(\S+)\s*$/i.exec(header ?? '');
   return match?.[1] ?? null;
+}
+
+/**
+ * Stop a person's personal tokens, as their sessions are stopped when an admin resets their
+ * password or suspends them: a token made by whoever had the account must not outlive that.
+ */
+export async function revokeUserApiTokens(db: Db, userId: string): Promise<number> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
 }

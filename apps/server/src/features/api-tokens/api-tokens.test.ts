@@ -152,7 +152,7 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
     expect(rows).toEqual([]);
   });
 
-  it('a revoked, expired or suspended person’s token is refused with 401', async () => {
+  it('a revoked or expired token, or a suspended person’s, is refused with 401', async () => {
     const { person, cookie } = await employeeWithCookie();
     const revoked = await personalToken(cookie, ['punches:read'], 'Revoked');
     const expired = await personalToken(cookie, ['punches:read'], 'Expired');
@@ -174,10 +174,24 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
     expect((await withToken(app, live.secret, 'GET', '/api/time-events/today')).statusCode).toBe(
       200,
     );
+    // Suspension stops the person's tokens for good, as it ends their sessions.
     await setUserSuspended(db(), person.email, true, SYSTEM_ACTOR);
     const suspended = await withToken(app, live.secret, 'GET', '/api/time-events/today');
     expect(suspended.statusCode).toBe(401);
-    expect(suspended.json()).toMatchObject({ code: 'suspended' });
+    await setUserSuspended(db(), person.email, false, SYSTEM_ACTOR);
+    expect((await withToken(app, live.secret, 'GET', '/api/time-events/today')).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('an admin resetting someone’s password stops their tokens too', async () => {
+    const { person, cookie } = await employeeWithCookie();
+    const { secret } = await personalToken(cookie, ['punches:read']);
+    const reset = await callApi(app, adminCookie, 'POST', `/api/users/${person.id}/reset-password`);
+    expect(reset.statusCode).toBe(200);
+    const after = await withToken(app, secret, 'GET', '/api/time-events/today');
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'invalid_token' });
   });
 
   it('people revoke only their own tokens; an admin revokes anyone’s', async () => {
@@ -376,6 +390,12 @@ describeEachDatabase('API token rate limit', (getDatabase) => {
       statuses.push((await withToken(app, busy, 'GET', '/api/time-events/today')).statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+    // Refused calls are not written to the audit log: the limit bounds its writes as well.
+    const logged = await getDatabase()
+      .db.select({ status: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'api_token.call'));
+    expect(logged.filter((row) => JSON.stringify(row.status).includes('429'))).toEqual([]);
     const limited = await withToken(app, busy, 'GET', '/api/time-events/today');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await withToken(app, quiet, 'GET', '/api/time-events/today')).statusCode).toBe(200);

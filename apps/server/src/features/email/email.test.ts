@@ -266,6 +266,10 @@ describeEachDatabase('without SMTP configured', (getDatabase) => {
     ]);
     const config = testConfig().email;
     expect(await deliverDueEmails(db, createMailer(config), config)).toBe(0);
+    // Kept for a day (another instance may have SMTP), then dropped.
+    expect(await db.select().from(emailOutbox)).toHaveLength(1);
+    await db.update(emailOutbox).set({ createdAt: new Date(Date.now() - 25 * 3_600_000) });
+    await deliverDueEmails(db, createMailer(config), config);
     expect(await db.select().from(emailOutbox)).toEqual([]);
     const preferences = await callApi(app, cookie, 'GET', '/api/me/email-preferences');
     expect(preferences.json()).toMatchObject({ emailConfigured: false });

@@ -89,8 +89,8 @@ async function markFailedAttempt(db: Db, id: string, error: string, delaySeconds
 }
 
 /**
- * One run of the email job. Without SMTP configured, owed emails are dropped: everything else
- * works as before. A person who turned a kind off (or was suspended) since is skipped.
+ * One run of the email job. Without SMTP configured, owed emails are dropped once past their
+ * retry window: everything else works as before. A person who turned a kind off (or was suspended) since is skipped.
  */
 export async function deliverDueEmails(
   db: Db,
@@ -98,7 +98,11 @@ export async function deliverDueEmails(
   config: AppConfig['email'],
 ): Promise<number> {
   if (!mailer) {
-    await db.execute(sql`delete from ${emailOutbox} where status = 'pending'`);
+    // Only what no instance could still send: in a rolling change of SMTP settings, an
+    // instance without them must not drop what the others are about to send.
+    await db.execute(sql`
+      delete from ${emailOutbox}
+      where status = 'pending' and created_at < now() - make_interval(hours => ${RETRY_HOURS})`);
     return 0;
   }
   const due = await claimDue(db);

@@ -45,7 +45,10 @@ export async function remindUnsubmittedTimesheets(
       title: 'Submit your timesheet',
       message: `Today is the last day of the pay period ${period.start} to ${period.end}. Check your hours and submit your timesheet.`,
     }));
-  const inserted = await insertDrafts(db, drafts);
-  for (const row of inserted) await notifyLive(db, row.userId, 'notifications');
-  return inserted.length;
+  // The notifications and the emails they are owed commit together.
+  return db.transaction(async (tx) => {
+    const inserted = await insertDrafts(tx, drafts);
+    for (const row of inserted) await notifyLive(tx, row.userId, 'notifications');
+    return inserted.length;
+  });
 }

@@ -10,6 +10,7 @@ import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import { hashNewPassword, verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
+import { revokeUserApiTokens } from '../../platform/api-token-auth.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import type { Actor } from '../people/index.ts';
@@ -54,6 +55,7 @@ export async function resetPassword(db: Db, id: string, actor: Actor): Promise<S
     const user = await requireUserById(tx, id);
     await updatePasswordHash(tx, user.id, null);
     await revokeUserSessions(tx, user.id);
+    await revokeUserApiTokens(tx, user.id);
     await notifyLive(tx, user.id, 'session');
     const link = await issuePasswordLink(tx, user.id, 'reset', actor);
     await writeAudit(tx, {

@@ -3,6 +3,7 @@ import type { UserSummary } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { notifyLive } from '../../platform/live-events.ts';
+import { revokeUserApiTokens } from '../../platform/api-token-auth.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import type { Actor } from '../people/index.ts';
 import { updateSuspended } from '../people/index.ts';
@@ -18,6 +19,7 @@ async function suspendOrReinstate(
   await updateSuspended(db, user.id, isSuspended);
   if (isSuspended) {
     await revokeUserSessions(db, user.id);
+    await revokeUserApiTokens(db, user.id);
     // Open tabs re-read their session at once and land on the sign-in page.
     await notifyLive(db, user.id, 'session');
   }

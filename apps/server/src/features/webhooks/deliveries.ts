@@ -61,6 +61,8 @@ export async function resendDelivery(db: Db, rawId: string, actor: Actor): Promi
       .update(webhookDeliveries)
       .set({
         status: 'pending',
+        // A fresh start: the backoff begins again from its first, short step.
+        attempts: 0,
         nextAttemptAt: sql`now()`,
         retryUntil: sql`now() + interval '24 hours'`,
         deliveredAt: null,

@@ -72,6 +72,13 @@ async function claimDue(db: Db, config: WebhookDispatchConfig): Promise<ClaimedD
   }));
 }
 
+/**
+ * Only this attempt's claim may record its result: if it outlived its lease and another
+ * instance claimed the delivery again (or an admin resent it), the newer attempt's word stands.
+ */
+const isStillThisAttempt = (delivery: ClaimedDelivery) =>
+  sql`id = ${delivery.id} and attempts = ${delivery.attempts} and status = 'pending'`;
+
 async function recordResult(
   db: Db,
   delivery: ClaimedDelivery,
@@ -83,7 +90,7 @@ async function recordResult(
       update ${webhookDeliveries}
       set status = 'delivered', delivered_at = now(), last_response_status = ${result.status},
         last_error = null
-      where id = ${delivery.id}`);
+      where ${isStillThisAttempt(delivery)}`);
     return;
   }
   const delay = retryDelaySeconds(delivery.attempts, config.retryBaseSeconds);
@@ -93,7 +100,7 @@ async function recordResult(
       next_attempt_at = now() + make_interval(secs => ${delay}),
       status = case when now() + make_interval(secs => ${delay}) > retry_until
         then 'failed' else 'pending' end
-    where id = ${delivery.id}`);
+    where ${isStillThisAttempt(delivery)}`);
 }
 
 /** One run of the delivery job: send what is due, record each answer. Returns how many were sent. */

@@ -47,6 +47,13 @@ export async function sendWebhook(
   const url = new URL(message.url);
   const transport = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    const finish = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
     const request = transport.request(
       url,
       {
@@ -57,26 +64,26 @@ export async function sendWebhook(
           ...signatureHeaders(message, now),
         },
         lookup: guardedLookup(message.allowPrivateNetwork),
-        timeout: timeoutMs,
       },
       (response) => {
+        // The status is the answer: the body is not read, so a receiver that trickles or
+        // sends megabytes cannot hold the job.
         const status = response.statusCode ?? 0;
-        response.resume();
-        response.on('end', () =>
-          resolve(
-            status >= 200 && status < 300
-              ? { ok: true, status }
-              : { ok: false, status, error: `The receiver answered ${status}` },
-          ),
+        finish(
+          status >= 200 && status < 300
+            ? { ok: true, status }
+            : { ok: false, status, error: `The receiver answered ${status}` },
         );
-        response.on('error', () => resolve({ ok: false, status, error: 'The answer broke off' }));
+        request.destroy();
       },
     );
-    request.on('timeout', () =>
-      request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)),
-    );
+    // One deadline for the whole attempt (connect, send, status line), not an idle timeout.
+    const deadline = setTimeout(() => {
+      finish({ ok: false, status: null, error: `No answer within ${timeoutMs / 1000} s` });
+      request.destroy();
+    }, timeoutMs);
     request.on('error', (error) =>
-      resolve({
+      finish({
         ok: false,
         status: null,
         error:

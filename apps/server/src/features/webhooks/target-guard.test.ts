@@ -19,6 +19,8 @@ describe('isPublicAddress', () => {
     ['fe80::1', false],
     ['::ffff:127.0.0.1', false],
     ['::ffff:8.8.8.8', true],
+    ['::7f00:1', false],
+    ['::a9fe:a9fe', false],
     ['not an address', false],
   ])('%s → %s', (address, expected) => {
     expect(isPublicAddress(address)).toBe(expected);

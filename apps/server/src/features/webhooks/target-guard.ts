@@ -19,7 +19,9 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
-  return parsed.range() === 'unicast';
+  if (parsed.range() !== 'unicast') return false;
+  // Public IPv6 is global unicast, 2000::/3; ipaddr.js also calls ::/96 forms like ::7f00:1 unicast.
+  return parsed.kind() === 'ipv4' || parsed.match(ipaddr.parse('2000::'), 3);
 }
 
 export class TargetRefused extends Error {}

@@ -273,6 +273,25 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
     expect(delivery?.lastError).toMatch(/ECONNREFUSED/);
   });
 
+  it('a receiver that never answers costs one deadline, and the attempt is retried', async () => {
+    // It reads the request and then trickles nothing back: only a whole-attempt deadline ends it.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const { endpoint } = await register({ url: `http://127.0.0.1:${port}/hooks` });
+    await clockIn();
+    const started = Date.now();
+    expect(await deliverAll()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(FAST.timeoutMs + 1_500);
+    const [delivery] = webhookDeliveriesResponseSchema.parse(
+      (await callApi(app, adminCookie, 'GET', `/api/webhooks/${endpoint.id}/deliveries`)).json(),
+    ).deliveries;
+    expect(delivery).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(delivery?.lastError).toBe('No answer within 2 s');
+    silent.closeAllConnections();
+    await new Promise<void>((resolve) => silent.close(() => resolve()));
+  });
+
   it('keeps settled deliveries 30 days in the log, and pending ones until they settle', async () => {
     const { endpoint } = await register();
     await clockIn();

@@ -19,6 +19,8 @@ export default function EmailPreferences() {
       apiRequest('/api/me/email-preferences', { schema: emailPreferencesSchema, signal }),
   });
   const save = useMutation({
+    // One save at a time, in order: a quick second tick must not be overtaken by the first.
+    scope: { id: 'email-preferences' },
     mutationFn: (turnedOff: EmailKind[]) =>
       apiRequest('/api/me/email-preferences', {
         method: 'PUT',

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   API_SCOPE_DESCRIPTIONS,
@@ -13,13 +13,13 @@ import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { formatBusinessDateTime, shiftDate } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { useBusinessToday, useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
 
 /** Where a new token's expiry starts: 90 days, a common default (GitHub offers 30–90). */
 const DEFAULT_DAYS = 90;
@@ -62,10 +62,6 @@ export function NewApiTokenForm({
     setError(undefined);
     create.mutate(parsed.data);
   };
-  const toggle = (scope: ApiScope, on: boolean) =>
-    setScopes((current) =>
-      on ? [...current, scope] : current.filter((chosen) => chosen !== scope),
-    );
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={submitLabel}>
@@ -77,23 +73,13 @@ export function NewApiTokenForm({
           onChange={(event) => setName(event.target.value)}
         />
       </Field>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-medium">Scopes</legend>
-        {availableScopes.map((scope) => (
-          <label key={scope} className="flex cursor-pointer items-start gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="mt-1 accent-primary"
-              checked={scopes.includes(scope)}
-              onChange={(event) => toggle(scope, event.target.checked)}
-            />
-            <span>
-              <code className="text-xs">{scope}</code>
-              <span className="block text-muted-foreground">{API_SCOPE_DESCRIPTIONS[scope]}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      <CheckboxChoices
+        legend="Scopes"
+        options={availableScopes}
+        describe={(scope) => API_SCOPE_DESCRIPTIONS[scope]}
+        chosen={scopes}
+        onChange={setScopes}
+      />
       <Field id={`${idPrefix}-expires`} label="Last day it works" hint="At most a year from today.">
         <Input
           type="date"
@@ -113,29 +99,15 @@ export function NewApiTokenForm({
 
 /** The secret, once: only its hash is kept, so it cannot be shown again. */
 export function ShownSecret({ created }: { created: CreateApiTokenResponse }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(created.secret);
-      toast.success('Token copied');
-    } catch {
-      toast.error('Copy it from the box instead');
-    }
-  }
-  const id = `api-token-secret-${created.token.id}`;
   return (
-    <div className="grid gap-2 rounded-lg border bg-muted p-3" role="status">
-      <Label htmlFor={id}>Token “{created.token.name}”</Label>
-      <div className="flex gap-2">
-        <Input id={id} readOnly value={created.secret} className="font-mono text-xs" />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden /> Copy
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">
-        Shown this once: store it where the other system keeps secrets. Send it as{' '}
-        <code className="text-xs">Authorization: Bearer …</code>.
-      </p>
-    </div>
+    <ShownOnce
+      id={`api-token-secret-${created.token.id}`}
+      label={`Token “${created.token.name}”`}
+      value={created.secret}
+    >
+      Shown this once: store it where the other system keeps secrets. Send it as{' '}
+      <code className="text-xs">Authorization: Bearer …</code>.
+    </ShownOnce>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarPlus, Copy } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
 import {
   calendarFeedsResponseSchema,
@@ -9,9 +9,8 @@ import {
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { QueryState } from '@/components/ui/query-state';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
@@ -58,15 +57,6 @@ export function CalendarFeedsCard() {
     },
     onError: (error) => toast.error(error.message),
   });
-
-  async function copy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Address copied');
-    } catch {
-      toast.error('Copy it from the box instead');
-    }
-  }
 
   return (
     <Card>
@@ -133,24 +123,14 @@ export function CalendarFeedsCard() {
                   })}
                 </ul>
                 {shown && (
-                  <div className="grid gap-2" role="status">
-                    <Label htmlFor="calendar-feed-url">Address for {shown.label}</Label>
-                    <div className="flex gap-2">
-                      <Input
-                        id="calendar-feed-url"
-                        readOnly
-                        value={shown.url}
-                        className="font-mono text-xs"
-                      />
-                      <Button variant="outline" onClick={() => void copy(shown.url)}>
-                        <Copy aria-hidden /> Copy
-                      </Button>
-                    </div>
-                    <p className="text-sm text-muted-foreground">
-                      Shown this once: keep it private, as anyone with it sees these shifts. A new
-                      address stops this one.
-                    </p>
-                  </div>
+                  <ShownOnce
+                    id="calendar-feed-url"
+                    label={`Address for ${shown.label}`}
+                    value={shown.url}
+                  >
+                    Shown this once: keep it private, as anyone with it sees these shifts. A new
+                    address stops this one.
+                  </ShownOnce>
                 )}
               </>
             );

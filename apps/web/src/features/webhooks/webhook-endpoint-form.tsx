@@ -10,6 +10,7 @@ import {
   type WebhookSecretResponse,
 } from '@punchclock/shared/contracts/webhooks';
 import { Button } from '@/components/ui/button';
+import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
@@ -52,10 +53,6 @@ export function WebhookEndpointForm({
     setError(undefined);
     create.mutate(parsed.data);
   };
-  const toggle = (type: WebhookEventType, on: boolean) =>
-    setEventTypes((current) =>
-      on ? [...current, type] : current.filter((chosen) => chosen !== type),
-    );
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Add an endpoint">
@@ -80,27 +77,14 @@ export function WebhookEndpointForm({
           onChange={(event) => setDescription(event.target.value)}
         />
       </Field>
-      <fieldset className="grid gap-1">
-        <legend className="mb-1 text-sm font-medium">Events</legend>
-        <div className="grid gap-1 md:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <label key={type} className="flex cursor-pointer items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-1 accent-primary"
-                checked={eventTypes.includes(type)}
-                onChange={(event) => toggle(type, event.target.checked)}
-              />
-              <span>
-                <code className="text-xs">{type}</code>
-                <span className="block text-muted-foreground">
-                  {WEBHOOK_EVENT_DESCRIPTIONS[type]}
-                </span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <CheckboxChoices
+        legend="Events"
+        options={WEBHOOK_EVENT_TYPES}
+        describe={(type) => WEBHOOK_EVENT_DESCRIPTIONS[type]}
+        chosen={eventTypes}
+        onChange={setEventTypes}
+        className="grid gap-1 md:grid-cols-2"
+      />
       <label className="flex cursor-pointer items-start gap-2 text-sm">
         <input
           type="checkbox"

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import {
   webhookEndpointsResponseSchema,
@@ -10,9 +9,8 @@ import {
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { QueryState } from '@/components/ui/query-state';
+import { ShownOnce } from '@/components/ui/shown-once';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { WebhookDeliveries } from './webhook-deliveries';
@@ -22,28 +20,15 @@ const endpointsQueryKey = ['webhooks'] as const;
 
 /** The signing secret, once (after adding an endpoint or rotating its secret). */
 function ShownSecret({ shown }: { shown: WebhookSecretResponse }) {
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(shown.secret);
-      toast.success('Secret copied');
-    } catch {
-      toast.error('Copy it from the box instead');
-    }
-  }
   return (
-    <div className="grid gap-2 rounded-lg border bg-muted p-3" role="status">
-      <Label htmlFor="webhook-secret">Signing secret for {shown.endpoint.url}</Label>
-      <div className="flex gap-2">
-        <Input id="webhook-secret" readOnly value={shown.secret} className="font-mono text-xs" />
-        <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden /> Copy
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">
-        Shown this once. The receiver checks each request’s <code>webhook-signature</code> with it
-        (any Standard Webhooks library does).
-      </p>
-    </div>
+    <ShownOnce
+      id="webhook-secret"
+      label={`Signing secret for ${shown.endpoint.url}`}
+      value={shown.secret}
+    >
+      Shown this once. The receiver checks each request’s <code>webhook-signature</code> with it
+      (any Standard Webhooks library does).
+    </ShownOnce>
   );
 }
 
