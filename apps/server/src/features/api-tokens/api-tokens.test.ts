@@ -258,6 +258,16 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('a service token names the person whose timesheet it reads', async () => {
+    const { person } = await employeeWithCookie();
+    const { secret } = await serviceToken(['timesheets:read'], 'Payroll timesheets');
+    const unnamed = await withToken(app, secret, 'GET', '/api/timesheets');
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toMatchObject({ code: 'needs_person' });
+    const named = await withToken(app, secret, 'GET', `/api/timesheets?userId=${person.id}`);
+    expect(named.statusCode, named.body).toBe(200);
+  });
+
   it('every call with a token, allowed or refused, is one audit row of that token', async () => {
     const { token, secret } = await serviceToken(['people:read'], 'HR directory sync');
     expect((await withToken(app, secret, 'GET', '/api/users')).statusCode).toBe(200);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { timesheetQuerySchema } from '@punchclock/shared/contracts/timesheets';
 import { requireAuth } from '../../platform/access.ts';
+import { Invalid, parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import {
   approvePeriod,
@@ -15,9 +17,18 @@ import {
 export function registerTimesheetRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   // Everyone reads their own; who else is decided in the service by the people scope rule.
   const signedIn = { config: { access: 'signed-in' as const } };
-  app.get('/api/timesheets', signedIn, async (request) =>
-    getTimesheetWithSignOff(db, config, requireAuth(request), request.query),
-  );
+  app.get('/api/timesheets', signedIn, async (request) => {
+    const caller = requireAuth(request);
+    // Without userId this is the caller's own; a service token is no one, so it must name one.
+    const { userId } = parseInput(timesheetQuerySchema, request.query);
+    if (caller.apiToken?.kind === 'service' && !userId) {
+      throw new Invalid(
+        'A service token reads a named person’s timesheet: add userId',
+        'needs_person',
+      );
+    }
+    return getTimesheetWithSignOff(db, config, caller, request.query);
+  });
   registerSignOffRoutes(app, db, config);
 }
 
