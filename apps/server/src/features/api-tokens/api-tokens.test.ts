@@ -317,26 +317,41 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
   describe('each scope × each route', () => {
     /** A stand-in for each path parameter: the route runs, or refuses it as not found. */
     const concrete = (url: string) => url.replace(/:[a-zA-Z]+/g, randomUUID());
+    type Route = FastifyInstance['apiRoutes'][number];
+
+    /**
+     * Calls every non-public route with the token: where `reaches` says yes it must get past
+     * the token checks (not 401/403); everywhere else it must be refused with 403.
+     */
+    async function walkRoutes(
+      secret: string,
+      scope: ApiScope,
+      reaches: (route: Route, contract: ReturnType<typeof endpointContract>) => boolean,
+    ) {
+      for (const route of app.apiRoutes) {
+        if (route.access === 'public' || route.method === 'HEAD') continue;
+        const contract = endpointContract(`${route.method} ${route.url}`);
+        const response = await withToken(
+          app,
+          secret,
+          route.method as 'GET',
+          concrete(route.url),
+          route.method === 'GET' ? undefined : {},
+        );
+        const what = `${scope} → ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`;
+        if (reaches(route, contract)) expect([401, 403], what).not.toContain(response.statusCode);
+        else expect(response.statusCode, what).toBe(403);
+      }
+    }
 
     it('a service token reaches exactly the routes of its scope (admin rights, no caller routes)', async () => {
-      const routes = app.apiRoutes.filter((route) => route.access !== 'public');
       for (const scope of API_SCOPES) {
         const { secret } = await serviceToken([scope], `Only ${scope}`);
-        for (const route of routes) {
-          if (route.method === 'HEAD') continue;
-          const contract = endpointContract(`${route.method} ${route.url}`);
-          const reaches = contract?.scope === scope && !contract.actsOnCaller;
-          const response = await withToken(
-            app,
-            secret,
-            route.method as 'GET',
-            concrete(route.url),
-            route.method === 'GET' ? undefined : {},
-          );
-          const what = `${scope} → ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`;
-          if (reaches) expect([401, 403], what).not.toContain(response.statusCode);
-          else expect(response.statusCode, what).toBe(403);
-        }
+        await walkRoutes(
+          secret,
+          scope,
+          (_route, contract) => contract?.scope === scope && !contract.actsOnCaller,
+        );
       }
     });
 
@@ -345,27 +360,14 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
       const list = apiTokensResponseSchema.parse(
         (await callApi(app, cookie, 'GET', '/api/api-tokens')).json(),
       );
-      const routes = app.apiRoutes.filter((route) => route.access !== 'public');
       for (const scope of list.availableScopes) {
         const { secret } = await personalToken(cookie, [scope], `Only ${scope}`);
-        for (const route of routes) {
-          if (route.method === 'HEAD') continue;
-          const contract = endpointContract(`${route.method} ${route.url}`);
+        await walkRoutes(secret, scope, (route, contract) => {
           const roleAllows =
             route.access === 'signed-in' ||
             (route.access !== 'public' && hasRequiredRole('employee', route.access));
-          const reaches = contract?.scope === scope && roleAllows;
-          const response = await withToken(
-            app,
-            secret,
-            route.method as 'GET',
-            concrete(route.url),
-            route.method === 'GET' ? undefined : {},
-          );
-          const what = `${scope} → ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`;
-          if (reaches) expect([401, 403], what).not.toContain(response.statusCode);
-          else expect(response.statusCode, what).toBe(403);
-        }
+          return contract?.scope === scope && roleAllows;
+        });
       }
     });
   });
