@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   emailPreferencesSchema,
@@ -18,6 +19,9 @@ export default function EmailPreferences() {
     queryFn: ({ signal }) =>
       apiRequest('/api/me/email-preferences', { schema: emailPreferencesSchema, signal }),
   });
+  // What the boxes show until the server answers. Kept in React state, not the query cache:
+  // the cache tells its observers a tick later, and a controlled box would first snap back.
+  const [wanted, setWanted] = useState<Partial<Record<EmailKind, boolean>>>({});
   const save = useMutation({
     // One save at a time, in order: a quick second tick must not be overtaken by the first.
     scope: { id: 'email-preferences' },
@@ -29,20 +33,23 @@ export default function EmailPreferences() {
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(queryKey, saved);
+      // Forget only the wishes this answer settles; a later tick still in flight keeps its own.
+      setWanted((current) => withoutSettled(current, saved));
       toast.success('Email settings saved');
     },
     onError: (error) => {
       toast.error(error.message);
+      setWanted({});
       void queryClient.invalidateQueries({ queryKey });
     },
   });
 
-  // The box flips at once; the server's answer (or a refetch after a refusal) settles it.
-  const toggle = (current: Preferences, kind: EmailKind, enabled: boolean) => {
-    const kinds = current.kinds.map((entry) =>
-      entry.kind === kind ? { ...entry, enabled } : entry,
-    );
-    queryClient.setQueryData(queryKey, { ...current, kinds });
+  const shown = (data: Preferences) =>
+    data.kinds.map((entry) => ({ ...entry, enabled: wanted[entry.kind] ?? entry.enabled }));
+
+  const toggle = (data: Preferences, kind: EmailKind, enabled: boolean) => {
+    setWanted((current) => ({ ...current, [kind]: enabled }));
+    const kinds = shown(data).map((entry) => (entry.kind === kind ? { ...entry, enabled } : entry));
     save.mutate(kinds.filter((entry) => !entry.enabled).map((entry) => entry.kind));
   };
 
@@ -59,7 +66,7 @@ export default function EmailPreferences() {
                 ? 'Punchclock emails you about these. Untick what you do not want.'
                 : 'This server does not send email yet; these choices apply once it does.'}
             </p>
-            {data.kinds.map((entry) => (
+            {shown(data).map((entry) => (
               <label key={entry.kind} className="flex cursor-pointer items-center gap-2 text-sm">
                 <input
                   type="checkbox"
@@ -75,4 +82,13 @@ export default function EmailPreferences() {
       </QueryState>
     </section>
   );
+}
+
+function withoutSettled(
+  wanted: Partial<Record<EmailKind, boolean>>,
+  saved: Preferences,
+): Partial<Record<EmailKind, boolean>> {
+  const left = { ...wanted };
+  for (const entry of saved.kinds) if (left[entry.kind] === entry.enabled) delete left[entry.kind];
+  return left;
 }
