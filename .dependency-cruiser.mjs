@@ -37,6 +37,7 @@ const serverLayers = {
     'calendar-feeds',
     'api-tokens',
     'webhooks',
+    'sso',
   ],
 };
 

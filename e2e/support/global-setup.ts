@@ -235,6 +235,8 @@ export default async function setup(project: TestProject) {
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
+        // Links in emails and the single sign-on callback name the address the browser uses.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         LOG_LEVEL: 'warn',
         SIGNIN_IP_LIMIT: '10000',
         // The notification rules run every 2 s instead of every minute, so tests see them.

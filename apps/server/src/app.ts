@@ -25,6 +25,7 @@ import {
   runNotificationRules,
 } from './features/notifications/index.ts';
 import { ensureVapidKeys, registerPushRoutes } from './features/push/index.ts';
+import { registerSsoRoutes, syncEnvironmentProvider } from './features/sso/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
@@ -101,6 +102,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerHealthRoutes(app, database);
   // Web Push keys are made on the first start and kept in the database (decision 0029).
   await ensureVapidKeys(db);
+  await syncEnvironmentProvider(db, config.ssoFromEnvironment);
   const liveHub = new LiveHub(config.liveStreamLimits);
   await liveHub.start(database);
   // preClose: open streams would otherwise keep the server from closing.
@@ -112,6 +114,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   });
 
   registerAuthRoutes(app, db, config);
+  registerSsoRoutes(app, db, config);
   registerUserRoutes(app, db, config, mailer);
   registerEmailRoutes(app, db, mailer !== null);
   registerTeamRoutes(app, db);

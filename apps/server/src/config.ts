@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ssoProviderInputSchema, type SsoProviderSettings } from '@punchclock/shared/contracts/sso';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationRuleSettings,
@@ -59,6 +60,8 @@ export interface AppConfig {
   email: { smtpUrl: string | null; from: string; publicUrl: string; retryBaseSeconds: number };
   /** Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout, the batch per run. */
   webhooks: { retryBaseSeconds: number; timeoutMs: number; batchSize: number };
+  /** OIDC_* (decision 0035): a sign-in provider set by the environment; null without OIDC_ISSUER. */
+  ssoFromEnvironment: SsoProviderSettings | null;
   /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
   push: { serviceHosts: string[]; contact: string };
 }
@@ -172,6 +175,40 @@ function readMetricsToken(value: string | undefined): string | null {
   return value;
 }
 
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, and optionally OIDC_NAME, OIDC_SLUG,
+ * OIDC_UNKNOWN_PEOPLE (refuse | create), OIDC_TRUST_EMAILS, OIDC_GROUPS_CLAIM and
+ * OIDC_GROUP_ROLES ("Group=role,Other group=role"), checked by the same rules as the admin's form.
+ */
+export function readSsoFromEnvironment(env: NodeJS.ProcessEnv): SsoProviderSettings | null {
+  if (!env.OIDC_ISSUER?.trim()) return null;
+  const groupRoles = Object.fromEntries(
+    (env.OIDC_GROUP_ROLES ?? '')
+      .split(',')
+      .filter((pair) => pair.trim() !== '')
+      .map((pair) => {
+        const at = pair.lastIndexOf('=');
+        return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+      }),
+  );
+  const parsed = ssoProviderInputSchema.safeParse({
+    slug: env.OIDC_SLUG?.trim() || 'sso',
+    name: env.OIDC_NAME?.trim() || 'Single sign-on',
+    issuerUrl: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID ?? '',
+    clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+    unknownPeople: env.OIDC_UNKNOWN_PEOPLE?.trim() || 'refuse',
+    trustEmails: readBool(env.OIDC_TRUST_EMAILS) ?? false,
+    groupsClaim: env.OIDC_GROUPS_CLAIM?.trim() || null,
+    groupRoles,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`OIDC settings: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
 function readBool(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes'].includes(value.toLowerCase());
@@ -249,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       batchSize: 20,
     },
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    ssoFromEnvironment: readSsoFromEnvironment(env),
     push: {
       serviceHosts: [
         ...DEFAULT_PUSH_SERVICE_HOSTS,

@@ -21,10 +21,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { API_TOKEN_KINDS } from '@punchclock/shared/contracts/api-tokens';
 import { EMAIL_KINDS } from '@punchclock/shared/contracts/email';
+import { UNKNOWN_PEOPLE_POLICIES } from '@punchclock/shared/contracts/sso';
 import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { WEBHOOK_DELIVERY_STATUSES } from '@punchclock/shared/contracts/webhooks';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
-import { ROLES } from '@punchclock/shared/domain/roles';
+import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -94,6 +95,8 @@ export const profiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Set by an admin: this person signs in only through single sign-on (decision 0035). */
+    passwordSignInOff: boolean('password_sign_in_off').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -960,3 +963,48 @@ export const emailOutbox = pgTable(
       .where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/**
+ * OpenID Connect providers people sign in through (#19, decision 0035). The client secret is
+ * kept as is: the token request needs it (like the webhook and VAPID secrets); it is never sent
+ * back to a browser.
+ */
+export const ssoProviders = pgTable(
+  'sso_providers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** In the callback address: /api/auth/sso/<slug>/callback. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    issuerUrl: text('issuer_url').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecret: text('client_secret').notNull().default(''),
+    unknownPeople: text('unknown_people', { enum: UNKNOWN_PEOPLE_POLICIES })
+      .notNull()
+      .default('refuse'),
+    trustEmails: boolean('trust_emails').notNull().default(false),
+    groupsClaim: text('groups_claim'),
+    groupRoles: jsonb('group_roles').$type<Record<string, Role>>().notNull().default({}),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Written from OIDC_* environment variables at start-up; read-only in the app. */
+    fromEnvironment: boolean('from_environment').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('sso_providers_slug_key').on(table.slug)],
+);
+
+/**
+ * Sign-ins under way at a provider: the PKCE verifier and nonce, keyed by the SHA-256 of the
+ * state, so any instance can finish what another started. Each is used once and lives minutes.
+ */
+export const ssoSignIns = pgTable('sso_sign_ins', {
+  id: text('id').primaryKey(),
+  providerId: uuid('provider_id')
+    .notNull()
+    .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -58,6 +58,25 @@ async function addWebhook(context: Context, eventTypes = ['punch.recorded']): Pr
   return (created.json() as { endpoint: { id: string } }).endpoint.id;
 }
 
+/** A provider the admin routes accept; nothing contacts its issuer until someone signs in. */
+const ssoProviderInput = () => ({
+  slug: `idp-${randomUUID().slice(0, 8)}`,
+  name: 'Company login',
+  issuerUrl: 'https://login.example.com',
+  clientId: 'punchclock',
+  clientSecret: 'not-a-real-secret',
+});
+
+async function addSsoProvider(context: Context): Promise<string> {
+  const created = await context.app.inject({
+    method: 'POST',
+    url: '/api/admin/sso-providers',
+    headers: { [CSRF_HEADER]: '1', cookie: context.adminCookie },
+    payload: ssoProviderInput(),
+  });
+  return (created.json() as { provider: { id: string } }).provider.id;
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 type Method = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -544,6 +563,68 @@ const SCENARIOS: Scenario[] = [
         url: `/api/users/${person.id}/time-events`,
         cookie: adminCookie,
         payload: { id: randomUUID(), eventType: 'clock_in' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/sso-providers',
+    name: 'a sign-in provider',
+    status: 201,
+    action: 'sso_provider.create',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/admin/sso-providers',
+        cookie: adminCookie,
+        payload: ssoProviderInput(),
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/admin/sso-providers/:id',
+    name: 'a sign-in provider turned off',
+    status: 200,
+    action: 'sso_provider.update',
+    async arrange(context) {
+      const id = await addSsoProvider(context);
+      return {
+        method: 'PUT',
+        url: `/api/admin/sso-providers/${id}`,
+        cookie: context.adminCookie,
+        payload: { ...ssoProviderInput(), enabled: false },
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/sso-providers/:id',
+    name: 'a sign-in provider removed',
+    status: 204,
+    action: 'sso_provider.remove',
+    async arrange(context) {
+      const id = await addSsoProvider(context);
+      return {
+        method: 'DELETE',
+        url: `/api/admin/sso-providers/${id}`,
+        cookie: context.adminCookie,
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
+    route: 'PUT /api/admin/sign-in-settings',
+    // Left at "everyone": the walk goes on to sign other people in with passwords.
+    name: 'who may sign in with a password',
+    status: 200,
+    action: 'settings.password_sign_in',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'PUT',
+        url: '/api/admin/sign-in-settings',
+        cookie: adminCookie,
+        payload: { passwordSignIn: 'everyone' },
         actorId: admin.id,
       };
     },

@@ -43,6 +43,9 @@ const ANONYMOUS = new Set([
   'GET /api/docs',
   'GET /api/docs/:asset',
   'GET /api/calendar-feeds/:token.ics',
+  'GET /api/auth/sso-providers',
+  'GET /api/auth/sso/:slug/start',
+  'GET /api/auth/sso/:slug/callback',
 ]);
 
 /** Routes that take no request input to speak of, or cannot be called this way. */

@@ -33,6 +33,15 @@ import {
   listAuditResponseSchema,
 } from './audit.ts';
 import { sessionResponseSchema, signInRequestSchema, signInResponseSchema } from './auth.ts';
+import {
+  signInSettingsInputSchema,
+  signInSettingsSchema,
+  ssoButtonsResponseSchema,
+  ssoProviderInputSchema,
+  ssoProviderResponseSchema,
+  ssoProvidersResponseSchema,
+  ssoStartQuerySchema,
+} from './sso.ts';
 import { backupListSchema, createBackupResponseSchema } from './backups.ts';
 import { breakBoardResponseSchema } from './break-monitoring.ts';
 import { healthResponseSchema, readyResponseSchema } from './health.ts';
@@ -248,6 +257,23 @@ export const API_ENDPOINTS = {
     summary: 'The signed-in person (or null), the idle timeout and the business time zone',
     tag: 'Authentication',
     response: sessionResponseSchema,
+  },
+  'GET /api/auth/sso-providers': {
+    summary: 'The sign-in page’s “Sign in with …” buttons: enabled single sign-on providers',
+    tag: 'Authentication',
+    response: ssoButtonsResponseSchema,
+  },
+  'GET /api/auth/sso/:slug/start': {
+    summary: 'Go to the provider to sign in (Authorization Code flow with PKCE, state and nonce)',
+    tag: 'Authentication',
+    query: ssoStartQuerySchema,
+    status: 302,
+  },
+  'GET /api/auth/sso/:slug/callback': {
+    summary:
+      'Where the provider sends the person back: signs them in, or back to /auth with why not',
+    tag: 'Authentication',
+    status: 302,
   },
   'POST /api/auth/password-link': {
     summary: 'Whose one-time set-password link a token is, and what it is for',
@@ -1146,6 +1172,42 @@ export const API_ENDPOINTS = {
     summary: 'Send a delivery again now, with the same webhook-id',
     tag: 'Webhooks',
     status: 204,
+  },
+
+  // ---- Single sign-on -------------------------------------------------------------------------
+  'GET /api/admin/sso-providers': {
+    summary: 'Single sign-on providers (OpenID Connect), never their client secrets',
+    tag: 'Single sign-on',
+    response: ssoProvidersResponseSchema,
+  },
+  'POST /api/admin/sso-providers': {
+    summary: 'Add a single sign-on provider',
+    tag: 'Single sign-on',
+    body: ssoProviderInputSchema,
+    response: ssoProviderResponseSchema,
+    status: 201,
+  },
+  'PUT /api/admin/sso-providers/:id': {
+    summary: 'Change a provider (an empty client secret keeps the stored one)',
+    tag: 'Single sign-on',
+    body: ssoProviderInputSchema,
+    response: ssoProviderResponseSchema,
+  },
+  'DELETE /api/admin/sso-providers/:id': {
+    summary: 'Remove a provider',
+    tag: 'Single sign-on',
+    status: 204,
+  },
+  'GET /api/admin/sign-in-settings': {
+    summary: 'Who may sign in with a password: everyone, or only the first admin',
+    tag: 'Single sign-on',
+    response: signInSettingsSchema,
+  },
+  'PUT /api/admin/sign-in-settings': {
+    summary: 'Turn password sign-in off for everyone but the first admin, or back on',
+    tag: 'Single sign-on',
+    body: signInSettingsInputSchema,
+    response: signInSettingsSchema,
   },
 
   'GET /api/openapi.json': {

@@ -18,6 +18,8 @@ export const userSummarySchema = z.object({
   isSuspended: z.boolean(),
   /** First day of employment (vacation entitlement counts from it); null when not recorded. */
   hireDate: isoDate.nullable(),
+  /** Password sign-in is off for this person: they sign in through single sign-on (decision 0035). */
+  ssoOnly: z.boolean(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -80,6 +82,8 @@ export const updateUserRequestSchema = z.object({
   teamId: z.uuid('Unknown team').nullable(),
   /** Left out: unchanged. */
   hireDate: isoDate.nullable().optional(),
+  /** Left out: unchanged. True turns this person's password sign-in off. */
+  ssoOnly: z.boolean().optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 

@@ -4,6 +4,7 @@ import {
   signInRequestSchema,
   type SessionUser,
 } from '@punchclock/shared/contracts/auth';
+import { PASSWORD_SIGN_IN_OFF_MESSAGE } from '@punchclock/shared/contracts/sso';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -12,6 +13,7 @@ import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { createSession, revokeSession, type AuthContext } from '../../platform/sessions.ts';
 import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../people/index.ts';
+import { mayUsePassword } from './password-sign-in.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
 
 /**
@@ -54,33 +56,62 @@ export async function signIn(
     });
     throw new Forbidden(SUSPENDED_MESSAGE, 'suspended');
   }
-
-  return db.transaction(async (tx) => {
-    const token = await createSession(
-      tx,
-      user.id,
-      { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
-      meta,
-    );
-    await updateLastSignIn(tx, user.id);
-    // There is no self sign-up; a name typed at sign-in only fills a profile that has none.
-    if (input.name) await setNameIfMissing(tx, user.id, input.name);
-    await writeAudit(tx, {
+  if (!(await mayUsePassword(db, user.id))) {
+    await writeAudit(db, {
       actorId: user.id,
-      action: 'auth.sign_in',
-      entityType: 'session',
+      action: 'auth.sign_in_refused_password_off',
+      entityType: 'user',
       entityId: user.id,
       meta,
     });
-    return {
-      token,
-      user: {
-        id: user.id,
-        email: user.email,
-        name: user.name ?? input.name ?? null,
-        role: user.role,
-      },
-    };
+    throw new Forbidden(PASSWORD_SIGN_IN_OFF_MESSAGE, 'password_sign_in_off');
+  }
+
+  const token = await openSession(db, config, user.id, meta, { method: 'password' }, async (tx) => {
+    // There is no self sign-up; a name typed at sign-in only fills a profile that has none.
+    if (input.name) await setNameIfMissing(tx, user.id, input.name);
+  });
+  return {
+    token,
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name ?? input.name ?? null,
+      role: user.role,
+    },
+  };
+}
+
+/**
+ * A new session for someone whose identity is settled (password or single sign-on), with its
+ * audit row; `alsoInTransaction` commits with it. Returns the cookie's token.
+ */
+export async function openSession(
+  db: Db,
+  config: AppConfig,
+  userId: string,
+  meta: RequestMeta,
+  how: { method: 'password' } | { method: 'sso'; provider: string },
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const token = await createSession(
+      tx,
+      userId,
+      { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
+      meta,
+    );
+    await updateLastSignIn(tx, userId);
+    await alsoInTransaction?.(tx);
+    await writeAudit(tx, {
+      actorId: userId,
+      action: 'auth.sign_in',
+      entityType: 'session',
+      entityId: userId,
+      after: how.method === 'password' ? null : how,
+      meta,
+    });
+    return token;
   });
 }
 

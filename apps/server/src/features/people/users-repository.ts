@@ -18,6 +18,7 @@ const summaryColumns = {
   teamName: teams.name,
   isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
   hireDate: profiles.hireDate,
+  ssoOnly: sql<boolean>`coalesce(${profiles.passwordSignInOff}, false)`,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
 };
@@ -31,6 +32,7 @@ function toSummary(row: {
   teamName: string | null;
   isSuspended: boolean;
   hireDate: string | null;
+  ssoOnly: boolean;
   lastSignInAt: Date | null;
   createdAt: Date;
 }): UserSummary {
@@ -120,7 +122,13 @@ export async function findUserSummaryById(db: Db, id: string): Promise<UserSumma
 export async function updateUserRecord(
   db: Db,
   id: string,
-  values: { email: string; name: string; teamId: string | null; hireDate?: string | null },
+  values: {
+    email: string;
+    name: string;
+    teamId: string | null;
+    hireDate?: string | null;
+    ssoOnly?: boolean;
+  },
 ): Promise<void> {
   await db.update(users).set({ email: values.email }).where(eq(users.id, id));
   await db
@@ -129,6 +137,7 @@ export async function updateUserRecord(
       fullName: values.name,
       teamId: values.teamId,
       ...(values.hireDate === undefined ? {} : { hireDate: values.hireDate }),
+      ...(values.ssoOnly === undefined ? {} : { passwordSignInOff: values.ssoOnly }),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, id));

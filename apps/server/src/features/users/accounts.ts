@@ -16,6 +16,7 @@ import {
   type UserSummary,
 } from '@punchclock/shared/contracts/users';
 import type { Role } from '@punchclock/shared/domain/roles';
+import { FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/sso';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, isUniqueViolation, parseInput } from '../../platform/errors.ts';
@@ -33,6 +34,7 @@ import {
   updateUserRecord,
   upsertRole,
 } from '../people/index.ts';
+import { findFirstAdmin } from '../auth/index.ts';
 import { deriveCurrentStates } from '../time-tracking/index.ts';
 import { issuePasswordLink } from './passwords.ts';
 import {
@@ -206,6 +208,9 @@ export async function updateUser(
       const clash = await findUserSummaryByEmail(tx, input.email);
       if (clash && clash.id !== before.id) throw duplicate();
       await requireTeamId(tx, input.teamId);
+      if (input.ssoOnly && (await findFirstAdmin(tx))?.id === before.id) {
+        throw new Invalid(FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE, 'first_admin_keeps_password');
+      }
       await updateUserRecord(tx, before.id, input);
       await upsertRole(tx, before.id, input.role);
       if (!LEAD_ROLES.has(input.role)) await clearTeamsLedBy(tx, before.id);

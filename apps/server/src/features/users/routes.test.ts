@@ -105,6 +105,7 @@ describeEachDatabase('users api', (getDatabase) => {
           teamName: team.name,
           isSuspended: false,
           hireDate: null,
+          ssoOnly: false,
           lastSignInAt: null,
           createdAt: expect.any(String),
         },

@@ -43,5 +43,6 @@ export function userSnapshot(user: UserSummary) {
     teamName: user.teamName,
     isSuspended: user.isSuspended,
     hireDate: user.hireDate,
+    ssoOnly: user.ssoOnly,
   };
 }

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { readIdentity, roleFromGroups, safeReturnPath } from './identity.ts';
+
+describe('readIdentity', () => {
+  it('reads the email, whether it is verified (also as a string), the name and the groups', () => {
+    expect(
+      readIdentity(
+        { email: ' ana@example.com ', email_verified: 'true', name: 'Ana', roles: ['A', 7, 'B'] },
+        { groupsClaim: 'roles' },
+      ),
+    ).toEqual({ email: 'ana@example.com', emailVerified: true, name: 'Ana', groups: ['A', 'B'] });
+  });
+
+  it('takes a single group name, and no groups without a claim to read them from', () => {
+    expect(
+      readIdentity({ email: 'a@b.c', groups: 'Leads' }, { groupsClaim: 'groups' })?.groups,
+    ).toEqual(['Leads']);
+    expect(
+      readIdentity({ email: 'a@b.c', groups: ['Leads'] }, { groupsClaim: null })?.groups,
+    ).toEqual([]);
+  });
+
+  it('is unverified unless the provider says so, and nothing without an email', () => {
+    expect(readIdentity({ email: 'a@b.c' }, { groupsClaim: null })?.emailVerified).toBe(false);
+    expect(
+      readIdentity({ email: 'a@b.c', email_verified: false }, { groupsClaim: null })?.emailVerified,
+    ).toBe(false);
+    expect(readIdentity({ sub: '123' }, { groupsClaim: null })).toBeNull();
+    expect(readIdentity({ email: '  ' }, { groupsClaim: null })).toBeNull();
+  });
+
+  it('leaves out a name too short to be one', () => {
+    expect(readIdentity({ email: 'a@b.c', name: 'A' }, { groupsClaim: null })?.name).toBeNull();
+  });
+});
+
+describe('roleFromGroups', () => {
+  const mapping = {
+    Admins: 'admin',
+    Leads: 'team_lead',
+    Payroll: 'sme',
+    Staff: 'employee',
+  } as const;
+
+  it('gives the strongest mapped role', () => {
+    expect(roleFromGroups(['Staff', 'Leads'], mapping)).toBe('team_lead');
+    expect(roleFromGroups(['Leads', 'Payroll'], mapping)).toBe('sme');
+    expect(roleFromGroups(['Staff', 'Admins', 'Leads'], mapping)).toBe('admin');
+    expect(roleFromGroups(['Staff'], mapping)).toBe('employee');
+  });
+
+  it('gives nothing when no group is mapped, and ignores inherited names', () => {
+    expect(roleFromGroups(['Other'], mapping)).toBeNull();
+    expect(roleFromGroups([], mapping)).toBeNull();
+    expect(roleFromGroups(['constructor', 'toString'], mapping)).toBeNull();
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps a path of this site', () => {
+    expect(safeReturnPath('/history?week=2026-11-23')).toBe('/history?week=2026-11-23');
+  });
+
+  it.each([
+    undefined,
+    '',
+    'history',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/ok\nSet-Cookie: x',
+  ])('sends %j home', (value) => {
+    expect(safeReturnPath(value)).toBe('/');
+  });
+});

@@ -1,0 +1,3 @@
+// The single sign-on feature's public module: app.ts imports only from here.
+export { registerSsoRoutes } from './routes.ts';
+export { syncEnvironmentProvider } from './providers.ts';

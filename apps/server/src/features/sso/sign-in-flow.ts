@@ -1,0 +1,203 @@
+// Signing in through a provider: off to it with state, nonce and PKCE; back with a code.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { SsoError } from '@punchclock/shared/contracts/sso';
+import type { Role } from '@punchclock/shared/domain/roles';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { ssoSignIns } from '../../db/schema.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import { openSession } from '../auth/index.ts';
+import { findCredentialsByEmail, insertUser } from '../people/index.ts';
+import { setUserRole } from '../users/index.ts';
+import { readIdentity, roleFromGroups, safeReturnPath, type Identity } from './identity.ts';
+import { authorizationUrl, finishCodeFlow, newSignInChecks } from './oidc.ts';
+import { findProviderBySlug, redirectUriOf } from './providers.ts';
+
+/** Minutes a person has to finish at the provider. */
+const SIGN_IN_MINUTES = 10;
+
+/** The sign-in ended on our sign-in page with this reason (the page shows its message). */
+export class SsoRefusal extends Error {
+  constructor(readonly reason: SsoError) {
+    super(reason);
+  }
+}
+
+/**
+ * Begins a sign-in: remembers the checks under the state's hash (any instance may get the way
+ * back) and returns the provider's address and the state, which the browser also keeps in a
+ * cookie so a callback started in another browser is refused (login CSRF).
+ */
+export async function startSignIn(
+  db: Db,
+  config: AppConfig,
+  slug: string,
+  returnTo: string | undefined,
+): Promise<{ location: string; state: string }> {
+  const provider = await findProviderBySlug(db, slug);
+  if (!provider?.enabled) throw new SsoRefusal('disabled');
+  const checks = newSignInChecks();
+  const location = await authorizationUrl(provider, redirectUriOf(config, slug), checks);
+  await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, sql`now()`));
+  await db.insert(ssoSignIns).values({
+    id: hashToken(checks.state),
+    providerId: provider.id,
+    codeVerifier: checks.codeVerifier,
+    nonce: checks.nonce,
+    returnTo: safeReturnPath(returnTo),
+    expiresAt: sql`now() + make_interval(mins => ${SIGN_IN_MINUTES})`,
+  });
+  return { location: location.href, state: checks.state };
+}
+
+export interface FinishedSignIn {
+  token: string;
+  returnTo: string;
+}
+
+/**
+ * The provider sent the person back. The pending sign-in is taken once (a replayed callback
+ * finds nothing); the code is traded and the ID token checked; then the person is found by
+ * verified email, or made when the provider allows it, and refused when suspended.
+ */
+export async function finishSignIn(
+  db: Db,
+  config: AppConfig,
+  slug: string,
+  query: Record<string, string>,
+  cookieState: string | undefined,
+  meta: RequestMeta,
+): Promise<FinishedSignIn> {
+  const provider = await findProviderBySlug(db, slug);
+  if (!provider?.enabled) throw new SsoRefusal('disabled');
+  const state = query.state;
+  if (!state || !cookieState || state !== cookieState) throw new SsoRefusal('failed');
+  const [pending] = await db
+    .delete(ssoSignIns)
+    .where(and(eq(ssoSignIns.id, hashToken(state)), eq(ssoSignIns.providerId, provider.id)))
+    .returning();
+  if (!pending || pending.expiresAt.getTime() < Date.now()) throw new SsoRefusal('failed');
+  if (query.error) throw new SsoRefusal('failed');
+
+  const callbackUrl = new URL(redirectUriOf(config, slug));
+  for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
+  const claims = await finishCodeFlow(provider, callbackUrl, {
+    state,
+    nonce: pending.nonce,
+    codeVerifier: pending.codeVerifier,
+  });
+  const identity = readIdentity(claims, { groupsClaim: provider.groupsClaim });
+  if (!identity) throw new SsoRefusal('email_unverified');
+  if (!identity.emailVerified && !provider.trustEmails) {
+    await refusalAudit(db, 'auth.sso_refused_unverified_email', null, identity, slug, meta);
+    throw new SsoRefusal('email_unverified');
+  }
+
+  const userId = await findOrCreatePerson(db, provider, identity, meta);
+  const mappedRole = roleFromGroups(identity.groups, provider.groupRoles);
+  if (mappedRole) await applyMappedRole(db, identity.email, mappedRole, meta);
+  const token = await openSession(db, config, userId, meta, { method: 'sso', provider: slug });
+  return { token, returnTo: pending.returnTo };
+}
+
+async function findOrCreatePerson(
+  db: Db,
+  provider: { slug: string; unknownPeople: 'refuse' | 'create' },
+  identity: Identity,
+  meta: RequestMeta,
+): Promise<string> {
+  const known = await findCredentialsByEmail(db, identity.email);
+  if (known) {
+    if (known.isSuspended) {
+      await refusalAudit(
+        db,
+        'auth.sign_in_refused_suspended',
+        known.id,
+        identity,
+        provider.slug,
+        meta,
+      );
+      throw new SsoRefusal('suspended');
+    }
+    return known.id;
+  }
+  if (provider.unknownPeople === 'refuse') {
+    await refusalAudit(db, 'auth.sso_refused_unknown_person', null, identity, provider.slug, meta);
+    throw new SsoRefusal('unknown_person');
+  }
+  return createPerson(db, provider.slug, identity, meta).catch(async (error: unknown) => {
+    // Two first sign-ins at once: the unique email index lets one create, the other finds it.
+    const made = isUniqueViolation(error) ? await findCredentialsByEmail(db, identity.email) : null;
+    if (!made) throw error;
+    return made.id;
+  });
+}
+
+function createPerson(
+  db: Db,
+  slug: string,
+  identity: Identity,
+  meta: RequestMeta,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    // No password: this person signs in through the provider (an admin may send a link later).
+    const id = await insertUser(tx, {
+      email: identity.email,
+      passwordHash: null,
+      name: identity.name,
+      role: 'employee',
+    });
+    await writeAudit(tx, {
+      actorId: null,
+      action: 'user.create',
+      entityType: 'user',
+      entityId: id,
+      after: {
+        email: identity.email,
+        name: identity.name,
+        role: 'employee',
+        signInSetup: `single sign-on (${slug})`,
+      },
+      meta,
+    });
+    return id;
+  });
+}
+
+/** The provider's groups say which role; the rule that keeps one active admin still holds. */
+async function applyMappedRole(
+  db: Db,
+  email: string,
+  role: Role,
+  meta: RequestMeta,
+): Promise<void> {
+  const current = await findCredentialsByEmail(db, email);
+  if (!current || current.role === role) return;
+  try {
+    await setUserRole(db, email, role, { actorId: null, meta });
+  } catch (error) {
+    // The last active admin keeps the role; signing in still works.
+    if ((error as { code?: string }).code !== 'last_admin') throw error;
+  }
+}
+
+async function refusalAudit(
+  db: Db,
+  action: string,
+  userId: string | null,
+  identity: Identity,
+  provider: string,
+  meta: RequestMeta,
+): Promise<void> {
+  await writeAudit(db, {
+    actorId: userId,
+    action,
+    entityType: 'user',
+    entityId: userId,
+    after: { email: identity.email, provider },
+    meta,
+  });
+}

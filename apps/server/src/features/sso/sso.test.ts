@@ -1,0 +1,436 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE,
+  PASSWORD_SIGN_IN_OFF_MESSAGE,
+  type SsoProvider,
+  type SsoProviderInput,
+} from '@punchclock/shared/contracts/sso';
+import { testConfig } from '../../config.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import { buildTestApp, postSignIn, readSessionCookie, signInAs } from '../../test/app.ts';
+import { describeEachDatabase } from '../../test/databases.ts';
+import { createTestUser, type TestUser } from '../../test/factories.ts';
+import { startTestOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
+import { callApi } from '../../test/schedules.ts';
+
+const PUBLIC_URL = 'http://punchclock.test';
+const SLUGS = ['acme', 'acme-create', 'acme-groups', 'acme-trusting', 'acme-off', 'wrong-secret'];
+const callbackOf = (slug: string) => `${PUBLIC_URL}/api/auth/sso/${slug}/callback`;
+
+/** Cookies the provider sets, sent back on the next request to it (its session and interaction). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  }
+  header(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+interface RoundTrip {
+  start: LightMyRequestResponse;
+  /** The provider's redirect back to us, as the browser would follow it. */
+  callbackUrl: URL;
+  state: string;
+}
+
+/** GET …/start, then the provider's pages as a browser goes through them, up to the way back. */
+async function goToProvider(
+  app: FastifyInstance,
+  slug: string,
+  email: string,
+  returnTo?: string,
+): Promise<RoundTrip> {
+  const query = returnTo === undefined ? '' : `?returnTo=${encodeURIComponent(returnTo)}`;
+  const start = await app.inject({ method: 'GET', url: `/api/auth/sso/${slug}/start${query}` });
+  expect(start.statusCode, start.body).toBe(302);
+  const state = start.cookies.find((cookie) => cookie.name === 'punchclock_sso')?.value ?? '';
+  const jar = new CookieJar();
+  const visit = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: jar.header() },
+    });
+    jar.take(response);
+    return response;
+  };
+  let response = await visit(String(start.headers.location));
+  const signInPage = new URL(String(response.headers.get('location')), response.url);
+  response = await visit(signInPage.href);
+  const page = await response.text();
+  const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
+  response = await visit(new URL(action, signInPage).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email }).toString(),
+  });
+  response = await visit(new URL(String(response.headers.get('location')), signInPage).href);
+  const callbackUrl = new URL(String(response.headers.get('location')));
+  return { start, callbackUrl, state };
+}
+
+function comeBack(app: FastifyInstance, trip: RoundTrip, state = trip.state) {
+  return app.inject({
+    method: 'GET',
+    url: trip.callbackUrl.pathname + trip.callbackUrl.search,
+    cookies: state ? { punchclock_sso: state } : {},
+  });
+}
+
+async function signInBySso(app: FastifyInstance, slug: string, email: string, returnTo?: string) {
+  return comeBack(app, await goToProvider(app, slug, email, returnTo));
+}
+
+describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) => {
+  const db = () => getDatabase().db;
+  let idp: TestOidcProvider;
+  let app: FastifyInstance;
+  let firstAdmin: TestUser;
+  let adminCookie: string;
+  const providers = new Map<string, SsoProvider>();
+
+  const providerInput = (slug: string, extra: Partial<SsoProviderInput> = {}) => ({
+    slug,
+    name: `Acme ${slug}`,
+    issuerUrl: idp.issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    idp = await startTestOidcProvider({ redirectUris: SLUGS.map(callbackOf) });
+    app = await buildTestApp(getDatabase().database, {
+      email: { ...testConfig().email, publicUrl: PUBLIC_URL },
+    });
+    firstAdmin = await createTestUser(db(), { role: 'admin' });
+    adminCookie = await signInAs(app, firstAdmin.email, firstAdmin.password);
+    const settings: Record<string, Partial<SsoProviderInput>> = {
+      acme: {},
+      'acme-create': { unknownPeople: 'create' },
+      'acme-groups': {
+        groupsClaim: 'groups',
+        groupRoles: { 'Punchclock Admins': 'admin', 'Punchclock Leads': 'team_lead' },
+      },
+      'acme-trusting': { trustEmails: true },
+      'acme-off': { enabled: false },
+      'wrong-secret': { clientSecret: 'not-the-secret-the-provider-knows' },
+    };
+    for (const slug of SLUGS) {
+      const response = await callApi(
+        app,
+        adminCookie,
+        'POST',
+        '/api/admin/sso-providers',
+        providerInput(slug, settings[slug]),
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      providers.set(slug, (response.json() as { provider: SsoProvider }).provider);
+    }
+  });
+  afterAll(async () => {
+    await app.close();
+    await idp.close();
+  });
+
+  const sessionOf = async (response: LightMyRequestResponse) => {
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: readSessionCookie(response) },
+    });
+    return (session.json() as { user: { email: string; role: string; name: string | null } }).user;
+  };
+
+  describe('the way there and back', () => {
+    it('signs a known person in by their verified email and lands them where they were going', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const trip = await goToProvider(app, 'acme', employee.email.toUpperCase(), '/history');
+      // Off to the provider with PKCE (S256), state and nonce; the provider requires PKCE.
+      const location = new URL(String(trip.start.headers.location));
+      expect(location.origin).toBe(idp.issuer);
+      expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(location.searchParams.get('state')).toBe(trip.state);
+      expect(location.searchParams.get('nonce')).toMatch(/.{20,}/);
+      expect(location.searchParams.get('redirect_uri')).toBe(callbackOf('acme'));
+      expect(trip.callbackUrl.href.startsWith(callbackOf('acme'))).toBe(true);
+
+      const back = await comeBack(app, trip);
+      expect(back.statusCode).toBe(302);
+      expect(back.headers.location).toBe('/history');
+      expect(await sessionOf(back)).toMatchObject({ email: employee.email, role: 'employee' });
+      const audited = await db()
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.actorId, employee.id));
+      expect(audited.map((entry) => entry.after)).toContainEqual({
+        method: 'sso',
+        provider: 'acme',
+      });
+    });
+
+    it('refuses a way back used twice, or in another browser, or with a state of its own', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const trip = await goToProvider(app, 'acme', employee.email);
+      const elsewhere = await comeBack(app, trip, 'someone-elses-state');
+      expect(elsewhere.headers.location).toBe('/auth?sso_error=failed');
+      expect(
+        elsewhere.cookies.find((cookie) => cookie.name === 'punchclock_session'),
+      ).toBeUndefined();
+
+      const trip2 = await goToProvider(app, 'acme', employee.email);
+      expect((await comeBack(app, trip2)).headers.location).toBe('/');
+      // The same code and state again (a replay): the pending sign-in was used up.
+      const replay = await comeBack(app, trip2);
+      expect(replay.headers.location).toBe('/auth?sso_error=failed');
+    });
+
+    it('never sends anyone to another site after signing in', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+        const back = await signInBySso(app, 'acme', employee.email, returnTo);
+        expect(back.headers.location, returnTo).toBe('/');
+      }
+    });
+
+    it('fails closed when the token exchange is refused (a wrong client secret)', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const back = await signInBySso(app, 'wrong-secret', employee.email);
+      expect(back.headers.location).toBe('/auth?sso_error=failed');
+      expect(back.cookies.find((cookie) => cookie.name === 'punchclock_session')).toBeUndefined();
+    });
+  });
+
+  describe('who gets in', () => {
+    it('refuses a suspended person, and says so', async () => {
+      const suspended = await createTestUser(db(), { role: 'employee', suspended: true });
+      const back = await signInBySso(app, 'acme', suspended.email);
+      expect(back.headers.location).toBe('/auth?sso_error=suspended');
+      expect(back.cookies.find((cookie) => cookie.name === 'punchclock_session')).toBeUndefined();
+    });
+
+    it('refuses an email the provider does not vouch for, unless the provider is trusted', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      idp.setAccount(employee.email, { emailVerified: false });
+      expect((await signInBySso(app, 'acme', employee.email)).headers.location).toBe(
+        '/auth?sso_error=email_unverified',
+      );
+      const trusted = await signInBySso(app, 'acme-trusting', employee.email);
+      expect(await sessionOf(trusted)).toMatchObject({ email: employee.email });
+    });
+
+    it('refuses unknown people where the admin chose so, and makes them employees where not', async () => {
+      const stranger = `stranger-${randomUUID().slice(0, 8)}@example.com`;
+      expect((await signInBySso(app, 'acme', stranger)).headers.location).toBe(
+        '/auth?sso_error=unknown_person',
+      );
+      const found = await db().select().from(users).where(eq(users.email, stranger));
+      expect(found).toHaveLength(0);
+
+      idp.setAccount(stranger, { name: 'Sam Stranger' });
+      const created = await signInBySso(app, 'acme-create', stranger);
+      expect(await sessionOf(created)).toEqual(
+        expect.objectContaining({ email: stranger, role: 'employee', name: 'Sam Stranger' }),
+      );
+      const [row] = await db().select().from(users).where(eq(users.email, stranger));
+      expect(row?.passwordHash).toBeNull();
+    });
+
+    it('gives the role the provider’s groups map to, the strongest when several do', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      idp.setAccount(employee.email, { groups: ['Everyone', 'Punchclock Leads'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
+        role: 'team_lead',
+      });
+      idp.setAccount(employee.email, { groups: ['Punchclock Leads', 'Punchclock Admins'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
+        role: 'admin',
+      });
+      // No mapped group: the role stays as it is.
+      idp.setAccount(employee.email, { groups: ['Everyone'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
+        role: 'admin',
+      });
+    });
+
+    it('offers only enabled providers, and a turned-off one goes nowhere', async () => {
+      const buttons = await app.inject({ method: 'GET', url: '/api/auth/sso-providers' });
+      const slugs = (buttons.json() as { providers: { slug: string }[] }).providers.map(
+        (each) => each.slug,
+      );
+      expect(slugs).toContain('acme');
+      expect(slugs).not.toContain('acme-off');
+      const start = await app.inject({ method: 'GET', url: '/api/auth/sso/acme-off/start' });
+      expect(start.headers.location).toBe('/auth?sso_error=disabled');
+      const unknown = await app.inject({ method: 'GET', url: '/api/auth/sso/nobody/start' });
+      expect(unknown.headers.location).toBe('/auth?sso_error=disabled');
+    });
+  });
+
+  describe('password sign-in turned off', () => {
+    it('per person: the right password is refused with where to go instead; SSO still works', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const before = await callApi(app, adminCookie, 'GET', `/api/users?search=${employee.email}`);
+      const summary = (before.json() as { users: Record<string, unknown>[] }).users[0];
+      expect(summary).toMatchObject({ ssoOnly: false });
+      const update = await callApi(app, adminCookie, 'PUT', `/api/users/${employee.id}`, {
+        name: employee.name,
+        email: employee.email,
+        role: 'employee',
+        teamId: null,
+        ssoOnly: true,
+      });
+      expect(update.statusCode, update.body).toBe(200);
+      expect(update.json()).toMatchObject({ user: { ssoOnly: true } });
+
+      const refused = await postSignIn(app, { email: employee.email, password: employee.password });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        message: PASSWORD_SIGN_IN_OFF_MESSAGE,
+        code: 'password_sign_in_off',
+      });
+      // A wrong password still reads as a wrong password: nothing learned about the account.
+      const wrong = await postSignIn(app, { email: employee.email, password: 'Wrong1234' });
+      expect(wrong.statusCode).toBe(401);
+      expect(await sessionOf(await signInBySso(app, 'acme', employee.email))).toMatchObject({
+        email: employee.email,
+      });
+    });
+
+    it('for everyone but the first admin, who cannot lose it', async () => {
+      const secondAdmin = await createTestUser(db(), { role: 'admin' });
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const settings = await callApi(app, adminCookie, 'GET', '/api/admin/sign-in-settings');
+      expect(settings.json()).toMatchObject({
+        passwordSignIn: 'everyone',
+        firstAdmin: { id: firstAdmin.id },
+      });
+      const turnedOff = await callApi(app, adminCookie, 'PUT', '/api/admin/sign-in-settings', {
+        passwordSignIn: 'first_admin_only',
+      });
+      expect(turnedOff.json()).toMatchObject({ passwordSignIn: 'first_admin_only' });
+      try {
+        for (const person of [secondAdmin, employee]) {
+          const refused = await postSignIn(app, { email: person.email, password: person.password });
+          expect(refused.statusCode, person.email).toBe(403);
+        }
+        const first = await postSignIn(app, {
+          email: firstAdmin.email,
+          password: firstAdmin.password,
+        });
+        expect(first.statusCode).toBe(200);
+        const keep = await callApi(app, adminCookie, 'PUT', `/api/users/${firstAdmin.id}`, {
+          name: firstAdmin.name,
+          email: firstAdmin.email,
+          role: 'admin',
+          teamId: null,
+          ssoOnly: true,
+        });
+        expect(keep.statusCode).toBe(400);
+        expect(keep.json()).toMatchObject({ message: FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE });
+      } finally {
+        await callApi(app, adminCookie, 'PUT', '/api/admin/sign-in-settings', {
+          passwordSignIn: 'everyone',
+        });
+      }
+      const back = await postSignIn(app, { email: employee.email, password: employee.password });
+      expect(back.statusCode).toBe(200);
+    });
+  });
+
+  describe('the admin’s list', () => {
+    it('never sends a client secret back, and keeps the stored one when left empty', async () => {
+      const list = await callApi(app, adminCookie, 'GET', '/api/admin/sso-providers');
+      expect(list.body).not.toContain(idp.clientSecret);
+      const acme = providers.get('acme');
+      expect(acme).toMatchObject({ hasClientSecret: true, redirectUri: callbackOf('acme') });
+      const renamed = await callApi(
+        app,
+        adminCookie,
+        'PUT',
+        `/api/admin/sso-providers/${acme?.id}`,
+        {
+          ...providerInput('acme'),
+          name: 'Acme login',
+          clientSecret: '',
+        },
+      );
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.body).not.toContain(idp.clientSecret);
+      // Still signs people in: the secret stayed.
+      const employee = await createTestUser(db(), { role: 'employee' });
+      expect((await signInBySso(app, 'acme', employee.email)).headers.location).toBe('/');
+    });
+
+    it('refuses plain http to anywhere but this machine, and a short name twice', async () => {
+      const insecure = await callApi(app, adminCookie, 'POST', '/api/admin/sso-providers', {
+        ...providerInput('plain-http'),
+        issuerUrl: 'http://login.example.com',
+      });
+      expect(insecure.statusCode).toBe(400);
+      expect(insecure.json()).toMatchObject({ message: 'Issuer URL must be an https:// address' });
+      const twice = await callApi(app, adminCookie, 'POST', '/api/admin/sso-providers', {
+        ...providerInput('acme'),
+      });
+      expect(twice.statusCode).toBe(409);
+    });
+
+    it('is for admins only', async () => {
+      const lead = await createTestUser(db(), { role: 'team_lead' });
+      const cookie = await signInAs(app, lead.email, lead.password);
+      expect((await callApi(app, cookie, 'GET', '/api/admin/sso-providers')).statusCode).toBe(403);
+      expect((await callApi(app, cookie, 'GET', '/api/admin/sign-in-settings')).statusCode).toBe(
+        403,
+      );
+    });
+  });
+});
+
+describeEachDatabase('a provider set by OIDC_* environment variables', (getDatabase) => {
+  it('is listed read-only and signs people in', async () => {
+    const idp = await startTestOidcProvider({ redirectUris: [callbackOf('company')] });
+    const app = await buildTestApp(getDatabase().database, {
+      email: { ...testConfig().email, publicUrl: PUBLIC_URL },
+      ssoFromEnvironment: {
+        slug: 'company',
+        name: 'Company account',
+        issuerUrl: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        unknownPeople: 'refuse',
+        trustEmails: false,
+        groupsClaim: null,
+        groupRoles: {},
+        enabled: true,
+      },
+    });
+    try {
+      const admin = await createTestUser(getDatabase().db, { role: 'admin' });
+      const cookie = await signInAs(app, admin.email, admin.password);
+      const list = await callApi(app, cookie, 'GET', '/api/admin/sso-providers');
+      const [provider] = (list.json() as { providers: SsoProvider[] }).providers;
+      expect(provider).toMatchObject({ slug: 'company', fromEnvironment: true });
+      const change = await callApi(
+        app,
+        cookie,
+        'DELETE',
+        `/api/admin/sso-providers/${provider?.id}`,
+      );
+      expect(change.statusCode).toBe(409);
+      const employee = await createTestUser(getDatabase().db, { role: 'employee' });
+      expect((await signInBySso(app, 'company', employee.email)).headers.location).toBe('/');
+    } finally {
+      await app.close();
+      await idp.close();
+    }
+  });
+});
