@@ -16,6 +16,7 @@ import { BreakMonitoringPage } from '@/features/break-monitoring';
 import { KioskDevicesPage, KioskPage } from '@/features/kiosk';
 import { ApiTokensPage } from '@/features/api-tokens';
 import { WebhooksPage } from '@/features/webhooks';
+import { SingleSignOnPage } from '@/features/sso';
 import { PunchLocationsPage } from '@/features/locations';
 import { DashboardPage } from '@/features/dashboard';
 import {
@@ -73,6 +74,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/punch-locations': PunchLocationsPage,
   '/api-tokens': ApiTokensPage,
   '/webhooks': WebhooksPage,
+  '/single-sign-on': SingleSignOnPage,
 };
 
 /** Each screen behind its own guard, from the one screen list (product §2 route table). */

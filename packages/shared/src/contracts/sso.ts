@@ -7,30 +7,14 @@ import { text } from './common.ts';
 export const UNKNOWN_PEOPLE_POLICIES = ['refuse', 'create'] as const;
 export type UnknownPeoplePolicy = (typeof UNKNOWN_PEOPLE_POLICIES)[number];
 
-/** Why a sign-in through a provider ended back on the sign-in page (`/auth?sso_error=`). */
-export const SSO_ERRORS = [
-  'failed',
-  'unknown_person',
-  'email_unverified',
-  'suspended',
-  'disabled',
-] as const;
-export type SsoError = (typeof SSO_ERRORS)[number];
-
-export const SSO_ERROR_MESSAGES: Record<SsoError, string> = {
-  failed: 'Signing in with your organization did not complete. Please try again.',
-  unknown_person: 'There is no Punchclock account for that email. Ask an admin to add you.',
-  email_unverified: 'Your identity provider did not confirm your email address.',
-  suspended: 'Your account has been suspended. Please contact an administrator.',
-  disabled: 'This sign-in method is turned off.',
-};
-
-/** Shown when the right password is typed for someone who must sign in through their organization. */
-export const PASSWORD_SIGN_IN_OFF_MESSAGE =
-  'Password sign-in is turned off for your account. Sign in with your organization instead.';
-
-export const FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE =
-  'The first admin always keeps password sign-in, so nobody is ever locked out';
+export {
+  FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE,
+  PASSWORD_SIGN_IN_OFF_MESSAGE,
+  SSO_ERROR_MESSAGES,
+  SSO_ERRORS,
+  ssoErrorMessage,
+  type SsoError,
+} from './sso-messages.ts';
 
 /** What the sign-in page shows: one button per enabled provider. */
 export const ssoButtonsResponseSchema = z.object({

@@ -98,6 +98,8 @@ export const SCREENS = [
   { path: '/api-tokens', title: 'API Tokens', requiredRole: 'admin' },
   // Signed event deliveries to other systems (issue #18, decision 0033).
   { path: '/webhooks', title: 'Webhooks', requiredRole: 'admin' },
+  // Identity providers and password sign-in (issue #19, decision 0035).
+  { path: '/single-sign-on', title: 'Single Sign-On', requiredRole: 'admin' },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

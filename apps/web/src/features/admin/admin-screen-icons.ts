@@ -1,6 +1,7 @@
 import {
   DatabaseBackup,
   KeyRound,
+  LogIn,
   MapPin,
   MonitorSmartphone,
   Settings2,
@@ -22,6 +23,7 @@ const ADMIN_ONLY_ICONS: Record<Exclude<ScreenPath, SidebarPath>, LucideIcon> = {
   '/punch-locations': MapPin,
   '/api-tokens': KeyRound,
   '/webhooks': Webhook,
+  '/single-sign-on': LogIn,
 };
 
 export const SCREEN_ICONS: Record<ScreenPath, LucideIcon> = {

@@ -100,3 +100,31 @@ export function useSignOut() {
     },
   });
 }
+
+interface SsoButton {
+  slug: string;
+  name: string;
+}
+
+/** The sign-in page's "Sign in with …" buttons; read without zod, which this page does not load. */
+function parseSsoButtons(value: unknown): { providers: SsoButton[] } {
+  const providers = (value as { providers?: unknown } | null)?.providers;
+  if (!Array.isArray(providers)) throw new Error('Unexpected answer from the server');
+  return {
+    providers: providers.filter(
+      (entry): entry is SsoButton =>
+        typeof (entry as SsoButton | null)?.slug === 'string' &&
+        typeof (entry as SsoButton).name === 'string',
+    ),
+  };
+}
+
+export function useSsoButtons(): SsoButton[] {
+  const query = useQuery({
+    queryKey: ['sso-buttons'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/auth/sso-providers', { schema: { parse: parseSsoButtons }, signal }),
+    staleTime: 5 * 60_000,
+  });
+  return query.data?.providers ?? [];
+}

@@ -1,12 +1,13 @@
 import { Clock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { ssoErrorMessage } from '@punchclock/shared/contracts/sso-messages';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { loadSignInContract, useSession, useSignIn } from '../api';
+import { loadSignInContract, useSession, useSignIn, useSsoButtons } from '../api';
 
 export function SignInPage() {
   const session = useSession();
@@ -15,6 +16,9 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
+  const [searchParams] = useSearchParams();
+  const ssoError = ssoErrorMessage(searchParams.get('sso_error'));
+  const ssoButtons = useSsoButtons();
 
   // The form shows at once, while the session is read (the first page paints without waiting
   // for the server); someone already signed in is sent on to the dashboard when it answers.
@@ -43,7 +47,34 @@ export function SignInPage() {
           <h1 className="text-2xl font-semibold">Punchclock</h1>
           <CardDescription>Sign in to track your time</CardDescription>
         </CardHeader>
-        <CardContent>
+        <CardContent className="grid gap-4">
+          {ssoError && (
+            <p
+              role="alert"
+              className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
+            >
+              {ssoError}
+            </p>
+          )}
+          {ssoButtons.length > 0 && (
+            <>
+              <nav aria-label="Sign in with your organization" className="grid gap-2">
+                {ssoButtons.map((provider) => (
+                  <Button key={provider.slug} variant="outline" className="w-full" asChild>
+                    {/* A full page load: the provider's pages are not ours. */}
+                    <a href={`/api/auth/sso/${provider.slug}/start?returnTo=/dashboard`}>
+                      Sign in with {provider.name}
+                    </a>
+                  </Button>
+                ))}
+              </nav>
+              <p className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
+                <span className="h-px flex-1 bg-border" />
+                or with your password
+                <span className="h-px flex-1 bg-border" />
+              </p>
+            </>
+          )}
           <form
             className="grid gap-4"
             onSubmit={handleSubmit}

@@ -24,6 +24,7 @@ interface UserFormValues {
   teamId: string;
   hireDate: string;
   password: string;
+  ssoOnly: boolean;
 }
 
 const toInput = (values: UserFormValues) => ({
@@ -58,6 +59,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
       teamId: user?.teamId ?? '',
       hireDate: user?.hireDate ?? '',
       password: '',
+      ssoOnly: user?.ssoOnly ?? false,
     });
   }, [isOpen, user, reset]);
 
@@ -73,6 +75,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             role: values.role as UserSummary['role'] & string,
             teamId: values.teamId || null,
             hireDate: values.hireDate || null,
+            ssoOnly: values.ssoOnly,
           },
         },
         { onSuccess: onClose, onError },
@@ -157,6 +160,17 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             >
               <Input type="password" autoComplete="new-password" {...register('password')} />
             </Field>
+          )}
+          {user && (
+            <label className="flex cursor-pointer items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1 accent-primary" {...register('ssoOnly')} />
+              <span>
+                Sign in only with single sign-on
+                <span className="block text-muted-foreground">
+                  Their password no longer signs them in; they use your organization’s sign-in.
+                </span>
+              </span>
+            </label>
           )}
           <FieldError id="user-form-error" message={errors.root?.message} />
           <div className="flex justify-end gap-2">

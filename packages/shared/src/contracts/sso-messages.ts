@@ -1,0 +1,34 @@
+// Single sign-on messages the sign-in page needs, free of zod (contracts/sso re-exports them).
+import { SUSPENDED_MESSAGE } from './auth-messages.ts';
+
+/** Why a sign-in through a provider ended back on the sign-in page (`/auth?sso_error=`). */
+export const SSO_ERRORS = [
+  'failed',
+  'unknown_person',
+  'email_unverified',
+  'suspended',
+  'disabled',
+] as const;
+export type SsoError = (typeof SSO_ERRORS)[number];
+
+export const SSO_ERROR_MESSAGES: Record<SsoError, string> = {
+  failed: 'Signing in with your organization did not complete. Please try again.',
+  unknown_person: 'There is no Punchclock account for that email. Ask an admin to add you.',
+  email_unverified: 'Your identity provider did not confirm your email address.',
+  suspended: SUSPENDED_MESSAGE,
+  disabled: 'This sign-in method is turned off.',
+};
+
+/** Shown when the right password is typed for someone who must sign in through their organization. */
+export const PASSWORD_SIGN_IN_OFF_MESSAGE =
+  'Password sign-in is turned off for your account. Sign in with your organization instead.';
+
+export const FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE =
+  'The first admin always keeps password sign-in, so nobody is ever locked out';
+
+/** The message for `/auth?sso_error=<value>`, or null when the value is not one of ours. */
+export function ssoErrorMessage(value: string | null): string | null {
+  return value !== null && (SSO_ERRORS as readonly string[]).includes(value)
+    ? SSO_ERROR_MESSAGES[value as SsoError]
+    : null;
+}
