@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, readBackupConfig } from './config.ts';
+import { loadConfig, readBackupConfig, readSsoFromEnvironment } from './config.ts';
 
 describe('pay configuration', () => {
   it('defaults to bi-weekly periods from Sunday 2026-01-04, Sunday weeks and 44 h', () => {
@@ -116,5 +116,49 @@ describe('operations configuration', () => {
       expect(message).toMatch(/^METRICS_TOKEN must be at least 16 printable characters/);
       expect(message).not.toContain(value);
     }
+  });
+});
+
+describe('single sign-on from OIDC_* variables', () => {
+  it('is off without OIDC_ISSUER', () => {
+    expect(readSsoFromEnvironment({})).toBeNull();
+  });
+
+  it('reads the provider, its defaults and group roles', () => {
+    expect(
+      readSsoFromEnvironment({
+        OIDC_ISSUER: 'https://login.example.com/realms/acme',
+        OIDC_CLIENT_ID: 'punchclock',
+        OIDC_CLIENT_SECRET: 's3cret',
+        OIDC_UNKNOWN_PEOPLE: 'create',
+        OIDC_TRUST_EMAILS: 'true',
+        OIDC_GROUPS_CLAIM: 'groups',
+        OIDC_GROUP_ROLES: 'Shift Leads=team_lead, Payroll = sme,',
+      }),
+    ).toEqual({
+      slug: 'sso',
+      name: 'Single sign-on',
+      issuerUrl: 'https://login.example.com/realms/acme',
+      clientId: 'punchclock',
+      clientSecret: 's3cret',
+      unknownPeople: 'create',
+      trustEmails: true,
+      groupsClaim: 'groups',
+      groupRoles: { 'Shift Leads': 'team_lead', Payroll: 'sme' },
+      enabled: true,
+    });
+  });
+
+  it('refuses what the admin form would refuse, naming the setting', () => {
+    expect(() =>
+      readSsoFromEnvironment({
+        OIDC_ISSUER: 'https://login.example.com',
+        OIDC_CLIENT_ID: 'x',
+        OIDC_GROUP_ROLES: 'Leads=boss',
+      }),
+    ).toThrow(/OIDC settings: groupRoles/);
+    expect(() => readSsoFromEnvironment({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'x' })).toThrow(
+      /OIDC settings: issuerUrl/,
+    );
   });
 });

@@ -998,13 +998,18 @@ export const ssoProviders = pgTable(
  * Sign-ins under way at a provider: the PKCE verifier and nonce, keyed by the SHA-256 of the
  * state, so any instance can finish what another started. Each is used once and lives minutes.
  */
-export const ssoSignIns = pgTable('sso_sign_ins', {
-  id: text('id').primaryKey(),
-  providerId: uuid('provider_id')
-    .notNull()
-    .references(() => ssoProviders.id, { onDelete: 'cascade' }),
-  codeVerifier: text('code_verifier').notNull(),
-  nonce: text('nonce').notNull(),
-  returnTo: text('return_to').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-});
+export const ssoSignIns = pgTable(
+  'sso_sign_ins',
+  {
+    id: text('id').primaryKey(),
+    providerId: uuid('provider_id')
+      .notNull()
+      .references(() => ssoProviders.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  // Each new sign-in sweeps the expired ones.
+  (table) => [index('sso_sign_ins_expires_idx').on(table.expiresAt)],
+);

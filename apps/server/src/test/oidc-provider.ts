@@ -52,7 +52,6 @@ export async function startTestOidcProvider(options: {
         redirect_uris: options.redirectUris,
         response_types: ['code'],
         grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
       },
     ],
     pkce: { required: () => true },

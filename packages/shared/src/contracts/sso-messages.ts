@@ -32,3 +32,6 @@ export function ssoErrorMessage(value: string | null): string | null {
     ? SSO_ERROR_MESSAGES[value as SsoError]
     : null;
 }
+
+export const NO_PROVIDER_YET_MESSAGE =
+  'Turn on a single sign-on provider first: without one, only the first admin could sign in';

@@ -26,4 +26,5 @@ CREATE TABLE "sso_sign_ins" (
 --> statement-breakpoint
 ALTER TABLE "profiles" ADD COLUMN "password_sign_in_off" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "sso_sign_ins" ADD CONSTRAINT "sso_sign_ins_provider_id_sso_providers_id_fk" FOREIGN KEY ("provider_id") REFERENCES "public"."sso_providers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "sso_providers_slug_key" ON "sso_providers" USING btree ("slug");
+CREATE UNIQUE INDEX "sso_providers_slug_key" ON "sso_providers" USING btree ("slug");--> statement-breakpoint
+CREATE INDEX "sso_sign_ins_expires_idx" ON "sso_sign_ins" USING btree ("expires_at");

@@ -1,5 +1,5 @@
 // Who may sign in with a password (#19, decision 0035): per person, and for the whole company.
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PasswordSignInScope, SignInSettings } from '@punchclock/shared/contracts/sso';
 import type { Db } from '../../db/client.ts';
 import { appSettings, profiles, userRoles, users } from '../../db/schema.ts';
@@ -22,15 +22,17 @@ export async function writePasswordSignInScope(db: Db, value: PasswordSignInScop
 }
 
 /**
- * The break-glass account: the admin made first. When password sign-in is off for everyone
- * else, they still have one, so a broken identity provider cannot lock the company out.
+ * The break-glass account: the earliest-made admin who is active and has a password. When
+ * password sign-in is off for everyone else, they still have one, so a broken identity
+ * provider cannot lock the company out; suspending or demoting them passes it on.
  */
 export async function findFirstAdmin(db: Db): Promise<SignInSettings['firstAdmin']> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: profiles.fullName })
     .from(users)
     .innerJoin(userRoles, and(eq(userRoles.userId, users.id), eq(userRoles.role, 'admin')))
-    .leftJoin(profiles, eq(profiles.id, users.id))
+    .innerJoin(profiles, eq(profiles.id, users.id))
+    .where(and(eq(profiles.isSuspended, false), isNotNull(users.passwordHash)))
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   return row ?? null;

@@ -69,6 +69,7 @@ describe('safeReturnPath', () => {
     '/\\evil.example',
     'https://evil.example/',
     '/ok\nSet-Cookie: x',
+    '/中文',
   ])('sends %j home', (value) => {
     expect(safeReturnPath(value)).toBe('/');
   });

@@ -50,12 +50,13 @@ export function roleFromGroups(groups: string[], groupRoles: Record<string, Role
 
 /**
  * Where to land after signing in: a path on this site, never another origin ("//evil",
- * "/\\evil" and "https:" are refused), else the home page.
+ * "/\\evil" and "https:" are refused) and never a character a header cannot carry (the web
+ * app's own paths are ASCII), else the home page.
  */
 export function safeReturnPath(value: string | undefined): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
     return '/';
-  // eslint-disable-next-line no-control-regex -- refusing control characters is the point
-  if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
+  // Printable ASCII only: it goes into a Location header, which holds nothing else.
+  if (!/^[\x21-\x7e]+$/.test(value)) return '/';
   return value;
 }

@@ -30,19 +30,39 @@ function configurationOf(provider: ProviderConnection): Promise<oidc.Configurati
   const key = `${provider.id}@${provider.updatedAt.getTime()}`;
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
-  const config = oidc.discovery(
-    new URL(provider.issuerUrl),
-    provider.clientId,
-    provider.clientSecret,
-    undefined,
-    {
-      timeout: REQUEST_TIMEOUT_SECONDS,
-      execute: isLoopbackHttp(provider.issuerUrl) ? [oidc.allowInsecureRequests] : [],
-    },
-  );
+  for (const old of discovered.keys())
+    if (old.startsWith(`${provider.id}@`)) discovered.delete(old);
+  const config = discover(provider);
   discovered.set(key, { config, at: Date.now() });
   // A failed discovery is not remembered: the next sign-in tries again.
   config.catch(() => discovered.delete(key));
+  return config;
+}
+
+async function discover(provider: ProviderConnection): Promise<oidc.Configuration> {
+  const insecure = isLoopbackHttp(provider.issuerUrl);
+  const found = await oidc.discovery(
+    new URL(provider.issuerUrl),
+    provider.clientId,
+    undefined,
+    undefined,
+    {
+      timeout: REQUEST_TIMEOUT_SECONDS,
+      execute: insecure ? [oidc.allowInsecureRequests] : [],
+    },
+  );
+  const server = found.serverMetadata();
+  // The secret goes the way the provider takes it: HTTP Basic (the standard's default) unless
+  // it lists only form posts; none at all for a public client.
+  const methods = server.token_endpoint_auth_methods_supported;
+  const authentication = !provider.clientSecret
+    ? oidc.None()
+    : !methods || methods.includes('client_secret_basic')
+      ? oidc.ClientSecretBasic(provider.clientSecret)
+      : oidc.ClientSecretPost(provider.clientSecret);
+  const config = new oidc.Configuration(server, provider.clientId, undefined, authentication);
+  config.timeout = REQUEST_TIMEOUT_SECONDS;
+  if (insecure) oidc.allowInsecureRequests(config);
   return config;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  NO_PROVIDER_YET_MESSAGE,
   signInSettingsInputSchema,
   ssoStartQuerySchema,
   type SignInSettings,
@@ -10,7 +11,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { parseInput } from '../../platform/errors.ts';
+import { Invalid, parseInput } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { credentialCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import { readSignInSettings, writePasswordSignInScope } from '../auth/index.ts';
@@ -51,8 +52,8 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
   }));
 
   app.get<SlugParams>('/api/auth/sso/:slug/start', isPublic, async (request, reply) => {
-    const { returnTo } = parseInput(ssoStartQuerySchema, request.query);
     try {
+      const { returnTo } = ssoStartQuerySchema.catch({}).parse(request.query);
       const { location, state } = await startSignIn(db, config, request.params.slug, returnTo);
       pendingStateCookie.set(reply, request, config, state);
       return reply.redirect(location, 302);
@@ -89,9 +90,9 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
         action: 'auth.sso_failed',
         entityType: 'sso_provider',
         entityId: null,
-        after: { provider: request.params.slug },
+        after: { provider: request.params.slug.slice(0, 40) },
         meta: getRequestMeta(request),
-      });
+      }).catch((auditError: unknown) => request.log.error({ err: auditError }, 'sso audit failed'));
       return backToSignIn(reply, 'failed');
     }
   });
@@ -118,6 +119,9 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
   app.put('/api/admin/sign-in-settings', adminOnly, async (request): Promise<SignInSettings> => {
     const input = parseInput(signInSettingsInputSchema, request.body);
     const actor = actorOf(request);
+    if (input.passwordSignIn === 'first_admin_only' && (await listButtons(db)).length === 0) {
+      throw new Invalid(NO_PROVIDER_YET_MESSAGE, 'no_sso_provider');
+    }
     await db.transaction(async (tx) => {
       const before = await readSignInSettings(tx);
       await writePasswordSignInScope(tx, input.passwordSignIn);

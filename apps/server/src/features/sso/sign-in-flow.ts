@@ -9,7 +9,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { openSession } from '../auth/index.ts';
+import { findFirstAdmin, openSession } from '../auth/index.ts';
 import { findCredentialsByEmail, insertUser } from '../people/index.ts';
 import { setUserRole } from '../users/index.ts';
 import { readIdentity, roleFromGroups, safeReturnPath, type Identity } from './identity.ts';
@@ -176,6 +176,8 @@ async function applyMappedRole(
 ): Promise<void> {
   const current = await findCredentialsByEmail(db, email);
   if (!current || current.role === role) return;
+  // The break-glass admin keeps the role whatever the provider says (decision 0035).
+  if ((await findFirstAdmin(db))?.id === current.id) return;
   try {
     await setUserRole(db, email, role, { actorId: null, meta });
   } catch (error) {

@@ -4,12 +4,14 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE,
+  NO_PROVIDER_YET_MESSAGE,
   PASSWORD_SIGN_IN_OFF_MESSAGE,
   type SsoProvider,
   type SsoProviderInput,
 } from '@punchclock/shared/contracts/sso';
 import { testConfig } from '../../config.ts';
-import { auditLog, users } from '../../db/schema.ts';
+import { auditLog, ssoSignIns, users } from '../../db/schema.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { buildTestApp, postSignIn, readSessionCookie, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
@@ -119,7 +121,11 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       'acme-create': { unknownPeople: 'create' },
       'acme-groups': {
         groupsClaim: 'groups',
-        groupRoles: { 'Punchclock Admins': 'admin', 'Punchclock Leads': 'team_lead' },
+        groupRoles: {
+          'Punchclock Admins': 'admin',
+          'Punchclock Leads': 'team_lead',
+          Staff: 'employee',
+        },
       },
       'acme-trusting': { trustEmails: true },
       'acme-off': { enabled: false },
@@ -178,7 +184,7 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       });
     });
 
-    it('refuses a way back used twice, or in another browser, or with a state of its own', async () => {
+    it('refuses a way back in another browser, and one used twice', async () => {
       const employee = await createTestUser(db(), { role: 'employee' });
       const trip = await goToProvider(app, 'acme', employee.email);
       const elsewhere = await comeBack(app, trip, 'someone-elses-state');
@@ -189,6 +195,12 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
 
       const trip2 = await goToProvider(app, 'acme', employee.email);
       expect((await comeBack(app, trip2)).headers.location).toBe('/');
+      // The pending sign-in is gone once used, whatever the provider does with a second code.
+      const pending = await db()
+        .select()
+        .from(ssoSignIns)
+        .where(eq(ssoSignIns.id, hashToken(trip2.state)));
+      expect(pending).toEqual([]);
       // The same code and state again (a replay): the pending sign-in was used up.
       const replay = await comeBack(app, trip2);
       expect(replay.headers.location).toBe('/auth?sso_error=failed');
@@ -196,7 +208,8 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
 
     it('never sends anyone to another site after signing in', async () => {
       const employee = await createTestUser(db(), { role: 'employee' });
-      for (const returnTo of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const returnTos = ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/中文'];
+      for (const returnTo of returnTos) {
         const back = await signInBySso(app, 'acme', employee.email, returnTo);
         expect(back.headers.location, returnTo).toBe('/');
       }
@@ -260,6 +273,16 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
         role: 'admin',
       });
+      // A mapped group demotes…
+      idp.setAccount(employee.email, { groups: ['Staff'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
+        role: 'employee',
+      });
+      // …but never the first admin, who keeps the company's way in.
+      idp.setAccount(firstAdmin.email, { groups: ['Staff'] });
+      expect(
+        await sessionOf(await signInBySso(app, 'acme-groups', firstAdmin.email)),
+      ).toMatchObject({ role: 'admin' });
     });
 
     it('offers only enabled providers, and a turned-off one goes nowhere', async () => {
@@ -392,6 +415,36 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
         403,
       );
     });
+  });
+});
+
+describeEachDatabase('password sign-in with no provider yet', (getDatabase) => {
+  it('cannot be turned off for everyone: nobody but the first admin could sign in', async () => {
+    const app = await buildTestApp(getDatabase().database);
+    try {
+      const admin = await createTestUser(getDatabase().db, { role: 'admin' });
+      const cookie = await signInAs(app, admin.email, admin.password);
+      const refused = await callApi(app, cookie, 'PUT', '/api/admin/sign-in-settings', {
+        passwordSignIn: 'first_admin_only',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ message: NO_PROVIDER_YET_MESSAGE });
+      const settings = await callApi(app, cookie, 'GET', '/api/admin/sign-in-settings');
+      expect(settings.json()).toMatchObject({
+        passwordSignIn: 'everyone',
+        firstAdmin: { id: admin.id },
+      });
+
+      // Suspended, the first admin passes the password on to the next active admin.
+      const next = await createTestUser(getDatabase().db, { role: 'admin' });
+      const nextCookie = await signInAs(app, next.email, next.password);
+      const suspend = await callApi(app, nextCookie, 'POST', `/api/users/${admin.id}/suspend`);
+      expect(suspend.statusCode, suspend.body).toBe(200);
+      const after = await callApi(app, nextCookie, 'GET', '/api/admin/sign-in-settings');
+      expect(after.json()).toMatchObject({ firstAdmin: { id: next.id } });
+    } finally {
+      await app.close();
+    }
   });
 });
 

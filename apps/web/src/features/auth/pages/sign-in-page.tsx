@@ -1,13 +1,14 @@
 import { Clock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { ssoErrorMessage } from '@punchclock/shared/contracts/sso-messages';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { loadSignInContract, useSession, useSignIn, useSsoButtons } from '../api';
+
+const SsoSignInOptions = lazy(() => import('../components/sso-sign-in-options'));
 
 export function SignInPage() {
   const session = useSession();
@@ -17,7 +18,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [searchParams] = useSearchParams();
-  const ssoError = ssoErrorMessage(searchParams.get('sso_error'));
+  const ssoErrorCode = searchParams.get('sso_error');
   const ssoButtons = useSsoButtons();
 
   // The form shows at once, while the session is read (the first page paints without waiting
@@ -48,32 +49,11 @@ export function SignInPage() {
           <CardDescription>Sign in to track your time</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {ssoError && (
-            <p
-              role="alert"
-              className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
-            >
-              {ssoError}
-            </p>
-          )}
-          {ssoButtons.length > 0 && (
-            <>
-              <nav aria-label="Sign in with your organization" className="grid gap-2">
-                {ssoButtons.map((provider) => (
-                  <Button key={provider.slug} variant="outline" className="w-full" asChild>
-                    {/* A full page load: the provider's pages are not ours. */}
-                    <a href={`/api/auth/sso/${provider.slug}/start?returnTo=/dashboard`}>
-                      Sign in with {provider.name}
-                    </a>
-                  </Button>
-                ))}
-              </nav>
-              <p className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
-                <span className="h-px flex-1 bg-border" />
-                or with your password
-                <span className="h-px flex-1 bg-border" />
-              </p>
-            </>
+          {(ssoErrorCode || ssoButtons.length > 0) && (
+            // Only where single sign-on is in use: the first page stays lean without it.
+            <Suspense fallback={null}>
+              <SsoSignInOptions errorCode={ssoErrorCode} providers={ssoButtons} />
+            </Suspense>
           )}
           <form
             className="grid gap-4"
