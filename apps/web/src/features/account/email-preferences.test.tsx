@@ -15,6 +15,15 @@ function preferences(turnedOff: string[]) {
   };
 }
 
+function renderPreferences() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <EmailPreferences />
+    </QueryClientProvider>,
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -33,12 +42,7 @@ describe('EmailPreferences', () => {
         return new Response(JSON.stringify(preferences([])), { status: 200 });
       }),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <EmailPreferences />
-      </QueryClientProvider>,
-    );
+    renderPreferences();
     const box = await screen.findByRole<HTMLInputElement>('checkbox', {
       name: 'Reminders to submit my timesheet',
     });
@@ -61,12 +65,7 @@ describe('EmailPreferences', () => {
           : new Response(JSON.stringify(preferences([])), { status: 200 }),
       ),
     );
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <EmailPreferences />
-      </QueryClientProvider>,
-    );
+    renderPreferences();
     const box = await screen.findByRole<HTMLInputElement>('checkbox', {
       name: 'When I seem to have forgotten to clock out',
     });
