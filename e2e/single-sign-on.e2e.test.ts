@@ -4,6 +4,7 @@ import {
   startTestOidcProvider,
   type TestOidcProvider,
 } from '../apps/server/src/test/oidc-provider.ts';
+import { PASSWORD_SIGN_IN_OFF_MESSAGE } from '@punchclock/shared/contracts/sso-messages';
 import { expectNoViolations } from './support/axe.ts';
 import {
   baseUrl,
@@ -11,6 +12,7 @@ import {
   newPage,
   saveScreenshot,
   sidebarLabels,
+  signIn,
   signInAndWait,
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -40,7 +42,8 @@ async function signInThroughProvider(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-describe('single sign-on (#19 point 1)', () => {
+// Two sites and three people in one test: roomier than the suite's default.
+describe('single sign-on (#19 point 1)', { timeout: 120_000 }, () => {
   it('an admin adds the provider; people sign in through it to their role’s screens; a suspended person is turned away', async () => {
     idp.setAccount(SEED_USERS.ssoGrouped.email, { groups: ['Shift Leads'] });
 
@@ -103,5 +106,26 @@ describe('single sign-on (#19 point 1)', () => {
       await expect.poll(() => card.count()).toBe(0);
       await admin.context.close();
     }
+  });
+
+  it('an admin turns password sign-in off for one person, whose password is then refused with why', async () => {
+    const admin = await newPage(browser);
+    await signInAndWait(admin.page, SEED_USERS.admin);
+    await admin.page.goto('/users');
+    await admin.page.getByLabel('Search by name or email').fill(SEED_USERS.ssoPerson.email);
+    await admin.page.getByRole('button', { name: `Edit ${SEED_USERS.ssoPerson.name}` }).click();
+    await admin.page
+      .getByRole('dialog')
+      .getByRole('checkbox', { name: /Sign in only with single sign-on/ })
+      .check();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
+    await admin.page.getByTestId('user-row').getByText('SSO only').waitFor();
+    const withPassword = await newPage(browser);
+    await signIn(withPassword.page, SEED_USERS.ssoPerson);
+    await withPassword.page.getByText(PASSWORD_SIGN_IN_OFF_MESSAGE).waitFor();
+    expect(new URL(withPassword.page.url()).pathname).toBe('/auth');
+    await withPassword.context.close();
+
+    await admin.context.close();
   });
 });

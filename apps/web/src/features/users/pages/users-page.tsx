@@ -139,9 +139,12 @@ export default function UsersPage() {
       id: 'status',
       header: 'Status',
       cell: (user) => (
-        <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
-          {user.isSuspended ? 'Suspended' : 'Active'}
-        </Badge>
+        <span className="flex flex-wrap gap-1">
+          <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
+            {user.isSuspended ? 'Suspended' : 'Active'}
+          </Badge>
+          {user.ssoOnly && <Badge variant="outline">SSO only</Badge>}
+        </span>
       ),
     },
     {
