@@ -304,6 +304,7 @@ describeEachDatabase('access control', (getDatabase) => {
       teamName: null,
       isSuspended: false,
       hireDate: null,
+      ssoOnly: false,
       lastSignInAt: null,
       createdAt: expect.any(String),
       timeState: 'none',
