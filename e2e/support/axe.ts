@@ -47,8 +47,22 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  // Let the last responses render and any entrance transition finish.
+  // Let the last responses render and start their entrance transitions (a toast fades in)…
   await page.waitForTimeout(100);
+  // …then let every finite animation finish: axe measures contrast mid-fade otherwise (a toast
+  // at a third of its opacity failed it once on CI). Spinners loop forever and do not count.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 5_000 },
+  );
 }
 
 /** Fails the test with a readable list when the page has serious accessibility violations. */
