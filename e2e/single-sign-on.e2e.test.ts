@@ -68,6 +68,11 @@ describe('single sign-on (#19 point 1)', { timeout: 120_000 }, () => {
     await saveScreenshot(admin.page, 'single-sign-on-admin');
 
     try {
+      const phone = await newPage(browser, { width: 390, height: 844, theme: 'dark' });
+      await phone.page.goto('/auth?sso_error=unknown_person');
+      await phone.page.getByRole('link', { name: 'Sign in with Company Login' }).waitFor();
+      await saveScreenshot(phone.page, 'review-sign-in-phone-dark');
+      await phone.context.close();
       // An employee: the sign-in page offers the provider; they land on their dashboard.
       const employee = await newPage(browser);
       await signInThroughProvider(employee.page, SEED_USERS.ssoPerson.email);
@@ -118,8 +123,10 @@ describe('single sign-on (#19 point 1)', { timeout: 120_000 }, () => {
       .getByRole('dialog')
       .getByRole('checkbox', { name: /Sign in only with single sign-on/ })
       .check();
+    await saveScreenshot(admin.page, 'review-user-dialog');
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Save changes' }).click();
     await admin.page.getByTestId('user-row').getByText('SSO only').waitFor();
+    await saveScreenshot(admin.page, 'review-users-badge');
     const withPassword = await newPage(browser);
     await signIn(withPassword.page, SEED_USERS.ssoPerson);
     await withPassword.page.getByText(PASSWORD_SIGN_IN_OFF_MESSAGE).waitFor();

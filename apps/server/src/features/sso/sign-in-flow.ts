@@ -96,11 +96,18 @@ export async function finishSignIn(
     throw new SsoRefusal('email_unverified');
   }
 
-  const userId = await findOrCreatePerson(db, provider, identity, meta);
+  const person = await findOrCreatePerson(db, provider, identity, meta);
   const mappedRole = roleFromGroups(identity.groups, provider.groupRoles);
-  if (mappedRole) await applyMappedRole(db, identity.email, mappedRole, meta);
-  const token = await openSession(db, config, userId, meta, { method: 'sso', provider: slug });
+  if (mappedRole) await applyMappedRole(db, person, mappedRole, meta);
+  const token = await openSession(db, config, person.id, meta, { method: 'sso', provider: slug });
   return { token, returnTo: pending.returnTo };
+}
+
+/** Who signs in: found by email, or just made. */
+interface Person {
+  id: string;
+  email: string;
+  role: Role | null;
 }
 
 async function findOrCreatePerson(
@@ -108,7 +115,7 @@ async function findOrCreatePerson(
   provider: { slug: string; unknownPeople: 'refuse' | 'create' },
   identity: Identity,
   meta: RequestMeta,
-): Promise<string> {
+): Promise<Person> {
   const known = await findCredentialsByEmail(db, identity.email);
   if (known) {
     if (known.isSuspended) {
@@ -122,18 +129,21 @@ async function findOrCreatePerson(
       );
       throw new SsoRefusal('suspended');
     }
-    return known.id;
+    return known;
   }
   if (provider.unknownPeople === 'refuse') {
     await refusalAudit(db, 'auth.sso_refused_unknown_person', null, identity, provider.slug, meta);
     throw new SsoRefusal('unknown_person');
   }
-  return createPerson(db, provider.slug, identity, meta).catch(async (error: unknown) => {
+  try {
+    const id = await createPerson(db, provider.slug, identity, meta);
+    return { id, email: identity.email, role: 'employee' };
+  } catch (error) {
     // Two first sign-ins at once: the unique email index lets one create, the other finds it.
     const made = isUniqueViolation(error) ? await findCredentialsByEmail(db, identity.email) : null;
     if (!made) throw error;
-    return made.id;
-  });
+    return made;
+  }
 }
 
 function createPerson(
@@ -170,16 +180,15 @@ function createPerson(
 /** The provider's groups say which role; the rule that keeps one active admin still holds. */
 async function applyMappedRole(
   db: Db,
-  email: string,
+  person: Person,
   role: Role,
   meta: RequestMeta,
 ): Promise<void> {
-  const current = await findCredentialsByEmail(db, email);
-  if (!current || current.role === role) return;
+  if (person.role === role) return;
   // The break-glass admin keeps the role whatever the provider says (decision 0035).
-  if ((await findFirstAdmin(db))?.id === current.id) return;
+  if ((await findFirstAdmin(db))?.id === person.id) return;
   try {
-    await setUserRole(db, email, role, { actorId: null, meta });
+    await setUserRole(db, person.email, role, { actorId: null, meta });
   } catch (error) {
     // The last active admin keeps the role; signing in still works.
     if ((error as { code?: string }).code !== 'last_admin') throw error;
