@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { linguiMacrosVitePlugin } from './scripts/lingui-macros.mjs';
 
 export default defineConfig({
   test: {
@@ -7,6 +8,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        plugins: [linguiMacrosVitePlugin()],
         test: {
           name: 'shared',
           include: ['packages/shared/src/**/*.test.ts'],
@@ -14,6 +16,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [linguiMacrosVitePlugin()],
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
@@ -25,6 +28,7 @@ export default defineConfig({
       },
       {
         // The web app's hooks, pure page logic and design-system pieces, in a simulated DOM.
+        plugins: [linguiMacrosVitePlugin()],
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
         test: {
           name: 'web',

@@ -39,6 +39,8 @@ export const targets = [
       'apps/web/vite.config.ts',
       'apps/web/build',
       'apps/web/package.json',
+      'scripts/lingui-macros.mjs',
+      'lingui.config.js',
       'packages/shared/src',
       'package-lock.json',
     ],
@@ -61,6 +63,8 @@ export const targets = [
       'packages/shared/src',
       'package-lock.json',
       'scripts/build.mjs',
+      'scripts/lingui-macros.mjs',
+      'lingui.config.js',
     ],
     build: buildServer,
   },
@@ -150,8 +154,10 @@ const BUNDLED_PACKAGES = ['@punchclock/shared', 'date-fns', '@date-fns/tz', 'zod
  */
 async function buildServer() {
   let esbuild;
+  let linguiMacrosEsbuildPlugin;
   try {
     esbuild = await import('esbuild');
+    ({ linguiMacrosEsbuildPlugin } = await import('./lingui-macros.mjs'));
   } catch {
     throw new Error(
       'The server sources changed since the last build, and building needs the dev dependencies: run `npm ci` (without --omit=dev), then start again.',
@@ -176,6 +182,7 @@ async function buildServer() {
     external,
     sourcemap: 'linked',
     logLevel: 'warning',
+    plugins: [linguiMacrosEsbuildPlugin()],
   });
   // The migrations are read at run time from beside the bundle (db/client.ts).
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), {

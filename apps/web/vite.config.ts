@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacrosVitePlugin } from '../../scripts/lingui-macros.mjs';
 import { precompress } from './build/precompress.ts';
 
 /** The libraries of the framework chunk (see build.rolldownOptions below). */
@@ -11,6 +12,8 @@ const FRAMEWORK =
 
 export default defineConfig({
   plugins: [
+    // Lingui's macros first (decision 0036), then React's own transform.
+    linguiMacrosVitePlugin(),
     react(),
     tailwindcss(),
     // Installable, and opens with no network (decision 0025): the service worker precaches the

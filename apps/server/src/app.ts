@@ -54,6 +54,7 @@ import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
+import { registerRequestLocale } from './platform/i18n.ts';
 import { JobRunner } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
 import { registerMetrics } from './platform/metrics.ts';
@@ -95,6 +96,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   await registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(cookie);
+  await registerRequestLocale(app);
   registerErrorHandler(app);
   registerCsrfProtection(app);
   registerAccessControl(app, db, config);

@@ -1,5 +1,6 @@
 import type { ApiError as ApiErrorReply } from '@punchclock/shared/contracts/http';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http-header';
+import { activeLocale } from './i18n';
 
 export class ApiError extends Error {
   constructor(
@@ -23,7 +24,11 @@ interface RequestOptions<T> {
 /** The one way the web app talks to the API: same-origin cookie, CSRF header, typed errors. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The server answers (messages, exports) in the language the person reads the app in.
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': activeLocale(),
+  };
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   if (body !== undefined) headers['content-type'] = 'application/json';
 

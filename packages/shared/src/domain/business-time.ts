@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
+import { formatDate, formatDuration } from '../i18n/format.ts';
 
 export { DEFAULT_TIME_ZONE } from './time-zone.ts';
 
@@ -9,10 +10,9 @@ export function toBusinessDate(instant: Date | string | number, timeZone: string
   return format(new TZDate(date.getTime(), timeZone), 'yyyy-MM-dd');
 }
 
-/** "9:05 AM": product §2's h:mm a, shown in the business time zone. */
+/** "9:05 AM": product §2's h:mm a, shown in the business time zone ("9 h 05" in French). */
 export function formatBusinessTime(instant: Date | string | number, timeZone: string): string {
-  const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
-  return format(new TZDate(date.getTime(), timeZone), 'h:mm a');
+  return formatDate(instant, 'h:mm a', { timeZone });
 }
 
 /**
@@ -24,9 +24,8 @@ export function formatBusinessDateTime(
   timeZone: string,
   options: { seconds?: boolean } = {},
 ): string {
-  const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
-  const time = options.seconds ? 'h:mm:ss a' : 'h:mm a';
-  return format(new TZDate(date.getTime(), timeZone), `MMM d, yyyy, ${time}`);
+  const pattern = options.seconds ? 'MMM d, yyyy, h:mm:ss a' : 'MMM d, yyyy, h:mm a';
+  return formatDate(instant, pattern, { timeZone });
 }
 
 /** The calendar day before or after a yyyy-MM-dd date (no time zone involved). */
@@ -55,11 +54,7 @@ export function formatElapsed(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }
 
-/** Minutes as "7h 30m" for totals. */
+/** Minutes as "7h 30m" for totals (in French, "7 h 30"). */
 export function formatMinutes(totalMinutes: number): string {
-  const minutes = Math.max(0, Math.round(totalMinutes));
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+  return formatDuration(totalMinutes);
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock } from 'lucide-react';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +12,7 @@ import { loadSignInContract, useSession, useSignIn, useSsoButtons } from '../api
 const SsoSignInOptions = lazy(() => import('../components/sso-sign-in-options'));
 
 export function SignInPage() {
+  const { t } = useLingui();
   const session = useSession();
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -46,7 +48,9 @@ export function SignInPage() {
             <Clock className="size-6" aria-hidden />
           </div>
           <h1 className="text-2xl font-semibold">Punchclock</h1>
-          <CardDescription>Sign in to track your time</CardDescription>
+          <CardDescription>
+            <Trans>Sign in to track your time</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {(ssoErrorCode || ssoButtons.length > 0) && (
@@ -59,9 +63,9 @@ export function SignInPage() {
             className="grid gap-4"
             onSubmit={handleSubmit}
             onFocus={() => void loadSignInContract()}
-            aria-label="Sign in"
+            aria-label={t`Sign in`}
           >
-            <Field id="email" label="Email" className="grid gap-2">
+            <Field id="email" label={t`Email`} className="grid gap-2">
               <Input
                 name="email"
                 type="email"
@@ -72,7 +76,7 @@ export function SignInPage() {
                 required
               />
             </Field>
-            <Field id="password" label="Password" className="grid gap-2">
+            <Field id="password" label={t`Password`} className="grid gap-2">
               <Input
                 name="password"
                 type="password"
@@ -87,7 +91,9 @@ export function SignInPage() {
               id="name"
               label={
                 <>
-                  Name <span className="font-normal text-muted-foreground">(optional)</span>
+                  <Trans>
+                    Name <span className="font-normal text-muted-foreground">(optional)</span>
+                  </Trans>
                 </>
               }
               className="grid gap-2"
@@ -100,7 +106,7 @@ export function SignInPage() {
               />
             </Field>
             <Button type="submit" className="w-full" disabled={signIn.isPending}>
-              {signIn.isPending ? 'Signing In...' : 'Sign In'}
+              {signIn.isPending ? t`Signing In...` : t`Sign In`}
             </Button>
           </form>
         </CardContent>

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"1+PqvA\":[\"Signing In...\"],\"5lWFkC\":[\"Sign in\"],\"8ZsakT\":[\"Password\"],\"MgdRxw\":[\"Name <0>(optional)</0>\"],\"O3oNi5\":[\"Email\"],\"n1ekoW\":[\"Sign In\"],\"oVDFrX\":[\"Sign in to track your time\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"1+PqvA\":[\"Connexion en cours…\"],\"5lWFkC\":[\"Connexion\"],\"8ZsakT\":[\"Mot de passe\"],\"MgdRxw\":[\"Nom <0>(facultatif)</0>\"],\"O3oNi5\":[\"Courriel\"],\"n1ekoW\":[\"Se connecter\"],\"oVDFrX\":[\"Connectez-vous pour suivre votre temps\"]}")as Messages;
