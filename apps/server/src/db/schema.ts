@@ -97,6 +97,8 @@ export const profiles = pgTable(
       .default(sql`'{}'::text[]`),
     /** Set by an admin: this person signs in only through single sign-on (decision 0035). */
     passwordSignInOff: boolean('password_sign_in_off').notNull().default(false),
+    /** The language the person reads Punchclock in (i18n/locales LOCALES); null: their browser's. */
+    language: text('language'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -135,6 +135,8 @@ async function authenticateApiToken(
     name: identity.name,
     role: identity.role,
     isSuspended: false,
+    // A token's calls speak the language its client asks for (Accept-Language).
+    language: null,
     apiToken: token,
   };
 

@@ -1,3 +1,4 @@
+import type { Locale } from '@punchclock/shared/i18n/locales';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { ApiTokenCaller } from './api-token-auth.ts';
@@ -15,6 +16,8 @@ export interface AuthContext {
   name: string | null;
   role: Role | null;
   isSuspended: boolean;
+  /** The person's chosen language; null: their browser's. */
+  language: Locale | null;
   /** Set when the request was made with an API token instead of a session (decision 0032). */
   apiToken?: ApiTokenCaller;
 }
@@ -55,6 +58,7 @@ interface ActiveSessionRow {
   name: string | null;
   role: Role | null;
   isSuspended: boolean | null;
+  language: Locale | null;
   needsTouch: boolean;
 }
 
@@ -67,7 +71,7 @@ const selectActiveSession = preparedStatement<
   () => sql`
     select ${sessions.id} as "sessionId", ${users.id} as "userId", ${users.email} as "email",
       ${profiles.fullName} as "name", ${userRoles.role} as "role",
-      ${profiles.isSuspended} as "isSuspended",
+      ${profiles.isSuspended} as "isSuspended", ${profiles.language} as "language",
       ${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) as "needsTouch"
     from ${sessions}
     inner join ${users} on ${users.id} = ${sessions.userId}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from '../i18n/locales.ts';
 import { ROLES } from '../domain/roles.ts';
 import { text } from './common.ts';
 
@@ -48,6 +49,8 @@ export const sessionUserSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   role: roleSchema.nullable(),
+  /** The language chosen in Account settings; null: the browser's (decision 0036). */
+  language: z.enum(LOCALES).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

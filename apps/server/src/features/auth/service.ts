@@ -1,3 +1,4 @@
+import { isLocale } from '@punchclock/shared/i18n/locales';
 import {
   INVALID_CREDENTIALS_MESSAGE,
   SUSPENDED_MESSAGE,
@@ -78,6 +79,7 @@ export async function signIn(
       email: user.email,
       name: user.name ?? input.name ?? null,
       role: user.role,
+      language: isLocale(user.language) ? user.language : null,
     },
   };
 }
@@ -129,5 +131,11 @@ export async function signOut(db: Db, auth: AuthContext, meta: RequestMeta): Pro
 }
 
 export function toSessionUser(auth: AuthContext): SessionUser {
-  return { id: auth.userId, email: auth.email, name: auth.name, role: auth.role };
+  return {
+    id: auth.userId,
+    email: auth.email,
+    name: auth.name,
+    role: auth.role,
+    language: auth.language,
+  };
 }

@@ -271,6 +271,7 @@ export async function findCredentialsByEmail(db: Db, email: string) {
       name: profiles.fullName,
       role: userRoles.role,
       isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
+      language: profiles.language,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))

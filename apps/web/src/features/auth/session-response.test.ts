@@ -7,6 +7,7 @@ const USER = {
   email: 'emma@example.com',
   name: 'Emma',
   role: 'employee',
+  language: null,
 };
 const VALID = { user: USER, idleTimeoutMinutes: 60, timeZone: 'America/Toronto' };
 
@@ -14,6 +15,8 @@ const valid: unknown[] = [
   VALID,
   { ...VALID, user: null },
   { ...VALID, user: { ...USER, name: null, role: null } },
+  { ...VALID, user: { ...USER, language: 'fr-CA' } },
+  { ...VALID, user: { ...USER, language: 'en' } },
   { ...VALID, user: { ...USER, id: '00000000-0000-0000-0000-000000000000' } },
   { ...VALID, user: { ...USER, id: '123E4567-E89B-72D3-B456-426614174000' } },
   { ...VALID, extra: 'dropped', user: { ...USER, extra: 'dropped' } },
@@ -32,6 +35,8 @@ const invalid: unknown[] = [
   { ...VALID, user: { ...USER, name: undefined } },
   { ...VALID, user: { ...USER, role: 'owner' } },
   { ...VALID, user: { ...USER, role: undefined } },
+  { ...VALID, user: { ...USER, language: 'fr' } },
+  { ...VALID, user: { ...USER, language: undefined } },
   { ...VALID, user: [] },
   { ...VALID, idleTimeoutMinutes: 0 },
   { ...VALID, idleTimeoutMinutes: -5 },

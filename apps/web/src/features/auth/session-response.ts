@@ -1,5 +1,6 @@
 import type { SessionResponse, SessionUser } from '@punchclock/shared/contracts/auth';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
+import { isLocale } from '@punchclock/shared/i18n/locales';
 
 /*
  * GET /api/auth/session is the first request of every page, the sign-in page included. Its
@@ -18,12 +19,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function readUser(value: unknown): SessionUser | undefined {
   if (!isRecord(value)) return undefined;
-  const { id, email, name, role } = value;
+  const { id, email, name, role, language } = value;
   if (typeof id !== 'string' || !UUID.test(id)) return undefined;
   if (typeof email !== 'string') return undefined;
   if (name !== null && typeof name !== 'string') return undefined;
   if (role !== null && !(ROLES as readonly unknown[]).includes(role)) return undefined;
-  return { id, email, name, role: role as Role | null };
+  if (language !== null && !isLocale(language)) return undefined;
+  return { id, email, name, role: role as Role | null, language };
 }
 
 /** The session reply, or an error like a failed schema check (the query then fails). */
