@@ -12,7 +12,15 @@ const root = dirname(fileURLToPath(import.meta.url));
 const serverLayers = {
   // Small shared models every record needs: who people are and who may see whom, the decision
   // columns and locked periods of requests, the queue of days to recompute, stored notifications.
-  kernel: ['people', 'requests', 'day-metrics-queue', 'notification-store', 'push', 'email'],
+  kernel: [
+    'people',
+    'requests',
+    'day-metrics-queue',
+    'notification-store',
+    'push',
+    'email',
+    'language',
+  ],
   // What happened: punches and their corrections, leave, schedules.
   record: ['locations', 'time-tracking', 'time-off', 'schedules', 'pay-settings'],
   // Deciding on records: the approvals queue and decisions; the live attendance snapshot; the

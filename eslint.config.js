@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import lingui from 'eslint-plugin-lingui';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -55,6 +56,60 @@ export default tseslint.config(
         {
           patterns: ['**/apps/server/**', '@punchclock/server*', 'drizzle-orm*', 'pg', 'node:*'],
           paths: [{ name: 'sonner', message: "Import { toast } from '@/lib/toast'." }],
+        },
+      ],
+    },
+  },
+  {
+    // Every word a screen shows comes from the catalogues (decision 0036): JSX text and string
+    // props outside Lingui's macros fail. What is not words for people is let through: class
+    // names, CSS values, routes and API paths, keys, identifiers, chart data keys.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/**/*.test.tsx'],
+    plugins: { lingui },
+    rules: {
+      'lingui/no-unlocalized-strings': [
+        'error',
+        {
+          ignore: [
+            // identifiers, keys, paths, URLs, MIME types, CSS values and units
+            '^[\\w./:#@?&=%+-]+$',
+            'var\\(--',
+            '^(calc|url|rgb|hsl)\\(',
+            '^\\(.*\\)$',
+            '^\\[.*\\]$',
+            '^[a-z][\\w/:.-]*(\\s+[a-z!][\\w:/.\\[\\]%()-]*)+$',
+          ],
+          ignoreNames: [
+            {
+              regex: {
+                pattern:
+                  '^(className|.*ClassName|type|variant|size|key|id|to|href|src|name|role|method|autoComplete|inputMode|align|side|position|htmlFor|target|rel|lang|dir|theme|as|mode|value|defaultValue|accept|pattern|step|min|max|dataKey|nameKey|stroke|fill|yAxisId|xAxisId|strokeDasharray|layout|orientation|format|scope|queryKey|data-.*|aria-(controls|describedby|labelledby|live|haspopup|current|sort|hidden|expanded))$',
+              },
+            },
+          ],
+          ignoreFunctions: [
+            'cn',
+            'cva',
+            'clsx',
+            'console.*',
+            'apiRequest',
+            'navigate',
+            'useNavigate',
+            'formatDate',
+            'parseISO',
+            'URLSearchParams',
+            'searchParams.get',
+            'searchParams.set',
+            'localStorage.*',
+            'document.*',
+            'window.*',
+            'new URL',
+            'Error',
+            'Symbol',
+            'lazy',
+            'import',
+          ],
         },
       ],
     },

@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { linguiMacrosVitePlugin } from '../scripts/lingui-macros.mjs';
 
 // Browser tests: one server and one Chromium for the whole run, files one after another.
 export default defineConfig({
+  // Shared code the tests import (screen titles, contracts) is written with Lingui's macros.
+  plugins: [linguiMacrosVitePlugin()],
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],

@@ -28,12 +28,15 @@ export async function newPage(
      * loads from its cache and take requests out of reach of page.route().
      */
     serviceWorkers?: 'allow' | 'block';
+    /** The browser's language (navigator.languages, Accept-Language): en-US unless a test says. */
+    locale?: string;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     serviceWorkers: options.serviceWorkers ?? 'block',
+    locale: options.locale ?? 'en-US',
   });
   if (options.theme === 'dark') {
     await context.addInitScript(() => localStorage.setItem('theme', 'dark'));

@@ -32,6 +32,8 @@ export const SEED_USERS = {
   pushed: { email: 'pat@e2e.test', name: 'Pat Pushed', role: 'employee' },
   tokenHolder: { email: 'toby@e2e.test', name: 'Toby Token', role: 'employee' },
   hooked: { email: 'hana@e2e.test', name: 'Hana Hook', role: 'employee' },
+  // Chooses French in Account settings (e2e/languages.e2e.test.ts).
+  francophone: { email: 'francine@e2e.test', name: 'Francine Tremblay', role: 'employee' },
   // Sign in through the test identity provider (e2e/single-sign-on.e2e.test.ts).
   ssoPerson: { email: 'olga@e2e.test', name: 'Olga Org', role: 'employee' },
   ssoGrouped: { email: 'gus@e2e.test', name: 'Gus Group', role: 'employee' },

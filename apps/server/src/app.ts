@@ -17,6 +17,7 @@ import {
   registerReportRoutes,
   sweepScheduledDays,
 } from './features/reports/index.ts';
+import { registerLanguageRoutes } from './features/language/index.ts';
 import { registerLiveRoutes } from './features/live/index.ts';
 import { registerPayRuleRoutes } from './features/pay-rules/index.ts';
 import {
@@ -119,6 +120,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerSsoRoutes(app, db, config);
   registerUserRoutes(app, db, config, mailer);
   registerEmailRoutes(app, db, mailer !== null);
+  registerLanguageRoutes(app, db);
   registerTeamRoutes(app, db);
   registerKioskRoutes(app, db, config);
   registerLocationRoutes(app, db);

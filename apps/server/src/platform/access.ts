@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
-import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { suspendedMessage } from '@punchclock/shared/contracts/auth';
 import { hasRequiredRole, type RoleRequirement } from '@punchclock/shared/domain/roles';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -73,7 +74,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
         // Suspension also revokes sessions; this covers a session that raced with it.
         await revokeSession(db, auth.sessionId);
         if (request.routeOptions.config.access !== 'public') {
-          throw new Unauthorized(SUSPENDED_MESSAGE, 'suspended');
+          throw new Unauthorized(suspendedMessage(), 'suspended');
         }
       } else {
         request.auth = auth;
@@ -121,11 +122,11 @@ async function authenticateApiToken(
   const identity = await findLiveApiToken(db, secret, request.ip);
   if (!identity) {
     throw new Unauthorized(
-      'This API token is not valid: it may have expired or been revoked',
+      t`This API token is not valid: it may have expired or been revoked`,
       'invalid_token',
     );
   }
-  if (identity.isSuspended) throw new Unauthorized(SUSPENDED_MESSAGE, 'suspended');
+  if (identity.isSuspended) throw new Unauthorized(suspendedMessage(), 'suspended');
   const { token } = identity;
   // Known from here on: a refusal below is written to the audit log as this token's call.
   request.auth = {
@@ -144,17 +145,18 @@ async function authenticateApiToken(
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   const endpoint = endpointContract(`${method} ${request.routeOptions.url ?? ''}`);
   if (!endpoint?.scope) {
-    throw new Forbidden('API tokens cannot call this endpoint', 'insufficient_scope');
+    throw new Forbidden(t`API tokens cannot call this endpoint`, 'insufficient_scope');
   }
   if (!token.scopes.includes(endpoint.scope)) {
+    const scope = endpoint.scope;
     throw new Forbidden(
-      `This API token needs the ${endpoint.scope} scope for this endpoint`,
+      t`This API token needs the ${scope} scope for this endpoint`,
       'insufficient_scope',
     );
   }
   if (endpoint.actsOnCaller && token.kind === 'service') {
     throw new Forbidden(
-      'A service token is no one: use a personal token, or the endpoint that names the person',
+      t`A service token is no one: use a personal token, or the endpoint that names the person`,
       'needs_person',
     );
   }
@@ -162,7 +164,7 @@ async function authenticateApiToken(
   const state = await recordHit(db, `api-token:${token.id}`, limit);
   if (state.hits > limit.limit) {
     throw new TooManyRequests(
-      'Too many calls with this API token: wait a moment and try again',
+      t`Too many calls with this API token: wait a moment and try again`,
       state.retryAfterSeconds,
     );
   }

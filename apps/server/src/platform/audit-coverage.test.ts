@@ -729,6 +729,22 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'PUT /api/me/language',
+    name: 'French (Canada) chosen',
+    status: 200,
+    action: 'language.set',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      return {
+        method: 'PUT',
+        url: '/api/me/language',
+        cookie,
+        payload: { language: 'fr-CA' },
+        actorId: user.id,
+      };
+    },
+  },
+  {
     route: 'PUT /api/push/subscription',
     name: 'reminders on a device',
     status: 204,

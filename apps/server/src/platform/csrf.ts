@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { readBearerSecret } from './api-token-auth.ts';
@@ -36,7 +37,7 @@ export function registerCsrfProtection(app: FastifyInstance): void {
     if (readBearerSecret(request.headers.authorization) !== null) return;
     if (request.headers[CSRF_HEADER] !== '1' || isCrossSite(request)) {
       request.log.warn({ url: request.url }, 'cross-site request refused');
-      throw new Forbidden('Cross-site request refused', 'csrf');
+      throw new Forbidden(t`Cross-site request refused`, 'csrf');
     }
   });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
@@ -19,17 +20,17 @@ export class Invalid extends AppError {
   }
 }
 export class Unauthorized extends AppError {
-  constructor(message = 'Please sign in', code = 'unauthorized') {
+  constructor(message = t`Please sign in`, code = 'unauthorized') {
     super(401, message, code);
   }
 }
 export class Forbidden extends AppError {
-  constructor(message = 'You do not have access to this', code = 'forbidden') {
+  constructor(message = t`You do not have access to this`, code = 'forbidden') {
     super(403, message, code);
   }
 }
 export class NotFound extends AppError {
-  constructor(message = 'Not found', code = 'not_found') {
+  constructor(message = t`Not found`, code = 'not_found') {
     super(404, message, code);
   }
 }
@@ -71,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send({ message: error.message, code: (error as FastifyError).code });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong', code: 'internal' });
+    return reply.status(500).send({ message: t`Something went wrong`, code: 'internal' });
   });
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ServerResponse } from 'node:http';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -110,13 +111,15 @@ export class LiveHub {
   /** Checked just before subscribe (no await between), so the counts cannot move meanwhile. */
   refusalFor(sessionId: string, userId: string): LiveStreamRefusal {
     if ((this.perSession.get(sessionId) ?? 0) >= this.limits.perSession) {
-      return `Too many live connections from this browser session (at most ${this.limits.perSession}). Close some tabs and reload.`;
+      const max = this.limits.perSession;
+      return t`Too many live connections from this browser session (at most ${max}). Close some tabs and reload.`;
     }
     if ((this.perUser.get(userId) ?? 0) >= this.limits.perUser) {
-      return `Too many live connections for your account (at most ${this.limits.perUser}). Close some tabs or sign out elsewhere.`;
+      const max = this.limits.perUser;
+      return t`Too many live connections for your account (at most ${max}). Close some tabs or sign out elsewhere.`;
     }
     if (this.subscribers.size >= this.limits.perInstance) {
-      return 'This server has too many live connections right now. Try again shortly.';
+      return t`This server has too many live connections right now. Try again shortly.`;
     }
     return null;
   }

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { commonPasswordMessage } from '@punchclock/shared/contracts/auth';
 import { isCommonPassword } from './common-passwords.ts';
 import { Invalid } from './errors.ts';
 
@@ -17,7 +17,7 @@ export function hashPassword(password: string): Promise<string> {
  * password is common can still sign in.
  */
 export async function hashNewPassword(password: string): Promise<string> {
-  if (isCommonPassword(password)) throw new Invalid(COMMON_PASSWORD_MESSAGE, 'common_password');
+  if (isCommonPassword(password)) throw new Invalid(commonPasswordMessage(), 'common_password');
   return hashPassword(password);
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -12,6 +13,7 @@ import {
   useSession,
   useSignOut,
 } from '@/features/auth';
+import { useLanguageSync } from '@/features/account';
 import { useLiveUpdates } from '@/features/live';
 import { NotificationsBell } from '@/features/notifications';
 import { usePendingSync } from '@/features/time-tracking';
@@ -43,6 +45,7 @@ const COLLAPSED_KEY = 'punchclock:sidebar-collapsed';
 
 /** Signed-in layout: sidebar, top bar with the bell, idle timeout, and the page. */
 export function AppShell() {
+  const { t } = useLingui();
   const { user, data } = useSession();
   const signOut = useSignOut();
   const queryClient = useQueryClient();
@@ -64,12 +67,13 @@ export function AppShell() {
     onExpire: () => {
       if (hasExpired.current) return;
       hasExpired.current = true;
-      signOut.mutate('You were signed out after a period of inactivity.');
+      signOut.mutate(t`You were signed out after a period of inactivity.`);
     },
     onActiveHeartbeat: () => void queryClient.refetchQueries({ queryKey: sessionQueryKey }),
   });
 
   useEffect(prepareForOffline, []);
+  useLanguageSync(user?.language);
   useLiveUpdates(user !== null);
   usePendingSync(user?.id ?? null);
 
@@ -82,7 +86,7 @@ export function AppShell() {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-card focus:px-3 focus:py-2"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <aside className="hidden md:flex">
         <Sidebar
@@ -104,7 +108,7 @@ export function AppShell() {
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-label="Open menu"
+            aria-label={t`Open menu`}
             onClick={() => setIsMobileNavOpen(true)}
           >
             <Menu aria-hidden />

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { Sidebar } from './sidebar';
@@ -17,8 +18,12 @@ export function MobileNav({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
         <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 md:hidden">
-          <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-          <DialogPrimitive.Description className="sr-only">Main menu</DialogPrimitive.Description>
+          <DialogPrimitive.Title className="sr-only">
+            <Trans>Navigation</Trans>
+          </DialogPrimitive.Title>
+          <DialogPrimitive.Description className="sr-only">
+            <Trans>Main menu</Trans>
+          </DialogPrimitive.Description>
           <Sidebar role={role} isCollapsed={false} onNavigate={onClose} onLogout={onLogout} />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

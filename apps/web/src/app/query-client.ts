@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth-messages';
+import { suspendedMessage } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
@@ -30,8 +31,8 @@ export function createQueryClient(): QueryClient {
     const current = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
     if (!current?.user) return;
     void forgetLastKnown();
-    if (error.code === 'suspended') toast.error(SUSPENDED_MESSAGE);
-    else toast.info('Your session has ended. Please sign in again.');
+    if (error.code === 'suspended') toast.error(suspendedMessage());
+    else toast.info(t`Your session has ended. Please sign in again.`);
     queryClient.setQueryData<SessionResponse>(sessionQueryKey, { ...current, user: null });
   }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronsLeft, ChevronsRight, Clock, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { getSidebarItems, type SidebarPath } from '@punchclock/shared/domain/navigation';
@@ -22,6 +23,7 @@ export function Sidebar({
   onNavigate,
   onLogout,
 }: SidebarProps) {
+  const { t } = useLingui();
   const items = getSidebarItems(role);
   return (
     <div
@@ -43,7 +45,7 @@ export function Sidebar({
         </div>
         {!isCollapsed && <span className="text-lg font-semibold">Punchclock</span>}
       </div>
-      <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
+      <nav aria-label={t`Main`} className="flex-1 overflow-y-auto p-3">
         <ul className="grid gap-1">
           {items.map((item) => {
             const Icon = NAVIGATION_ICONS[item.path as SidebarPath];
@@ -79,11 +81,11 @@ export function Sidebar({
               isCollapsed && 'justify-center px-0',
             )}
             onClick={onToggleCollapsed}
-            aria-label={isCollapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+            aria-label={isCollapsed ? t`Expand sidebar` : t`Collapse sidebar`}
             aria-expanded={!isCollapsed}
           >
             {isCollapsed ? <ChevronsRight aria-hidden /> : <ChevronsLeft aria-hidden />}
-            {!isCollapsed && 'Collapse'}
+            {!isCollapsed && <Trans>Collapse</Trans>}
           </Button>
         )}
         <Button
@@ -93,10 +95,10 @@ export function Sidebar({
             isCollapsed && 'justify-center px-0',
           )}
           onClick={onLogout}
-          aria-label={isCollapsed ? 'Logout' : undefined}
+          aria-label={isCollapsed ? t`Logout` : undefined}
         >
           <LogOut aria-hidden />
-          {!isCollapsed && 'Logout'}
+          {!isCollapsed && <Trans>Logout</Trans>}
         </Button>
       </div>
     </div>

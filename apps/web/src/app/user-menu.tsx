@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, Moon, Settings, Sun, UserRound } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -11,13 +12,14 @@ const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
 export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: () => void }) {
+  const { t } = useLingui();
   const { theme, toggleTheme } = useTheme();
   const [isAccountOpen, setIsAccountOpen] = useState(false);
   return (
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Account menu">
+          <Button variant="ghost" size="icon" aria-label={t`Account menu`}>
             <UserRound aria-hidden />
           </Button>
         </DropdownMenu.Trigger>
@@ -37,7 +39,7 @@ export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: ()
             <DropdownMenu.Separator className="my-1 h-px bg-border" />
             <DropdownMenu.Item className={itemClass} onSelect={() => setIsAccountOpen(true)}>
               <Settings className="size-4" aria-hidden />
-              Account settings
+              <Trans>Account settings</Trans>
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={toggleTheme}>
               {theme === 'dark' ? (
@@ -45,11 +47,11 @@ export function UserMenu({ user, onSignOut }: { user: SessionUser; onSignOut: ()
               ) : (
                 <Moon className="size-4" aria-hidden />
               )}
-              {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+              {theme === 'dark' ? t`Light theme` : t`Dark theme`}
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={onSignOut}>
               <LogOut className="size-4" aria-hidden />
-              Sign Out
+              <Trans>Sign Out</Trans>
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { ApiError as ApiErrorReply } from '@punchclock/shared/contracts/http';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http-header';
 import { activeLocale } from './i18n';
@@ -43,15 +44,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Cannot reach the server. Check your connection.', 0, 'network');
+    throw new ApiError(t`Cannot reach the server. Check your connection.`, 0, 'network');
   }
 
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const reply = readErrorReply(payload);
+    const status = response.status;
     throw new ApiError(
-      reply?.message ?? `Request failed (${response.status})`,
+      reply?.message ?? t`Request failed (${status})`,
       response.status,
       reply?.code,
     );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { toast } from '@/lib/toast';
 
 /*
@@ -8,8 +9,6 @@ import { toast } from '@/lib/toast';
  * is told "Update available" and chooses when to reload, so one page never runs old and new
  * code side by side.
  */
-
-export const UPDATE_MESSAGE = 'Update available';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -40,11 +39,11 @@ export function registerServiceWorker(): Promise<boolean> {
           immediate: true,
           onNeedRefresh() {
             // One notice however often the worker reports that it waits.
-            toast.info(UPDATE_MESSAGE, {
+            toast.info(t`Update available`, {
               id: 'app-update',
-              description: 'A new version of Punchclock is ready.',
+              description: t`A new version of Punchclock is ready.`,
               duration: Number.POSITIVE_INFINITY,
-              action: { label: 'Reload', onClick: () => reloadInto(updateServiceWorker) },
+              action: { label: t`Reload`, onClick: () => reloadInto(updateServiceWorker) },
             });
           },
           onRegisteredSW: (_url, registration) => {

@@ -32,7 +32,17 @@ export function initialLocale(): Locale {
   } catch {
     // Storage can be off (private mode): the browser's language still applies.
   }
+  return browserLocale();
+}
+
+/** The first language the browser prefers that Punchclock speaks. */
+export function browserLocale(): Locale {
   return negotiateLocale(navigator.languages ?? [navigator.language]);
+}
+
+/** A signed-in person's language: their choice, else the browser's (not another person's). */
+export function personLocale(chosen: Locale | null): Locale {
+  return chosen ?? browserLocale();
 }
 
 /** Switches every message, date and number to `locale`, fetching its catalogue if needed. */

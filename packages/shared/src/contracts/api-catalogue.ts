@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adminOverviewResponseSchema } from './admin.ts';
 import { emailPreferencesSchema, updateEmailPreferencesSchema } from './email.ts';
+import { languageResponseSchema, updateLanguageRequestSchema } from './language.ts';
 import {
   apiTokensResponseSchema,
   createApiTokenRequestSchema,
@@ -1054,6 +1055,17 @@ export const API_ENDPOINTS = {
     tag: 'Users',
     body: updateEmailPreferencesSchema,
     response: emailPreferencesSchema,
+  },
+  'GET /api/me/language': {
+    summary: 'The language the caller reads Punchclock in (null: their browser’s)',
+    tag: 'Users',
+    response: languageResponseSchema,
+  },
+  'PUT /api/me/language': {
+    summary: 'Choose the language the caller reads Punchclock in (null: follow the browser)',
+    tag: 'Users',
+    body: updateLanguageRequestSchema,
+    response: languageResponseSchema,
   },
   'PUT /api/me/profile': {
     summary: 'Change your own name',

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { isoDate, text } from './common.ts';
 
@@ -21,14 +22,30 @@ export type ApiScope = (typeof API_SCOPES)[number];
 
 /** What each scope lets a token do, for the screens that make tokens and the API reference. */
 export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
-  'punches:read': 'Read punches, today’s status and correction requests',
-  'punches:write': 'Record punches (a service token: on behalf of a person)',
-  'schedules:read': 'Read shifts and schedule templates',
-  'timeoff:read': 'Read time off requests, types and balances',
-  'timesheets:read': 'Read timesheets and their sign-off',
-  'reports:read': 'Read adherence, worked-hours and live attendance reports',
-  'people:read': 'Read people and teams',
-  'payroll:read': 'Read and export payroll',
+  get 'punches:read'() {
+    return t`Read punches, today’s status and correction requests`;
+  },
+  get 'punches:write'() {
+    return t`Record punches (a service token: on behalf of a person)`;
+  },
+  get 'schedules:read'() {
+    return t`Read shifts and schedule templates`;
+  },
+  get 'timeoff:read'() {
+    return t`Read time off requests, types and balances`;
+  },
+  get 'timesheets:read'() {
+    return t`Read timesheets and their sign-off`;
+  },
+  get 'reports:read'() {
+    return t`Read adherence, worked-hours and live attendance reports`;
+  },
+  get 'people:read'() {
+    return t`Read people and teams`;
+  },
+  get 'payroll:read'() {
+    return t`Read and export payroll`;
+  },
 };
 
 export const API_TOKEN_KINDS = ['personal', 'service'] as const;
@@ -65,17 +82,19 @@ export const apiTokensResponseSchema = z.object({
 });
 export type ApiTokensResponse = z.infer<typeof apiTokensResponseSchema>;
 
-const tokenNameSchema = text({ error: 'Name the token' })
-  .min(1, 'Name the token')
-  .max(80, 'A name has at most 80 characters');
+const tokenNameSchema = text({ error: () => t`Name the token` })
+  .min(1, { error: () => t`Name the token` })
+  .max(80, { error: () => t`A name has at most 80 characters` });
 
 /** A personal token (Account settings) or a service token (Admin → API Tokens). */
 export const createApiTokenRequestSchema = z
   .object({
     name: tokenNameSchema,
     scopes: z
-      .array(z.enum(API_SCOPES, { error: 'Unknown scope' }), { error: 'Choose at least one scope' })
-      .min(1, 'Choose at least one scope')
+      .array(z.enum(API_SCOPES, { error: () => t`Unknown scope` }), {
+        error: () => t`Choose at least one scope`,
+      })
+      .min(1, { error: () => t`Choose at least one scope` })
       .max(API_SCOPES.length),
     /** The last day the token works (business time zone); it stops at the end of that day. */
     expiresOn: isoDate,

@@ -1,28 +1,29 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
 import { isoDate, text } from './common.ts';
 import { timeOffRequestSchema } from './time-off.ts';
 
 const correctionReasonSchema = text({ multiLine: true })
-  .min(3, 'Say why (at least 3 characters)')
-  .max(500, 'Keep the reason under 500 characters');
+  .min(3, { error: () => t`Say why (at least 3 characters)` })
+  .max(500, { error: () => t`Keep the reason under 500 characters` });
 
 export const correctionRequestSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('add'),
     eventType: z.enum(TIME_EVENT_TYPES),
-    occurredAt: z.iso.datetime({ offset: true, error: 'Give the time of the missed punch' }),
+    occurredAt: z.iso.datetime({ offset: true, error: () => t`Give the time of the missed punch` }),
     reason: correctionReasonSchema,
   }),
   z.object({
     kind: z.literal('move'),
-    targetEventId: z.uuid('Choose the punch to change'),
-    occurredAt: z.iso.datetime({ offset: true, error: 'Give the correct time' }),
+    targetEventId: z.uuid({ error: () => t`Choose the punch to change` }),
+    occurredAt: z.iso.datetime({ offset: true, error: () => t`Give the correct time` }),
     reason: correctionReasonSchema,
   }),
   z.object({
     kind: z.literal('remove'),
-    targetEventId: z.uuid('Choose the punch to remove'),
+    targetEventId: z.uuid({ error: () => t`Choose the punch to remove` }),
     reason: correctionReasonSchema,
   }),
 ]);
@@ -88,7 +89,7 @@ export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 export const approvalsQuerySchema = z.object({
   type: z.enum(APPROVAL_ITEM_TYPES).optional(),
   status: z.enum(['pending', 'approved', 'rejected', 'cancelled']).default('pending'),
-  teamId: z.uuid('Unknown team').optional(),
+  teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
@@ -102,10 +103,12 @@ export const approvalsResponseSchema = z.object({
 export const decisionSchema = z.object({
   items: z
     .array(z.object({ type: z.enum(APPROVAL_ITEM_TYPES), id: z.uuid() }))
-    .min(1, 'Choose at least one request')
-    .max(200, 'Decide at most 200 at once'),
+    .min(1, { error: () => t`Choose at least one request` })
+    .max(200, { error: () => t`Decide at most 200 at once` }),
   decision: z.enum(['approve', 'reject']),
-  comment: text({ multiLine: true }).max(500, 'Keep the comment under 500 characters').optional(),
+  comment: text({ multiLine: true })
+    .max(500, { error: () => t`Keep the comment under 500 characters` })
+    .optional(),
 });
 export type DecisionInput = z.input<typeof decisionSchema>;
 
@@ -130,7 +133,7 @@ export const periodLocksResponseSchema = z.object({ locks: z.array(periodLockSch
 export const lockPeriodRequestSchema = z
   .object({ fromDate: isoDate, toDate: isoDate })
   .refine((range) => range.fromDate <= range.toDate, {
-    message: 'The start date must be on or before the end date',
+    error: () => t`The start date must be on or before the end date`,
   });
 /** POST /api/approvals/locks: the new lock's id. */
 export const lockPeriodResponseSchema = z.object({ id: z.uuid() });

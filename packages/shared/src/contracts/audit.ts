@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { isoDate, text } from './common.ts';
 
@@ -20,7 +21,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditFilterSchema = z
   .object({
-    actorId: z.uuid('Unknown person').optional(),
+    actorId: z.uuid({ error: () => t`Unknown person` }).optional(),
     action: text().max(100).optional(),
     entityType: text().max(100).optional(),
     entityId: text().max(100).optional(),
@@ -29,7 +30,7 @@ export const auditFilterSchema = z
     to: isoDate.optional(),
   })
   .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
-    message: 'The start date must be on or before the end date',
+    error: () => t`The start date must be on or before the end date`,
   });
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -37,8 +38,17 @@ export const listAuditQuerySchema = z.intersection(
   auditFilterSchema,
   z.object({
     /** Cursor: entries older than this id (newest first). */
-    before: z.coerce.number().int().positive('Invalid cursor').optional(),
-    limit: z.coerce.number().int().min(1).max(200, 'Ask for at most 200 at a time').default(50),
+    before: z.coerce
+      .number()
+      .int()
+      .positive({ error: () => t`Invalid cursor` })
+      .optional(),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(200, { error: () => t`Ask for at most 200 at a time` })
+      .default(50),
   }),
 );
 export type ListAuditQuery = z.input<typeof listAuditQuerySchema>;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { ROLES } from '../domain/roles.ts';
@@ -5,17 +6,19 @@ import { text } from './common.ts';
 
 /** Validation messages are the product's, word for word (product §5). */
 export const emailSchema = z
-  .string({ error: 'Invalid email address' })
+  .string({ error: () => t`Invalid email address` })
   .trim()
-  .pipe(z.email('Invalid email address').max(255, 'Email too long'));
+  .pipe(
+    z.email({ error: () => t`Invalid email address` }).max(255, { error: () => t`Email too long` }),
+  );
 
 export const passwordSchema = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(8, 'Password must be at least 8 characters')
-  .regex(/[A-Z]/, 'Password must contain an uppercase letter')
-  .regex(/[0-9]/, 'Password must contain a number')
+  .string({ error: () => t`Password must be at least 8 characters` })
+  .min(8, { error: () => t`Password must be at least 8 characters` })
+  .regex(/[A-Z]/, { error: () => t`Password must contain an uppercase letter` })
+  .regex(/[0-9]/, { error: () => t`Password must contain a number` })
   // Long enough for passphrases (ASVS asks for >= 64) yet bounded so hashing stays cheap.
-  .max(256, 'Password too long');
+  .max(256, { error: () => t`Password too long` });
 
 /**
  * A new password that is on the list of common / breached passwords (ASVS 6.2.x). The list
@@ -25,9 +28,14 @@ export const passwordSchema = z
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common. Choose a less predictable one.';
 
+/** COMMON_PASSWORD_MESSAGE in the reader's language. */
+export function commonPasswordMessage(): string {
+  return t`This password is too common. Choose a less predictable one.`;
+}
+
 const nameValueSchema = text()
-  .min(2, 'Name must be at least 2 characters')
-  .max(100, 'Name too long');
+  .min(2, { error: () => t`Name must be at least 2 characters` })
+  .max(100, { error: () => t`Name too long` });
 
 /** An empty or blank name counts as "not given". */
 export const optionalNameSchema = z.preprocess(
@@ -68,7 +76,12 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** The first failing message, in the order the rules are declared — what the sign-in toast shows. */
 export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid request';
+  return error.issues[0]?.message ?? t`Invalid request`;
 }
 
-export { INVALID_CREDENTIALS_MESSAGE, SUSPENDED_MESSAGE } from './auth-messages.ts';
+export {
+  INVALID_CREDENTIALS_MESSAGE,
+  SUSPENDED_MESSAGE,
+  invalidCredentialsMessage,
+  suspendedMessage,
+} from './auth-messages.ts';

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
 /**
@@ -6,9 +7,9 @@ import { z } from 'zod';
  */
 export const BACKUP_NAME_PATTERN = /^punchclock-\d{4}-\d{2}-\d{2}T\d{6}\.\d{3}Z\.tar\.gz$/;
 
-export const backupNameSchema = z
-  .string()
-  .regex(BACKUP_NAME_PATTERN, 'Not a backup name (punchclock-yyyy-mm-ddThhmmss.sssZ.tar.gz)');
+export const backupNameSchema = z.string().regex(BACKUP_NAME_PATTERN, {
+  error: () => t`Not a backup name (punchclock-yyyy-mm-ddThhmmss.sssZ.tar.gz)`,
+});
 
 export const backupSchema = z.object({
   name: z.string(),

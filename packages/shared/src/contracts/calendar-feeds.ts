@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
 /* Calendar feeds (#18 point 4): a secret iCalendar address for a person or a team. */
@@ -20,7 +21,12 @@ export type CalendarFeedsResponse = z.infer<typeof calendarFeedsResponseSchema>;
 
 /** Make (or make again, which stops the old address) one's own feed, or a team's. */
 export const createCalendarFeedRequestSchema = z
-  .object({ teamId: z.uuid({ error: 'Choose a team' }).nullable().default(null) })
+  .object({
+    teamId: z
+      .uuid({ error: () => t`Choose a team` })
+      .nullable()
+      .default(null),
+  })
   .strict();
 export type CreateCalendarFeedRequest = z.input<typeof createCalendarFeedRequestSchema>;
 

@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
-const ISO_DATE_MESSAGE = 'Use a yyyy-MM-dd date';
+const isoDateMessage = () => t`Use a yyyy-MM-dd date`;
 
 /**
  * The last day any date field takes. Reports and filters work out the day after a date (and up
@@ -11,11 +12,16 @@ const LATEST_DATE = '9998-12-31';
 
 /** A real calendar date (not 2026-02-30), in the years the database and date arithmetic handle. */
 export const isoDate = z.iso
-  .date(ISO_DATE_MESSAGE)
-  .refine((date) => date >= '0001-01-01', ISO_DATE_MESSAGE)
-  .refine((date) => date <= LATEST_DATE, 'Use a date before the year 9999');
+  .date({ error: isoDateMessage })
+  .refine((date) => date >= '0001-01-01', { error: isoDateMessage })
+  .refine((date) => date <= LATEST_DATE, { error: () => t`Use a date before the year 9999` });
 
 export const UNSUPPORTED_CHARACTERS_MESSAGE = 'Remove unsupported characters';
+
+/** UNSUPPORTED_CHARACTERS_MESSAGE in the reader's language. */
+export function unsupportedCharactersMessage(): string {
+  return t`Remove unsupported characters`;
+}
 
 /*
  * Control characters (NUL and friends, which PostgreSQL text cannot hold at all) and lone UTF-16
@@ -33,10 +39,10 @@ const MULTI_LINE_UNSUPPORTED = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
  * cannot be stored or shown. `multiLine` allows tab and line breaks (notes, reasons, comments).
  * Chain the field's own length rules and messages after it.
  */
-export function text(options: { multiLine?: boolean; error?: string } = {}) {
+export function text(options: { multiLine?: boolean; error?: string | (() => string) } = {}) {
   const unsupported = options.multiLine ? MULTI_LINE_UNSUPPORTED : SINGLE_LINE_UNSUPPORTED;
   return z
     .string(options.error === undefined ? undefined : { error: options.error })
     .trim()
-    .refine((value) => !unsupported.test(value), UNSUPPORTED_CHARACTERS_MESSAGE);
+    .refine((value) => !unsupported.test(value), { error: unsupportedCharactersMessage });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 
 /* Email (#18 point 5, decision 0034): what Punchclock may email a person, each kind turned off by them. */
@@ -11,10 +12,18 @@ export const EMAIL_KINDS = [
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
-  password_links: 'Links to set my password',
-  decisions: 'Decisions on my time off, corrections and timesheets',
-  timesheet_reminders: 'Reminders to submit my timesheet',
-  forgotten_clock_out: 'When I seem to have forgotten to clock out',
+  get password_links() {
+    return t`Links to set my password`;
+  },
+  get decisions() {
+    return t`Decisions on my time off, corrections and timesheets`;
+  },
+  get timesheet_reminders() {
+    return t`Reminders to submit my timesheet`;
+  },
+  get forgotten_clock_out() {
+    return t`When I seem to have forgotten to clock out`;
+  },
 };
 
 export const emailPreferencesSchema = z.object({
@@ -28,7 +37,7 @@ export const updateEmailPreferencesSchema = z
   .object({
     /** The kinds the person does not want by email. */
     turnedOff: z
-      .array(z.enum(EMAIL_KINDS, { error: 'Unknown kind of email' }))
+      .array(z.enum(EMAIL_KINDS, { error: () => t`Unknown kind of email` }))
       .max(EMAIL_KINDS.length),
   })
   .strict();

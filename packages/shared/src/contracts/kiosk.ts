@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { text } from './common.ts';
 import { recordTimeEventRequestSchema, timeStateSchema } from './time-tracking.ts';
@@ -16,9 +17,19 @@ export const KIOSK_NAME_MAX = 60;
 export const INVALID_ENROLMENT_CODE_MESSAGE =
   'This code is not valid. Codes work once, for 10 minutes: ask an admin for a new one.';
 
+/** INVALID_ENROLMENT_CODE_MESSAGE in the reader's language. */
+export function invalidEnrolmentCodeMessage(): string {
+  return t`This code is not valid. Codes work once, for 10 minutes: ask an admin for a new one.`;
+}
+
 const deviceName = text()
-  .min(1, 'Enter a name for the device')
-  .max(KIOSK_NAME_MAX, `Use at most ${KIOSK_NAME_MAX} characters`);
+  .min(1, { error: () => t`Enter a name for the device` })
+  .max(KIOSK_NAME_MAX, {
+    error: () => {
+      const max = KIOSK_NAME_MAX;
+      return t`Use at most ${max} characters`;
+    },
+  });
 
 export const createEnrolmentCodeRequestSchema = z.object({ name: deviceName }).strict();
 export type CreateEnrolmentCodeRequest = z.infer<typeof createEnrolmentCodeRequestSchema>;
@@ -34,14 +45,14 @@ export type EnrolmentCodeResponse = z.infer<typeof enrolmentCodeResponseSchema>;
 export const enrolDeviceRequestSchema = z
   .object({
     code: z
-      .string({ error: INVALID_ENROLMENT_CODE_MESSAGE })
-      .max(32, INVALID_ENROLMENT_CODE_MESSAGE)
+      .string({ error: invalidEnrolmentCodeMessage })
+      .max(32, { error: invalidEnrolmentCodeMessage })
       .transform((code) => code.replace(/[\s-]/g, '').toUpperCase())
       .refine(
         (code) =>
           code.length === ENROLMENT_CODE_LENGTH &&
           [...code].every((character) => ENROLMENT_CODE_ALPHABET.includes(character)),
-        INVALID_ENROLMENT_CODE_MESSAGE,
+        { error: invalidEnrolmentCodeMessage },
       ),
   })
   .strict();
@@ -72,8 +83,18 @@ export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDevic
 /** Wrong PINs in a row before a person's kiosk PIN locks (an admin lifts it). */
 export const KIOSK_PIN_ATTEMPTS = 5;
 export const KIOSK_PIN_RULE_MESSAGE = 'Use a PIN of 4 to 8 digits';
+
+/** KIOSK_PIN_RULE_MESSAGE in the reader's language. */
+export function kioskPinRuleMessage(): string {
+  return t`Use a PIN of 4 to 8 digits`;
+}
 export const KIOSK_PIN_GUESSABLE_MESSAGE =
   'Choose a PIN that is not one digit repeated or a run like 1234';
+
+/** KIOSK_PIN_GUESSABLE_MESSAGE in the reader's language. */
+export function kioskPinGuessableMessage(): string {
+  return t`Choose a PIN that is not one digit repeated or a run like 1234`;
+}
 
 /** One digit repeated (0000) or a run up or down (1234, 9876): the first PINs anyone tries. */
 export function isGuessablePin(pin: string): boolean {
@@ -87,14 +108,14 @@ export function isGuessablePin(pin: string): boolean {
 }
 
 export const kioskPinSchema = z
-  .string({ error: KIOSK_PIN_RULE_MESSAGE })
-  .regex(/^\d{4,8}$/, KIOSK_PIN_RULE_MESSAGE)
-  .refine((pin) => !isGuessablePin(pin), KIOSK_PIN_GUESSABLE_MESSAGE);
+  .string({ error: kioskPinRuleMessage })
+  .regex(/^\d{4,8}$/, { error: kioskPinRuleMessage })
+  .refine((pin) => !isGuessablePin(pin), { error: kioskPinGuessableMessage });
 
 /** Setting one's own PIN asks for the password again, like changing the password. */
 export const setMyKioskPinRequestSchema = z
   .object({
-    currentPassword: z.string().min(1, 'Enter your current password'),
+    currentPassword: z.string().min(1, { error: () => t`Enter your current password` }),
     pin: kioskPinSchema,
   })
   .strict();
@@ -116,19 +137,39 @@ export type KioskCardResponse = z.infer<typeof kioskCardResponseSchema>;
 /** How long an identification at a kiosk lets that person punch there. */
 export const KIOSK_GRANT_SECONDS = 60;
 export const KIOSK_WRONG_CREDENTIALS_MESSAGE = 'Employee number or PIN is not correct';
+
+/** KIOSK_WRONG_CREDENTIALS_MESSAGE in the reader's language. */
+export function kioskWrongCredentialsMessage(): string {
+  return t`Employee number or PIN is not correct`;
+}
 export const KIOSK_LOCKED_MESSAGE = 'Too many wrong PINs. Ask an admin to unlock your kiosk PIN.';
+
+/** KIOSK_LOCKED_MESSAGE in the reader's language. */
+export function kioskLockedMessage(): string {
+  return t`Too many wrong PINs. Ask an admin to unlock your kiosk PIN.`;
+}
 export const KIOSK_NO_PIN_MESSAGE = 'Set a kiosk PIN in your account first';
+
+/** KIOSK_NO_PIN_MESSAGE in the reader's language. */
+export function kioskNoPinMessage(): string {
+  return t`Set a kiosk PIN in your account first`;
+}
 export const KIOSK_SHARED_NUMBER_MESSAGE =
   'This employee number belongs to more than one person. Ask an admin.';
+
+/** KIOSK_SHARED_NUMBER_MESSAGE in the reader's language. */
+export function kioskSharedNumberMessage(): string {
+  return t`This employee number belongs to more than one person. Ask an admin.`;
+}
 
 export const identifyAtKioskRequestSchema = z
   .object({
     employeeNumber: text()
-      .min(1, 'Enter your employee number')
-      .max(64, 'Enter your employee number'),
+      .min(1, { error: () => t`Enter your employee number` })
+      .max(64, { error: () => t`Enter your employee number` }),
     pin: z
-      .string({ error: 'Enter your PIN (4 to 8 digits)' })
-      .regex(/^\d{4,8}$/, 'Enter your PIN (4 to 8 digits)'),
+      .string({ error: () => t`Enter your PIN (4 to 8 digits)` })
+      .regex(/^\d{4,8}$/, { error: () => t`Enter your PIN (4 to 8 digits)` }),
   })
   .strict();
 export type IdentifyAtKioskRequest = z.infer<typeof identifyAtKioskRequestSchema>;
@@ -147,15 +188,25 @@ export type IdentifyAtKioskResponse = z.infer<typeof identifyAtKioskResponseSche
 export const KIOSK_GRANT_EXPIRED_MESSAGE =
   'Your minute is up. Enter your employee number and PIN again.';
 
+/** KIOSK_GRANT_EXPIRED_MESSAGE in the reader's language. */
+export function kioskGrantExpiredMessage(): string {
+  return t`Your minute is up. Enter your employee number and PIN again.`;
+}
+
 /** A punch at the kiosk for the person identified there (its grant), with its own event id. */
 export const kioskPunchRequestSchema = recordTimeEventRequestSchema
   .pick({ id: true, eventType: true })
-  .extend({ grant: z.string().min(1, KIOSK_GRANT_EXPIRED_MESSAGE).max(100) })
+  .extend({ grant: z.string().min(1, { error: kioskGrantExpiredMessage }).max(100) })
   .strict();
 export type KioskPunchRequest = z.infer<typeof kioskPunchRequestSchema>;
 
 export const KIOSK_UNREADABLE_PIN_MESSAGE =
   'This punch was saved by another kiosk or has been altered: it cannot be checked.';
+
+/** KIOSK_UNREADABLE_PIN_MESSAGE in the reader's language. */
+export function kioskUnreadablePinMessage(): string {
+  return t`This punch was saved by another kiosk or has been altered: it cannot be checked.`;
+}
 
 /**
  * POST /api/kiosk/offline-punch: a punch captured while the kiosk was offline. `sealedPin` is
@@ -164,12 +215,12 @@ export const KIOSK_UNREADABLE_PIN_MESSAGE =
 export const offlineKioskPunchRequestSchema = recordTimeEventRequestSchema
   .pick({ id: true, eventType: true })
   .extend({
-    capturedOfflineAt: z.iso.datetime({ offset: true, error: 'Invalid time' }),
+    capturedOfflineAt: z.iso.datetime({ offset: true, error: () => t`Invalid time` }),
     employeeNumber: identifyAtKioskRequestSchema.shape.employeeNumber,
     sealedPin: z
       .string()
-      .max(1024, KIOSK_UNREADABLE_PIN_MESSAGE)
-      .regex(/^[A-Za-z0-9+/]+={0,2}$/, KIOSK_UNREADABLE_PIN_MESSAGE),
+      .max(1024, { error: kioskUnreadablePinMessage })
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: kioskUnreadablePinMessage }),
   })
   .strict();
 export type OfflineKioskPunchRequest = z.infer<typeof offlineKioskPunchRequestSchema>;

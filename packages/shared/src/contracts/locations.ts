@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LOCATION_MODES } from '../domain/location-modes.ts';
 import { text } from './common.ts';
@@ -8,27 +9,38 @@ import { text } from './common.ts';
  */
 
 export const locationModeSchema = z.enum(LOCATION_MODES, {
-  error: 'Choose off, record, warn or require',
+  error: () => t`Choose off, record, warn or require`,
 });
 
 /** The position a browser gives at the moment of a punch. */
 export const punchPositionSchema = z
   .object({
-    latitude: z.number().min(-90, 'Invalid position').max(90, 'Invalid position'),
-    longitude: z.number().min(-180, 'Invalid position').max(180, 'Invalid position'),
-    accuracyMetres: z.number().min(0, 'Invalid position').max(100_000, 'Invalid position'),
+    latitude: z
+      .number()
+      .min(-90, { error: () => t`Invalid position` })
+      .max(90, { error: () => t`Invalid position` }),
+    longitude: z
+      .number()
+      .min(-180, { error: () => t`Invalid position` })
+      .max(180, { error: () => t`Invalid position` }),
+    accuracyMetres: z
+      .number()
+      .min(0, { error: () => t`Invalid position` })
+      .max(100_000, { error: () => t`Invalid position` }),
   })
   .strict();
 export type PunchPosition = z.infer<typeof punchPositionSchema>;
 
-const placeName = text().min(1, 'Name the place').max(80, 'Use at most 80 characters');
+const placeName = text()
+  .min(1, { error: () => t`Name the place` })
+  .max(80, { error: () => t`Use at most 80 characters` });
 
 /** A CIDR range such as 203.0.113.0/24 or 2001:db8::/48 (checked again by the server). */
 const cidr = z
   .string()
   .trim()
-  .max(64, 'Enter a network like 203.0.113.0/24')
-  .regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, 'Enter a network like 203.0.113.0/24');
+  .max(64, { error: () => t`Enter a network like 203.0.113.0/24` })
+  .regex(/^[0-9a-fA-F:.]+\/\d{1,3}$/, { error: () => t`Enter a network like 203.0.113.0/24` });
 
 export const addPlaceRequestSchema = z.discriminatedUnion('kind', [
   z
@@ -38,10 +50,10 @@ export const addPlaceRequestSchema = z.discriminatedUnion('kind', [
       latitude: punchPositionSchema.shape.latitude,
       longitude: punchPositionSchema.shape.longitude,
       radiusMetres: z
-        .number({ error: 'Enter a radius in metres' })
-        .int('Enter a whole number of metres')
-        .min(20, 'Use a radius of at least 20 m')
-        .max(50_000, 'Use a radius of at most 50 km'),
+        .number({ error: () => t`Enter a radius in metres` })
+        .int({ error: () => t`Enter a whole number of metres` })
+        .min(20, { error: () => t`Use a radius of at least 20 m` })
+        .max(50_000, { error: () => t`Use a radius of at most 50 km` }),
     })
     .strict(),
   z.object({ kind: z.literal('network'), name: placeName, cidr }).strict(),
@@ -83,10 +95,10 @@ export const setLocationModeRequestSchema = z.object({ mode: locationModeSchema 
 export const setRetentionRequestSchema = z
   .object({
     days: z
-      .number({ error: 'Enter a number of days' })
-      .int('Enter a whole number of days')
-      .min(1, 'Keep locations at least 1 day')
-      .max(3660, 'Keep locations at most 10 years'),
+      .number({ error: () => t`Enter a number of days` })
+      .int({ error: () => t`Enter a whole number of days` })
+      .min(1, { error: () => t`Keep locations at least 1 day` })
+      .max(3660, { error: () => t`Keep locations at most 10 years` }),
   })
   .strict();
 

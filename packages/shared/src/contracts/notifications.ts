@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { NOTIFICATION_TYPES } from '../domain/notification-rules.ts';
 
@@ -16,9 +17,14 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const listNotificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(50, 'Ask for at most 50 at a time').default(BELL_LIMIT),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50, { error: () => t`Ask for at most 50 at a time` })
+    .default(BELL_LIMIT),
   /** Cursor: the id of the last notification of the previous page. */
-  before: z.uuid('Invalid cursor').optional(),
+  before: z.uuid({ error: () => t`Invalid cursor` }).optional(),
 });
 
 export const listNotificationsResponseSchema = z.object({

@@ -1,6 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { validateOvertimeRules } from '../domain/pay/overtime.ts';
-import { OVERTIME_MULTIPLIER_MESSAGE, OVERTIME_MULTIPLIERS } from '../domain/pay/pay-codes.ts';
+import { OVERTIME_MULTIPLIERS, overtimeMultiplierMessage } from '../domain/pay/pay-codes.ts';
 import { validatePayRounding } from '../domain/pay/rounding.ts';
 import { isoDate, text } from './common.ts';
 
@@ -12,22 +13,22 @@ import { isoDate, text } from './common.ts';
 
 const MINUTES_PER_DAY = 24 * 60;
 const MAX_RATE = 10;
-const RATE_MESSAGE = 'An overtime rate above 10× is not a rate we can pay';
+const rateMessage = () => t`An overtime rate above 10× is not a rate we can pay`;
 
 const isPayableRate = (rate: number) => (OVERTIME_MULTIPLIERS as readonly number[]).includes(rate);
 
 export const dailyTierSchema = z.object({
   afterMinutes: z
-    .number('Give each daily threshold in minutes')
-    .max(MINUTES_PER_DAY, 'A daily threshold must be within a day (24 hours)'),
+    .number({ error: () => t`Give each daily threshold in minutes` })
+    .max(MINUTES_PER_DAY, { error: () => t`A daily threshold must be within a day (24 hours)` }),
   multiplier: z
-    .number('Give each daily threshold a rate')
-    .max(MAX_RATE, RATE_MESSAGE)
-    .refine(isPayableRate, OVERTIME_MULTIPLIER_MESSAGE),
+    .number({ error: () => t`Give each daily threshold a rate` })
+    .max(MAX_RATE, { error: rateMessage })
+    .refine(isPayableRate, { error: overtimeMultiplierMessage }),
 });
 
 export const averagingSchema = z.object({
-  weeks: z.number('Give the averaging agreement a number of weeks'),
+  weeks: z.number({ error: () => t`Give the averaging agreement a number of weeks` }),
   startDate: isoDate,
   endDate: isoDate.optional(),
 });
@@ -39,12 +40,15 @@ export const payRoundingSchema = z.discriminatedUnion(
     z.object({
       kind: z.literal('nearest'),
       stepMinutes: z.union([z.literal(5), z.literal(6), z.literal(15)], {
-        error: 'Round to the nearest 5, 6 or 15 minutes',
+        error: () => t`Round to the nearest 5, 6 or 15 minutes`,
       }),
     }),
-    z.object({ kind: z.literal('grace'), graceMinutes: z.number('Give the grace in minutes') }),
+    z.object({
+      kind: z.literal('grace'),
+      graceMinutes: z.number({ error: () => t`Give the grace in minutes` }),
+    }),
   ],
-  { error: 'Choose no rounding, rounding to the nearest mark, or grace' },
+  { error: () => t`Choose no rounding, rounding to the nearest mark, or grace` },
 );
 export type PayRounding = z.infer<typeof payRoundingSchema>;
 
@@ -52,26 +56,31 @@ export type PayRounding = z.infer<typeof payRoundingSchema>;
 export const TOIL_EXPIRY_MONTHS = [3, 12] as const;
 
 const ruleSetFields = z.object({
-  name: text({ error: 'Give the rule set a name' })
-    .min(2, 'Give the rule set a name of at least 2 characters')
-    .max(100, 'Keep the name under 100 characters'),
+  name: text({ error: () => t`Give the rule set a name` })
+    .min(2, { error: () => t`Give the rule set a name of at least 2 characters` })
+    .max(100, { error: () => t`Keep the name under 100 characters` }),
   weeklyThresholdMinutes: z
-    .number('Give the weekly threshold')
-    .max(7 * MINUTES_PER_DAY, 'The weekly threshold must be within a week (168 hours)'),
+    .number({ error: () => t`Give the weekly threshold` })
+    .max(7 * MINUTES_PER_DAY, {
+      error: () => t`The weekly threshold must be within a week (168 hours)`,
+    }),
   weeklyMultiplier: z
-    .number('Give the weekly overtime rate')
-    .max(MAX_RATE, RATE_MESSAGE)
-    .refine(isPayableRate, OVERTIME_MULTIPLIER_MESSAGE)
+    .number({ error: () => t`Give the weekly overtime rate` })
+    .max(MAX_RATE, { error: rateMessage })
+    .refine(isPayableRate, { error: overtimeMultiplierMessage })
     .default(1.5),
-  dailyTiers: z.array(dailyTierSchema).max(4, 'At most 4 daily thresholds').default([]),
+  dailyTiers: z
+    .array(dailyTierSchema)
+    .max(4, { error: () => t`At most 4 daily thresholds` })
+    .default([]),
   averaging: averagingSchema.nullable().default(null),
   bankToil: z.boolean().default(false),
   toilExpiryMonths: z
     .number()
-    .refine(
-      (months) => (TOIL_EXPIRY_MONTHS as readonly number[]).includes(months),
-      'Time off in lieu must be taken within 3 months, or 12 with a written agreement',
-    )
+    .refine((months) => (TOIL_EXPIRY_MONTHS as readonly number[]).includes(months), {
+      error: () =>
+        t`Time off in lieu must be taken within 3 months, or 12 with a written agreement`,
+    })
     .default(3),
   rounding: payRoundingSchema.default({ kind: 'none' }),
 });
@@ -108,16 +117,16 @@ export const assignmentTargetSchema = z.discriminatedUnion(
   'kind',
   [
     z.object({ kind: z.literal('organisation') }),
-    z.object({ kind: z.literal('team'), teamId: z.uuid('Choose a team') }),
-    z.object({ kind: z.literal('person'), userId: z.uuid('Choose a person') }),
+    z.object({ kind: z.literal('team'), teamId: z.uuid({ error: () => t`Choose a team` }) }),
+    z.object({ kind: z.literal('person'), userId: z.uuid({ error: () => t`Choose a person` }) }),
   ],
-  { error: 'Assign to the organisation, a team or a person' },
+  { error: () => t`Assign to the organisation, a team or a person` },
 );
 export type AssignmentTarget = z.infer<typeof assignmentTargetSchema>;
 
 /** POST /api/pay-rules/assignments: a rule set applies to a target from a date. */
 export const assignmentInputSchema = z.object({
-  ruleSetId: z.uuid('Choose a rule set'),
+  ruleSetId: z.uuid({ error: () => t`Choose a rule set` }),
   target: assignmentTargetSchema,
   effectiveFrom: isoDate,
 });
@@ -141,15 +150,15 @@ export const assignmentSchema = z.object({
 export type RuleAssignment = z.infer<typeof assignmentSchema>;
 
 export const listAssignmentsQuerySchema = z.object({
-  teamId: z.uuid('Unknown team').optional(),
-  userId: z.uuid('Unknown person').optional(),
+  teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
+  userId: z.uuid({ error: () => t`Unknown person` }).optional(),
 });
 export const listAssignmentsResponseSchema = z.object({ assignments: z.array(assignmentSchema) });
 export const assignmentResponseSchema = z.object({ assignment: assignmentSchema });
 
 /** GET /api/pay-rules/toil-balance?userId&asOf: banked time off in lieu, oldest first. */
 export const toilBalanceQuerySchema = z.object({
-  userId: z.uuid('Unknown person').optional(),
+  userId: z.uuid({ error: () => t`Unknown person` }).optional(),
   asOf: isoDate.optional(),
 });
 
@@ -187,10 +196,12 @@ export type ToilBalance = z.infer<typeof toilBalanceSchema>;
 export const LABOUR_AGREEMENT_KINDS = ['excess_weekly_hours'] as const;
 export type LabourAgreementKind = (typeof LABOUR_AGREEMENT_KINDS)[number];
 export const LABOUR_AGREEMENT_KIND_LABELS: Record<LabourAgreementKind, string> = {
-  excess_weekly_hours: 'More than 48 hours a week',
+  get excess_weekly_hours() {
+    return t`More than 48 hours a week`;
+  },
 };
 export const labourAgreementKindSchema = z.enum(LABOUR_AGREEMENT_KINDS, {
-  error: 'Choose a kind of agreement',
+  error: () => t`Choose a kind of agreement`,
 });
 
 export const AGREEMENT_NOTE_MAX = 500;
@@ -198,16 +209,21 @@ export const AGREEMENT_NOTE_MAX = 500;
 /** POST /api/pay-rules/agreements. */
 export const labourAgreementInputSchema = z
   .object({
-    userId: z.uuid('Choose a person'),
+    userId: z.uuid({ error: () => t`Choose a person` }),
     kind: labourAgreementKindSchema.default('excess_weekly_hours'),
     startDate: isoDate,
     endDate: isoDate.nullable().optional(),
     note: text({ multiLine: true })
-      .max(AGREEMENT_NOTE_MAX, `Keep the note under ${AGREEMENT_NOTE_MAX} characters`)
+      .max(AGREEMENT_NOTE_MAX, {
+        error: () => {
+          const max = AGREEMENT_NOTE_MAX;
+          return t`Keep the note under ${max} characters`;
+        },
+      })
       .optional(),
   })
   .refine((value) => !value.endDate || value.endDate >= value.startDate, {
-    message: 'The agreement cannot end before it starts',
+    error: () => t`The agreement cannot end before it starts`,
     path: ['endDate'],
   });
 export type LabourAgreementInput = z.input<typeof labourAgreementInputSchema>;
@@ -217,7 +233,7 @@ export const endLabourAgreementInputSchema = z.object({ endDate: isoDate });
 export type EndLabourAgreementInput = z.input<typeof endLabourAgreementInputSchema>;
 
 export const listLabourAgreementsQuerySchema = z.object({
-  userId: z.uuid('Unknown person').optional(),
+  userId: z.uuid({ error: () => t`Unknown person` }).optional(),
 });
 
 export const labourAgreementSchema = z.object({

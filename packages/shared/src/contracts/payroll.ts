@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LEAVE_PAY_CODES, PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
@@ -14,10 +15,10 @@ export const leavePayCodeSchema = z.enum(LEAVE_PAY_CODES);
 
 export const holidayYearQuerySchema = z.object({
   year: z.coerce
-    .number({ error: 'Give a year' })
-    .int('Give a whole year')
-    .min(2000, 'Give a year from 2000 to 2100')
-    .max(2100, 'Give a year from 2000 to 2100'),
+    .number({ error: () => t`Give a year` })
+    .int({ error: () => t`Give a whole year` })
+    .min(2000, { error: () => t`Give a year from 2000 to 2100` })
+    .max(2100, { error: () => t`Give a year from 2000 to 2100` }),
 });
 
 export const publicHolidayRowSchema = z.object({
@@ -40,13 +41,12 @@ export type PublicHolidayList = z.infer<typeof publicHolidayListSchema>;
 export const publicHolidayResponseSchema = z.object({ holiday: publicHolidayRowSchema });
 
 export const addPublicHolidaySchema = z.object({
-  date: isoDate.refine(
-    (date) => date >= '2000-01-01' && date <= '2100-12-31',
-    'Give a date from 2000 to 2100',
-  ),
-  name: text({ error: 'Give the holiday a name' })
-    .min(1, 'Give the holiday a name')
-    .max(80, 'Keep the name under 80 characters'),
+  date: isoDate.refine((date) => date >= '2000-01-01' && date <= '2100-12-31', {
+    error: () => t`Give a date from 2000 to 2100`,
+  }),
+  name: text({ error: () => t`Give the holiday a name` })
+    .min(1, { error: () => t`Give the holiday a name` })
+    .max(80, { error: () => t`Keep the name under 80 characters` }),
 });
 export type AddPublicHoliday = z.input<typeof addPublicHolidaySchema>;
 
@@ -56,13 +56,13 @@ export type AddPublicHoliday = z.input<typeof addPublicHolidaySchema>;
 export const MAX_HOURLY_CENTS = 100_000;
 
 export const payRateInputSchema = z.object({
-  userId: z.uuid('Choose a person'),
+  userId: z.uuid({ error: () => t`Choose a person` }),
   effectiveFrom: isoDate,
   hourlyCents: z
-    .number({ error: 'Give the hourly rate in cents' })
-    .int('Give the rate in whole cents')
-    .min(1, 'The hourly rate must be more than $0.00')
-    .max(MAX_HOURLY_CENTS, 'The hourly rate must be at most $1,000.00'),
+    .number({ error: () => t`Give the hourly rate in cents` })
+    .int({ error: () => t`Give the rate in whole cents` })
+    .min(1, { error: () => t`The hourly rate must be more than $0.00` })
+    .max(MAX_HOURLY_CENTS, { error: () => t`The hourly rate must be at most $1,000.00` }),
 });
 export type PayRateInput = z.input<typeof payRateInputSchema>;
 
@@ -74,7 +74,9 @@ export const payRateSchema = z.object({
 });
 export type PayRate = z.infer<typeof payRateSchema>;
 
-export const payRatesQuerySchema = z.object({ userId: z.uuid('Choose a person') });
+export const payRatesQuerySchema = z.object({
+  userId: z.uuid({ error: () => t`Choose a person` }),
+});
 /** GET /api/payroll/rates?userId: the person's rates. */
 export const payRatesResponseSchema = z.object({ rates: z.array(payRateSchema) });
 /** POST /api/payroll/rates: the rate just added. */
@@ -82,7 +84,7 @@ export const payRateResponseSchema = z.object({ rate: payRateSchema });
 
 export const employeeNumberInputSchema = z.object({
   employeeNumber: text()
-    .max(40, 'Keep the employee number under 40 characters')
+    .max(40, { error: () => t`Keep the employee number under 40 characters` })
     .transform((value) => (value === '' ? null : value))
     .nullable(),
 });
@@ -128,30 +130,31 @@ export const DEFAULT_EXPORT_HEADERS: Record<ExportColumnKey, string> = {
 };
 
 const headerText = text()
-  .min(1, 'Every column needs a header')
-  .max(60, 'Keep headers under 60 characters');
+  .min(1, { error: () => t`Every column needs a header` })
+  .max(60, { error: () => t`Keep headers under 60 characters` });
 
 export const presetInputSchema = z.object({
-  name: text().min(1, 'Give the preset a name').max(60, 'Keep the name under 60 characters'),
+  name: text()
+    .min(1, { error: () => t`Give the preset a name` })
+    .max(60, { error: () => t`Keep the name under 60 characters` }),
   columns: z
     .array(
       z.object({
-        key: z.enum(EXPORT_COLUMN_KEYS, { error: 'Unknown column' }),
+        key: z.enum(EXPORT_COLUMN_KEYS, { error: () => t`Unknown column` }),
         header: headerText,
       }),
     )
-    .min(1, 'Choose at least one column')
-    .refine(
-      (columns) => new Set(columns.map((column) => column.key)).size === columns.length,
-      'Each column can be chosen once',
-    ),
+    .min(1, { error: () => t`Choose at least one column` })
+    .refine((columns) => new Set(columns.map((column) => column.key)).size === columns.length, {
+      error: () => t`Each column can be chosen once`,
+    }),
   /** Pay code → the name the payroll system knows it by; codes left out keep their name. */
   codeRenames: z
     .partialRecord(
       payCodeSchema,
       text()
-        .min(1, 'A renamed pay code needs a name')
-        .max(30, 'Keep pay codes under 30 characters'),
+        .min(1, { error: () => t`A renamed pay code needs a name` })
+        .max(30, { error: () => t`Keep pay codes under 30 characters` }),
     )
     .default({}),
 });
@@ -181,12 +184,14 @@ export const EARLIEST_PAY_DATE = '1900-01-01';
 
 export const payrollQuerySchema = z.object({
   /** Any date in the pay period (its first day, usually). */
-  date: isoDate.refine((date) => date >= EARLIEST_PAY_DATE, 'Choose a date from 1900 on'),
-  presetId: z.uuid('Unknown preset').optional(),
+  date: isoDate.refine((date) => date >= EARLIEST_PAY_DATE, {
+    error: () => t`Choose a date from 1900 on`,
+  }),
+  presetId: z.uuid({ error: () => t`Unknown preset` }).optional(),
 });
 
 export const payrollExportQuerySchema = payrollQuerySchema.extend({
-  format: z.enum(['csv', 'xlsx'], { error: 'Choose csv or xlsx' }),
+  format: z.enum(['csv', 'xlsx'], { error: () => t`Choose csv or xlsx` }),
 });
 
 /** One person's minutes under one pay code (at one rate). */

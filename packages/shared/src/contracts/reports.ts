@@ -1,13 +1,18 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { punchLocationSchema } from './locations.ts';
 import { isoDate } from './common.ts';
 
 const rangeRule = (range: { from: string; to: string }) => range.from <= range.to;
-const RANGE_MESSAGE = 'The start date must be on or before the end date';
+const rangeMessage = () => t`The start date must be on or before the end date`;
 
 export const reportRangeQuerySchema = z
-  .object({ from: isoDate, to: isoDate, teamId: z.uuid('Unknown team').optional() })
-  .refine(rangeRule, { message: RANGE_MESSAGE });
+  .object({
+    from: isoDate,
+    to: isoDate,
+    teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
+  })
+  .refine(rangeRule, { error: rangeMessage });
 export type ReportRangeQuery = z.input<typeof reportRangeQuerySchema>;
 
 /** Sums over a set of person-days; percentages only over complete (scored) days. */
@@ -46,7 +51,10 @@ export const adherenceReportSchema = z.object({
 });
 export type AdherenceReport = z.infer<typeof adherenceReportSchema>;
 
-export const dayDetailQuerySchema = z.object({ userId: z.uuid('Unknown person'), date: isoDate });
+export const dayDetailQuerySchema = z.object({
+  userId: z.uuid({ error: () => t`Unknown person` }),
+  date: isoDate,
+});
 
 export const dayDetailSchema = z.object({
   userId: z.uuid(),
@@ -97,10 +105,10 @@ export const workedHoursQuerySchema = z
   .object({
     from: isoDate,
     to: isoDate,
-    teamId: z.uuid('Unknown team').optional(),
+    teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
     groupBy: z.enum(WORKED_HOURS_GROUPINGS).default('week'),
   })
-  .refine(rangeRule, { message: RANGE_MESSAGE });
+  .refine(rangeRule, { error: rangeMessage });
 export type WorkedHoursQuery = z.input<typeof workedHoursQuerySchema>;
 
 /** GET /api/reports/worked-hours/export: the file format, next to the worked-hours query. */
@@ -178,7 +186,7 @@ export const recomputeRequestSchema = z
     to: isoDate,
     userIds: z.array(z.uuid()).max(5000).optional(),
   })
-  .refine(rangeRule, { message: RANGE_MESSAGE });
+  .refine(rangeRule, { error: rangeMessage });
 
 export const recomputeRunSchema = z.object({
   id: z.uuid(),
@@ -199,8 +207,8 @@ export const recomputeRunResponseSchema = z.object({ run: recomputeRunSchema });
 export const recomputeRunsResponseSchema = z.object({ runs: z.array(recomputeRunSchema) });
 
 export const personDaysQuerySchema = z
-  .object({ userId: z.uuid('Unknown person'), from: isoDate, to: isoDate })
-  .refine(rangeRule, { message: RANGE_MESSAGE });
+  .object({ userId: z.uuid({ error: () => t`Unknown person` }), from: isoDate, to: isoDate })
+  .refine(rangeRule, { error: rangeMessage });
 
 export const personDaySchema = z.object({
   date: isoDate,

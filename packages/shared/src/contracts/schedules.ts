@@ -1,25 +1,28 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { findShiftProblem } from '../domain/schedule.ts';
 import { isoDate, text } from './common.ts';
 
-const clockTime = (label: string) =>
-  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, `${label} must be a time like 09:00`);
+const clockTime = (message: () => string) =>
+  z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: message });
 
 export const scheduleTemplateInputSchema = z
   .object({
-    name: text().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
-    workStart: clockTime('Start time'),
-    workEnd: clockTime('End time'),
-    lunchStart: clockTime('Lunch start').nullable(),
-    lunchEnd: clockTime('Lunch end').nullable(),
+    name: text()
+      .min(1, { error: () => t`Name is required` })
+      .max(100, { error: () => t`Name must be at most 100 characters` }),
+    workStart: clockTime(() => t`Start time must be a time like 09:00`),
+    workEnd: clockTime(() => t`End time must be a time like 09:00`),
+    lunchStart: clockTime(() => t`Lunch start must be a time like 09:00`).nullable(),
+    lunchEnd: clockTime(() => t`Lunch end must be a time like 09:00`).nullable(),
     breakDurationMins: z
-      .number({ error: 'Break length must be a number of minutes' })
-      .int('Break length must be whole minutes')
-      .min(0, 'Break length must be between 0 and 120 minutes')
-      .max(120, 'Break length must be between 0 and 120 minutes'),
+      .number({ error: () => t`Break length must be a number of minutes` })
+      .int({ error: () => t`Break length must be whole minutes` })
+      .min(0, { error: () => t`Break length must be between 0 and 120 minutes` })
+      .max(120, { error: () => t`Break length must be between 0 and 120 minutes` }),
     workingDays: z
       .array(z.number().int().min(0).max(6))
-      .min(1, 'Choose at least one working day')
+      .min(1, { error: () => t`Choose at least one working day` })
       .transform((days) => [...new Set(days)].sort()),
   })
   .superRefine((template, context) => {
@@ -65,37 +68,37 @@ export const assignmentResponseSchema = z.object({ assignment: assignmentSchema 
 
 /** GET /api/schedule-assignments: by person and dates (both inclusive), all when left out. */
 export const assignmentFilterSchema = z.object({
-  userId: z.uuid('Invalid user').optional(),
+  userId: z.uuid({ error: () => t`Invalid user` }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
 });
 
 const dateRangeRule = <T extends { dateRangeStart: string; dateRangeEnd: string }>(range: T) =>
   range.dateRangeStart <= range.dateRangeEnd;
-const DATE_ORDER_MESSAGE = 'The end date must be on or after the start date';
+const dateOrderMessage = () => t`The end date must be on or after the start date`;
 
 export const createAssignmentsRequestSchema = z
   .object({
     userIds: z
       .array(z.uuid())
-      .min(1, 'Choose at least one person')
-      .max(500, 'Assign at most 500 people at once'),
-    templateId: z.uuid('Choose a schedule template'),
+      .min(1, { error: () => t`Choose at least one person` })
+      .max(500, { error: () => t`Assign at most 500 people at once` }),
+    templateId: z.uuid({ error: () => t`Choose a schedule template` }),
     dateRangeStart: isoDate,
     dateRangeEnd: isoDate,
     /** End a clashing earlier assignment the day before this one starts, instead of refusing. */
     endOverlapping: z.boolean().default(false),
   })
-  .refine(dateRangeRule, { message: DATE_ORDER_MESSAGE });
+  .refine(dateRangeRule, { error: dateOrderMessage });
 export type CreateAssignmentsRequest = z.input<typeof createAssignmentsRequestSchema>;
 
 export const updateAssignmentRequestSchema = z
   .object({
-    templateId: z.uuid('Choose a schedule template'),
+    templateId: z.uuid({ error: () => t`Choose a schedule template` }),
     dateRangeStart: isoDate,
     dateRangeEnd: isoDate,
   })
-  .refine(dateRangeRule, { message: DATE_ORDER_MESSAGE });
+  .refine(dateRangeRule, { error: dateOrderMessage });
 export type UpdateAssignmentRequest = z.input<typeof updateAssignmentRequestSchema>;
 
 /** One scheduled shift pattern over a range, as the my-schedule calendar reads it. */
@@ -110,7 +113,7 @@ export type MyScheduleEntry = z.infer<typeof myScheduleEntrySchema>;
 export const myScheduleQuerySchema = z
   .object({ from: isoDate, to: isoDate })
   .refine((query) => query.from <= query.to, {
-    message: 'The start date must be on or before the end date',
+    error: () => t`The start date must be on or before the end date`,
   });
 
 export const myScheduleResponseSchema = z.object({

@@ -1,5 +1,6 @@
 // Single sign-on messages the sign-in page needs, free of zod (contracts/sso re-exports them).
-import { SUSPENDED_MESSAGE } from './auth-messages.ts';
+import { t } from '@lingui/core/macro';
+import { suspendedMessage } from './auth-messages.ts';
 
 /** Why a sign-in through a provider ended back on the sign-in page (`/auth?sso_error=`). */
 export const SSO_ERRORS = [
@@ -12,11 +13,21 @@ export const SSO_ERRORS = [
 export type SsoError = (typeof SSO_ERRORS)[number];
 
 export const SSO_ERROR_MESSAGES: Record<SsoError, string> = {
-  failed: 'Signing in with your organization did not complete. Please try again.',
-  unknown_person: 'There is no Punchclock account for that email. Ask an admin to add you.',
-  email_unverified: 'Your identity provider did not confirm your email address.',
-  suspended: SUSPENDED_MESSAGE,
-  disabled: 'This sign-in method is turned off.',
+  get failed() {
+    return t`Signing in with your organization did not complete. Please try again.`;
+  },
+  get unknown_person() {
+    return t`There is no Punchclock account for that email. Ask an admin to add you.`;
+  },
+  get email_unverified() {
+    return t`Your identity provider did not confirm your email address.`;
+  },
+  get suspended() {
+    return suspendedMessage();
+  },
+  get disabled() {
+    return t`This sign-in method is turned off.`;
+  },
 };
 
 /** Shown when the right password is typed for someone who must sign in through their organization. */
@@ -25,6 +36,16 @@ export const PASSWORD_SIGN_IN_OFF_MESSAGE =
 
 export const FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE =
   'The first admin always keeps password sign-in, so nobody is ever locked out';
+
+/** PASSWORD_SIGN_IN_OFF_MESSAGE in the reader's language. */
+export function passwordSignInOffMessage(): string {
+  return t`Password sign-in is turned off for your account. Sign in with your organization instead.`;
+}
+
+/** FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE in the reader's language. */
+export function firstAdminKeepsPasswordMessage(): string {
+  return t`The first admin always keeps password sign-in, so nobody is ever locked out`;
+}
 
 /** The message for `/auth?sso_error=<value>`, or null when the value is not one of ours. */
 export function ssoErrorMessage(value: string | null): string | null {
@@ -35,3 +56,8 @@ export function ssoErrorMessage(value: string | null): string | null {
 
 export const NO_PROVIDER_YET_MESSAGE =
   'Turn on a single sign-on provider first: without one, only the first admin could sign in';
+
+/** NO_PROVIDER_YET_MESSAGE in the reader's language. */
+export function noProviderYetMessage(): string {
+  return t`Turn on a single sign-on provider first: without one, only the first admin could sign in`;
+}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
 import { text } from './common.ts';
@@ -13,6 +14,9 @@ export {
   PASSWORD_SIGN_IN_OFF_MESSAGE,
   SSO_ERROR_MESSAGES,
   SSO_ERRORS,
+  firstAdminKeepsPasswordMessage,
+  noProviderYetMessage,
+  passwordSignInOffMessage,
   ssoErrorMessage,
   type SsoError,
 } from './sso-messages.ts';
@@ -29,41 +33,56 @@ export const ssoStartQuerySchema = z.object({
 });
 
 const slugSchema = z
-  .string({ error: 'Short name is required' })
+  .string({ error: () => t`Short name is required` })
   .trim()
-  .min(2, 'Short name must be at least 2 characters')
-  .max(40, 'Short name too long')
-  .regex(/^[a-z0-9-]+$/, 'Short name may hold only lowercase letters, digits and dashes');
+  .min(2, { error: () => t`Short name must be at least 2 characters` })
+  .max(40, { error: () => t`Short name too long` })
+  .regex(/^[a-z0-9-]+$/, {
+    error: () => t`Short name may hold only lowercase letters, digits and dashes`,
+  });
 
 const httpsUrl = z
-  .string({ error: 'Issuer URL is required' })
+  .string({ error: () => t`Issuer URL is required` })
   .trim()
-  .max(500, 'Issuer URL too long')
-  .pipe(z.url({ protocol: /^https?$/, error: 'Issuer URL must be an https:// address' }));
+  .max(500, { error: () => t`Issuer URL too long` })
+  .pipe(z.url({ protocol: /^https?$/, error: () => t`Issuer URL must be an https:// address` }));
 
 /** Group name → role. A person in several mapped groups gets the highest of their roles. */
 export const groupRolesSchema = z
-  .record(text().min(1).max(200, 'Group name too long'), z.enum(ROLES, { error: 'Unknown role' }))
-  .refine((value) => Object.keys(value).length <= 50, 'At most 50 group mappings');
+  .record(
+    text()
+      .min(1)
+      .max(200, { error: () => t`Group name too long` }),
+    z.enum(ROLES, { error: () => t`Unknown role` }),
+  )
+  .refine((value) => Object.keys(value).length <= 50, {
+    error: () => t`At most 50 group mappings`,
+  });
 
 export const ssoProviderInputSchema = z
   .object({
     slug: slugSchema,
-    name: text({ error: 'Name is required' })
+    name: text({ error: () => t`Name is required` })
       .trim()
-      .min(2, 'Name must be at least 2 characters')
-      .max(60, 'Name too long'),
+      .min(2, { error: () => t`Name must be at least 2 characters` })
+      .max(60, { error: () => t`Name too long` }),
     issuerUrl: httpsUrl,
-    clientId: text({ error: 'Client ID is required' })
+    clientId: text({ error: () => t`Client ID is required` })
       .trim()
-      .min(1, 'Client ID is required')
-      .max(500, 'Client ID too long'),
+      .min(1, { error: () => t`Client ID is required` })
+      .max(500, { error: () => t`Client ID too long` }),
     /** Left out on a change: the stored secret stays. */
-    clientSecret: text().max(2000, 'Client secret too long').optional(),
+    clientSecret: text()
+      .max(2000, { error: () => t`Client secret too long` })
+      .optional(),
     unknownPeople: z.enum(UNKNOWN_PEOPLE_POLICIES).default('refuse'),
     /** Accept the provider's emails without an `email_verified` claim (Entra ID sends none). */
     trustEmails: z.boolean().default(false),
-    groupsClaim: text().trim().max(100, 'Group claim too long').nullable().default(null),
+    groupsClaim: text()
+      .trim()
+      .max(100, { error: () => t`Group claim too long` })
+      .nullable()
+      .default(null),
     groupRoles: groupRolesSchema.default({}),
     enabled: z.boolean().default(true),
   })

@@ -1,8 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LEAVE_PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
 
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 13:00');
+const clockTime = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: () => t`Use a time like 13:00` });
 
 export const timeOffTypeSchema = z.object({
   id: z.uuid(),
@@ -23,7 +26,9 @@ export const timeOffTypesResponseSchema = z.object({ types: z.array(timeOffTypeS
 export const timeOffTypeResponseSchema = z.object({ type: timeOffTypeSchema });
 
 export const timeOffTypeInputSchema = z.object({
-  name: text().min(1, 'Name is required').max(60, 'Name must be at most 60 characters'),
+  name: text()
+    .min(1, { error: () => t`Name is required` })
+    .max(60, { error: () => t`Name must be at most 60 characters` }),
   isPaid: z.boolean(),
   isUnlimited: z.boolean(),
   /** Left out: unchanged (false for a new type), so a form that does not show it keeps it. */
@@ -31,7 +36,7 @@ export const timeOffTypeInputSchema = z.object({
   isArchived: z.boolean().default(false),
   /** Left out: unchanged (none for a new type). */
   payCode: z
-    .enum(LEAVE_PAY_CODES, { error: 'Choose a pay code: VAC, SICK, UNPAID or TOIL-TAKEN' })
+    .enum(LEAVE_PAY_CODES, { error: () => t`Choose a pay code: VAC, SICK, UNPAID or TOIL-TAKEN` })
     .nullable()
     .optional(),
 });
@@ -65,31 +70,33 @@ export const createTimeOffResponseSchema = z.object({ request: timeOffRequestSch
 
 export const createTimeOffRequestSchema = z
   .object({
-    typeId: z.uuid('Choose a type of time off'),
+    typeId: z.uuid({ error: () => t`Choose a type of time off` }),
     startDate: isoDate,
     endDate: isoDate,
     /** Both or neither: a part of one day. */
     startTime: clockTime.nullable().default(null),
     endTime: clockTime.nullable().default(null),
-    note: text({ multiLine: true }).max(500, 'Keep the note under 500 characters').optional(),
+    note: text({ multiLine: true })
+      .max(500, { error: () => t`Keep the note under 500 characters` })
+      .optional(),
   })
   .refine((request) => request.startDate <= request.endDate, {
-    message: 'The first day must be on or before the last day',
+    error: () => t`The first day must be on or before the last day`,
   })
   .refine((request) => (request.startTime === null) === (request.endTime === null), {
-    message: 'Give both a start and an end time for part of a day',
+    error: () => t`Give both a start and an end time for part of a day`,
   })
   .refine((request) => request.startTime === null || request.startDate === request.endDate, {
-    message: 'Part of a day must start and end on the same date',
+    error: () => t`Part of a day must start and end on the same date`,
   })
   .refine(
     (request) => !request.startTime || !request.endTime || request.startTime < request.endTime,
     {
-      message: 'The end time must be after the start time',
+      error: () => t`The end time must be after the start time`,
     },
   )
   .refine((request) => request.startDate.slice(0, 4) === request.endDate.slice(0, 4), {
-    message: 'A request cannot cross into the next year; make one for each year',
+    error: () => t`A request cannot cross into the next year; make one for each year`,
   });
 export type CreateTimeOffRequest = z.input<typeof createTimeOffRequestSchema>;
 
@@ -121,17 +128,17 @@ export type MyTimeOffResponse = z.infer<typeof myTimeOffResponseSchema>;
 
 export const allowanceInputSchema = z
   .object({
-    typeId: z.uuid('Choose a type of time off'),
+    typeId: z.uuid({ error: () => t`Choose a type of time off` }),
     year: z.number().int().min(2000).max(2100),
     userId: z.uuid().nullable().default(null),
     teamId: z.uuid().nullable().default(null),
     days: z
-      .number({ error: 'Days must be a number' })
-      .min(0, 'Days cannot be negative')
-      .max(366, 'At most 366 days'),
+      .number({ error: () => t`Days must be a number` })
+      .min(0, { error: () => t`Days cannot be negative` })
+      .max(366, { error: () => t`At most 366 days` }),
   })
   .refine((input) => (input.userId === null) !== (input.teamId === null), {
-    message: 'Set the allowance for one person or for one team',
+    error: () => t`Set the allowance for one person or for one team`,
   });
 export type AllowanceInput = z.input<typeof allowanceInputSchema>;
 
@@ -139,8 +146,8 @@ export const allowancesQuerySchema = z.object({
   year: z.coerce
     .number()
     .int()
-    .min(2000, 'Choose a year from 2000')
-    .max(2100, 'Choose a year up to 2100'),
+    .min(2000, { error: () => t`Choose a year from 2000` })
+    .max(2100, { error: () => t`Choose a year up to 2100` }),
 });
 
 /** One type's allowance for one person: what was set, the floor, and what is in force. */

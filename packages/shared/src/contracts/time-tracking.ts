@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
 import { isoDate } from './common.ts';
@@ -35,9 +36,9 @@ export type TimeEvent = z.infer<typeof timeEventSchema>;
  * `occurredAt` is only for actions captured offline; live actions take the server's clock.
  */
 export const recordTimeEventRequestSchema = z.object({
-  id: z.uuid('Invalid event id'),
+  id: z.uuid({ error: () => t`Invalid event id` }),
   eventType: timeEventTypeSchema,
-  capturedOfflineAt: z.iso.datetime({ offset: true, error: 'Invalid time' }).optional(),
+  capturedOfflineAt: z.iso.datetime({ offset: true, error: () => t`Invalid time` }).optional(),
   /** Where the punch was made, when the person's team has a location policy (decision 0028). */
   position: punchPositionSchema.optional(),
 });
@@ -86,11 +87,20 @@ export const historyQuerySchema = z
   .object({
     from: isoDate.optional(),
     to: isoDate.optional(),
-    page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-    pageSize: z.coerce.number().int().min(1).max(100, 'Page size must be at most 100').default(14),
+    page: z.coerce
+      .number()
+      .int()
+      .min(1, { error: () => t`Page must be 1 or more` })
+      .default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100, { error: () => t`Page size must be at most 100` })
+      .default(14),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
-    message: 'The start date must be on or before the end date',
+    error: () => t`The start date must be on or before the end date`,
   });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { PAY_CODES } from '../domain/pay/pay-codes.ts';
 import { isoDate, text } from './common.ts';
@@ -8,7 +9,9 @@ import { isoDate, text } from './common.ts';
  * database cannot hold.
  */
 export function periodDate() {
-  return isoDate.refine((date) => date >= '1900-01-01', 'Choose a date from 1900 on');
+  return isoDate.refine((date) => date >= '1900-01-01', {
+    error: () => t`Choose a date from 1900 on`,
+  });
 }
 
 /**
@@ -16,7 +19,7 @@ export function periodDate() {
  * period containing a date. Both fields are optional: the caller themself, today.
  */
 export const timesheetQuerySchema = z.object({
-  userId: z.uuid('Unknown person').optional(),
+  userId: z.uuid({ error: () => t`Unknown person` }).optional(),
   date: periodDate().optional(),
 });
 export type TimesheetQuery = z.input<typeof timesheetQuerySchema>;
@@ -211,8 +214,8 @@ export type TimesheetWithSignOff = z.infer<typeof timesheetWithSignOffSchema>;
 export const submitTimesheetSchema = z.object({
   date: periodDate(),
   /** Refused when given: a person signs only their own timesheet. */
-  userId: z.never('You can submit only your own timesheet').optional(),
-  confirm: z.literal(true, 'Confirm that these hours are complete and correct'),
+  userId: z.never({ error: () => t`You can submit only your own timesheet` }).optional(),
+  confirm: z.literal(true, { error: () => t`Confirm that these hours are complete and correct` }),
 });
 export type SubmitTimesheetInput = z.input<typeof submitTimesheetSchema>;
 
@@ -223,13 +226,15 @@ export type WithdrawTimesheetInput = z.input<typeof withdrawTimesheetSchema>;
 /** POST /api/timesheets/decide: approve, or return with a comment, one person's timesheet. */
 export const decideTimesheetSchema = z
   .object({
-    userId: z.uuid('Unknown person'),
+    userId: z.uuid({ error: () => t`Unknown person` }),
     date: periodDate(),
-    decision: z.enum(['approve', 'return'], 'Choose approve or return'),
-    comment: text({ multiLine: true }).max(500, 'Keep the comment under 500 characters').optional(),
+    decision: z.enum(['approve', 'return'], { error: () => t`Choose approve or return` }),
+    comment: text({ multiLine: true })
+      .max(500, { error: () => t`Keep the comment under 500 characters` })
+      .optional(),
   })
   .refine((input) => input.decision !== 'return' || (input.comment ?? '').length > 0, {
-    message: 'Say why the timesheet is returned',
+    error: () => t`Say why the timesheet is returned`,
     path: ['comment'],
   });
 export type DecideTimesheetInput = z.input<typeof decideTimesheetSchema>;

@@ -1,12 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
 import { isoDate, text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
 
 /** A person's name as admins type it: the product's rules (§5), but required here. */
-export const requiredNameSchema = text({ error: 'Name must be at least 2 characters' })
-  .min(2, 'Name must be at least 2 characters')
-  .max(100, 'Name too long');
+export const requiredNameSchema = text({ error: () => t`Name must be at least 2 characters` })
+  .min(2, { error: () => t`Name must be at least 2 characters` })
+  .max(100, { error: () => t`Name too long` });
 
 export const userSummarySchema = z.object({
   id: z.uuid(),
@@ -34,11 +35,20 @@ export const listUsersQuerySchema = z.object({
   search: text().max(100).optional(),
   role: roleSchema.optional(),
   status: z.enum(['active', 'suspended']).optional(),
-  teamId: z.uuid('Unknown team').optional(),
+  teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
   sort: z.enum(USER_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'Page size must be at most 100').default(25),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1, { error: () => t`Page must be 1 or more` })
+    .default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100, { error: () => t`Page size must be at most 100` })
+    .default(25),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
@@ -69,7 +79,10 @@ export const createUserRequestSchema = z.object({
   name: requiredNameSchema,
   email: emailSchema,
   role: roleSchema,
-  teamId: z.uuid('Unknown team').nullable().default(null),
+  teamId: z
+    .uuid({ error: () => t`Unknown team` })
+    .nullable()
+    .default(null),
   hireDate: isoDate.nullable().default(null),
   password: z.preprocess((value) => (value === '' ? undefined : value), passwordSchema.optional()),
 });
@@ -79,7 +92,7 @@ export const updateUserRequestSchema = z.object({
   name: requiredNameSchema,
   email: emailSchema,
   role: roleSchema,
-  teamId: z.uuid('Unknown team').nullable(),
+  teamId: z.uuid({ error: () => t`Unknown team` }).nullable(),
   /** Left out: unchanged. */
   hireDate: isoDate.nullable().optional(),
   /** Left out: unchanged. True turns this person's password sign-in off. */
@@ -111,7 +124,10 @@ export const resetPasswordResponseSchema = z.object({ setPasswordLink: setPasswo
 export const passwordLinkRequestSchema = z.object({ token: z.string().max(200).default('') });
 
 export const setPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'This link is not valid').max(200, 'This link is not valid'),
+  token: z
+    .string()
+    .min(1, { error: () => t`This link is not valid` })
+    .max(200, { error: () => t`This link is not valid` }),
   password: passwordSchema,
 });
 
@@ -122,7 +138,7 @@ export const setPasswordResponseSchema = z.object({ email: z.string() });
 
 export const updateMyProfileRequestSchema = z.object({ name: requiredNameSchema });
 export const changeMyPasswordRequestSchema = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password'),
+  currentPassword: z.string().min(1, { error: () => t`Enter your current password` }),
   newPassword: passwordSchema,
 });
 
@@ -139,7 +155,9 @@ export const listTeamsResponseSchema = z.object({ teams: z.array(teamSchema) });
 export const teamResponseSchema = z.object({ team: teamSchema });
 
 export const teamInputSchema = z.object({
-  name: text().min(1, 'Team name is required').max(100, 'Team name must be at most 100 characters'),
-  leadUserId: z.uuid('Unknown team lead').nullable(),
+  name: text()
+    .min(1, { error: () => t`Team name is required` })
+    .max(100, { error: () => t`Team name must be at most 100 characters` }),
+  leadUserId: z.uuid({ error: () => t`Unknown team lead` }).nullable(),
 });
 export type TeamInput = z.input<typeof teamInputSchema>;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { text } from './common.ts';
 
@@ -19,14 +20,30 @@ export const WEBHOOK_EVENT_TYPES = [
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'punch.recorded': 'Someone clocked in or out, or started or ended a break or lunch',
-  'correction.decided': 'A correction request was approved or rejected',
-  'timeoff.requested': 'Someone asked for time off',
-  'timeoff.decided': 'A time off request was approved or rejected',
-  'timesheet.approved': 'A timesheet (or a whole pay period) was approved',
-  'period.locked': 'A range of days was locked against changes',
-  'user.created': 'A person was added',
-  'user.suspended': 'A person was suspended',
+  get 'punch.recorded'() {
+    return t`Someone clocked in or out, or started or ended a break or lunch`;
+  },
+  get 'correction.decided'() {
+    return t`A correction request was approved or rejected`;
+  },
+  get 'timeoff.requested'() {
+    return t`Someone asked for time off`;
+  },
+  get 'timeoff.decided'() {
+    return t`A time off request was approved or rejected`;
+  },
+  get 'timesheet.approved'() {
+    return t`A timesheet (or a whole pay period) was approved`;
+  },
+  get 'period.locked'() {
+    return t`A range of days was locked against changes`;
+  },
+  get 'user.created'() {
+    return t`A person was added`;
+  },
+  get 'user.suspended'() {
+    return t`A person was suspended`;
+  },
 };
 
 /** How long a delivery is retried (with exponential backoff) before it is given up. */
@@ -56,24 +73,27 @@ export const webhookEndpointsResponseSchema = z.object({
 });
 export type WebhookEndpointsResponse = z.infer<typeof webhookEndpointsResponseSchema>;
 
-const webhookUrlSchema = text({ error: 'Enter the address to send events to' })
-  .min(1, 'Enter the address to send events to')
-  .max(2000, 'An address has at most 2000 characters')
+const webhookUrlSchema = text({ error: () => t`Enter the address to send events to` })
+  .min(1, { error: () => t`Enter the address to send events to` })
+  .max(2000, { error: () => t`An address has at most 2000 characters` })
   .pipe(
-    z.url({ protocol: /^https?$/, error: 'Enter a full address, like https://example.com/hooks' }),
+    z.url({
+      protocol: /^https?$/,
+      error: () => t`Enter a full address, like https://example.com/hooks`,
+    }),
   );
 
 export const webhookEndpointInputSchema = z
   .object({
     url: webhookUrlSchema,
-    description: text({ error: 'Describe the endpoint' })
-      .max(200, 'A description has at most 200 characters')
+    description: text({ error: () => t`Describe the endpoint` })
+      .max(200, { error: () => t`A description has at most 200 characters` })
       .default(''),
     eventTypes: z
-      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: 'Unknown event type' }), {
-        error: 'Choose at least one event',
+      .array(z.enum(WEBHOOK_EVENT_TYPES, { error: () => t`Unknown event type` }), {
+        error: () => t`Choose at least one event`,
       })
-      .min(1, 'Choose at least one event')
+      .min(1, { error: () => t`Choose at least one event` })
       .max(WEBHOOK_EVENT_TYPES.length),
     /** Lets the address be in a private range (an internal system) and use plain http. */
     allowPrivateNetwork: z.boolean().default(false),
@@ -107,7 +127,7 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveriesQuerySchema = z.object({
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: 'Unknown status' }).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES, { error: () => t`Unknown status` }).optional(),
 });
 
 export const webhookDeliveriesResponseSchema = z.object({

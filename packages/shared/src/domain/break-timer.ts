@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /** product §9: break defaults to 15 paid minutes unless the assigned template says otherwise. */
 export const DEFAULT_BREAK_MINUTES = 15;
 export const LUNCH_MINUTES = 30;
@@ -14,9 +15,10 @@ export function wholeMinutesSince(startMs: number, nowMs: number): number {
  * Returns null while the break is within its allowance.
  */
 export function getBreakTimerMessage(elapsedMinutes: number, limitMinutes: number): string | null {
-  if (elapsedMinutes === limitMinutes) return `Break time limit reached (${limitMinutes} minutes)`;
+  if (elapsedMinutes === limitMinutes) return t`Break time limit reached (${limitMinutes} minutes)`;
   if (elapsedMinutes > limitMinutes) {
-    return `You are ${elapsedMinutes - limitMinutes} minute(s) over your break!`;
+    const overMinutes = elapsedMinutes - limitMinutes;
+    return t`You are ${overMinutes} minute(s) over your break!`;
   }
   return null;
 }

@@ -1,3 +1,6 @@
+import fc from 'fast-check';
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
@@ -125,6 +128,24 @@ describe('shiftDate', () => {
     expect(shiftDate('2026-12-31', 1)).toBe('2027-01-01');
     expect(shiftDate('2026-03-08', 1)).toBe('2026-03-09');
     expect(shiftDate('2026-11-01', 1)).toBe('2026-11-02');
+    expect(shiftDate('2028-02-28', 1)).toBe('2028-02-29');
+  });
+
+  it('agrees with date-fns on any date and step, and toBusinessDate with TZDate on any instant', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('9999-01-01'), noInvalidDate: true }),
+        fc.integer({ min: -800, max: 800 }),
+        (instant, days) => {
+          const date = format(instant, 'yyyy-MM-dd');
+          expect(shiftDate(date, days)).toBe(format(addDays(parseISO(date), days), 'yyyy-MM-dd'));
+          expect(toBusinessDate(instant, TORONTO)).toBe(
+            format(new TZDate(instant.getTime(), TORONTO), 'yyyy-MM-dd'),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
   });
 });
 

@@ -1,5 +1,4 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, parseISO } from 'date-fns';
 import { formatDate, formatDuration } from '../i18n/format.ts';
 
 export { DEFAULT_TIME_ZONE } from './time-zone.ts';
@@ -7,8 +6,22 @@ export { DEFAULT_TIME_ZONE } from './time-zone.ts';
 /** The business day (yyyy-MM-dd) an instant falls on in the business time zone. */
 export function toBusinessDate(instant: Date | string | number, timeZone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : new Date(instant);
-  return format(new TZDate(date.getTime(), timeZone), 'yyyy-MM-dd');
+  let formatter = isoDateFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    isoDateFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(
+    formatter.formatToParts(date).map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
+const isoDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** "9:05 AM": product §2's h:mm a, shown in the business time zone ("9 h 05" in French). */
 export function formatBusinessTime(instant: Date | string | number, timeZone: string): string {
@@ -30,7 +43,13 @@ export function formatBusinessDateTime(
 
 /** The calendar day before or after a yyyy-MM-dd date (no time zone involved). */
 export function shiftDate(date: string, days: number): string {
-  return format(addDays(parseISO(date), days), 'yyyy-MM-dd');
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const shifted = new Date(0);
+  shifted.setUTCFullYear(year, month - 1, day + days);
+  const yyyy = String(shifted.getUTCFullYear()).padStart(4, '0');
+  const mm = String(shifted.getUTCMonth() + 1).padStart(2, '0');
+  const dd = String(shifted.getUTCDate()).padStart(2, '0');
+  return `${yyyy}-${mm}-${dd}`;
 }
 
 /** The instant a wall-clock time (HH:mm[:ss]) happens on a business day, DST-aware. */

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatBusinessTime } from './business-time.ts';
 
 /** "3 h 10 min", "2 h", "45 min": how far ahead, in words for a toast. */
@@ -23,5 +24,7 @@ export function earlyClockInWarning(input: {
     (input.shiftStart.getTime() - input.clockInAt.getTime()) / 60_000,
   );
   if (minutesEarly <= input.marginMinutes) return null;
-  return `You clocked in ${formatLead(minutesEarly)} before your shift starts at ${formatBusinessTime(input.shiftStart, input.timeZone)}`;
+  const lead = formatLead(minutesEarly);
+  const time = formatBusinessTime(input.shiftStart, input.timeZone);
+  return t`You clocked in ${lead} before your shift starts at ${time}`;
 }

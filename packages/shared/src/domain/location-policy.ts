@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { currentLocale, formatNumber } from '../i18n/format.ts';
 /*
  * Where a punch may be made (#17 point 3, decision 0028). A team's policy is off, record, warn
  * or require; its allowed places are areas (a centre and a radius) and networks (CIDR ranges,
@@ -52,12 +54,23 @@ export function distanceMetres(
 /** "850 m", "1.2 km", "37 km": a distance as people say it. */
 export function formatDistance(metres: number): string {
   if (metres < 1000) return `${Math.max(1, Math.round(metres / 10) * 10)} m`;
-  if (metres < 10_000) return `${(metres / 1000).toFixed(1)} km`;
+  if (metres < 10_000) {
+    const km =
+      currentLocale() === 'en'
+        ? (metres / 1000).toFixed(1)
+        : formatNumber(metres / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return `${km} km`;
+  }
   return `${Math.round(metres / 1000)} km`;
 }
 
 export const LOCATION_NEEDED_MESSAGE =
   'Allow location access to punch: your team punches only from its allowed places.';
+
+/** LOCATION_NEEDED_MESSAGE in the reader's language. */
+export function locationNeededMessage(): string {
+  return t`Allow location access to punch: your team punches only from its allowed places.`;
+}
 
 /**
  * The verdict on one punch. A position counts as inside an area when its accuracy circle
@@ -101,13 +114,17 @@ export function judgeLocation(input: {
     if (nearest && nearest.edge <= 0) return inside(nearest.area.name);
     if (nearest) {
       const away = distanceMetres(position, nearest.area) - nearest.area.radiusMetres;
-      const where = `You are ${formatDistance(away)} from ${nearest.area.name}`;
+      const distance = formatDistance(away);
+      const placeName = nearest.area.name;
       return {
         outcome: 'outside',
         placeName: nearest.area.name,
         distanceMetres: Math.round(away),
         decision: decide(mode),
-        message: mode === 'require' ? `${where}. Punch from an allowed place.` : where,
+        message:
+          mode === 'require'
+            ? t`You are ${distance} from ${placeName}. Punch from an allowed place.`
+            : t`You are ${distance} from ${placeName}`,
       };
     }
   }
@@ -117,7 +134,7 @@ export function judgeLocation(input: {
     placeName: null,
     distanceMetres: null,
     decision: decide(mode),
-    message: mode === 'require' || mode === 'warn' ? LOCATION_NEEDED_MESSAGE : null,
+    message: mode === 'require' || mode === 'warn' ? locationNeededMessage() : null,
   };
 
   function inside(placeName: string | null): LocationVerdict {
@@ -139,11 +156,15 @@ export function describePunchLocation(location: {
   isFlagged: boolean;
 }): string {
   if (location.outcome === 'inside') {
-    return location.placeName ? `at ${location.placeName}` : 'location recorded';
+    const placeName = location.placeName;
+    return placeName ? t`at ${placeName}` : t`location recorded`;
   }
   if (location.outcome === 'outside' && location.placeName && location.distanceMetres !== null) {
-    const where = `${formatDistance(location.distanceMetres)} from ${location.placeName}`;
-    return location.isFlagged ? `${where}, flagged` : where;
+    const distance = formatDistance(location.distanceMetres);
+    const placeName = location.placeName;
+    return location.isFlagged
+      ? t`${distance} from ${placeName}, flagged`
+      : t`${distance} from ${placeName}`;
   }
-  return location.isFlagged ? 'location unknown, flagged' : 'location unknown';
+  return location.isFlagged ? t`location unknown, flagged` : t`location unknown`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { getRoleFlags, hasRequiredRole, type Role, type RoleRequirement } from './roles.ts';
 
 /**
@@ -12,20 +13,49 @@ export interface ScreenDefinition {
 }
 
 export const SCREENS = [
-  { path: '/dashboard', title: 'Dashboard', sidebarRoles: ['admin', 'team_lead', 'employee'] },
-  { path: '/sme', title: 'SME Dashboard', requiredRole: 'sme', sidebarRoles: ['sme', 'admin'] },
   {
-    path: '/attendance-history',
-    title: 'Attendance',
+    path: '/dashboard',
+    get title() {
+      return t`Dashboard`;
+    },
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
-  { path: '/schedules', title: 'Schedules', sidebarRoles: ['admin', 'team_lead', 'employee'] },
-  { path: '/time-off', title: 'Time Off', sidebarRoles: ['admin', 'team_lead', 'employee'] },
+  {
+    path: '/sme',
+    get title() {
+      return t`SME Dashboard`;
+    },
+    requiredRole: 'sme',
+    sidebarRoles: ['sme', 'admin'],
+  },
+  {
+    path: '/attendance-history',
+    get title() {
+      return t`Attendance`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
+  {
+    path: '/schedules',
+    get title() {
+      return t`Schedules`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
+  {
+    path: '/time-off',
+    get title() {
+      return t`Time Off`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
   // The route table says admin-only, but the sidebar offers it to sme and issue #8 gives it to
   // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {
     path: '/time-approvals',
-    title: 'Time Approvals',
+    get title() {
+      return t`Time Approvals`;
+    },
     requiredRole: ['sme', 'team_lead'],
     sidebarRoles: ['admin', 'sme'],
   },
@@ -33,7 +63,9 @@ export const SCREENS = [
   // (team leads read their team's; they decide only when an admin lets them), admins lock.
   {
     path: '/timesheets',
-    title: 'Timesheets',
+    get title() {
+      return t`Timesheets`;
+    },
     requiredRole: ['sme', 'team_lead'],
     sidebarRoles: ['admin', 'sme', 'team_lead'],
   },
@@ -41,65 +73,154 @@ export const SCREENS = [
   // (issues #6 and #7, docs/decisions/0008).
   {
     path: '/users',
-    title: 'User Management',
+    get title() {
+      return t`User Management`;
+    },
     requiredRole: ['admin', 'team_lead'],
     sidebarRoles: ['admin', 'team_lead'],
   },
   {
     path: '/schedule-management',
-    title: 'Schedule Management',
+    get title() {
+      return t`Schedule Management`;
+    },
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
   {
     path: '/schedule-assignment',
-    title: 'Schedule Assignment',
+    get title() {
+      return t`Schedule Assignment`;
+    },
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
   {
     path: '/reports',
-    title: 'Adherence Reports',
+    get title() {
+      return t`Adherence Reports`;
+    },
     requiredRole: ['admin', 'team_lead'],
     sidebarRoles: ['admin', 'team_lead'],
   },
   {
     path: '/worked-hours',
-    title: 'Worked Hours Report',
+    get title() {
+      return t`Worked Hours Report`;
+    },
     requiredRole: ['admin', 'team_lead'],
     sidebarRoles: ['admin', 'team_lead'],
   },
   {
     path: '/analytics',
-    title: 'Analytics',
+    get title() {
+      return t`Analytics`;
+    },
     requiredRole: ['admin', 'team_lead'],
     sidebarRoles: ['admin', 'team_lead'],
   },
-  { path: '/audit-logs', title: 'Audit Logs', requiredRole: 'admin', sidebarRoles: ['admin'] },
-  // Overtime rule sets and their assignments (issue #14, docs/decisions/0016).
-  { path: '/pay-rules', title: 'Pay Rules', requiredRole: 'admin', sidebarRoles: ['admin'] },
   {
-    path: '/break-monitoring',
-    title: 'Break Monitoring',
+    path: '/audit-logs',
+    get title() {
+      return t`Audit Logs`;
+    },
     requiredRole: 'admin',
     sidebarRoles: ['admin'],
   },
-  { path: '/payroll', title: 'Payroll', requiredRole: 'admin', sidebarRoles: ['admin'] },
-  { path: '/admin', title: 'Admin', requiredRole: 'admin' },
-  { path: '/calculate-adherence', title: 'Calculate Adherence', requiredRole: 'admin' },
-  { path: '/time-off-settings', title: 'Time Off Settings', requiredRole: 'admin' },
+  // Overtime rule sets and their assignments (issue #14, docs/decisions/0016).
+  {
+    path: '/pay-rules',
+    get title() {
+      return t`Pay Rules`;
+    },
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  {
+    path: '/break-monitoring',
+    get title() {
+      return t`Break Monitoring`;
+    },
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  {
+    path: '/payroll',
+    get title() {
+      return t`Payroll`;
+    },
+    requiredRole: 'admin',
+    sidebarRoles: ['admin'],
+  },
+  {
+    path: '/admin',
+    get title() {
+      return t`Admin`;
+    },
+    requiredRole: 'admin',
+  },
+  {
+    path: '/calculate-adherence',
+    get title() {
+      return t`Calculate Adherence`;
+    },
+    requiredRole: 'admin',
+  },
+  {
+    path: '/time-off-settings',
+    get title() {
+      return t`Time Off Settings`;
+    },
+    requiredRole: 'admin',
+  },
   // Snapshots of the embedded database (issue #15); reached from the Admin screen.
-  { path: '/backups', title: 'Backups', requiredRole: 'admin' },
+  {
+    path: '/backups',
+    get title() {
+      return t`Backups`;
+    },
+    requiredRole: 'admin',
+  },
   // Shared punching devices (issue #17, decision 0026): enrol with a code, list, revoke.
-  { path: '/kiosk-devices', title: 'Kiosk Devices', requiredRole: 'admin' },
+  {
+    path: '/kiosk-devices',
+    get title() {
+      return t`Kiosk Devices`;
+    },
+    requiredRole: 'admin',
+  },
   // Where each team may punch (issue #17, decision 0028).
-  { path: '/punch-locations', title: 'Punch Locations', requiredRole: 'admin' },
+  {
+    path: '/punch-locations',
+    get title() {
+      return t`Punch Locations`;
+    },
+    requiredRole: 'admin',
+  },
   // Tokens other systems call the API with (issue #18, decision 0032).
-  { path: '/api-tokens', title: 'API Tokens', requiredRole: 'admin' },
+  {
+    path: '/api-tokens',
+    get title() {
+      return t`API Tokens`;
+    },
+    requiredRole: 'admin',
+  },
   // Signed event deliveries to other systems (issue #18, decision 0033).
-  { path: '/webhooks', title: 'Webhooks', requiredRole: 'admin' },
+  {
+    path: '/webhooks',
+    get title() {
+      return t`Webhooks`;
+    },
+    requiredRole: 'admin',
+  },
   // Identity providers and password sign-in (issue #19, decision 0035).
-  { path: '/single-sign-on', title: 'Single Sign-On', requiredRole: 'admin' },
+  {
+    path: '/single-sign-on',
+    get title() {
+      return t`Single Sign-On`;
+    },
+    requiredRole: 'admin',
+  },
 ] as const satisfies readonly ScreenDefinition[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatBusinessTime } from './business-time.ts';
 import { deriveTimeState, findOpenShiftStart, sortEvents, type TimedEvent } from './time-state.ts';
 
@@ -64,6 +65,15 @@ export interface NotificationDraft {
 
 const MINUTE = 60_000;
 
+/**
+ * How to word an overseer's copy of a draft, in the language current when the copy is made (the
+ * overseer's), since the draft itself is worded in its recipient's.
+ */
+const overseerWordings = new WeakMap<
+  NotificationDraft,
+  (subjectName: string) => { title: string; message: string }
+>();
+
 function hasClockInBetween(events: readonly RuleEvent[], from: number, to: number): boolean {
   return events.some((event) => {
     const at = Date.parse(event.occurredAt);
@@ -87,15 +97,24 @@ export function evaluateNotificationRules(
   const nowMs = now.getTime();
   const events = sortEvents(person.events);
   const at = (instant: Date) => formatBusinessTime(instant, timeZone);
-  const draft = (type: NotificationType, occasionKey: string, title: string, message: string) =>
-    drafts.push({
+  const draft = (
+    type: NotificationType,
+    occasionKey: string,
+    title: string,
+    message: string,
+    overseerWording?: (subjectName: string) => { title: string; message: string },
+  ) => {
+    const created: NotificationDraft = {
       userId: person.userId,
       type,
       occasionKey,
       title,
       message,
       subjectUserId: person.userId,
-    });
+    };
+    if (overseerWording) overseerWordings.set(created, overseerWording);
+    drafts.push(created);
+  };
 
   for (const shift of person.shifts) {
     const startMs = shift.start.getTime();
@@ -111,11 +130,13 @@ export function evaluateNotificationRules(
       nowMs >= startMs - settings.reminderBeforeMinutes * MINUTE &&
       nowMs < startMs
     ) {
+      const templateName = shift.templateName;
+      const time = at(shift.start);
       draft(
         'shift_reminder',
         `shift_reminder:${shift.date}`,
-        'Shift starting soon',
-        `Your ${shift.templateName} shift starts at ${at(shift.start)}.`,
+        t`Shift starting soon`,
+        t`Your ${templateName} shift starts at ${time}.`,
       );
     }
     if (
@@ -123,11 +144,21 @@ export function evaluateNotificationRules(
       nowMs >= startMs + settings.lateAfterMinutes * MINUTE &&
       nowMs < endMs
     ) {
+      const templateName = shift.templateName;
+      const shiftStart = shift.start;
+      const time = at(shiftStart);
       draft(
         'late',
         `late:${shift.date}`,
-        'You are late',
-        `Your ${shift.templateName} shift started at ${at(shift.start)} and you have not clocked in.`,
+        t`You are late`,
+        t`Your ${templateName} shift started at ${time} and you have not clocked in.`,
+        (subjectName) => {
+          const startTime = at(shiftStart);
+          return {
+            title: t`${subjectName} is late`,
+            message: t`${subjectName}'s ${templateName} shift started at ${startTime} and they have not clocked in.`,
+          };
+        },
       );
     }
     const openShiftStart = findOpenShiftStart(events);
@@ -136,11 +167,12 @@ export function evaluateNotificationRules(
       Date.parse(openShiftStart.occurredAt) < endMs &&
       deriveTimeState(events, nowMs, today) !== 'none';
     if (isStillIn && nowMs >= endMs + settings.forgotClockOutAfterMinutes * MINUTE) {
+      const time = at(shift.end);
       draft(
         'warning',
         `forgot_clock_out:${shift.date}`,
-        'Still clocked in',
-        `Your shift ended at ${at(shift.end)}. Did you forget to clock out?`,
+        t`Still clocked in`,
+        t`Your shift ended at ${time}. Did you forget to clock out?`,
       );
     }
   }
@@ -155,12 +187,28 @@ export function evaluateNotificationRules(
         : (todaysShift?.breakLimitMinutes ?? settings.defaultBreakLimitMinutes);
     const elapsedMinutes = Math.floor((nowMs - Date.parse(current.occurredAt)) / MINUTE);
     if (elapsedMinutes > limit) {
-      const what = state === 'lunch' ? 'lunch' : 'break';
+      const startedAt = new Date(current.occurredAt);
+      const time = at(startedAt);
+      const isLunch = state === 'lunch';
       draft(
         'overbreak',
         `overbreak:${current.id}`,
-        state === 'lunch' ? 'Lunch over limit' : 'Break over limit',
-        `Your ${what} started at ${at(new Date(current.occurredAt))} and has passed its ${limit} minute limit.`,
+        isLunch ? t`Lunch over limit` : t`Break over limit`,
+        isLunch
+          ? t`Your lunch started at ${time} and has passed its ${limit} minute limit.`
+          : t`Your break started at ${time} and has passed its ${limit} minute limit.`,
+        (subjectName) => {
+          const startTime = at(startedAt);
+          return isLunch
+            ? {
+                title: t`${subjectName} is over their lunch`,
+                message: t`${subjectName}'s lunch started at ${startTime} and has passed its ${limit} minute limit.`,
+              }
+            : {
+                title: t`${subjectName} is over their break`,
+                message: t`${subjectName}'s break started at ${startTime} and has passed its ${limit} minute limit.`,
+              };
+        },
       );
     }
   }
@@ -176,10 +224,22 @@ export function draftOverseerCopy(
   overseerId: string,
   subjectName: string,
 ): NotificationDraft {
+  const wording = overseerWordings.get(original)?.(subjectName);
+  if (wording) {
+    return {
+      ...original,
+      userId: overseerId,
+      occasionKey: `${original.occasionKey}:${original.subjectUserId}`,
+      ...wording,
+    };
+  }
+  // A draft made elsewhere: its English wording, reworded about the person.
   const title =
     original.type === 'late'
-      ? `${subjectName} is late`
-      : `${subjectName} is over their ${original.title.startsWith('Lunch') ? 'lunch' : 'break'}`;
+      ? t`${subjectName} is late`
+      : original.title.startsWith('Lunch')
+        ? t`${subjectName} is over their lunch`
+        : t`${subjectName} is over their break`;
   return {
     ...original,
     userId: overseerId,

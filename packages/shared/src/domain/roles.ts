@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 export const ROLES = ['admin', 'team_lead', 'employee', 'sme'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -34,8 +35,17 @@ export function isRole(value: unknown): value is Role {
 }
 
 export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Admin',
-  team_lead: 'Team lead',
-  employee: 'Employee',
-  sme: 'SME',
+  get admin() {
+    // The person, not the Admin screen's title, which is the same English word.
+    return t({ message: 'Admin', context: 'role' });
+  },
+  get team_lead() {
+    return t`Team lead`;
+  },
+  get employee() {
+    return t`Employee`;
+  },
+  get sme() {
+    return t`SME`;
+  },
 };

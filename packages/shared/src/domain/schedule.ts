@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { TZDate } from '@date-fns/tz';
 import {
   addDays,
@@ -91,20 +92,20 @@ export function scheduledMinutes(pattern: ShiftPattern): number {
 /** Why a shift pattern is not coherent, or null when it is. */
 export function findShiftProblem(pattern: ShiftPattern): string | null {
   if (pattern.workStart === pattern.workEnd)
-    return 'The shift must end at a different time than it starts';
+    return t`The shift must end at a different time than it starts`;
   if ((pattern.lunchStart === null) !== (pattern.lunchEnd === null)) {
-    return 'Give both a lunch start and a lunch end, or neither';
+    return t`Give both a lunch start and a lunch end, or neither`;
   }
   const offsets = shiftOffsets(pattern);
   if (offsets.lunchStart !== null && offsets.lunchEnd !== null) {
     // Offsets never fall before the start (earlier times count as the next day), so a lunch
     // starting before the shift shows up as one starting after its end.
     if (offsets.lunchStart > offsets.end || offsets.lunchEnd > offsets.end) {
-      return 'Lunch must be inside the shift';
+      return t`Lunch must be inside the shift`;
     }
-    if (offsets.lunchEnd <= offsets.lunchStart) return 'Lunch must end after it starts';
+    if (offsets.lunchEnd <= offsets.lunchStart) return t`Lunch must end after it starts`;
   }
-  if (pattern.workingDays.length === 0) return 'Choose at least one working day';
+  if (pattern.workingDays.length === 0) return t`Choose at least one working day`;
   return null;
 }
 

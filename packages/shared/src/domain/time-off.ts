@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { currentLocale } from '../i18n/format.ts';
 import { DEFAULT_WORKING_DAYS, weekdayOf } from './schedule.ts';
 import { shiftDate } from './business-time.ts';
 
@@ -37,6 +39,7 @@ export function requestDaysX100(request: {
 
 export function formatDays(daysX100: number): string {
   const days = daysX100 / 100;
-  const text = Number.isInteger(days) ? String(days) : days.toFixed(2).replace(/0$/, '');
-  return `${text} ${days === 1 ? 'day' : 'days'}`;
+  const digits = Number.isInteger(days) ? String(days) : days.toFixed(2).replace(/0$/, '');
+  const text = currentLocale() === 'en' ? digits : digits.replace('.', ',');
+  return days === 1 ? t`${text} day` : t`${text} days`;
 }

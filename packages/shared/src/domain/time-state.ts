@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /** product §4 time states. "none" means nothing recorded for the current shift. */
 export const TIME_EVENT_TYPES = ['clock_in', 'break', 'lunch', 'clock_out'] as const;
 export type TimeEventType = (typeof TIME_EVENT_TYPES)[number];
@@ -5,24 +6,52 @@ export type TimeState = 'none' | TimeEventType;
 
 export const PLEASE_CLOCK_IN_FIRST = 'Please clock in first';
 
+/** PLEASE_CLOCK_IN_FIRST in the reader's language. */
+export function pleaseClockInFirst(): string {
+  return t`Please clock in first`;
+}
+
 /** What the status shows for each state. */
 export const STATE_LABELS: Record<TimeState, string> = {
-  none: 'Not clocked in',
-  clock_in: 'Working',
-  break: 'On Break',
-  lunch: 'On Lunch',
-  clock_out: 'Clocked Out',
+  get none() {
+    return t`Not clocked in`;
+  },
+  get clock_in() {
+    return t`Working`;
+  },
+  get break() {
+    return t`On Break`;
+  },
+  get lunch() {
+    return t`On Lunch`;
+  },
+  get clock_out() {
+    return t`Clocked Out`;
+  },
 };
 
 /** Labels for events in Today's Activity and the Last Action box. */
 export const EVENT_LABELS: Record<TimeEventType, string> = {
-  clock_in: 'Clocked In',
-  break: 'Started Break',
-  lunch: 'Started Lunch',
-  clock_out: 'Clocked Out',
+  get clock_in() {
+    return t`Clocked In`;
+  },
+  get break() {
+    return t`Started Break`;
+  },
+  get lunch() {
+    return t`Started Lunch`;
+  },
+  get clock_out() {
+    return t`Clocked Out`;
+  },
 };
 
 export const BACK_TO_WORK_LABEL = 'Back to work';
+
+/** BACK_TO_WORK_LABEL in the reader's language. */
+export function backToWorkLabel(): string {
+  return t`Back to work`;
+}
 
 /**
  * Labels for a day's events in order. Returning to Working after a break or lunch is recorded
@@ -33,7 +62,7 @@ export function eventLabels(events: readonly { eventType: TimeEventType }[]): st
     const previous = events[index - 1]?.eventType;
     const isReturn =
       event.eventType === 'clock_in' && (previous === 'break' || previous === 'lunch');
-    return isReturn ? BACK_TO_WORK_LABEL : EVENT_LABELS[event.eventType];
+    return isReturn ? backToWorkLabel() : EVENT_LABELS[event.eventType];
   });
 }
 
@@ -50,28 +79,44 @@ export function describePunchOrigin(punch: {
     case 'web':
       return null;
     case 'offline_sync':
-      return 'recorded offline';
+      return t`recorded offline`;
     case 'admin_correction':
-      return 'corrected';
-    case 'kiosk':
-      return `kiosk: ${punch.kioskName ?? 'a removed device'}`;
+      return t`corrected`;
+    case 'kiosk': {
+      const kioskName = punch.kioskName ?? t`a removed device`;
+      return t`kiosk: ${kioskName}`;
+    }
     case 'api':
-      return 'recorded through the API';
+      return t`recorded through the API`;
   }
 }
 
 /** product §8 success toasts. */
 export const EVENT_SUCCESS_MESSAGES: Record<TimeEventType, string> = {
-  clock_in: 'Clocked In - Working',
-  break: 'On Break',
-  lunch: 'On Lunch',
-  clock_out: 'Clocked Out',
+  get clock_in() {
+    return t`Clocked In - Working`;
+  },
+  get break() {
+    return t`On Break`;
+  },
+  get lunch() {
+    return t`On Lunch`;
+  },
+  get clock_out() {
+    return t`Clocked Out`;
+  },
 };
 
 const ALREADY_IN_STATE: Record<'clock_in' | 'break' | 'lunch', string> = {
-  clock_in: 'You are already working',
-  break: 'You are already on break',
-  lunch: 'You are already at lunch',
+  get clock_in() {
+    return t`You are already working`;
+  },
+  get break() {
+    return t`You are already on break`;
+  },
+  get lunch() {
+    return t`You are already at lunch`;
+  },
 };
 
 export type TransitionCheck = { allowed: true } | { allowed: false; message: string };
@@ -84,7 +129,7 @@ export function checkTransition(state: TimeState, action: TimeEventType): Transi
   if (state === 'none' || state === 'clock_out') {
     return action === 'clock_in'
       ? { allowed: true }
-      : { allowed: false, message: PLEASE_CLOCK_IN_FIRST };
+      : { allowed: false, message: pleaseClockInFirst() };
   }
   if (action === state) return { allowed: false, message: ALREADY_IN_STATE[state] };
   return { allowed: true };

@@ -1,13 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { isLocale, type Locale } from './locales.ts';
 import { i18n } from './runtime.ts';
 
 /**
- * Dates, times, numbers and durations in the reader's language (decision 0036). English keeps
- * the spec's exact forms ("Nov 25, 2026", "2:45 PM", "7h 30m") through date-fns patterns, as
- * before; other languages use Intl for their own conventions (fr-CA: "25 nov. 2026", "14 h 45",
- * "7 h 30", "1 234,5").
+ * Dates, times, numbers and durations in the reader's language (decision 0036), with Intl.
+ * English keeps the spec's exact forms ("Nov 25, 2026", "2:45 PM", "7h 30m": the date-fns
+ * patterns the screens used, which format.test.ts holds Intl to); French (Canada) gets its own
+ * ("25 nov. 2026", "14 h 45", "7 h 30", "1 234,5").
  */
 export function currentLocale(): Locale {
   const locale = i18n.locale;
@@ -51,8 +49,8 @@ export type DatePattern = keyof typeof PATTERN_FIELDS;
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * A date (or instant) in one of the app's display patterns. With `timeZone` the instant is shown
- * on that zone's clock; without, on the device's (as date-fns `format` does).
+ * A date (or instant) in one of the app's display patterns, named by its date-fns pattern. With
+ * `timeZone` the instant is shown on that zone's clock; without, on the device's.
  */
 export function formatDate(
   value: Date | string | number,
@@ -61,20 +59,19 @@ export function formatDate(
 ): string {
   const date = typeof value === 'string' || typeof value === 'number' ? new Date(value) : value;
   const locale = options.locale ?? currentLocale();
-  if (locale === 'en') {
-    return format(options.timeZone ? new TZDate(date.getTime(), options.timeZone) : date, pattern);
-  }
   const key = `${locale}|${pattern}|${options.timeZone ?? ''}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, {
+    formatter = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
       ...PATTERN_FIELDS[pattern],
-      hourCycle: 'h23',
+      // English: "2:45 PM", as product §2 writes it; French: 24-hour time, "14 h 45".
+      ...(locale === 'en' ? { hour12: true } : { hourCycle: 'h23' }),
       ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     });
     formatters.set(key, formatter);
   }
-  return formatter.format(date);
+  // ICU puts a narrow no-break space before AM/PM; the app has always shown a plain space.
+  return formatter.format(date).replace(/\u202f/g, ' ');
 }
 
 /** A number in the reader's language ("1,234.5" / "1 234,5"). */

@@ -8,6 +8,10 @@ import { i18n as globalI18n, type I18n, type MessageDescriptor } from '@lingui/c
  */
 let resolveI18n: () => I18n = () => globalI18n;
 
+// English until something chooses: code that reads a message before the web app (or a test, or
+// a script) has activated a language gets the source text instead of an error.
+if (!globalI18n.locale) globalI18n.loadAndActivate({ locale: 'en', messages: {} });
+
 export function setI18nResolver(resolver: () => I18n): void {
   resolveI18n = resolver;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_ENDPOINTS } from '@punchclock/shared/contracts/api-catalogue';
 import { NotFound } from '../../platform/errors.ts';
+import { withLocale } from '../../platform/i18n.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 
 /** The reference page's own routes: they serve a page, not the API, so the document skips them. */
@@ -58,14 +59,17 @@ export function registerApiReferenceRoutes(app: FastifyInstance): void {
   let document: string | undefined;
   app.get('/api/openapi.json', { config: { access: 'public' } }, async (_request, reply) => {
     // Built on first use, when every route is registered; the same for the life of the process.
-    document ??= JSON.stringify(
-      buildOpenApiDocument(
-        app.apiRoutes.filter(
-          (route) =>
-            route.method !== 'HEAD' && !REFERENCE_PAGE_ROUTES.has(`${route.method} ${route.url}`),
-        ),
-        API_ENDPOINTS,
-      ).document,
+    // Always in English, the developers' reference's language, whoever asks first.
+    document ??= withLocale('en', () =>
+      JSON.stringify(
+        buildOpenApiDocument(
+          app.apiRoutes.filter(
+            (route) =>
+              route.method !== 'HEAD' && !REFERENCE_PAGE_ROUTES.has(`${route.method} ${route.url}`),
+          ),
+          API_ENDPOINTS,
+        ).document,
+      ),
     );
     return reply
       .type('application/json; charset=utf-8')

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -125,11 +126,11 @@ export async function createApiToken(
 ): Promise<CreateApiTokenResponse> {
   const input = parseInput(createApiTokenRequestSchema, rawInput);
   const refused = input.scopes.find((scope) => !made.allowedScopes.includes(scope));
-  if (refused) throw new Invalid(`Your role cannot use the ${refused} scope`, 'scope_not_allowed');
+  if (refused) throw new Invalid(t`Your role cannot use the ${refused} scope`, 'scope_not_allowed');
   const today = toBusinessDate(now, timeZone);
-  if (input.expiresOn < today) throw new Invalid('Choose an expiry date from today on');
+  if (input.expiresOn < today) throw new Invalid(t`Choose an expiry date from today on`);
   if (input.expiresOn > shiftDate(today, API_TOKEN_MAX_DAYS)) {
-    throw new Invalid('A token may last at most a year: choose an earlier expiry date');
+    throw new Invalid(t`A token may last at most a year: choose an earlier expiry date`);
   }
   // It works to the end of its last day, business time.
   const expiresAt = businessInstant(shiftDate(input.expiresOn, 1), '00:00', timeZone);
@@ -174,7 +175,7 @@ export async function revokeApiToken(
   meta: RequestMeta,
 ): Promise<void> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('No such API token');
+  if (!id.success) throw new NotFound(t`No such API token`);
   await db.transaction(async (tx) => {
     const [token] = await tx
       .select({ userId: apiTokens.userId, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
@@ -182,7 +183,7 @@ export async function revokeApiToken(
       .where(eq(apiTokens.id, id.data))
       .for('update');
     if (!token || (!caller.isAdmin && token.userId !== caller.userId)) {
-      throw new NotFound('No such API token');
+      throw new NotFound(t`No such API token`);
     }
     if (token.revokedAt) return;
     await tx

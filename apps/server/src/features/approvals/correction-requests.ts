@@ -1,3 +1,4 @@
+import { select, t } from '@lingui/core/macro';
 // Correction requests: asking to fix a day's punches, and cancelling the ask.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -43,14 +44,12 @@ function assertWithinCorrectionWindow(
 ): void {
   if (role === 'admin') {
     if (date < shiftDate(today, -ADMIN_CORRECTION_WINDOW_DAYS)) {
-      throw new Invalid(
-        `Corrections can go back ${ADMIN_CORRECTION_WINDOW_DAYS} days at most.`,
-        'correction_too_old',
-      );
+      const maxDays = ADMIN_CORRECTION_WINDOW_DAYS;
+      throw new Invalid(t`Corrections can go back ${maxDays} days at most.`, 'correction_too_old');
     }
   } else if (date < shiftDate(today, -windowDays)) {
     throw new Invalid(
-      `Corrections can be asked for the last ${windowDays} days only. Ask an admin to correct older time.`,
+      t`Corrections can be asked for the last ${windowDays} days only. Ask an admin to correct older time.`,
       'correction_too_old',
     );
   }
@@ -82,10 +81,10 @@ export async function requestCorrection(
         .select({ id: timeEvents.id, userId: timeEvents.userId, shiftDate: timeEvents.shiftDate })
         .from(timeEvents)
         .where(eq(timeEvents.id, input.targetEventId));
-      if (!target || target.userId !== userId) throw new NotFound('That punch was not found');
+      if (!target || target.userId !== userId) throw new NotFound(t`That punch was not found`);
       if (await findPendingForTarget(tx, target.id)) {
         throw new Conflict(
-          'There is already a pending correction for that punch',
+          t`There is already a pending correction for that punch`,
           'duplicate_correction',
         );
       }
@@ -110,7 +109,7 @@ export async function requestCorrection(
     const { date } = created;
     const today = toBusinessDate(new Date(), timeZone);
     if (date > today) {
-      throw new Conflict('You can only correct days that have started', 'future_correction');
+      throw new Conflict(t`You can only correct days that have started`, 'future_correction');
     }
     assertWithinCorrectionWindow(date, today, requester.role, settings.correctionWindowDays);
     await assertNotLocked(tx, date, date);
@@ -135,13 +134,19 @@ export async function cancelCorrection(
   rawId: string,
   meta: RequestMeta,
 ): Promise<void> {
-  const id = parseInput(z.uuid('Correction not found'), rawId);
+  const id = parseInput(z.uuid({ error: () => t`Correction not found` }), rawId);
   await db.transaction(async (tx) => {
     const correction = await findCorrection(tx, id, true);
-    if (!correction || correction.userId !== userId) throw new NotFound('Correction not found');
+    if (!correction || correction.userId !== userId) throw new NotFound(t`Correction not found`);
     if (correction.status !== 'pending') {
+      const status = correction.status;
       throw new Conflict(
-        `Only a pending correction can be cancelled; this one is ${correction.status}`,
+        t`Only a pending correction can be cancelled; this one is ${select(status, {
+          approved: 'approved',
+          rejected: 'rejected',
+          cancelled: 'cancelled',
+          other: 'pending',
+        })}`,
         'not_pending',
       );
     }

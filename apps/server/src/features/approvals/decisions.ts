@@ -1,3 +1,4 @@
+import { select, t } from '@lingui/core/macro';
 // Decisions: approving or rejecting time off, corrections and late punches, one by one or in bulk.
 import { decisionSchema, type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
@@ -5,7 +6,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { insertDrafts } from '../notification-store/index.ts';
+import { withLocale } from '../../platform/i18n.ts';
+import { findLanguages, insertDrafts } from '../notification-store/index.ts';
 import { markDaysStale } from '../day-metrics-queue/index.ts';
 import type { Caller } from '../people/index.ts';
 import { isTeamInScope } from '../people/index.ts';
@@ -25,23 +27,62 @@ async function notifyRequester(
   db: Db,
   userId: string,
   decision: 'approve' | 'reject',
-  what: string,
+  item: { type: ApprovalItemType; from: string; to: string },
   occasion: string,
   comment: string | undefined,
 ) {
-  const verb = decision === 'approve' ? 'approved' : 'rejected';
+  const language = (await findLanguages(db, [userId])).get(userId);
+  const { title, message } = withLocale(language, () =>
+    decisionText(decision === 'approve', item, comment),
+  );
   await insertDrafts(db, [
     {
       userId,
       subjectUserId: userId,
       type: 'info',
       occasionKey: `decision:${occasion}`,
-      title: `Request ${verb}`,
-      message: `Your ${what} was ${verb}${comment ? `: ${comment}` : '.'}`,
+      title,
+      message,
     },
   ]);
   await notifyLive(db, userId, 'notifications');
   await notifyLive(db, userId, 'time_off');
+}
+
+/** The requester's notification of a decision, in the current language (theirs). */
+function decisionText(
+  approved: boolean,
+  item: { type: ApprovalItemType; from: string; to: string },
+  comment: string | undefined,
+): { title: string; message: string } {
+  const { from, to } = item;
+  const title = approved ? t`Request approved` : t`Request rejected`;
+  if (comment) {
+    const message = {
+      time_off: approved
+        ? t`Your time off from ${from} to ${to} was approved: ${comment}`
+        : t`Your time off from ${from} to ${to} was rejected: ${comment}`,
+      correction: approved
+        ? t`Your correction for ${from} was approved: ${comment}`
+        : t`Your correction for ${from} was rejected: ${comment}`,
+      late_punch: approved
+        ? t`Your punch recorded late for ${from} was approved: ${comment}`
+        : t`Your punch recorded late for ${from} was rejected: ${comment}`,
+    }[item.type];
+    return { title, message };
+  }
+  const message = {
+    time_off: approved
+      ? t`Your time off from ${from} to ${to} was approved.`
+      : t`Your time off from ${from} to ${to} was rejected.`,
+    correction: approved
+      ? t`Your correction for ${from} was approved.`
+      : t`Your correction for ${from} was rejected.`,
+    late_punch: approved
+      ? t`Your punch recorded late for ${from} was approved.`
+      : t`Your punch recorded late for ${from} was rejected.`,
+  }[item.type];
+  return { title, message };
 }
 
 const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {
@@ -96,14 +137,24 @@ export async function decideApprovals(
             : item.type === 'correction'
               ? await findCorrection(tx, item.id, true)
               : await findLatePunch(tx, item.id, true);
-        if (!request) throw new NotFound('Request not found');
+        if (!request) throw new NotFound(t`Request not found`);
         if (!isTeamInScope(scope, request.teamId)) {
-          throw new Forbidden('This request is outside your team');
+          throw new Forbidden(t`This request is outside your team`);
         }
         if (request.userId === viewer.userId)
-          throw new Forbidden('Nobody approves their own request');
-        if (request.status !== 'pending')
-          throw new Conflict(`This request was already ${request.status}`, 'not_pending');
+          throw new Forbidden(t`Nobody approves their own request`);
+        if (request.status !== 'pending') {
+          const status = request.status;
+          throw new Conflict(
+            t`This request was already ${select(status, {
+              approved: 'approved',
+              rejected: 'rejected',
+              cancelled: 'cancelled',
+              other: 'pending',
+            })}`,
+            'not_pending',
+          );
+        }
         const [from, to] =
           'startDate' in request
             ? [request.startDate, request.endDate]
@@ -143,16 +194,11 @@ export async function decideApprovals(
           },
           meta,
         });
-        const what = {
-          time_off: `time off from ${from} to ${to}`,
-          correction: `correction for ${from}`,
-          late_punch: `punch recorded late for ${from}`,
-        }[item.type];
         await notifyRequester(
           tx,
           request.userId,
           input.decision,
-          what,
+          { type: item.type, from, to },
           `${item.type}:${item.id}`,
           input.comment,
         );

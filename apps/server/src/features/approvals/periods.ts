@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 // Locked periods and the approval settings (whether team leads approve their team).
 import { z } from 'zod';
 import {
@@ -32,10 +33,10 @@ export async function lockPeriod(db: Db, rawInput: unknown, actor: Actor & { act
 }
 
 export async function reopenPeriod(db: Db, rawId: string, actor: Actor & { actorId: string }) {
-  const id = parseInput(z.uuid('Lock not found'), rawId);
+  const id = parseInput(z.uuid({ error: () => t`Lock not found` }), rawId);
   await db.transaction(async (tx) => {
     const reopened = await reopenLock(tx, id, actor.actorId);
-    if (!reopened) throw new NotFound('That lock was not found or is already reopened');
+    if (!reopened) throw new NotFound(t`That lock was not found or is already reopened`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'period.reopen',

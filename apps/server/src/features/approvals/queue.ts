@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 // The approvals queue: what waits for this approver, and the SME dashboard built on it.
 import { and, eq } from 'drizzle-orm';
 import {
@@ -25,7 +26,7 @@ export async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> 
     viewer.role === 'admin' ||
     viewer.role === 'sme' ||
     (viewer.role === 'team_lead' && (await readTeamLeadsApprove(db)));
-  if (!approves) throw new Forbidden('You do not approve time');
+  if (!approves) throw new Forbidden(t`You do not approve time`);
   return teamScopeOf(db, viewer);
 }
 
@@ -85,7 +86,7 @@ export async function getSmeOverview(
         userId: row.userId,
         name: row.name,
         kind: 'late' as const,
-        detail: `${row.elapsedMinutes} min late`,
+        detail: lateDetail(row.elapsedMinutes),
       })),
     ...rows
       .filter((row) => row.overByMinutes > 0)
@@ -93,7 +94,7 @@ export async function getSmeOverview(
         userId: row.userId,
         name: row.name,
         kind: 'overbreak' as const,
-        detail: `${row.overByMinutes} min over their ${row.status === 'at_lunch' ? 'lunch' : 'break'}`,
+        detail: overbreakDetail(row.overByMinutes, row.status === 'at_lunch'),
       })),
     ...missed
       .filter((row) => row.date === yesterday && nameOf.has(row.userId))
@@ -101,7 +102,7 @@ export async function getSmeOverview(
         userId: row.userId,
         name: nameOf.get(row.userId) ?? '',
         kind: 'missed_clock_out' as const,
-        detail: `No clock-out on ${row.date}`,
+        detail: missedClockOutDetail(row.date),
       })),
   ];
   const countOf = (type: ApprovalItemType) => items.filter((item) => item.type === type).length;
@@ -115,4 +116,18 @@ export async function getSmeOverview(
     oldestPendingAt: items[0]?.request.requestedAt ?? null,
     attention,
   };
+}
+
+function lateDetail(elapsedMinutes: number): string {
+  return t`${elapsedMinutes} min late`;
+}
+
+function overbreakDetail(overByMinutes: number, isLunch: boolean): string {
+  return isLunch
+    ? t`${overByMinutes} min over their lunch`
+    : t`${overByMinutes} min over their break`;
+}
+
+function missedClockOutDetail(date: string): string {
+  return t`No clock-out on ${date}`;
 }

@@ -57,7 +57,13 @@ describeEachDatabase('auth api', (getDatabase) => {
 
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
-        user: { id: user.id, email: user.email, name: 'Tess Lead', role: 'team_lead' },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: 'Tess Lead',
+          role: 'team_lead',
+          language: null,
+        },
       });
       const cookie = response.cookies.find((each) => each.name === SESSION_COOKIE_NAME);
       expect(cookie).toMatchObject({
@@ -88,7 +94,13 @@ describeEachDatabase('auth api', (getDatabase) => {
         user: { id: user.id, email: user.email, name: user.name, role: 'sme' },
         idleTimeoutMinutes: 60,
       });
-      expect(Object.keys(response.json().user).sort()).toEqual(['email', 'id', 'name', 'role']);
+      expect(Object.keys(response.json().user).sort()).toEqual([
+        'email',
+        'id',
+        'language',
+        'name',
+        'role',
+      ]);
     });
 
     it('reports no user without a cookie or with an unknown one', async () => {

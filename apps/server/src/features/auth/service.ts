@@ -1,11 +1,11 @@
 import { isLocale } from '@punchclock/shared/i18n/locales';
 import {
-  INVALID_CREDENTIALS_MESSAGE,
-  SUSPENDED_MESSAGE,
+  invalidCredentialsMessage,
+  suspendedMessage,
   signInRequestSchema,
   type SessionUser,
 } from '@punchclock/shared/contracts/auth';
-import { PASSWORD_SIGN_IN_OFF_MESSAGE } from '@punchclock/shared/contracts/sso';
+import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -43,7 +43,7 @@ export async function signIn(
       after: { email: input.email },
       meta,
     });
-    throw new Unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
+    throw new Unauthorized(invalidCredentialsMessage(), 'invalid_credentials');
   }
   // The right password, even of a suspended account, is no guess.
   await settleSuccessfulSignIn(db, attempt);
@@ -55,7 +55,7 @@ export async function signIn(
       entityId: user.id,
       meta,
     });
-    throw new Forbidden(SUSPENDED_MESSAGE, 'suspended');
+    throw new Forbidden(suspendedMessage(), 'suspended');
   }
   if (!(await mayUsePassword(db, user.id))) {
     await writeAudit(db, {
@@ -65,7 +65,7 @@ export async function signIn(
       entityId: user.id,
       meta,
     });
-    throw new Forbidden(PASSWORD_SIGN_IN_OFF_MESSAGE, 'password_sign_in_off');
+    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
   }
 
   const token = await openSession(db, config, user.id, meta, { method: 'password' }, async (tx) => {

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { TooManyRequests } from '../../platform/errors.ts';
@@ -31,7 +32,10 @@ export interface SignInAttempt {
 function tooMany(retryAfterSeconds: number): TooManyRequests {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new TooManyRequests(
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    t`Too many failed sign-in attempts. Please try again in ${plural(minutes, {
+      one: '# minute',
+      other: '# minutes',
+    })}.`,
     retryAfterSeconds,
   );
 }

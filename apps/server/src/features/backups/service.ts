@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import path from 'node:path';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -17,9 +18,14 @@ import { backupNameFor, listBackups, pruneBackups, writeBackupFile } from './fil
 export const PG_DUMP_MESSAGE =
   'Backups here are for the embedded database. On PostgreSQL, back up with pg_dump (and restore with pg_restore or psql); see the README.';
 
+/** PG_DUMP_MESSAGE in the reader's language. */
+export function pgDumpMessage(): string {
+  return t`Backups here are for the embedded database. On PostgreSQL, back up with pg_dump (and restore with pg_restore or psql); see the README.`;
+}
+
 /** The snapshot function, or the 409 every backup route answers on PostgreSQL. */
 function snapshotOf(database: Database): () => Promise<Blob> {
-  if (!database.snapshot) throw new Conflict(PG_DUMP_MESSAGE, BACKUPS_UNAVAILABLE_CODE);
+  if (!database.snapshot) throw new Conflict(pgDumpMessage(), BACKUPS_UNAVAILABLE_CODE);
   return database.snapshot;
 }
 
@@ -93,7 +99,7 @@ export async function openBackupForDownload(
   const name = parseInput(backupNameSchema, rawName);
   const filePath = path.join(config.backups.dir, name);
   const info = await stat(filePath).catch(() => null);
-  if (!info?.isFile()) throw new NotFound('No backup by that name (it may have been pruned)');
+  if (!info?.isFile()) throw new NotFound(t`No backup by that name (it may have been pruned)`);
   await writeAudit(database.db, {
     ...actor,
     action: 'backup.export',

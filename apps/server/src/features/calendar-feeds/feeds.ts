@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -87,7 +88,7 @@ export async function createCalendarFeed(
 ): Promise<CreateCalendarFeedResponse> {
   const { teamId } = parseInput(createCalendarFeedRequestSchema, rawInput);
   if (teamId && !(await teamsOpenTo(db, caller)).some((team) => team.id === teamId)) {
-    throw new Forbidden('Only the team’s lead or an admin can publish its calendar');
+    throw new Forbidden(t`Only the team’s lead or an admin can publish its calendar`);
   }
   const token = generateToken();
   const row = await db.transaction(async (tx) => {
@@ -130,13 +131,13 @@ export async function removeCalendarFeed(
   meta: RequestMeta,
 ): Promise<void> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('No such calendar address');
+  if (!id.success) throw new NotFound(t`No such calendar address`);
   await db.transaction(async (tx) => {
     const [removed] = await tx
       .delete(calendarFeeds)
       .where(and(eq(calendarFeeds.id, id.data), eq(calendarFeeds.userId, caller.userId)))
       .returning({ teamId: calendarFeeds.teamId });
-    if (!removed) throw new NotFound('No such calendar address');
+    if (!removed) throw new NotFound(t`No such calendar address`);
     await writeAudit(tx, {
       actorId: caller.userId,
       action: 'calendar_feed.remove',

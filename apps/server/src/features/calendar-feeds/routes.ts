@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
@@ -53,7 +54,7 @@ export function registerCalendarFeedRoutes(
     { config: { access: 'public' } },
     async (request, reply) => {
       const calendar = await readCalendarFeed(db, request.params.token, config.timeZone);
-      if (calendar === null) throw new NotFound('No such calendar address');
+      if (calendar === null) throw new NotFound(t`No such calendar address`);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('cache-control', 'private, no-cache')

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { EmailKind } from '@punchclock/shared/contracts/email';
 
 /** What an email says: plain text, which every mail client shows as written. */
@@ -25,8 +26,16 @@ const PAGE_OF: Record<EmailKind, string> = {
   forgotten_clock_out: '/dashboard',
 };
 
-const footer = (publicUrl: string) =>
-  `\n\n—\nPunchclock. To stop these emails, open Account settings → Email at ${publicUrl}/dashboard.`;
+/** Written in the current language: render each email inside `withLocale(recipient's language)`. */
+const footer = (publicUrl: string) => {
+  const dashboardUrl = `${publicUrl}/dashboard`;
+  const line = t`Punchclock. To stop these emails, open Account settings → Email at ${dashboardUrl}.`;
+  return `\n\n—\n${line}`;
+};
+
+function openPunchclock(pageUrl: string): string {
+  return t`Open Punchclock: ${pageUrl}`;
+}
 
 /** An email for a notification: its title as the subject, its message, and a link to the app. */
 export function notificationEmail(
@@ -36,7 +45,7 @@ export function notificationEmail(
 ): EmailMessage {
   return {
     subject: notification.title,
-    text: `${notification.message}\n\nOpen Punchclock: ${publicUrl}${PAGE_OF[kind]}${footer(publicUrl)}`,
+    text: `${notification.message}\n\n${openPunchclock(`${publicUrl}${PAGE_OF[kind]}`)}${footer(publicUrl)}`,
   };
 }
 
@@ -47,13 +56,13 @@ export function passwordLinkEmail(
   publicUrl: string,
   expiresText: string,
 ): EmailMessage {
-  const opening =
+  const intro =
     purpose === 'invite'
-      ? 'An account was made for you in Punchclock, where you clock in and out.'
-      : 'An admin reset your Punchclock password.';
+      ? t`An account was made for you in Punchclock, where you clock in and out. Choose your password with this link (it works once, until ${expiresText}):`
+      : t`An admin reset your Punchclock password. Choose your password with this link (it works once, until ${expiresText}):`;
   return {
     subject:
-      purpose === 'invite' ? 'Set your Punchclock password' : 'Set a new Punchclock password',
-    text: `${opening} Choose your password with this link (it works once, until ${expiresText}):\n\n${publicUrl}${link.path}${footer(publicUrl)}`,
+      purpose === 'invite' ? t`Set your Punchclock password` : t`Set a new Punchclock password`,
+    text: `${intro}\n\n${publicUrl}${link.path}${footer(publicUrl)}`,
   };
 }

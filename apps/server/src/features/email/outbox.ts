@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox, notifications, profiles, users } from '../../db/schema.ts';
+import { withLocale } from '../../platform/i18n.ts';
 import { retryDelaySeconds } from '../../platform/retry-schedule.ts';
 import type { Mailer } from './mailer.ts';
 import { notificationEmail } from './messages.ts';
 import type { EmailKind } from '@punchclock/shared/contracts/email';
+import { isLocale } from '@punchclock/shared/i18n/locales';
 
 /** Emails are retried this long after their notification, then given up. */
 const RETRY_HOURS = 24;
@@ -46,6 +48,8 @@ interface ClaimedEmail {
   to: string;
   title: string;
   message: string;
+  /** The recipient's profiles.language: the email's own words are in it. */
+  language: string | null;
   stillWanted: boolean;
 }
 
@@ -65,7 +69,7 @@ async function claimDue(db: Db): Promise<ClaimedEmail[]> {
     where outbox.id = due.id and ${notifications.id} = outbox.notification_id
       and ${users.id} = ${notifications.userId} and ${profiles.id} = ${users.id}
     returning outbox.id, outbox.kind, outbox.attempts, ${users.email} as "to", ${notifications.title} as "title",
-      ${notifications.message} as "message",
+      ${notifications.message} as "message", ${profiles.language} as "language",
       (not ${profiles.isSuspended} and not (outbox.kind = any(${profiles.emailOptOuts})))
         as "stillWanted"`)) as unknown as { rows: ClaimedEmail[] };
   return result.rows;
@@ -113,7 +117,11 @@ export async function deliverDueEmails(
         return;
       }
       try {
-        await mailer.send(email.to, notificationEmail(email, email.kind, config.publicUrl));
+        const language = isLocale(email.language) ? email.language : null;
+        const message = withLocale(language, () =>
+          notificationEmail(email, email.kind, config.publicUrl),
+        );
+        await mailer.send(email.to, message);
         await markSent(db, email.id);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

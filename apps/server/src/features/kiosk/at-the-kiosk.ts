@@ -1,15 +1,16 @@
+import { t } from '@lingui/core/macro';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   identifyAtKioskRequestSchema,
-  KIOSK_GRANT_EXPIRED_MESSAGE,
+  kioskGrantExpiredMessage,
   KIOSK_GRANT_SECONDS,
   kioskPunchRequestSchema,
-  KIOSK_LOCKED_MESSAGE,
-  KIOSK_NO_PIN_MESSAGE,
+  kioskLockedMessage,
+  kioskNoPinMessage,
   KIOSK_PIN_ATTEMPTS,
-  KIOSK_SHARED_NUMBER_MESSAGE,
-  KIOSK_UNREADABLE_PIN_MESSAGE,
-  KIOSK_WRONG_CREDENTIALS_MESSAGE,
+  kioskSharedNumberMessage,
+  kioskUnreadablePinMessage,
+  kioskWrongCredentialsMessage,
   offlineKioskPunchRequestSchema,
   type IdentifyAtKioskResponse,
   type KioskDevice,
@@ -92,7 +93,7 @@ async function checkNumberAndPin(
   if (reserved.hits > DEVICE_FAILURES.limit) {
     await releaseHit(db, failureKey);
     throw new TooManyRequests(
-      'Too many wrong tries at this kiosk. Wait a few minutes, then try again.',
+      t`Too many wrong tries at this kiosk. Wait a few minutes, then try again.`,
       reserved.retryAfterSeconds,
     );
   }
@@ -100,18 +101,18 @@ async function checkNumberAndPin(
   const candidates = await findCandidates(db, input.employeeNumber);
   if (candidates.length > 1) {
     await releaseHit(db, failureKey);
-    throw new Conflict(KIOSK_SHARED_NUMBER_MESSAGE, 'shared_employee_number');
+    throw new Conflict(kioskSharedNumberMessage(), 'shared_employee_number');
   }
   const person = candidates[0];
-  if (person?.lockedAt) throw new Invalid(KIOSK_LOCKED_MESSAGE, 'pin_locked');
+  if (person?.lockedAt) throw new Invalid(kioskLockedMessage(), 'pin_locked');
   if (person && person.pinHash === null) {
     await releaseHit(db, failureKey);
-    throw new Invalid(KIOSK_NO_PIN_MESSAGE, 'pin_not_set');
+    throw new Invalid(kioskNoPinMessage(), 'pin_not_set');
   }
   const isRight = await verifyPassword(person?.pinHash ?? null, input.pin);
   if (!person || !isRight) {
     if (person) await countWrongPin(db, person.userId);
-    throw new Invalid(KIOSK_WRONG_CREDENTIALS_MESSAGE, 'wrong_credentials');
+    throw new Invalid(kioskWrongCredentialsMessage(), 'wrong_credentials');
   }
 
   await releaseHit(db, failureKey);
@@ -185,7 +186,7 @@ export async function punchAtKiosk(
 ): Promise<RecordTimeEventResponse> {
   const { grant, id, eventType } = parseInput(kioskPunchRequestSchema, rawInput);
   const userId = await findGrantedPerson(db, device, grant);
-  if (!userId) throw new Unauthorized(KIOSK_GRANT_EXPIRED_MESSAGE, 'kiosk_grant_expired');
+  if (!userId) throw new Unauthorized(kioskGrantExpiredMessage(), 'kiosk_grant_expired');
   return recordTimeEvent(db, policy, userId, { id, eventType }, meta, undefined, {
     kind: 'kiosk',
     deviceId: device.id,
@@ -210,7 +211,7 @@ export async function punchOfflineAtKiosk(
   let personId: string | null = null;
   try {
     const pin = await openSealedPin(db, device.id, input.sealedPin, input.id);
-    if (pin === null) throw new Invalid(KIOSK_UNREADABLE_PIN_MESSAGE, 'unreadable_pin');
+    if (pin === null) throw new Invalid(kioskUnreadablePinMessage(), 'unreadable_pin');
     const person = await checkNumberAndPin(db, device, {
       employeeNumber: input.employeeNumber,
       pin,

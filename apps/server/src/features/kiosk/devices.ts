@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,7 +8,7 @@ import {
   ENROLMENT_CODE_ALPHABET,
   ENROLMENT_CODE_LENGTH,
   ENROLMENT_CODE_MINUTES,
-  INVALID_ENROLMENT_CODE_MESSAGE,
+  invalidEnrolmentCodeMessage,
   type EnrolmentCodeResponse,
   type KioskDevice,
 } from '@punchclock/shared/contracts/kiosk';
@@ -102,7 +103,7 @@ export async function enrolDevice(
   const attempts = await recordHit(db, `kiosk-enrol:ip:${meta.ip ?? 'unknown'}`, ENROL_ATTEMPTS);
   if (attempts.hits > ENROL_ATTEMPTS.limit) {
     throw new TooManyRequests(
-      'Too many attempts. Wait a few minutes, then try again.',
+      t`Too many attempts. Wait a few minutes, then try again.`,
       attempts.retryAfterSeconds,
     );
   }
@@ -123,7 +124,7 @@ export async function enrolDevice(
         deviceName: kioskEnrolmentCodes.deviceName,
         createdBy: kioskEnrolmentCodes.createdBy,
       });
-    if (!spent) throw new Invalid(INVALID_ENROLMENT_CODE_MESSAGE, 'invalid_code');
+    if (!spent) throw new Invalid(invalidEnrolmentCodeMessage(), 'invalid_code');
     const [row] = await tx
       .insert(kioskDevices)
       .values({
@@ -184,7 +185,7 @@ export async function listDevices(db: Db): Promise<KioskDevice[]> {
 /** Revoking is at once: the device's next request finds no active device. */
 export async function revokeDevice(db: Db, rawId: string, actor: Actor): Promise<KioskDevice> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('Device not found');
+  if (!id.success) throw new NotFound(t`Device not found`);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(kioskDevices)
@@ -194,7 +195,7 @@ export async function revokeDevice(db: Db, rawId: string, actor: Actor): Promise
       })
       .where(eq(kioskDevices.id, id.data))
       .returning(deviceColumns);
-    if (!row) throw new NotFound('Device not found');
+    if (!row) throw new NotFound(t`Device not found`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'kiosk.device.revoke',

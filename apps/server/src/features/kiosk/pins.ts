@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -45,7 +46,7 @@ export async function setMyKioskPin(
     .from(users)
     .where(eq(users.id, userId));
   if (!(await verifyPassword(account?.passwordHash ?? null, input.currentPassword))) {
-    throw new Invalid('Your current password is not correct', 'wrong_password');
+    throw new Invalid(t`Your current password is not correct`, 'wrong_password');
   }
   const pinHash = await hashPassword(input.pin);
   await db.transaction(async (tx) => {
@@ -67,7 +68,7 @@ export async function setMyKioskPin(
 /** The person's badge details and PIN status, for an admin (no PIN or hash, ever). */
 export async function getKioskCard(db: Db, rawUserId: string): Promise<KioskCardResponse> {
   const userId = z.uuid().safeParse(rawUserId);
-  if (!userId.success) throw new NotFound('User not found');
+  if (!userId.success) throw new NotFound(t`User not found`);
   const [row] = await db
     .select({
       name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
@@ -77,7 +78,7 @@ export async function getKioskCard(db: Db, rawUserId: string): Promise<KioskCard
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, userId.data));
-  if (!row) throw new NotFound('User not found');
+  if (!row) throw new NotFound(t`User not found`);
   const { isSet, isLocked, ...card } = row;
   return { ...card, pin: { isSet, isLocked } };
 }
@@ -93,10 +94,10 @@ export async function changeKioskPinAsAdmin(
   actor: Actor,
 ): Promise<KioskPinStatus> {
   const userId = z.uuid().safeParse(rawUserId);
-  if (!userId.success) throw new NotFound('User not found');
+  if (!userId.success) throw new NotFound(t`User not found`);
   return db.transaction(async (tx) => {
     const before = await statusOf(tx, userId.data);
-    if (!before) throw new NotFound('User not found');
+    if (!before) throw new NotFound(t`User not found`);
     const [after] = await tx
       .update(profiles)
       .set({

@@ -1,10 +1,11 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { t } from '@lingui/core/macro';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import type { OfflineKioskPunchRequest } from '@punchclock/shared/contracts/kiosk';
 import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { insertDrafts } from '../notification-store/index.ts';
+import { withLocale } from '../../platform/i18n.ts';
+import { findLanguages, insertDrafts } from '../notification-store/index.ts';
 import { listAdminIds } from '../people/index.ts';
 
 /*
@@ -31,12 +32,14 @@ export function describeRefusedOfflinePunch(
   reason: string,
   options: { timeZone: string; isIdentified: boolean },
 ): string {
-  const at = format(
-    new TZDate(new Date(punch.capturedOfflineAt).getTime(), options.timeZone),
-    "MMM d, yyyy 'at' h:mm a",
-  );
-  const whose = options.isIdentified ? '' : ` for employee number ${punch.employeeNumber}`;
-  return `The punch “${EVENT_LABELS[punch.eventType]}” made offline at ${deviceName} on ${at}${whose} could not be recorded: ${reason}`;
+  const capturedAt = new Date(punch.capturedOfflineAt);
+  const date = formatDate(capturedAt, 'MMM d, yyyy', { timeZone: options.timeZone });
+  const time = formatDate(capturedAt, 'h:mm a', { timeZone: options.timeZone });
+  const label = EVENT_LABELS[punch.eventType];
+  const employeeNumber = punch.employeeNumber;
+  return options.isIdentified
+    ? t`The punch “${label}” made offline at ${deviceName} on ${date} at ${time} could not be recorded: ${reason}`
+    : t`The punch “${label}” made offline at ${deviceName} on ${date} at ${time} for employee number ${employeeNumber} could not be recorded: ${reason}`;
 }
 
 export async function tellOfRefusedOfflinePunch(
@@ -47,21 +50,23 @@ export async function tellOfRefusedOfflinePunch(
   reason: string,
   timeZone: string,
 ): Promise<void> {
-  const message = describeRefusedOfflinePunch(punch, device.name, reason, {
-    timeZone,
-    isIdentified: personId !== null,
-  });
-  const draft = {
-    type: 'warning' as const,
-    title: 'Kiosk punch not recorded',
-    message,
-    occasionKey: `kiosk-offline-refused:${punch.id}`,
-    subjectUserId: personId,
-  };
   const adminIds = await listAdminIds(db);
-  const recipients = new Set([...adminIds, ...(personId ? [personId] : [])]);
+  const recipients = [...new Set([...adminIds, ...(personId ? [personId] : [])])];
+  const languages = await findLanguages(db, recipients);
   await insertDrafts(
     db,
-    [...recipients].map((userId) => ({ ...draft, userId })),
+    recipients.map((userId) =>
+      withLocale(languages.get(userId), () => ({
+        type: 'warning' as const,
+        title: t`Kiosk punch not recorded`,
+        message: describeRefusedOfflinePunch(punch, device.name, reason, {
+          timeZone,
+          isIdentified: personId !== null,
+        }),
+        occasionKey: `kiosk-offline-refused:${punch.id}`,
+        subjectUserId: personId,
+        userId,
+      })),
+    ),
   );
 }

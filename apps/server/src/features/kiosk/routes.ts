@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
@@ -73,7 +74,7 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
     const device = token ? await findActiveDevice(db, token) : null;
     if (!device) {
       if (token) clearDeviceCookie(reply);
-      throw new Unauthorized('This device is not enrolled as a kiosk', 'kiosk_not_enrolled');
+      throw new Unauthorized(t`This device is not enrolled as a kiosk`, 'kiosk_not_enrolled');
     }
     return device;
   }

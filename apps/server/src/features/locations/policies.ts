@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -48,12 +49,12 @@ export async function listLocationPolicies(db: Db): Promise<LocationPoliciesResp
 
 async function findTeam(db: Db, rawTeamId: string) {
   const teamId = uuid.safeParse(rawTeamId);
-  if (!teamId.success) throw new NotFound('Team not found');
+  if (!teamId.success) throw new NotFound(t`Team not found`);
   const [team] = await db
     .select({ id: teams.id, name: teams.name, mode: teams.locationMode })
     .from(teams)
     .where(eq(teams.id, teamId.data));
-  if (!team) throw new NotFound('Team not found');
+  if (!team) throw new NotFound(t`Team not found`);
   return team;
 }
 
@@ -88,7 +89,7 @@ export async function addPlace(
   const input = parseInput(addPlaceRequestSchema, rawInput);
   // The browser checks the shape; only a parser knows 10.0.0.0/33 or 300.1.1.1/8 is no network.
   if (input.kind === 'network' && !isValidCidr(input.cidr)) {
-    throw new Invalid('Enter a network like 203.0.113.0/24', 'invalid_cidr');
+    throw new Invalid(t`Enter a network like 203.0.113.0/24`, 'invalid_cidr');
   }
   const team = await findTeam(db, rawTeamId);
   return db.transaction(async (tx) => {
@@ -127,13 +128,13 @@ function isValidCidr(cidr: string): boolean {
 
 export async function removePlace(db: Db, rawPlaceId: string, actor: Actor): Promise<void> {
   const placeId = uuid.safeParse(rawPlaceId);
-  if (!placeId.success) throw new NotFound('Place not found');
+  if (!placeId.success) throw new NotFound(t`Place not found`);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .delete(locationPlaces)
       .where(eq(locationPlaces.id, placeId.data))
       .returning();
-    if (!row) throw new NotFound('Place not found');
+    if (!row) throw new NotFound(t`Place not found`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'location_policy.place_remove',

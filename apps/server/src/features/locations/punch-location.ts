@@ -1,11 +1,18 @@
+import { t } from '@lingui/core/macro';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { PunchLocation, PunchPosition } from '@punchclock/shared/contracts/locations';
-import { judgeLocation, type LocationVerdict } from '@punchclock/shared/domain/location-policy';
+import {
+  formatDistance,
+  judgeLocation,
+  locationNeededMessage,
+  type LocationVerdict,
+} from '@punchclock/shared/domain/location-policy';
 import type { Db } from '../../db/client.ts';
 import { punchLocations } from '../../db/schema.ts';
 import { Forbidden } from '../../platform/errors.ts';
-import { insertDrafts } from '../notification-store/index.ts';
+import { withLocale } from '../../platform/i18n.ts';
+import { findLanguages, insertDrafts } from '../notification-store/index.ts';
 import { listAdminIds } from '../people/index.ts';
 import { findLocationPolicy, readRetentionDays } from './policy-repository.ts';
 
@@ -56,7 +63,7 @@ export async function checkPunchLocation(
     isInNetwork: (cidr) => isInNetwork(punch.ip, cidr),
   });
   if (verdict.decision === 'refuse') {
-    throw new Forbidden(verdict.message ?? 'Punch from an allowed place.', 'location_refused');
+    throw new Forbidden(verdict.message ?? t`Punch from an allowed place.`, 'location_refused');
   }
   await db
     .insert(punchLocations)
@@ -87,17 +94,35 @@ export async function tellAdminsOfFlaggedPunch(
 ): Promise<void> {
   if (verdict.decision !== 'flag') return;
   const adminIds = await listAdminIds(db);
+  const languages = await findLanguages(db, adminIds);
   await insertDrafts(
     db,
-    adminIds.map((userId) => ({
-      userId,
-      type: 'warning',
-      title: 'Punch outside the allowed places',
-      message: `A punch was made away from the team's places: ${verdict.message ?? 'no position'}.`,
-      occasionKey: `punch-location:${punch.eventId}`,
-      subjectUserId: punch.userId,
-    })),
+    adminIds.map((userId) =>
+      withLocale(languages.get(userId), () => {
+        // The verdict's message is in the puncher's language: say it again in the admin's.
+        const where = describeFlaggedPlace(verdict);
+        return {
+          userId,
+          type: 'warning' as const,
+          title: t`Punch outside the allowed places`,
+          message: t`A punch was made away from the team's places: ${where}.`,
+          occasionKey: `punch-location:${punch.eventId}`,
+          subjectUserId: punch.userId,
+        };
+      }),
+    ),
   );
+}
+
+/** A flagged verdict's message, in the current language. */
+function describeFlaggedPlace(verdict: LocationVerdict): string {
+  if (verdict.message === null) return t`no position`;
+  if (verdict.outcome === 'outside' && verdict.placeName && verdict.distanceMetres !== null) {
+    const distance = formatDistance(verdict.distanceMetres);
+    const placeName = verdict.placeName;
+    return t`You are ${distance} from ${placeName}`;
+  }
+  return locationNeededMessage();
 }
 
 /** Where these punches were made; the person's own and admins' eyes only (callers check). */

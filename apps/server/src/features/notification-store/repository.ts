@@ -1,9 +1,10 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
+import { isLocale, type Locale } from '@punchclock/shared/i18n/locales';
 import type { Db } from '../../db/client.ts';
 import { insertJsonRowsSql } from '../../db/json-rows.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, profiles } from '../../db/schema.ts';
 import { enqueueNotificationEmails } from '../email/index.ts';
 
 const columns = {
@@ -120,4 +121,21 @@ export async function listNotificationsByIds(db: Db, ids: string[]) {
     })
     .from(notifications)
     .where(inArray(notifications.id, ids));
+}
+
+/**
+ * The language each person reads Punchclock in (profiles.language), to write the notifications
+ * made for them outside their requests in it (`withLocale`); null (not set): English.
+ */
+export async function findLanguages(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, Locale | null>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: profiles.id, language: profiles.language })
+    .from(profiles)
+    .where(inArray(profiles.id, ids));
+  return new Map(rows.map((row) => [row.id, isLocale(row.language) ? row.language : null]));
 }

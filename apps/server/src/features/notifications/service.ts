@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   listNotificationsQuerySchema,
   type ListNotificationsResponse,
@@ -41,9 +42,9 @@ export async function readNotification(
   rawId: string,
   meta: RequestMeta,
 ): Promise<void> {
-  const id = parseInput(z.uuid('Notification not found'), rawId);
+  const id = parseInput(z.uuid(t`Notification not found`), rawId);
   await db.transaction(async (tx) => {
-    if (!(await markRead(tx, userId, id))) throw new NotFound('Notification not found');
+    if (!(await markRead(tx, userId, id))) throw new NotFound(t`Notification not found`);
     await writeAudit(tx, {
       actorId: userId,
       action: 'notification.read',

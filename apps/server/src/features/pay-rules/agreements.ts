@@ -1,5 +1,6 @@
 // Labour agreements on file (issue #14, item 4; docs/decisions/0020): admin only, every change
 // audited in the same transaction; ending one sets its end date, nothing is ever deleted.
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   endLabourAgreementInputSchema,
@@ -31,9 +32,6 @@ const snapshot = (agreement: LabourAgreement) => ({
   note: agreement.note,
 });
 
-const describeSpan = (span: { startDate: string; endDate: string | null }) =>
-  span.endDate ? `from ${span.startDate} to ${span.endDate}` : `from ${span.startDate} with no end`;
-
 export function listAgreements(db: Db, rawQuery: unknown): Promise<LabourAgreement[]> {
   const query = parseInput(listLabourAgreementsQuerySchema, rawQuery);
   return listAgreementRows(db, query);
@@ -42,7 +40,7 @@ export function listAgreements(db: Db, rawQuery: unknown): Promise<LabourAgreeme
 async function requireAgreement(db: Db, rawId: string): Promise<LabourAgreement> {
   const id = z.uuid().safeParse(rawId);
   const row = id.success ? await findAgreementRow(db, id.data) : null;
-  if (!row) throw new NotFound('Agreement not found');
+  if (!row) throw new NotFound(t`Agreement not found`);
   return row;
 }
 
@@ -54,7 +52,7 @@ export async function createAgreement(
 ): Promise<LabourAgreement> {
   const input = parseInput(labourAgreementInputSchema, raw);
   const person = await findUserSummaryById(db, input.userId);
-  if (!person) throw new Invalid('Unknown person');
+  if (!person) throw new Invalid(t`Unknown person`);
   const endDate = input.endDate ?? null;
   return db.transaction(async (tx) => {
     await lockPersonAgreements(tx, person.id);
@@ -66,8 +64,13 @@ export async function createAgreement(
       endDate,
     );
     if (clash) {
+      const name = person.name ?? person.email;
+      const kind = LABOUR_AGREEMENT_KIND_LABELS[input.kind];
+      const { startDate, endDate: clashEnd } = clash;
       throw new Conflict(
-        `${person.name ?? person.email} already has an agreement "${LABOUR_AGREEMENT_KIND_LABELS[input.kind]}" ${describeSpan(clash)}. End it before that date, or choose dates that do not overlap.`,
+        clashEnd
+          ? t`${name} already has an agreement "${kind}" from ${startDate} to ${clashEnd}. End it before that date, or choose dates that do not overlap.`
+          : t`${name} already has an agreement "${kind}" from ${startDate} with no end. End it before that date, or choose dates that do not overlap.`,
         'agreement_overlap',
       );
     }
@@ -108,13 +111,15 @@ export async function endAgreement(
     await lockPersonAgreements(tx, found.userId);
     const before = await requireAgreement(tx, found.id);
     if (endDate < before.startDate) {
+      const startDate = before.startDate;
       throw new Invalid(
-        `The agreement starts on ${before.startDate}: it cannot end before that (${endDate})`,
+        t`The agreement starts on ${startDate}: it cannot end before that (${endDate})`,
       );
     }
     if (before.endDate !== null && endDate > before.endDate) {
+      const currentEnd = before.endDate;
       throw new Invalid(
-        `The agreement already ends on ${before.endDate}: ending it can only bring that date forward`,
+        t`The agreement already ends on ${currentEnd}: ending it can only bring that date forward`,
       );
     }
     await endAgreementRecord(tx, before.id, endDate, actor.actorId);

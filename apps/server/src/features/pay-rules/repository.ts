@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RuleAssignment, RuleSetValues } from '@punchclock/shared/contracts/pay-rules';
 import type { DatedAssignment } from '@punchclock/shared/domain/pay/rule-assignments';
@@ -137,7 +138,7 @@ export async function listAssignmentRows(
       ? { kind: 'team' as const, id: row.teamId, name: row.teamName }
       : row.userId
         ? { kind: 'person' as const, id: row.userId, name: row.personName }
-        : { kind: 'organisation' as const, id: null, name: 'Organisation' },
+        : { kind: 'organisation' as const, id: null, name: t`Organisation` },
     effectiveFrom: row.effectiveFrom,
     supersededFrom: row.supersededFrom,
     createdByName: row.createdByName,

@@ -1,5 +1,6 @@
 // Overtime rule sets and their effective-dated assignments: admin only, every change audited
 // (issue #14, item 2; docs/decisions/0016).
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   assignmentInputSchema,
@@ -65,7 +66,7 @@ function toRuleSet(row: RuleSetRow, today: string): RuleSet {
 const snapshot = ({ firstEffectiveDate: _f, editable: _e, ...values }: RuleSet) => values;
 
 const duplicateName = (name: string) =>
-  new Conflict(`A rule set named "${name}" already exists`, 'duplicate_rule_set');
+  new Conflict(t`A rule set named "${name}" already exists`, 'duplicate_rule_set');
 
 /** The contract's checks, then the ones that need the organisation's work-week start day. */
 function parseRuleSet(config: AppConfig, raw: unknown) {
@@ -89,7 +90,7 @@ export async function listRuleSets(db: Db, config: AppConfig, now: Date): Promis
 async function requireRuleSet(db: Db, rawId: string): Promise<RuleSetRow> {
   const id = z.uuid().safeParse(rawId);
   const row = id.success ? await findRuleSetRow(db, id.data) : null;
-  if (!row) throw new NotFound('Rule set not found');
+  if (!row) throw new NotFound(t`Rule set not found`);
   return row;
 }
 
@@ -141,8 +142,10 @@ export async function updateRuleSet(
       await lockRuleSet(tx, row.id);
       const before = toRuleSet((await findRuleSetRow(tx, row.id)) ?? row, today);
       if (!before.editable) {
+        const name = before.name;
+        const firstEffectiveDate = String(before.firstEffectiveDate);
         throw new Conflict(
-          `"${before.name}" has been in force since ${before.firstEffectiveDate}, so timesheets use it and it cannot change. Create a new rule set and assign it from the date the change applies.`,
+          t`"${name}" has been in force since ${firstEffectiveDate}, so timesheets use it and it cannot change. Create a new rule set and assign it from the date the change applies.`,
           'rule_set_in_force',
         );
       }
@@ -182,27 +185,27 @@ export async function createAssignment(
   const input = parseInput(assignmentInputSchema, raw);
   const { target, effectiveFrom } = input;
   let targetKey = ORGANISATION_KEY;
-  let targetName = 'The organisation';
+  let targetName = t`The organisation`;
   if (target.kind === 'team') {
     const team = await findTeam(db, target.teamId);
-    if (!team) throw new Invalid('Unknown team');
+    if (!team) throw new Invalid(t`Unknown team`);
     targetKey = team.id;
     targetName = team.name;
   } else if (target.kind === 'person') {
     const person = await findUserSummaryById(db, target.userId);
-    if (!person) throw new Invalid('Unknown person');
+    if (!person) throw new Invalid(t`Unknown person`);
     targetKey = person.id;
     targetName = person.name ?? person.email;
   }
   const taken = (ruleSetName: string) =>
     new Conflict(
-      `${targetName} already has a rule set from ${effectiveFrom} ("${ruleSetName}")`,
+      t`${targetName} already has a rule set from ${effectiveFrom} ("${ruleSetName}")`,
       'assignment_exists',
     );
   return db
     .transaction(async (tx) => {
       const ruleSet = await findRuleSetRow(tx, input.ruleSetId);
-      if (!ruleSet) throw new Invalid('Unknown rule set');
+      if (!ruleSet) throw new Invalid(t`Unknown rule set`);
       await lockRuleSet(tx, ruleSet.id);
       const existing = await findAssignmentOn(tx, targetKey, effectiveFrom);
       if (existing) throw taken(existing.ruleSetName);
@@ -236,7 +239,7 @@ export async function createAssignment(
     .catch(async (error: unknown) => {
       if (!isUniqueViolation(error)) throw error;
       const existing = await findAssignmentOn(db, targetKey, effectiveFrom);
-      throw taken(existing?.ruleSetName ?? 'another rule set');
+      throw taken(existing?.ruleSetName ?? t`another rule set`);
     });
 }
 
@@ -270,6 +273,6 @@ export async function getToilBalance(
   const userId = query.userId ?? caller.userId;
   if (userId !== caller.userId) await assertCanSeePerson(db, caller, userId);
   const person = await findUserSummaryById(db, userId);
-  if (!person) throw new NotFound('No such person');
+  if (!person) throw new NotFound(t`No such person`);
   return toilBalance(db, config, userId, query.asOf ?? toBusinessDate(now, config.timeZone));
 }

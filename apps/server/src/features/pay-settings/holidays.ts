@@ -1,5 +1,6 @@
 // The admin-edited public holiday list (issue #14 §3): Ontario's computed list with an admin's
 // additions and removals (domain/pay/holidays.ts merges them).
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   addPublicHolidaySchema,
@@ -30,10 +31,11 @@ const dateParam = z.object({ date: isoDate });
 /** The admin's edits in the domain's shape. */
 export async function readHolidayEdits(db: Db): Promise<HolidayListEdits> {
   const rows = await listHolidayEdits(db);
+  const unnamed = t`Public holiday`;
   return {
     added: rows
       .filter((row) => row.kind === 'added')
-      .map((row) => ({ date: row.date, name: row.name ?? 'Public holiday' })),
+      .map((row) => ({ date: row.date, name: row.name ?? unnamed })),
     removed: rows.filter((row) => row.kind === 'removed').map((row) => row.date),
   };
 }
@@ -91,17 +93,14 @@ export async function addHoliday(
     .transaction(async (tx) => {
       const edit = await findHolidayEdit(tx, input.date);
       const ontario = ontarioHolidayOn(input.date);
+      const date = input.date;
       if (edit?.kind === 'added' || (ontario && !edit)) {
-        throw new Conflict(
-          `${input.date} is already a public holiday (${edit?.name ?? ontario?.name})`,
-          'duplicate_holiday',
-        );
+        const name = String(edit?.name ?? ontario?.name);
+        throw new Conflict(t`${date} is already a public holiday (${name})`, 'duplicate_holiday');
       }
       if (edit?.kind === 'removed') {
-        throw new Conflict(
-          `${input.date} (${ontario?.name ?? 'a holiday'}) was removed: restore it instead`,
-          'holiday_removed',
-        );
+        const name = ontario?.name ?? t`a holiday`;
+        throw new Conflict(t`${date} (${name}) was removed: restore it instead`, 'holiday_removed');
       }
       await insertHolidayEdit(tx, {
         date: input.date,
@@ -121,7 +120,7 @@ export async function addHoliday(
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error)
-        ? new Conflict(`${input.date} is already a public holiday`, 'duplicate_holiday')
+        ? new Conflict(alreadyAHoliday(input.date), 'duplicate_holiday')
         : error;
     });
 }
@@ -137,7 +136,7 @@ export async function removeHoliday(db: Db, rawParams: unknown, actor: Actor): P
     } else if (ontario && !edit) {
       await insertHolidayEdit(tx, { date, kind: 'removed', name: null, createdBy: actor.actorId });
     } else {
-      throw new NotFound(`There is no public holiday on ${date}`);
+      throw new NotFound(t`There is no public holiday on ${date}`);
     }
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -155,7 +154,7 @@ export async function restoreHoliday(db: Db, rawParams: unknown, actor: Actor): 
   const { date } = parseInput(dateParam, rawParams);
   await db.transaction(async (tx) => {
     const edit = await findHolidayEdit(tx, date);
-    if (edit?.kind !== 'removed') throw new NotFound(`No removed public holiday on ${date}`);
+    if (edit?.kind !== 'removed') throw new NotFound(t`No removed public holiday on ${date}`);
     await deleteHolidayEdit(tx, date);
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -166,4 +165,8 @@ export async function restoreHoliday(db: Db, rawParams: unknown, actor: Actor): 
       meta: actor.meta,
     });
   });
+}
+
+function alreadyAHoliday(date: string): string {
+  return t`${date} is already a public holiday`;
 }

@@ -1,4 +1,5 @@
 // Pay rates and employee numbers (issue #14 §6, §8): admin only, audited, integer cents.
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   employeeNumberInputSchema,
@@ -44,14 +45,15 @@ export async function listPayrollPeople(db: Db): Promise<PayrollPerson[]> {
 
 export async function addRate(db: Db, rawInput: unknown, actor: Actor): Promise<PayRate> {
   const input = parseInput(payRateInputSchema, rawInput);
+  const effectiveFrom = input.effectiveFrom;
   const duplicate = () =>
     new Conflict(
-      `This person already has a rate from ${input.effectiveFrom}: remove it first to change it`,
+      t`This person already has a rate from ${effectiveFrom}: remove it first to change it`,
       'duplicate_rate',
     );
   return db
     .transaction(async (tx) => {
-      if (!(await findUserSummaryById(tx, input.userId))) throw new NotFound('No such person');
+      if (!(await findUserSummaryById(tx, input.userId))) throw new NotFound(t`No such person`);
       if (await findRateFrom(tx, input.userId, input.effectiveFrom)) throw duplicate();
       const saved = await insertRate(tx, { ...input, createdBy: actor.actorId });
       await writeAudit(tx, {
@@ -70,10 +72,10 @@ export async function addRate(db: Db, rawInput: unknown, actor: Actor): Promise<
 }
 
 export async function removeRate(db: Db, rawId: string, actor: Actor): Promise<void> {
-  const id = parseInput(z.uuid('Rate not found'), rawId);
+  const id = parseInput(z.uuid(t`Rate not found`), rawId);
   await db.transaction(async (tx) => {
     const before = await findRate(tx, id);
-    if (!before) throw new NotFound('Rate not found');
+    if (!before) throw new NotFound(t`Rate not found`);
     await deleteRate(tx, id);
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -92,16 +94,16 @@ export async function setEmployeeNumber(
   rawInput: unknown,
   actor: Actor,
 ): Promise<{ employeeNumber: string | null }> {
-  const userId = parseInput(z.uuid('No such person'), rawUserId);
+  const userId = parseInput(z.uuid(t`No such person`), rawUserId);
   const { employeeNumber } = parseInput(employeeNumberInputSchema, rawInput);
   return db.transaction(async (tx) => {
     const before = await findEmployeeNumber(tx, userId);
-    if (!before) throw new NotFound('No such person');
+    if (!before) throw new NotFound(t`No such person`);
     if (employeeNumber !== null) {
       const holder = await findPersonByEmployeeNumber(tx, employeeNumber);
       if (holder && holder.id !== userId) {
         throw new Conflict(
-          `Employee number ${employeeNumber} belongs to someone else`,
+          t`Employee number ${employeeNumber} belongs to someone else`,
           'duplicate',
         );
       }

@@ -1,5 +1,6 @@
 // Saved column mappings of the payroll export: which columns, their headers and order, and
 // pay-code renames (e.g. OT1.5 → OT150). Admin only, every change audited.
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { presetInputSchema, presetSchema, type Preset } from '@punchclock/shared/contracts/payroll';
 import type { Db } from '../../db/client.ts';
@@ -14,7 +15,7 @@ import {
   updatePresetRow,
 } from './repository.ts';
 
-const presetId = z.uuid('Preset not found');
+const presetId = z.uuid({ error: () => t`Preset not found` });
 
 export async function listPresets(db: Db): Promise<Preset[]> {
   return (await listPresetRows(db)).map((row) => presetSchema.parse(row));
@@ -22,7 +23,7 @@ export async function listPresets(db: Db): Promise<Preset[]> {
 
 export async function findPreset(db: Db, id: string): Promise<Preset> {
   const row = await findPresetRow(db, parseInput(presetId, id));
-  if (!row) throw new NotFound('Preset not found');
+  if (!row) throw new NotFound(t`Preset not found`);
   return presetSchema.parse(row);
 }
 
@@ -37,9 +38,9 @@ export async function savePreset(
   return db
     .transaction(async (tx) => {
       const before = id ? await findPresetRow(tx, id) : null;
-      if (id && !before) throw new NotFound('Preset not found');
+      if (id && !before) throw new NotFound(t`Preset not found`);
       const saved = id ? await updatePresetRow(tx, id, input) : await insertPresetRow(tx, input);
-      if (!saved) throw new NotFound('Preset not found');
+      if (!saved) throw new NotFound(t`Preset not found`);
       await writeAudit(tx, {
         actorId: actor.actorId,
         action: id ? 'payroll_preset.update' : 'payroll_preset.create',
@@ -53,7 +54,7 @@ export async function savePreset(
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error)
-        ? new Conflict(`A preset named "${input.name}" already exists`, 'duplicate_name')
+        ? new Conflict(presetNameTaken(input.name), 'duplicate_name')
         : error;
     });
 }
@@ -62,7 +63,7 @@ export async function deletePreset(db: Db, rawId: string, actor: Actor): Promise
   const id = parseInput(presetId, rawId);
   await db.transaction(async (tx) => {
     const before = await findPresetRow(tx, id);
-    if (!before) throw new NotFound('Preset not found');
+    if (!before) throw new NotFound(t`Preset not found`);
     await deletePresetRow(tx, id);
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -73,4 +74,8 @@ export async function deletePreset(db: Db, rawId: string, actor: Actor): Promise
       meta: actor.meta,
     });
   });
+}
+
+function presetNameTaken(name: string): string {
+  return t`A preset named "${name}" already exists`;
 }

@@ -1,5 +1,6 @@
 // The payroll export (issue #14 §8; docs/decisions/0018): one row per person per pay code with
 // minutes, from each person's timesheet as the timesheet GET computes it, so totals agree.
+import { t } from '@lingui/core/macro';
 import { stringify } from 'csv-stringify/sync';
 import {
   DEFAULT_PRESET_COLUMNS,
@@ -103,6 +104,7 @@ async function toFile(
   }
   const { headers, cells } = mapRows(rows, period, preset, true);
   const workbook = await newWorkbook();
+  // Named like the file's columns, for the payroll system that imports it: not translated.
   const sheet = workbook.addWorksheet('Payroll');
   sheet.addRow(headers).font = { bold: true };
   sheet.addRows(cells);
@@ -127,8 +129,9 @@ export async function exportPayroll(db: Db, config: AppConfig, rawQuery: unknown
   const query = parseInput(payrollExportQuerySchema, rawQuery);
   const { period, preset, isLocked } = await prepare(db, config, query);
   if (!isLocked) {
+    const { start, end } = period;
     throw new Conflict(
-      `The pay period ${period.start} to ${period.end} is not locked yet. Lock it (approve the period) before the final export; the preview shows its figures meanwhile.`,
+      t`The pay period ${start} to ${end} is not locked yet. Lock it (approve the period) before the final export; the preview shows its figures meanwhile.`,
       'period_not_locked',
     );
   }

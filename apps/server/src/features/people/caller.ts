@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
@@ -56,5 +57,5 @@ export async function canSeePerson(db: Db, caller: Caller, userId: string): Prom
 /** Refuse, with the team leads' message, a caller who may not see this person. */
 export async function assertCanSeePerson(db: Db, caller: Caller, userId: string): Promise<void> {
   if (!(await canSeePerson(db, caller, userId)))
-    throw new Forbidden('You can see your own team only');
+    throw new Forbidden(t`You can see your own team only`);
 }

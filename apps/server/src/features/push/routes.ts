@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
@@ -40,8 +41,8 @@ export function registerPushRoutes(app: FastifyInstance, db: Db, settings: PushS
       {
         userId: requireAuth(request).userId,
         payload: {
-          title: 'Punchclock reminders are on',
-          body: 'This is how a reminder looks on this device.',
+          title: t`Punchclock reminders are on`,
+          body: t`This is how a reminder looks on this device.`,
           url: '/dashboard',
         },
       },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
@@ -36,7 +37,7 @@ export async function savePushSubscription(
     url.protocol === 'https:' && isAllowedHost(url.hostname, settings.serviceHosts);
   if (!isPushService && !isTestService) {
     throw new Invalid(
-      'This browser’s push service is not one Punchclock can send to',
+      t`This browser’s push service is not one Punchclock can send to`,
       'push_service',
     );
   }

@@ -1,4 +1,5 @@
 // Adherence: the report by person and team, a person's days and one day's detail, the analytics charts.
+import { t } from '@lingui/core/macro';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import {
   dayDetailQuerySchema,
@@ -85,7 +86,7 @@ export async function getAdherenceReport(
     teams: [...byTeam.entries()].map(([teamId, members]) => ({
       ...toFigures(members),
       teamId: teamId || null,
-      teamName: members[0]?.teamName ?? 'No team',
+      teamName: members[0]?.teamName ?? t`No team`,
     })),
     totals: toFigures(people),
   };
@@ -143,7 +144,7 @@ export async function getDayDetail(
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, query.userId));
-  if (!person) throw new NotFound('Person not found');
+  if (!person) throw new NotFound(t`Person not found`);
   await assertCanSeePerson(db, viewer, query.userId);
   const [assignments, rawEvents, corrections, timeOff, unreviewed] = await Promise.all([
     loadAssignments(db, [query.userId], query.date, query.date),
@@ -215,8 +216,9 @@ export async function getAnalytics(
     listAdherenceByPerson(db, scope),
   ]);
   const teams = new Map<string, PersonAdherenceRow[]>();
+  const noTeam = t`No team`;
   for (const person of people) {
-    const key = person.teamName ?? 'No team';
+    const key = person.teamName ?? noTeam;
     teams.set(key, [...(teams.get(key) ?? []), person]);
   }
   return {

@@ -1,4 +1,5 @@
 // Exports: the worked-hours report as a CSV or Excel file, written as it is read.
+import { t } from '@lingui/core/macro';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { Db } from '../../db/client.ts';
@@ -11,19 +12,21 @@ import {
   type WorkedHoursSqlRow,
 } from './reports-repository.ts';
 
-const WORKED_HOURS_COLUMNS = [
-  ['name', 'Name'],
-  ['teamName', 'Team'],
-  ['bucket', 'From'],
-  ['days', 'Days worked'],
-  ['scheduledHours', 'Scheduled hours'],
-  ['workedHours', 'Worked hours'],
-  ['overtimeHours', 'Overtime hours'],
-  ['breakHours', 'Break hours (paid)'],
-  ['lunchHours', 'Lunch hours (unpaid)'],
-  ['paidLeaveHours', 'Paid time off hours'],
-  ['unpaidLeaveHours', 'Unpaid time off hours'],
-] as const;
+/** The file's columns, headed in the language of the request (the file is for a person). */
+const workedHoursColumns = () =>
+  [
+    ['name', t`Name`],
+    ['teamName', t`Team`],
+    ['bucket', t`From`],
+    ['days', t`Days worked`],
+    ['scheduledHours', t`Scheduled hours`],
+    ['workedHours', t`Worked hours`],
+    ['overtimeHours', t`Overtime hours`],
+    ['breakHours', t`Break hours (paid)`],
+    ['lunchHours', t`Lunch hours (unpaid)`],
+    ['paidLeaveHours', t`Paid time off hours`],
+    ['unpaidLeaveHours', t`Unpaid time off hours`],
+  ] as const;
 
 /** People read per round: 500 × 31 days is ~15,000 rows, a few MB, whatever the head count. */
 export const EXPORT_PEOPLE_PER_PAGE = 500;
@@ -108,6 +111,7 @@ export async function exportWorkedHours(
   const pages = workedHoursPages(db, scope, groupBy, peoplePerPage);
   const first = await pages.next();
   const fileName = `worked-hours-${new Date().toISOString().slice(0, 10)}.${format}`;
+  const columns = workedHoursColumns();
   const rest = async function* () {
     if (first.done) return;
     yield first.value;
@@ -117,7 +121,7 @@ export async function exportWorkedHours(
   if (format === 'csv') {
     const csv = stringify({
       header: true,
-      columns: WORKED_HOURS_COLUMNS.map(([key, header]) => ({ key, header })),
+      columns: columns.map(([key, header]) => ({ key, header })),
       escape_formulas: true,
     });
     void (async () => {
@@ -138,8 +142,8 @@ export async function exportWorkedHours(
 
   const body = new PassThrough();
   const workbook = await newStreamingWorkbook(body);
-  const sheet = workbook.addWorksheet('Worked hours');
-  sheet.columns = WORKED_HOURS_COLUMNS.map(([key, header]) => ({
+  const sheet = workbook.addWorksheet(t`Worked hours`);
+  sheet.columns = columns.map(([key, header]) => ({
     key,
     header,
     width: header.length + 6,

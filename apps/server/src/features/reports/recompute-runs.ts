@@ -1,4 +1,5 @@
 // Recompute runs: an admin asks for a date range to be recomputed; the job works through it.
+import { t } from '@lingui/core/macro';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recomputeRequestSchema, type RecomputeRun } from '@punchclock/shared/contracts/reports';
@@ -11,6 +12,9 @@ import type { Actor } from '../people/index.ts';
 import { datesBetween, recomputeDays } from './recompute.ts';
 import { MAX_RANGE_DAYS } from './report-scope.ts';
 
+/** What a failed run says (stored by the job, which works for nobody in particular). */
+const RECOMPUTE_FAILED = 'The recalculation failed; the server log has the details.';
+
 function toRun(row: typeof recomputeRuns.$inferSelect): RecomputeRun {
   return {
     id: row.id,
@@ -19,7 +23,11 @@ function toRun(row: typeof recomputeRuns.$inferSelect): RecomputeRun {
     totalDays: row.totalDays,
     doneDays: row.doneDays,
     status: row.status as RecomputeRun['status'],
-    error: row.error,
+    // The job stores the English; each reader gets it in their language.
+    error:
+      row.error === RECOMPUTE_FAILED
+        ? t`The recalculation failed; the server log has the details.`
+        : row.error,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
@@ -33,7 +41,7 @@ export async function requestRecompute(
 ): Promise<RecomputeRun> {
   const input = parseInput(recomputeRequestSchema, rawInput);
   if (input.to > shiftDate(input.from, MAX_RANGE_DAYS - 1))
-    throw new Invalid(`Choose at most ${MAX_RANGE_DAYS} days`);
+    throw new Invalid(t`Choose at most ${MAX_RANGE_DAYS} days`);
   return db.transaction(async (tx) => {
     const people = input.userIds?.length
       ? input.userIds.length
@@ -66,7 +74,7 @@ export async function getRecomputeRun(db: Db, rawId: string): Promise<RecomputeR
   const [run] = id.success
     ? await db.select().from(recomputeRuns).where(eq(recomputeRuns.id, id.data))
     : [];
-  if (!run) throw new NotFound('Recalculation not found');
+  if (!run) throw new NotFound(t`Recalculation not found`);
   return toRun(run);
 }
 
@@ -114,7 +122,7 @@ export async function processNextRecomputeRun(db: Db, timeZone: string): Promise
       .set({
         status: 'failed',
         // The driver's message carries the whole statement and its values: keep those in the log.
-        error: 'The recalculation failed; the server log has the details.',
+        error: RECOMPUTE_FAILED,
         finishedAt: sql`now()`,
       })
       .where(eq(recomputeRuns.id, id));

@@ -1,4 +1,5 @@
 // The range and team scope every report reads, from the caller's team scope.
+import { t } from '@lingui/core/macro';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
 import { Forbidden, Invalid } from '../../platform/errors.ts';
@@ -15,10 +16,10 @@ export async function resolveScope(
   range: { from: string; to: string; teamId?: string },
 ): Promise<ReportScope> {
   if (range.to > shiftDate(range.from, MAX_RANGE_DAYS - 1)) {
-    throw new Invalid(`Choose at most ${MAX_RANGE_DAYS} days`);
+    throw new Invalid(t`Choose at most ${MAX_RANGE_DAYS} days`);
   }
   const scope = await teamScopeOf(db, viewer);
   if (range.teamId && !isTeamInScope(scope, range.teamId))
-    throw new Forbidden('You can see your own team only');
+    throw new Forbidden(t`You can see your own team only`);
   return { from: range.from, to: range.to, teamIds: range.teamId ? [range.teamId] : scope };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
@@ -28,8 +29,9 @@ export async function findActiveLock(db: Db, from: string, to: string, whole = f
 export async function assertNotLocked(db: Db, from: string, to: string): Promise<void> {
   const lock = await findActiveLock(db, from, to);
   if (lock) {
+    const { fromDate, toDate } = lock;
     throw new Conflict(
-      `Those dates are in a locked pay period (${lock.fromDate} to ${lock.toDate}). Ask an admin to reopen it first.`,
+      t`Those dates are in a locked pay period (${fromDate} to ${toDate}). Ask an admin to reopen it first.`,
       'period_locked',
     );
   }

@@ -319,7 +319,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         message: `Iris Inside already has ${dayShift.name} from 2026-08-10 to 2026-08-20 (it starts within the new dates)`,
-        code: 'assignment_overlap',
+        code: 'assignment_overlap_inside',
       });
       expect(await assignmentsOf(user.id)).toEqual([inside]);
     });

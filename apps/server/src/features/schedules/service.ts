@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   createAssignmentsRequestSchema,
@@ -43,12 +44,12 @@ const isId = (id: string) => z.uuid().safeParse(id).success;
 
 async function requireTemplate(db: Db, id: string): Promise<ScheduleTemplate> {
   const template = isId(id) ? await findTemplate(db, id) : null;
-  if (!template) throw new NotFound('Schedule template not found');
+  if (!template) throw new NotFound(t`Schedule template not found`);
   return template;
 }
 
 const duplicateName = (name: string) =>
-  new Conflict(`A schedule template named "${name}" already exists`, 'duplicate_name');
+  new Conflict(t`A schedule template named "${name}" already exists`, 'duplicate_name');
 
 /**
  * Two admins saving the same name at once both pass the check; the unique index then refuses
@@ -147,8 +148,9 @@ export async function removeTemplate(db: Db, id: string, actor: Actor): Promise<
   await db.transaction(async (tx) => {
     const template = await requireTemplate(tx, id);
     if (template.assignmentCount > 0) {
+      const { name, assignmentCount } = template;
       throw new Conflict(
-        `"${template.name}" has ${template.assignmentCount} assignment${template.assignmentCount === 1 ? '' : 's'}; archive it instead so history keeps it`,
+        t`"${name}" has ${plural(assignmentCount, { one: '# assignment', other: '# assignments' })}; archive it instead so history keeps it`,
         'template_in_use',
       );
     }
@@ -166,9 +168,15 @@ export async function removeTemplate(db: Db, id: string, actor: Actor): Promise<
 
 const personName = (assignment: Assignment) => assignment.userName ?? assignment.userEmail;
 
-function describeClash(clash: Assignment): string {
-  return `${personName(clash)} already has ${clash.templateName} from ${clash.dateRangeStart} to ${clash.dateRangeEnd}`;
+function describeClash(clash: Assignment, startsWithin = false): string {
+  const name = personName(clash);
+  const { templateName, dateRangeStart, dateRangeEnd } = clash;
+  return startsWithin
+    ? t`${name} already has ${templateName} from ${dateRangeStart} to ${dateRangeEnd} (it starts within the new dates)`
+    : t`${name} already has ${templateName} from ${dateRangeStart} to ${dateRangeEnd}`;
 }
+
+const archivedTemplate = (name: string) => t`"${name}" is archived and cannot be assigned`;
 
 function assignmentSnapshot(assignment: Assignment) {
   return {
@@ -193,11 +201,10 @@ export async function assignTemplate(
   const userIds = [...new Set(input.userIds)];
   return db.transaction(async (tx) => {
     const template = await requireTemplate(tx, input.templateId);
-    if (template.isArchived)
-      throw new Invalid(`"${template.name}" is archived and cannot be assigned`);
+    if (template.isArchived) throw new Invalid(archivedTemplate(template.name));
     const lockedIds = await lockUsersForScheduling(tx, userIds);
     if (lockedIds.length !== userIds.length)
-      throw new NotFound('One of the chosen people does not exist');
+      throw new NotFound(t`One of the chosen people does not exist`);
 
     const created: Assignment[] = [];
     for (const userId of userIds) {
@@ -205,9 +212,13 @@ export async function assignTemplate(
       for (const clash of await findOverlappingAssignments(tx, userId, range)) {
         const canEndEarlier = input.endOverlapping && clash.dateRangeStart < input.dateRangeStart;
         if (!canEndEarlier) {
-          const hint =
-            clash.dateRangeStart < input.dateRangeStart ? '' : ' (it starts within the new dates)';
-          throw new Conflict(`${describeClash(clash)}${hint}`, 'assignment_overlap');
+          const startsWithin = clash.dateRangeStart >= input.dateRangeStart;
+          // Its own code: the screen offers "End the earlier one" only for the other case, and
+          // must not read the (translated) words to tell them apart.
+          throw new Conflict(
+            describeClash(clash, startsWithin),
+            startsWithin ? 'assignment_overlap_inside' : 'assignment_overlap',
+          );
         }
         const newEnd = shiftDate(input.dateRangeStart, -1);
         await updateAssignment(tx, clash.id, { dateRangeEnd: newEnd });
@@ -242,7 +253,7 @@ export async function assignTemplate(
 
 async function requireAssignment(db: Db, id: string): Promise<Assignment> {
   const assignment = isId(id) ? await findAssignment(db, id) : null;
-  if (!assignment) throw new NotFound('Assignment not found');
+  if (!assignment) throw new NotFound(t`Assignment not found`);
   return assignment;
 }
 
@@ -259,8 +270,7 @@ export async function changeAssignment(
     await lockUsersForScheduling(tx, [before.userId]);
     if (input.templateId !== before.templateId) {
       const template = await requireTemplate(tx, input.templateId);
-      if (template.isArchived)
-        throw new Invalid(`"${template.name}" is archived and cannot be assigned`);
+      if (template.isArchived) throw new Invalid(archivedTemplate(template.name));
     }
     const [clash] = await findOverlappingAssignments(tx, before.userId, input, id);
     if (clash) throw new Conflict(describeClash(clash), 'assignment_overlap');
@@ -307,7 +317,7 @@ export async function getMySchedule(
   now: Date = new Date(),
 ): Promise<MyScheduleResponse> {
   const query = parseInput(myScheduleQuerySchema, rawQuery);
-  if (query.to > shiftDate(query.from, 62)) throw new Invalid('Ask for at most 62 days at a time');
+  if (query.to > shiftDate(query.from, 62)) throw new Invalid(t`Ask for at most 62 days at a time`);
   const [entries, timeOff] = await Promise.all([
     listUserScheduleEntries(db, userId, query.from, query.to),
     listActiveTimeOff(db, [userId], query.from, query.to),

@@ -1,4 +1,5 @@
 // Sign-in providers: the admin's list, the sign-in page's buttons, the one set by OIDC_* variables.
+import { t } from '@lingui/core/macro';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -76,12 +77,12 @@ export async function findProviderBySlug(db: Db, slug: string): Promise<Provider
 
 function checkIssuer(issuerUrl: string): void {
   if (new URL(issuerUrl).protocol === 'http:' && !isLoopbackHttp(issuerUrl)) {
-    throw new Invalid('Issuer URL must be an https:// address');
+    throw new Invalid(t`Issuer URL must be an https:// address`);
   }
 }
 
 const duplicateSlug = (slug: string) =>
-  new Conflict(`Another provider already uses the short name ${slug}`, 'duplicate_slug');
+  new Conflict(t`Another provider already uses the short name ${slug}`, 'duplicate_slug');
 
 export async function createProvider(
   db: Db,
@@ -91,7 +92,7 @@ export async function createProvider(
 ): Promise<SsoProvider> {
   const input = parseInput(ssoProviderInputSchema, rawInput);
   checkIssuer(input.issuerUrl);
-  if (!input.clientSecret) throw new Invalid('Client secret is required');
+  if (!input.clientSecret) throw new Invalid(t`Client secret is required`);
   const clientSecret = input.clientSecret;
   return db
     .transaction(async (tx) => {
@@ -117,16 +118,16 @@ export async function createProvider(
 
 async function requireEditable(db: Db, rawId: string): Promise<ProviderRow> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('No such sign-in provider');
+  if (!id.success) throw new NotFound(t`No such sign-in provider`);
   const [row] = await db
     .select()
     .from(ssoProviders)
     .where(eq(ssoProviders.id, id.data))
     .for('update');
-  if (!row) throw new NotFound('No such sign-in provider');
+  if (!row) throw new NotFound(t`No such sign-in provider`);
   if (row.fromEnvironment) {
     throw new Conflict(
-      'This provider is set by OIDC_* environment variables; change them there',
+      t`This provider is set by OIDC_* environment variables; change them there`,
       'from_environment',
     );
   }
@@ -155,7 +156,7 @@ export async function updateProvider(
         })
         .where(eq(ssoProviders.id, before.id))
         .returning();
-      if (!after) throw new NotFound('No such sign-in provider');
+      if (!after) throw new NotFound(t`No such sign-in provider`);
       await writeAudit(tx, {
         actorId: actor.actorId,
         action: 'sso_provider.update',

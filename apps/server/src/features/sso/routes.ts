@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  NO_PROVIDER_YET_MESSAGE,
+  noProviderYetMessage,
   signInSettingsInputSchema,
   ssoStartQuerySchema,
   type SignInSettings,
@@ -120,7 +120,7 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
     const input = parseInput(signInSettingsInputSchema, request.body);
     const actor = actorOf(request);
     if (input.passwordSignIn === 'first_admin_only' && (await listButtons(db)).length === 0) {
-      throw new Invalid(NO_PROVIDER_YET_MESSAGE, 'no_sso_provider');
+      throw new Invalid(noProviderYetMessage(), 'no_sso_provider');
     }
     await db.transaction(async (tx) => {
       const before = await readSignInSettings(tx);

@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { teamInputSchema, type Team } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
@@ -19,21 +20,22 @@ import {
 } from '../people/index.ts';
 
 const duplicate = (name: string) =>
-  new Conflict(`A team named "${name}" already exists`, 'duplicate_team');
+  new Conflict(t`A team named "${name}" already exists`, 'duplicate_team');
 
 async function requireTeam(db: Db, rawId: string): Promise<Team> {
   const id = z.uuid().safeParse(rawId);
   const team = id.success ? await findTeam(db, id.data) : null;
-  if (!team) throw new NotFound('Team not found');
+  if (!team) throw new NotFound(t`Team not found`);
   return team;
 }
 
 async function checkLead(db: Db, leadUserId: string | null): Promise<void> {
   if (!leadUserId) return;
   const lead = await findUserSummaryById(db, leadUserId);
-  if (!lead) throw new Invalid('Unknown team lead');
+  if (!lead) throw new Invalid(t`Unknown team lead`);
   if (lead.role !== 'team_lead' && lead.role !== 'admin') {
-    throw new Invalid(`${lead.name ?? lead.email} is not a team lead; change their role first`);
+    const name = lead.name ?? lead.email;
+    throw new Invalid(t`${name} is not a team lead; change their role first`);
   }
 }
 
@@ -95,8 +97,9 @@ export async function deleteTeam(db: Db, id: string, actor: Actor): Promise<void
   await db.transaction(async (tx) => {
     const team = await requireTeam(tx, id);
     if (team.memberCount > 0) {
+      const { name, memberCount } = team;
       throw new Conflict(
-        `"${team.name}" still has ${team.memberCount} ${team.memberCount === 1 ? 'member' : 'members'}; move them to another team first`,
+        t`"${name}" still has ${plural(memberCount, { one: '# member', other: '# members' })}; move them to another team first`,
         'team_not_empty',
       );
     }

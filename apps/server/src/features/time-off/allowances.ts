@@ -1,5 +1,6 @@
 // Allowances in force: what an admin set (a person's own, else their team's default), never
 // below Ontario's vacation minimum for types that carry it (issue #14, item 5; decision 0016).
+import { t } from '@lingui/core/macro';
 import { asc, eq, sql } from 'drizzle-orm';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { esaVacationMinimumX100 } from '@punchclock/shared/domain/pay/vacation';
@@ -26,7 +27,7 @@ export async function employmentOf(
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId));
-  if (!row) throw new NotFound('No such person');
+  if (!row) throw new NotFound(t`No such person`);
   return {
     teamId: row.teamId,
     hireDate: row.hireDate ?? toBusinessDate(row.createdAt, timeZone),

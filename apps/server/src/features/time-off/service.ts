@@ -1,3 +1,4 @@
+import { select, t } from '@lingui/core/macro';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -84,17 +85,24 @@ export async function requestTimeOff(
 ): Promise<TimeOffRequest> {
   const input = parseInput(createTimeOffRequestSchema, rawInput);
   const daysX100 = requestDaysX100(input);
-  if (daysX100 <= 0) throw new Invalid('Those dates have no working days');
+  if (daysX100 <= 0) throw new Invalid(t`Those dates have no working days`);
   return db.transaction(async (tx) => {
     // One person's requests queue here, so two tabs cannot both spend the last day.
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
     const [type] = await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, input.typeId));
-    if (!type || type.isArchived) throw new Invalid('Choose a type of time off');
+    if (!type || type.isArchived) throw new Invalid(t`Choose a type of time off`);
     await assertNotLocked(tx, input.startDate, input.endDate);
     const [clash] = await findOverlappingRequests(tx, userId, input.startDate, input.endDate);
     if (clash) {
+      const { typeName, startDate, endDate, status } = clash;
       throw new Conflict(
-        `You already asked for ${clash.typeName} from ${clash.startDate} to ${clash.endDate} (${clash.status})`,
+        t`You already asked for ${typeName} from ${startDate} to ${endDate} (${select(status, {
+          pending: 'pending',
+          approved: 'approved',
+          rejected: 'rejected',
+          cancelled: 'cancelled',
+          other: status,
+        })})`,
         'time_off_overlap',
       );
     }
@@ -105,8 +113,11 @@ export async function requestTimeOff(
       const sums = (await sumDaysByType(tx, userId, year)).find((row) => row.typeId === type.id);
       const remaining = allowance - (sums?.usedX100 ?? 0) - (sums?.pendingX100 ?? 0);
       if (daysX100 > remaining) {
+        const needed = formatDays(daysX100);
+        const left = formatDays(Math.max(0, remaining));
+        const typeName = type.name;
         throw new Conflict(
-          `This request needs ${formatDays(daysX100)} but only ${formatDays(Math.max(0, remaining))} of your ${type.name} allowance for ${year} remain`,
+          t`This request needs ${needed} but only ${left} of your ${typeName} allowance for ${year} remain`,
           'insufficient_balance',
         );
       }
@@ -150,13 +161,19 @@ export async function cancelTimeOff(
   rawId: string,
   meta: RequestMeta,
 ): Promise<void> {
-  const id = parseInput(z.uuid('Request not found'), rawId);
+  const id = parseInput(z.uuid(t`Request not found`), rawId);
   await db.transaction(async (tx) => {
     const request = await findRequest(tx, id, true);
-    if (!request || request.userId !== userId) throw new NotFound('Request not found');
+    if (!request || request.userId !== userId) throw new NotFound(t`Request not found`);
     if (request.status !== 'pending') {
+      const status = request.status;
       throw new Conflict(
-        `Only a pending request can be cancelled; this one is ${request.status}`,
+        t`Only a pending request can be cancelled; this one is ${select(status, {
+          approved: 'approved',
+          rejected: 'rejected',
+          cancelled: 'cancelled',
+          other: status,
+        })}`,
         'not_pending',
       );
     }
@@ -181,14 +198,14 @@ export async function saveTimeOffType(
   actor: Actor,
 ) {
   // An id that is not a uuid names no type (and PostgreSQL would refuse it in the lookup).
-  const id = rawId === null ? null : parseInput(z.uuid('Type not found'), rawId);
+  const id = rawId === null ? null : parseInput(z.uuid(t`Type not found`), rawId);
   const input = parseInput(timeOffTypeInputSchema, rawInput);
   return db
     .transaction(async (tx) => {
       const [before] = id
         ? await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, id))
         : [];
-      if (id && !before) throw new NotFound('Type not found');
+      if (id && !before) throw new NotFound(t`Type not found`);
       const [saved] = id
         ? await tx.update(timeOffTypes).set(input).where(eq(timeOffTypes.id, id)).returning()
         : await tx.insert(timeOffTypes).values(input).returning();
@@ -206,7 +223,7 @@ export async function saveTimeOffType(
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error)
-        ? new Conflict(`A type named "${input.name}" already exists`, 'duplicate_name')
+        ? new Conflict(typeNameTaken(input.name), 'duplicate_name')
         : error;
     });
 }
@@ -221,7 +238,7 @@ export async function setAllowance(
   await db.transaction(async (tx) => {
     const daysX100 = Math.round(input.days * 100);
     const [type] = await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, input.typeId));
-    if (!type) throw new Invalid('Choose a type of time off');
+    if (!type) throw new Invalid(t`Choose a type of time off`);
     await assertNotBelowStatutoryMinimum(tx, type, { ...input, daysX100 }, timeZone);
     await upsertAllowance(tx, { ...input, daysX100 });
     await writeAudit(tx, {
@@ -255,8 +272,10 @@ async function assertNotBelowStatutoryMinimum(
   if (allowance.userId === null) {
     const minimum = ESA_VACATION_DAYS_UNDER_FIVE_YEARS * 100;
     if (allowance.daysX100 < minimum) {
+      const typeName = type.name;
+      const minimumText = formatDays(minimum);
       throw new Invalid(
-        `A team's ${type.name} default cannot be less than the Employment Standards Act minimum of ${formatDays(minimum)} (2 weeks) a year; people with 5 years or more get at least 15 days whatever the default`,
+        t`A team's ${typeName} default cannot be less than the Employment Standards Act minimum of ${minimumText} (2 weeks) a year; people with 5 years or more get at least 15 days whatever the default`,
       );
     }
     return;
@@ -264,8 +283,16 @@ async function assertNotBelowStatutoryMinimum(
   const employment = await employmentOf(db, allowance.userId, timeZone);
   const minimum = minimumAllowanceX100(type, employment, allowance.year);
   if (allowance.daysX100 < minimum) {
+    const typeName = type.name;
+    const year = allowance.year;
+    const minimumText = formatDays(minimum);
+    const hireDate = employment.hireDate;
     throw new Invalid(
-      `${type.name} for ${allowance.year} cannot be less than the Employment Standards Act minimum of ${formatDays(minimum)} for this person (hired ${employment.hireDate})`,
+      t`${typeName} for ${year} cannot be less than the Employment Standards Act minimum of ${minimumText} for this person (hired ${hireDate})`,
     );
   }
+}
+
+function typeNameTaken(name: string): string {
+  return t`A type named "${name}" already exists`;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -55,17 +56,17 @@ function publicEvent({ userId: _userId, ...event }: StoredTimeEvent): TimeEvent 
 
 function checkOfflineTime(capturedAt: Date, now: Date, latest: StoredTimeEvent | undefined): void {
   if (capturedAt.getTime() > now.getTime() + CLOCK_SKEW_MS) {
-    throw new Invalid('This action is dated in the future and was not recorded', 'offline_future');
+    throw new Invalid(t`This action is dated in the future and was not recorded`, 'offline_future');
   }
   if (now.getTime() - capturedAt.getTime() > OFFLINE_MAX_AGE_HOURS * 3_600_000) {
     throw new Invalid(
-      `This action was captured more than ${OFFLINE_MAX_AGE_HOURS} hours ago and was not recorded`,
+      t`This action was captured more than ${OFFLINE_MAX_AGE_HOURS} hours ago and was not recorded`,
       'offline_too_old',
     );
   }
   if (latest && capturedAt.getTime() < Date.parse(latest.occurredAt)) {
     throw new Conflict(
-      'This action is older than your last recorded action and was not recorded',
+      t`This action is older than your last recorded action and was not recorded`,
       'offline_out_of_order',
     );
   }
@@ -181,9 +182,9 @@ export async function recordTimeEventFor(
         .from(profiles)
         .where(eq(profiles.id, personId.data))
     : [];
-  if (!person || !personId.success) throw new NotFound('No such person');
+  if (!person || !personId.success) throw new NotFound(t`No such person`);
   if (person.isSuspended) {
-    throw new Conflict('This person is suspended: no punches are recorded for them', 'suspended');
+    throw new Conflict(t`This person is suspended: no punches are recorded for them`, 'suspended');
   }
   return recordTimeEvent(db, policy, personId.data, rawInput, meta, undefined, {
     kind: 'on-behalf',
@@ -224,7 +225,7 @@ async function decideAndWriteOnce(
       });
       if (result !== DECIDE_AGAIN) return result;
     }
-    throw new Conflict('This event id was already used for another action', 'id_reused');
+    throw new Conflict(t`This event id was already used for another action`, 'id_reused');
   });
 }
 
@@ -255,7 +256,7 @@ async function decideAndWrite(
   const { existing, recent } = await readPunchContext(db, userId, input.id, from);
   if (existing) {
     if (existing.userId !== userId || existing.eventType !== input.eventType) {
-      throw new Conflict('This event id was already used for another action', 'id_reused');
+      throw new Conflict(t`This event id was already used for another action`, 'id_reused');
     }
     return { event: publicEvent(existing), isReplay: true, needsReview: false, warning: null };
   }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -23,7 +24,7 @@ export function registerTimesheetRoutes(app: FastifyInstance, db: Db, config: Ap
     const { userId } = parseInput(timesheetQuerySchema, request.query);
     if (caller.apiToken?.kind === 'service' && !userId) {
       throw new Invalid(
-        'A service token reads a named person’s timesheet: add userId',
+        t`A service token reads a named person’s timesheet: add userId`,
         'needs_person',
       );
     }

@@ -1,5 +1,6 @@
 // A person's timesheet for one pay period (issue #14, item 1): read-only, computed on request
 // from the stored day metrics and the punches with approved corrections applied.
+import { t } from '@lingui/core/macro';
 import {
   timesheetQuerySchema,
   type LabourFinding,
@@ -137,7 +138,7 @@ export async function buildTimesheet(
   period: DateRange,
 ): Promise<Timesheet> {
   const person = await findUserSummaryById(db, userId);
-  if (!person) throw new NotFound('No such person');
+  if (!person) throw new NotFound(t`No such person`);
   const { timeZone, pay } = config;
   // The weekly threshold is held against whole work weeks: read the weeks the period's first
   // and last days fall in, even their days outside the period, and report the period's days.

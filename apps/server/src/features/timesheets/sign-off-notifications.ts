@@ -1,13 +1,13 @@
 // Who hears of a timesheet sign-off: managers of one with labour-law findings, and the person
 // when it is decided. Stored with the notification-store feature; the bell re-reads live.
+import { plural, t } from '@lingui/core/macro';
 import type { DateRange } from '@punchclock/shared/domain/pay/pay-periods';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
+import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { insertDrafts } from '../notification-store/index.ts';
+import { findLanguages, insertDrafts } from '../notification-store/index.ts';
 import { findTeam, findUserSummaryById, listUserSummaries } from '../people/index.ts';
-
-const periodText = (period: DateRange) => `${period.start} to ${period.end}`;
 
 /**
  * The person's managers, as the notification rules copy overseers (admins oversee everyone, a
@@ -43,15 +43,25 @@ export async function notifyManagersOfFindings(
   },
 ): Promise<void> {
   const { personId, personName, period, findingsCount } = submission;
-  const findings = `${findingsCount} labour-law finding${findingsCount === 1 ? '' : 's'}`;
-  const drafts: NotificationDraft[] = (await managersOf(db, personId)).map((userId) => ({
-    userId,
-    subjectUserId: personId,
-    type: 'warning',
-    occasionKey: `timesheet-findings:${submission.occasion}`,
-    title: 'Timesheet with labour-law findings',
-    message: `${personName ?? 'Someone'} submitted their timesheet for ${periodText(period)} with ${findings}.`,
-  }));
+  const { start, end } = period;
+  const managerIds = await managersOf(db, personId);
+  const languages = await findLanguages(db, managerIds);
+  const drafts: NotificationDraft[] = managerIds.map((userId) =>
+    withLocale(languages.get(userId), () => {
+      const name = personName ?? t`Someone`;
+      return {
+        userId,
+        subjectUserId: personId,
+        type: 'warning',
+        occasionKey: `timesheet-findings:${submission.occasion}`,
+        title: t`Timesheet with labour-law findings`,
+        message: t`${name} submitted their timesheet for ${start} to ${end} with ${plural(
+          findingsCount,
+          { one: '# labour-law finding', other: '# labour-law findings' },
+        )}.`,
+      };
+    }),
+  );
   const inserted = await insertDrafts(db, drafts);
   for (const row of inserted) await notifyLive(db, row.userId, 'notifications');
 }
@@ -68,17 +78,41 @@ export async function notifyDecision(
   },
 ): Promise<void> {
   const { userId, period, status, comment } = decision;
+  const language = (await findLanguages(db, [userId])).get(userId);
+  const { title, message } = withLocale(language, () => decisionText(period, status, comment));
   await insertDrafts(db, [
     {
       userId,
       subjectUserId: userId,
       type: 'info',
       occasionKey: `timesheet-decision:${decision.occasion}:${status}:${decision.now.toISOString()}`,
-      title: status === 'approved' ? 'Timesheet approved' : 'Timesheet returned',
-      message: `Your timesheet for ${periodText(period)} was ${status}${comment ? `: ${comment}` : '.'}`,
+      title,
+      message,
     },
   ]);
   await notifyLive(db, userId, 'notifications');
   // The Attendance screen's Pay period card re-reads with the punches' topic.
   await notifyLive(db, userId, 'time_events');
+}
+
+/** The person's notification of a decision, in the current language. */
+function decisionText(
+  { start, end }: DateRange,
+  status: 'approved' | 'returned',
+  comment: string | null,
+): { title: string; message: string } {
+  if (status === 'approved') {
+    return {
+      title: t`Timesheet approved`,
+      message: comment
+        ? t`Your timesheet for ${start} to ${end} was approved: ${comment}`
+        : t`Your timesheet for ${start} to ${end} was approved.`,
+    };
+  }
+  return {
+    title: t`Timesheet returned`,
+    message: comment
+      ? t`Your timesheet for ${start} to ${end} was returned: ${comment}`
+      : t`Your timesheet for ${start} to ${end} was returned.`,
+  };
 }

@@ -15,6 +15,7 @@ import {
   type TimesheetSignOffStatus,
   type TimesheetWithSignOff,
 } from '@punchclock/shared/contracts/timesheets';
+import { plural, select, t } from '@lingui/core/macro';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { payPeriodContaining, type DateRange } from '@punchclock/shared/domain/pay/pay-periods';
 import type { AppConfig } from '../../config.ts';
@@ -107,12 +108,13 @@ function submitRefusal(
   today: string,
   locked: boolean,
 ): string | null {
-  if (locked) return 'This pay period is locked. Ask an admin to reopen it first.';
-  if (today < period.end) return `You can submit this timesheet from its last day, ${period.end}.`;
+  if (locked) return t`This pay period is locked. Ask an admin to reopen it first.`;
+  const end = period.end;
+  if (today < end) return t`You can submit this timesheet from its last day, ${end}.`;
   if (core.status === 'submitted' && !core.changedSinceSubmission)
-    return 'This timesheet is already submitted.';
+    return t`This timesheet is already submitted.`;
   if (core.status === 'approved' && !core.changedSinceSubmission)
-    return 'This timesheet is already approved.';
+    return t`This timesheet is already approved.`;
   return null;
 }
 
@@ -210,9 +212,17 @@ export async function withdrawTimesheet(
   const period = payPeriodContaining(config.pay.calendar, input.date);
   await db.transaction(async (tx) => {
     const row = await findSignOff(tx, caller.userId, period.start, true);
-    if (!row) throw new NotFound('This timesheet was not submitted');
-    if (row.status !== 'submitted')
-      throw new Conflict(`Only a submitted timesheet can be withdrawn; this one is ${row.status}`);
+    if (!row) throw new NotFound(t`This timesheet was not submitted`);
+    if (row.status !== 'submitted') {
+      const status = row.status;
+      throw new Conflict(
+        t`Only a submitted timesheet can be withdrawn; this one is ${select(status, {
+          approved: 'approved',
+          returned: 'returned',
+          other: status,
+        })}`,
+      );
+    }
     await assertNotLocked(tx, period.start, period.end);
     await deleteSignOff(tx, row.id);
     await writeAudit(tx, {
@@ -252,10 +262,10 @@ export async function decideTimesheet(
   // The approvals rules: sme/admin everyone, a team lead their teams when an admin enabled it.
   const scope = await approverScope(db, caller);
   const person = await findUserSummaryById(db, input.userId);
-  if (!person) throw new NotFound('No such person');
+  if (!person) throw new NotFound(t`No such person`);
   if (!isTeamInScope(scope, person.teamId))
-    throw new Forbidden('This timesheet is outside your team');
-  if (person.id === caller.userId) throw new Forbidden('Nobody approves their own timesheet');
+    throw new Forbidden(t`This timesheet is outside your team`);
+  if (person.id === caller.userId) throw new Forbidden(t`Nobody approves their own timesheet`);
   const query = { userId: person.id, date: input.date };
   const sheet = await getTimesheet(db, config, caller, query, now);
   const { period } = sheet;
@@ -263,19 +273,27 @@ export async function decideTimesheet(
   await db.transaction(async (tx) => {
     await assertNotLocked(tx, period.start, period.end);
     const row = await findSignOff(tx, person.id, period.start, true);
-    if (!row) throw new Conflict('This timesheet has not been submitted', 'not_submitted');
+    if (!row) throw new Conflict(t`This timesheet has not been submitted`, 'not_submitted');
     const core = signOffOf(row, totals);
     if (input.decision === 'approve') {
-      if (row.status !== 'submitted')
-        throw new Conflict(`This timesheet is ${row.status}; only a submitted one is approved`);
+      if (row.status !== 'submitted') {
+        const status = row.status;
+        throw new Conflict(
+          t`This timesheet is ${select(status, {
+            approved: 'approved',
+            returned: 'returned',
+            other: status,
+          })}; only a submitted one is approved`,
+        );
+      }
       if (core.changedSinceSubmission) {
         throw new Conflict(
-          'The hours changed since this timesheet was submitted. Return it so it is checked and submitted again.',
+          t`The hours changed since this timesheet was submitted. Return it so it is checked and submitted again.`,
           'changed_since_submission',
         );
       }
     } else if (row.status === 'returned') {
-      throw new Conflict('This timesheet is already returned');
+      throw new Conflict(t`This timesheet is already returned`);
     }
     const status = input.decision === 'approve' ? 'approved' : 'returned';
     const comment = input.comment || null;
@@ -391,12 +409,13 @@ export async function approvePeriod(
   now: Date = new Date(),
 ): Promise<ApprovePeriodResult> {
   const input = parseInput(approvePeriodSchema, rawInput);
-  if (caller.role !== 'admin') throw new Forbidden('Only an admin approves a whole pay period');
+  if (caller.role !== 'admin') throw new Forbidden(t`Only an admin approves a whole pay period`);
   const period = payPeriodContaining(config.pay.calendar, input.date);
   const today = toBusinessDate(now, config.timeZone);
   if (today < period.end) {
+    const end = period.end;
     throw new Conflict(
-      `This pay period runs until ${period.end}; approve it from its last day.`,
+      t`This pay period runs until ${end}; approve it from its last day.`,
       'period_not_ended',
     );
   }
@@ -421,10 +440,13 @@ export async function approvePeriod(
       }
     }
     if (missing.length > 0 && !input.force) {
-      const names = reasons.slice(0, 10);
-      const more = missing.length > 10 ? ` and ${missing.length - 10} more` : '';
+      const count = missing.length;
+      const names = reasons.slice(0, 10).join(', ');
+      const more = count - 10;
       throw new Conflict(
-        `${missing.length} timesheet${missing.length === 1 ? ' is' : 's are'} not approved: ${names.join(', ')}${more}. Confirm to lock the period without them.`,
+        more > 0
+          ? t`${plural(count, { one: '# timesheet is', other: '# timesheets are' })} not approved: ${names} and ${more} more. Confirm to lock the period without them.`
+          : t`${plural(count, { one: '# timesheet is', other: '# timesheets are' })} not approved: ${names}. Confirm to lock the period without them.`,
         'period_incomplete',
       );
     }
@@ -483,9 +505,17 @@ export async function approvePeriod(
 
 /** Why a timesheet is not approved, for the period approval's refusal. */
 function describe(status: TimesheetSignOffStatus, changed: boolean): string {
-  if (changed) return `changed since ${status}`;
-  if (status === 'submitted') return 'submitted by you; another approver decides it';
-  return status === 'not_submitted' ? 'not submitted' : status;
+  if (changed) {
+    return t`changed since ${select(status, {
+      submitted: 'submitted',
+      approved: 'approved',
+      returned: 'returned',
+      other: status,
+    })}`;
+  }
+  if (status === 'submitted') return t`submitted by you; another approver decides it`;
+  if (status === 'not_submitted') return t`not submitted`;
+  return t`${select(status, { approved: 'approved', returned: 'returned', other: status })}`;
 }
 
 /** The id of the active lock touching a period (the lock an admin would reopen), or null. */

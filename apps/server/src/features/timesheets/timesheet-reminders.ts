@@ -1,11 +1,13 @@
+import { t } from '@lingui/core/macro';
 import { payPeriodContaining } from '@punchclock/shared/domain/pay/pay-periods';
 import { TZDate } from '@date-fns/tz';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { insertDrafts } from '../notification-store/index.ts';
+import { findLanguages, insertDrafts } from '../notification-store/index.ts';
 import { listUserSummaries } from '../people/index.ts';
 import { listSignOffs } from './sign-off-repository.ts';
 
@@ -35,16 +37,22 @@ export async function remindUnsubmittedTimesheets(
       .filter((signOff) => signOff.status === 'submitted' || signOff.status === 'approved')
       .map((signOff) => signOff.userId),
   );
-  const drafts: NotificationDraft[] = people
-    .filter((person) => !submitted.has(person.id))
-    .map((person) => ({
+  const recipients = people.filter((person) => !submitted.has(person.id));
+  const languages = await findLanguages(
+    db,
+    recipients.map((person) => person.id),
+  );
+  const { start, end } = period;
+  const drafts: NotificationDraft[] = recipients.map((person) =>
+    withLocale(languages.get(person.id), () => ({
       userId: person.id,
       subjectUserId: person.id,
       type: 'info',
       occasionKey: `timesheet-due:${period.start}`,
-      title: 'Submit your timesheet',
-      message: `Today is the last day of the pay period ${period.start} to ${period.end}. Check your hours and submit your timesheet.`,
-    }));
+      title: t`Submit your timesheet`,
+      message: t`Today is the last day of the pay period ${start} to ${end}. Check your hours and submit your timesheet.`,
+    })),
+  );
   // The notifications and the emails they are owed commit together.
   return db.transaction(async (tx) => {
     const inserted = await insertDrafts(tx, drafts);

@@ -1,4 +1,5 @@
 // User accounts: create, add (with an invitation), edit, role changes, the users list, one's own profile.
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   emailSchema,
@@ -16,7 +17,7 @@ import {
   type UserSummary,
 } from '@punchclock/shared/contracts/users';
 import type { Role } from '@punchclock/shared/domain/roles';
-import { FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/sso';
+import { firstAdminKeepsPasswordMessage } from '@punchclock/shared/contracts/sso';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Invalid, isUniqueViolation, parseInput } from '../../platform/errors.ts';
@@ -61,8 +62,7 @@ export async function createUser(
 ): Promise<UserSummary> {
   const input = parseInput(createUserInputSchema, rawInput);
   const passwordHash = await hashNewPassword(input.password);
-  const duplicate = () =>
-    new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
+  const duplicate = () => new Conflict(emailTaken(input.email), 'duplicate_email');
   return db
     .transaction(async (tx) => {
       if (await findUserSummaryByEmail(tx, input.email)) throw duplicate();
@@ -148,7 +148,7 @@ export async function listUsers(
 }
 
 async function requireTeamId(db: Db, teamId: string | null): Promise<void> {
-  if (teamId && !(await findTeam(db, teamId))) throw new Invalid('Unknown team');
+  if (teamId && !(await findTeam(db, teamId))) throw new Invalid(t`Unknown team`);
 }
 
 /**
@@ -163,8 +163,7 @@ export async function addUser(
   const input = parseInput(createUserRequestSchema, rawInput);
   // No password (null) until the person sets their own through the link.
   const passwordHash = input.password ? await hashNewPassword(input.password) : null;
-  const duplicate = () =>
-    new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
+  const duplicate = () => new Conflict(emailTaken(input.email), 'duplicate_email');
   return db
     .transaction(async (tx) => {
       if (await findUserSummaryByEmail(tx, input.email)) throw duplicate();
@@ -199,8 +198,7 @@ export async function updateUser(
   actor: Actor,
 ): Promise<UserSummary> {
   const input = parseInput(updateUserRequestSchema, rawInput);
-  const duplicate = () =>
-    new Conflict(`A user with the email ${input.email} already exists`, 'duplicate_email');
+  const duplicate = () => new Conflict(emailTaken(input.email), 'duplicate_email');
   return db
     .transaction(async (tx) => {
       const before = await requireUserById(tx, id);
@@ -209,7 +207,7 @@ export async function updateUser(
       if (clash && clash.id !== before.id) throw duplicate();
       await requireTeamId(tx, input.teamId);
       if (input.ssoOnly && (await findFirstAdmin(tx))?.id === before.id) {
-        throw new Invalid(FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE, 'first_admin_keeps_password');
+        throw new Invalid(firstAdminKeepsPasswordMessage(), 'first_admin_keeps_password');
       }
       await updateUserRecord(tx, before.id, input);
       await upsertRole(tx, before.id, input.role);
@@ -258,4 +256,8 @@ export async function updateMyProfile(
     });
     return { ...before, name: input.name };
   });
+}
+
+function emailTaken(email: string): string {
+  return t`A user with the email ${email} already exists`;
 }

@@ -3,7 +3,9 @@ import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time'
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { withLocale } from '../../platform/i18n.ts';
 import { passwordLinkEmail, wantsEmail, type Mailer } from '../email/index.ts';
+import { findLanguages } from '../notification-store/index.ts';
 
 /**
  * Email a new one-time link to its person as well (decision 0034), after the link is committed.
@@ -20,12 +22,18 @@ export async function emailPasswordLink(
   purpose: 'invite' | 'reset',
 ): Promise<SetPasswordLink> {
   if (!mailer || !(await wantsEmail(db, person.id, 'password_links'))) return link;
-  const expires = formatBusinessDateTime(link.expiresAt, config.timeZone);
+  // In the language the person reads Punchclock in (English for a new account).
+  const language = (await findLanguages(db, [person.id])).get(person.id);
+  const message = withLocale(language, () =>
+    passwordLinkEmail(
+      link,
+      purpose,
+      config.email.publicUrl,
+      formatBusinessDateTime(link.expiresAt, config.timeZone),
+    ),
+  );
   try {
-    await mailer.send(
-      person.email,
-      passwordLinkEmail(link, purpose, config.email.publicUrl, expires),
-    );
+    await mailer.send(person.email, message);
     return { ...link, emailedTo: person.email };
   } catch (error) {
     log.warn({ err: error, userId: person.id }, 'could not email a set-password link');

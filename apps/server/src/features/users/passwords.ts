@@ -1,4 +1,5 @@
 // Invitations and passwords: set-password links (invite, reset), setting a password with one, changing one's own.
+import { t } from '@lingui/core/macro';
 import {
   changeMyPasswordRequestSchema,
   setPasswordRequestSchema,
@@ -70,11 +71,12 @@ export async function resetPassword(db: Db, id: string, actor: Actor): Promise<S
   });
 }
 
-const INVALID_LINK_MESSAGE = 'This link is not valid or has expired. Ask an admin for a new one.';
+const invalidLinkMessage = () =>
+  t`This link is not valid or has expired. Ask an admin for a new one.`;
 
 export async function getPasswordLinkInfo(db: Db, token: string) {
   const found = await findUsablePasswordToken(db, hashToken(token));
-  if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
+  if (!found || found.isSuspended) throw new NotFound(invalidLinkMessage(), 'invalid_link');
   return { email: found.email, purpose: found.purpose };
 }
 
@@ -88,7 +90,7 @@ export async function setPasswordWithLink(
   const passwordHash = await hashNewPassword(input.password);
   return db.transaction(async (tx) => {
     const found = await findUsablePasswordToken(tx, hashToken(input.token), { lock: true });
-    if (!found || found.isSuspended) throw new NotFound(INVALID_LINK_MESSAGE, 'invalid_link');
+    if (!found || found.isSuspended) throw new NotFound(invalidLinkMessage(), 'invalid_link');
     await updatePasswordHash(tx, found.userId, passwordHash);
     await expirePasswordTokens(tx, found.userId);
     await revokeUserSessions(tx, found.userId);
@@ -116,7 +118,7 @@ export async function changeMyPassword(
     await findPasswordHash(db, auth.userId),
     input.currentPassword,
   );
-  if (!isCurrentValid) throw new Invalid('Your current password is not correct', 'wrong_password');
+  if (!isCurrentValid) throw new Invalid(t`Your current password is not correct`, 'wrong_password');
   const passwordHash = await hashNewPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, auth.userId, passwordHash);

@@ -1,4 +1,5 @@
 // Lookups and guards the account, password and suspension jobs share.
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { UserSummary } from '@punchclock/shared/contracts/users';
 import type { Db } from '../../db/client.ts';
@@ -10,27 +11,28 @@ import {
 } from '../people/index.ts';
 
 export async function requireUserByEmail(db: Db, email: string): Promise<UserSummary> {
-  const user = await findUserSummaryByEmail(db, email.trim());
-  if (!user) throw new NotFound(`No user with the email ${email.trim()}`);
+  const trimmed = email.trim();
+  const user = await findUserSummaryByEmail(db, trimmed);
+  if (!user) throw new NotFound(t`No user with the email ${trimmed}`);
   return user;
 }
 
 export async function requireUserById(db: Db, rawId: string): Promise<UserSummary> {
   const id = z.uuid().safeParse(rawId);
   const user = id.success ? await findUserSummaryById(db, id.data) : null;
-  if (!user) throw new NotFound('User not found');
+  if (!user) throw new NotFound(t`User not found`);
   return user;
 }
-
-const LAST_ADMIN_MESSAGE =
-  'There must always be at least one active admin. Make someone else an admin first.';
 
 /** Refuses a change that would leave no active admin (suspending or demoting the last one). */
 export async function assertKeepsAnActiveAdmin(db: Db, user: UserSummary): Promise<void> {
   if (user.role !== 'admin' || user.isSuspended) return;
   const activeAdmins = await lockActiveAdminIds(db);
   if (activeAdmins.length <= 1 && activeAdmins.includes(user.id)) {
-    throw new Conflict(LAST_ADMIN_MESSAGE, 'last_admin');
+    throw new Conflict(
+      t`There must always be at least one active admin. Make someone else an admin first.`,
+      'last_admin',
+    );
   }
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -55,7 +56,7 @@ export async function listDeliveries(
  */
 export async function resendDelivery(db: Db, rawId: string, actor: Actor): Promise<void> {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('No such delivery');
+  if (!id.success) throw new NotFound(t`No such delivery`);
   await db.transaction(async (tx) => {
     const [resent] = await tx
       .update(webhookDeliveries)
@@ -72,7 +73,7 @@ export async function resendDelivery(db: Db, rawId: string, actor: Actor): Promi
         endpointId: webhookDeliveries.endpointId,
         eventType: webhookDeliveries.eventType,
       });
-    if (!resent) throw new NotFound('No such delivery');
+    if (!resent) throw new NotFound(t`No such delivery`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'webhook.resend',

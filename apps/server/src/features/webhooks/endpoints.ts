@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -73,13 +74,13 @@ export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
 
 async function findEndpoint(db: Db, id: string): Promise<WebhookEndpoint> {
   const [row] = await selectEndpoints(db).where(eq(webhookEndpoints.id, id));
-  if (!row) throw new NotFound('No such webhook endpoint');
+  if (!row) throw new NotFound(t`No such webhook endpoint`);
   return toEndpoint(row);
 }
 
 export function parseEndpointId(rawId: string): string {
   const id = z.uuid().safeParse(rawId);
-  if (!id.success) throw new NotFound('No such webhook endpoint');
+  if (!id.success) throw new NotFound(t`No such webhook endpoint`);
   return id.data;
 }
 
@@ -138,7 +139,7 @@ export async function updateWebhookEndpoint(
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.id, id))
       .for('update');
-    if (!before) throw new NotFound('No such webhook endpoint');
+    if (!before) throw new NotFound(t`No such webhook endpoint`);
     await tx.update(webhookEndpoints).set(input).where(eq(webhookEndpoints.id, id));
     await writeAudit(tx, {
       actorId: actor.actorId,
@@ -161,7 +162,7 @@ export async function removeWebhookEndpoint(db: Db, rawId: string, actor: Actor)
       .delete(webhookEndpoints)
       .where(eq(webhookEndpoints.id, id))
       .returning({ url: webhookEndpoints.url });
-    if (!removed) throw new NotFound('No such webhook endpoint');
+    if (!removed) throw new NotFound(t`No such webhook endpoint`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'webhook.remove',
@@ -192,7 +193,7 @@ export async function rotateWebhookSecret(
       })
       .where(eq(webhookEndpoints.id, id))
       .returning({ id: webhookEndpoints.id });
-    if (!rotated) throw new NotFound('No such webhook endpoint');
+    if (!rotated) throw new NotFound(t`No such webhook endpoint`);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'webhook.rotate_secret',

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
@@ -10,6 +11,11 @@ import ipaddr from 'ipaddr.js';
  */
 export const PRIVATE_TARGET_MESSAGE =
   'This address is in a private or reserved network: allow private networks for this endpoint if it is meant to be internal';
+
+/** PRIVATE_TARGET_MESSAGE in the reader's language (an endpoint saved by an admin). */
+function privateTargetMessage(): string {
+  return t`This address is in a private or reserved network: allow private networks for this endpoint if it is meant to be internal`;
+}
 
 /** Whether an IP address is public unicast (not loopback, private, link-local, reserved…). */
 export function isPublicAddress(address: string): boolean {
@@ -59,15 +65,15 @@ export async function whyTargetRefused(
 ): Promise<string | null> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowPrivateNetwork)) {
-    return 'Use an https:// address (plain http only for an endpoint allowed into private networks)';
+    return t`Use an https:// address (plain http only for an endpoint allowed into private networks)`;
   }
-  if (parsed.username || parsed.password) return 'Put no user name or password in the address';
+  if (parsed.username || parsed.password) return t`Put no user name or password in the address`;
   if (allowPrivateNetwork) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isPublicAddress(host) ? null : PRIVATE_TARGET_MESSAGE;
+  if (isIP(host)) return isPublicAddress(host) ? null : privateTargetMessage();
   const addresses = await new Promise<LookupAddress[] | null>((resolve) =>
     dnsLookup(host, { all: true }, (error, found) => resolve(error ? null : found)),
   );
-  if (!addresses || addresses.length === 0) return `The host ${host} could not be found`;
-  return addresses.every((entry) => isPublicAddress(entry.address)) ? null : PRIVATE_TARGET_MESSAGE;
+  if (!addresses || addresses.length === 0) return t`The host ${host} could not be found`;
+  return addresses.every((entry) => isPublicAddress(entry.address)) ? null : privateTargetMessage();
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { Fragment, useId, type ReactNode } from 'react';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
@@ -200,6 +201,7 @@ function RowCard<Row>({
 
 /** Cards have no column headings to click, so sorting is a select and a direction button. */
 function CardSortControls<Row>({ columns }: { columns: DataColumn<Row>[] }) {
+  const { t } = useLingui();
   const selectId = useId();
   const sortable = columns.filter((column) => column.sort);
   const active = sortable.find((column) => column.sort?.isActive);
@@ -208,7 +210,7 @@ function CardSortControls<Row>({ columns }: { columns: DataColumn<Row>[] }) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor={selectId} className="text-muted-foreground">
-        Sort by
+        <Trans>Sort by</Trans>
       </label>
       <Select
         id={selectId}
@@ -227,7 +229,7 @@ function CardSortControls<Row>({ columns }: { columns: DataColumn<Row>[] }) {
       <Button
         variant="outline"
         size="icon"
-        aria-label={isAscending ? 'Ascending, sort descending' : 'Descending, sort ascending'}
+        aria-label={isAscending ? t`Ascending, sort descending` : t`Descending, sort ascending`}
         onClick={active.sort.onSort}
       >
         {isAscending ? <ArrowUp aria-hidden /> : <ArrowDown aria-hidden />}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { Button } from './button';
@@ -12,13 +13,14 @@ interface PeriodStepperProps {
 
 /** "Previous pay period" / "Next pay period": one step either side of the period shown. */
 export function PeriodStepper({ period, onDate, disabled = false }: PeriodStepperProps) {
+  const { t } = useLingui();
   const isDisabled = !period || disabled;
   return (
     <>
       <Button
         variant="outline"
         size="icon"
-        aria-label="Previous pay period"
+        aria-label={t`Previous pay period`}
         disabled={isDisabled}
         onClick={() => period && onDate(shiftDate(period.start, -1))}
       >
@@ -27,7 +29,7 @@ export function PeriodStepper({ period, onDate, disabled = false }: PeriodSteppe
       <Button
         variant="outline"
         size="icon"
-        aria-label="Next pay period"
+        aria-label={t`Next pay period`}
         disabled={isDisabled}
         onClick={() => period && onDate(shiftDate(period.end, 1))}
       >

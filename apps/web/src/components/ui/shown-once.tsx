@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,12 +22,13 @@ export function ShownOnce({
   /** What to do with it, under the box. */
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success('Copied');
+      toast.success(t`Copied`);
     } catch {
-      toast.error('Copy it from the box instead');
+      toast.error(t`Copy it from the box instead`);
     }
   }
   return (
@@ -35,7 +37,7 @@ export function ShownOnce({
       <div className="flex gap-2">
         <Input id={id} readOnly value={value} className="font-mono text-xs" />
         <Button type="button" variant="outline" onClick={() => void copy()}>
-          <Copy aria-hidden /> Copy
+          <Copy aria-hidden /> <Trans>Copy</Trans>
         </Button>
       </div>
       <p className="text-sm text-muted-foreground">{children}</p>

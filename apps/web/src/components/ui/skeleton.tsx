@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
@@ -7,11 +8,12 @@ export function Skeleton({ className, ...props }: HTMLAttributes<HTMLDivElement>
 
 /** The card-shaped placeholder shown while a screen's code loads (product §2). */
 export function CardSkeleton() {
+  const { t } = useLingui();
   return (
     <div
       className="rounded-xl border bg-card p-6 shadow-sm"
       role="status"
-      aria-label="Loading"
+      aria-label={t`Loading`}
       data-testid="card-skeleton"
     >
       <Skeleton className="mb-4 h-6 w-1/3" />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
@@ -14,6 +15,7 @@ import { Field } from '@/components/ui/field';
 import { sessionQueryKey } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { KioskPinForm } from './kiosk-pin-form';
+import { LanguageSettings } from './language-settings';
 import { PushReminders } from './push-reminders';
 import { PersonalApiTokens } from '@/features/api-tokens';
 
@@ -29,6 +31,7 @@ export function AccountDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [name, setName] = useState(user.name ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
@@ -40,7 +43,7 @@ export function AccountDialog({
     mutationFn: (input: { name: string }) =>
       apiRequest('/api/me/profile', { method: 'PUT', body: input }),
     onSuccess: () => {
-      toast.success('Name saved');
+      toast.success(t`Name saved`);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
     onError: (error) => setNameError(error.message),
@@ -49,7 +52,7 @@ export function AccountDialog({
     mutationFn: (input: { currentPassword: string; newPassword: string }) =>
       apiRequest<void>('/api/me/password', { method: 'POST', body: input }),
     onSuccess: () => {
-      toast.success('Password changed. Your other sessions were signed out.');
+      toast.success(t`Password changed. Your other sessions were signed out.`);
       setCurrentPassword('');
       setNewPassword('');
     },
@@ -74,10 +77,12 @@ export function AccountDialog({
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] max-w-md overflow-y-auto">
-        <DialogTitle>Your account</DialogTitle>
+        <DialogTitle>
+          <Trans>Your account</Trans>
+        </DialogTitle>
         <DialogDescription>{user.email}</DialogDescription>
         <form className="grid gap-3" onSubmit={onSaveName} noValidate>
-          <Field id="account-name" label="Name">
+          <Field id="account-name" label={t`Name`}>
             <Input
               value={name}
               autoComplete="name"
@@ -86,11 +91,11 @@ export function AccountDialog({
           </Field>
           <FieldError id="account-name-error" message={nameError} />
           <Button type="submit" variant="outline" disabled={saveName.isPending}>
-            Save name
+            <Trans>Save name</Trans>
           </Button>
         </form>
         <form className="grid gap-3 border-t pt-4" onSubmit={onChangePassword} noValidate>
-          <Field id="account-current-password" label="Current password">
+          <Field id="account-current-password" label={t`Current password`}>
             <Input
               type="password"
               autoComplete="current-password"
@@ -98,7 +103,7 @@ export function AccountDialog({
               onChange={(event) => setCurrentPassword(event.target.value)}
             />
           </Field>
-          <Field id="account-new-password" label="New password">
+          <Field id="account-new-password" label={t`New password`}>
             <Input
               type="password"
               autoComplete="new-password"
@@ -108,9 +113,10 @@ export function AccountDialog({
           </Field>
           <FieldError id="account-password-error" message={passwordError} />
           <Button type="submit" disabled={changePassword.isPending}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </form>
+        <LanguageSettings />
         <KioskPinForm />
         <PushReminders />
         {/* Loaded when the dialog opens: the dashboard's first page stays lean (#16). */}

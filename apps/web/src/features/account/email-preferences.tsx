@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -13,6 +14,7 @@ const queryKey = ['me', 'email-preferences'] as const;
 
 /** Account settings → Email (decision 0034): which kinds of email the person takes. */
 export default function EmailPreferences() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const preferences = useQuery({
     queryKey,
@@ -35,7 +37,7 @@ export default function EmailPreferences() {
       queryClient.setQueryData(queryKey, saved);
       // Forget only the wishes this answer settles; a later tick still in flight keeps its own.
       setWanted((current) => withoutSettled(current, saved));
-      toast.success('Email settings saved');
+      toast.success(t`Email settings saved`);
     },
     onError: (error) => {
       toast.error(error.message);
@@ -56,15 +58,15 @@ export default function EmailPreferences() {
   return (
     <section className="grid gap-2 border-t pt-4" aria-labelledby="email-preferences-title">
       <h3 id="email-preferences-title" className="font-medium">
-        Email
+        <Trans>Email</Trans>
       </h3>
       <QueryState query={preferences}>
         {(data) => (
           <>
             <p className="text-sm text-muted-foreground">
               {data.emailConfigured
-                ? 'Punchclock emails you about these. Untick what you do not want.'
-                : 'This server does not send email yet; these choices apply once it does.'}
+                ? t`Punchclock emails you about these. Untick what you do not want.`
+                : t`This server does not send email yet; these choices apply once it does.`}
             </p>
             {shown(data).map((entry) => (
               <label key={entry.kind} className="flex cursor-pointer items-center gap-2 text-sm">

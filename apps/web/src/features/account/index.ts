@@ -6,5 +6,8 @@ export const AccountDialog = lazy(() =>
   import('./account-dialog').then((module) => ({ default: module.AccountDialog })),
 );
 
+/** The signed-in person's language, applied as soon as the session names it (decision 0036). */
+export { useLanguageSync } from './use-language-sync';
+
 /** Opened from a one-time link; loaded on demand. */
 export const SetPasswordPage = lazy(() => import('./set-password-page'));

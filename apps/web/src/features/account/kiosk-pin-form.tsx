@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -18,12 +20,13 @@ const pinReplySchema = z.object({ pin: kioskPinStatusSchema });
 
 function describe(status: KioskPinStatus | undefined): string {
   if (!status) return '';
-  if (status.isLocked) return 'Locked after too many wrong tries: ask an admin to unlock it.';
-  return status.isSet ? 'You have a PIN.' : 'Not set yet.';
+  if (status.isLocked) return t`Locked after too many wrong tries: ask an admin to unlock it.`;
+  return status.isSet ? t`You have a PIN.` : t`Not set yet.`;
 }
 
 /** The PIN a person types at a shared kiosk with their employee number (#17). */
 export function KioskPinForm() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [currentPassword, setCurrentPassword] = useState('');
   const [pin, setPin] = useState('');
@@ -36,7 +39,7 @@ export function KioskPinForm() {
     mutationFn: (input: { currentPassword: string; pin: string }) =>
       apiRequest('/api/me/kiosk-pin', { method: 'PUT', body: input, schema: pinReplySchema }),
     onSuccess: (reply) => {
-      toast.success('Kiosk PIN saved');
+      toast.success(t`Kiosk PIN saved`);
       queryClient.setQueryData(pinStatusQueryKey, reply);
       setCurrentPassword('');
       setPin('');
@@ -61,13 +64,14 @@ export function KioskPinForm() {
     >
       <div>
         <h3 id="kiosk-pin-heading" className="font-medium">
-          Kiosk PIN
+          <Trans>Kiosk PIN</Trans>
         </h3>
         <p className="text-sm text-muted-foreground" data-testid="kiosk-pin-status">
-          For clocking in at a shared kiosk with your employee number. {describe(status.data?.pin)}
+          <Trans>For clocking in at a shared kiosk with your employee number.</Trans>{' '}
+          {describe(status.data?.pin)}
         </p>
       </div>
-      <Field id="kiosk-pin-password" label="Your password (to confirm)">
+      <Field id="kiosk-pin-password" label={t`Your password (to confirm)`}>
         <Input
           type="password"
           autoComplete="current-password"
@@ -75,7 +79,7 @@ export function KioskPinForm() {
           onChange={(event) => setCurrentPassword(event.target.value)}
         />
       </Field>
-      <Field id="kiosk-pin-new" label="New PIN (4 to 8 digits)" error={error}>
+      <Field id="kiosk-pin-new" label={t`New PIN (4 to 8 digits)`} error={error}>
         <Input
           type="password"
           inputMode="numeric"
@@ -86,7 +90,7 @@ export function KioskPinForm() {
         />
       </Field>
       <Button type="submit" variant="outline" disabled={save.isPending}>
-        Save kiosk PIN
+        <Trans>Save kiosk PIN</Trans>
       </Button>
     </form>
   );

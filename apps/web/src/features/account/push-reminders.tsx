@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
@@ -26,10 +28,12 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 async function turnOn(): Promise<void> {
   if (!(await registerServiceWorker())) {
-    throw new Error('This browser cannot show reminders from Punchclock.');
+    throw new Error(t`This browser cannot show reminders from Punchclock.`);
   }
   if ((await Notification.requestPermission()) !== 'granted') {
-    throw new Error('Notifications are blocked for this site: allow them in the browser settings.');
+    throw new Error(
+      t`Notifications are blocked for this site: allow them in the browser settings.`,
+    );
   }
   const { publicKey } = await apiRequest('/api/push/key', { schema: pushKeyResponseSchema });
   const registration = await navigator.serviceWorker.ready;
@@ -55,6 +59,7 @@ async function turnOff(): Promise<void> {
  * limit, a forgotten clock-out — as notifications even when Punchclock is not open. Per device.
  */
 export function PushReminders() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | undefined>();
   const isSupported = canPush();
@@ -67,7 +72,9 @@ export function PushReminders() {
     mutationFn: (on: boolean) => (on ? turnOn() : turnOff()),
     onSuccess: (_done, on) => {
       setError(undefined);
-      toast.success(on ? 'Reminders are on for this device' : 'Reminders are off for this device');
+      toast.success(
+        on ? t`Reminders are on for this device` : t`Reminders are off for this device`,
+      );
     },
     onError: (failure) => setError(failure.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
@@ -76,19 +83,26 @@ export function PushReminders() {
     mutationFn: () =>
       apiRequest('/api/push/test', { method: 'POST', schema: testPushResponseSchema }),
     onSuccess: ({ sent }) =>
-      toast.success(sent === 1 ? 'Test reminder sent' : `Test reminder sent to ${sent} devices`),
+      toast.success(
+        sent === 1
+          ? t`Test reminder sent`
+          : plural(sent, {
+              one: 'Test reminder sent to # device',
+              other: 'Test reminder sent to # devices',
+            }),
+      ),
     onError: (failure) => setError(failure.message),
   });
 
   return (
     <section className="grid gap-2 border-t pt-4" aria-labelledby="push-reminders-heading">
       <h3 id="push-reminders-heading" className="font-medium">
-        Reminders on this device
+        <Trans>Reminders on this device</Trans>
       </h3>
       <p className="text-sm text-muted-foreground">
         {isSupported
-          ? 'A notification when your shift starts soon, a break or lunch runs over, or you forget to clock out.'
-          : 'This browser cannot show reminders from Punchclock (on an iPhone, add Punchclock to the Home Screen first).'}
+          ? t`A notification when your shift starts soon, a break or lunch runs over, or you forget to clock out.`
+          : t`This browser cannot show reminders from Punchclock (on an iPhone, add Punchclock to the Home Screen first).`}
       </p>
       {isSupported && (
         <div className="flex flex-wrap gap-2">
@@ -98,11 +112,11 @@ export function PushReminders() {
             onClick={() => change.mutate(!subscribed.data)}
           >
             <BellRing aria-hidden />
-            {subscribed.data ? 'Turn off reminders' : 'Turn on reminders'}
+            {subscribed.data ? t`Turn off reminders` : t`Turn on reminders`}
           </Button>
           {subscribed.data && (
             <Button variant="ghost" disabled={test.isPending} onClick={() => test.mutate()}>
-              Send a test reminder
+              <Trans>Send a test reminder</Trans>
             </Button>
           )}
         </div>

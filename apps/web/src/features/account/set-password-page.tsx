@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -20,6 +21,7 @@ function readToken(): string {
 }
 
 export default function SetPasswordPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [token] = useState(readToken);
   const [password, setPassword] = useState('');
@@ -43,7 +45,7 @@ export default function SetPasswordPage() {
         schema: z.object({ email: z.string() }),
       }),
     onSuccess: () => {
-      toast.success('Password set. Sign in with your new password.');
+      toast.success(t`Password set. Sign in with your new password.`);
       void navigate('/auth', { replace: true });
     },
     onError: (failure) => setError(failure.message),
@@ -53,12 +55,13 @@ export default function SetPasswordPage() {
     event.preventDefault();
     const parsed = passwordSchema.safeParse(password);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
-    if (password !== confirmation) return setError('The two passwords do not match');
+    if (password !== confirmation) return setError(t`The two passwords do not match`);
     setError(undefined);
     submit.mutate();
   };
 
   if (info.isPending) return <FullPageSpinner />;
+  const email = info.data?.email;
   return (
     <main className="flex min-h-full items-center justify-center bg-background p-4">
       <Card className="w-full max-w-sm">
@@ -66,8 +69,10 @@ export default function SetPasswordPage() {
           <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
             <KeyRound className="size-6" aria-hidden />
           </div>
-          <h1 className="text-2xl font-semibold">Choose your password</h1>
-          <CardDescription>{info.data ? `For ${info.data.email}` : 'Punchclock'}</CardDescription>
+          <h1 className="text-2xl font-semibold">
+            <Trans>Choose your password</Trans>
+          </h1>
+          <CardDescription>{info.data ? t`For ${email}` : 'Punchclock'}</CardDescription>
         </CardHeader>
         <CardContent>
           {info.isError ? (
@@ -76,15 +81,15 @@ export default function SetPasswordPage() {
                 {info.error.message}
               </p>
               <Link to="/auth" className="font-medium text-primary underline underline-offset-4">
-                Go to sign in
+                <Trans>Go to sign in</Trans>
               </Link>
             </div>
           ) : (
             <form className="grid gap-4" onSubmit={onSubmit} noValidate>
               <Field
                 id="new-password"
-                label="New password"
-                hint="At least 8 characters, with an uppercase letter and a number."
+                label={t`New password`}
+                hint={t`At least 8 characters, with an uppercase letter and a number.`}
                 className="grid gap-2"
               >
                 <Input
@@ -95,7 +100,7 @@ export default function SetPasswordPage() {
                   onChange={(event) => setPassword(event.target.value)}
                 />
               </Field>
-              <Field id="confirm-password" label="Repeat the password" className="grid gap-2">
+              <Field id="confirm-password" label={t`Repeat the password`} className="grid gap-2">
                 <Input
                   type="password"
                   autoComplete="new-password"
@@ -105,7 +110,7 @@ export default function SetPasswordPage() {
               </Field>
               <FieldError id="set-password-error" message={error} />
               <Button type="submit" disabled={submit.isPending}>
-                {submit.isPending ? 'Saving...' : 'Set password'}
+                {submit.isPending ? t`Saving...` : t`Set password`}
               </Button>
             </form>
           )}

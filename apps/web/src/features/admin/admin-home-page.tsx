@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { adminOverviewResponseSchema } from '@punchclock/shared/contracts/admin';
@@ -53,7 +54,9 @@ function Stat({
 
 /** /admin: today at a glance, and the way to every admin screen. */
 export default function AdminHomePage() {
+  const { t } = useLingui();
   const overview = useQuery(overviewQueryOptions);
+  const today = overview.data?.today;
   const adminScreens = SCREENS.filter(
     (screen) => screen.path !== '/admin' && 'requiredRole' in screen,
   );
@@ -61,34 +64,36 @@ export default function AdminHomePage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Admin</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Admin</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Today at a glance{overview.data ? ` · ${overview.data.today}` : ''}.
+          {today !== undefined ? t`Today at a glance · ${today}.` : t`Today at a glance.`}
         </p>
       </div>
       <QueryState query={overview}>
         {(data) => (
           <>
-            <section aria-label="Right now" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-              <Stat label="Working" value={data.counts.working} to="/break-monitoring" />
-              <Stat label="On break" value={data.counts.onBreak} to="/break-monitoring" />
-              <Stat label="At lunch" value={data.counts.atLunch} to="/break-monitoring" />
+            <section aria-label={t`Right now`} className="grid grid-cols-2 gap-3 md:grid-cols-4">
+              <Stat label={t`Working`} value={data.counts.working} to="/break-monitoring" />
+              <Stat label={t`On break`} value={data.counts.onBreak} to="/break-monitoring" />
+              <Stat label={t`At lunch`} value={data.counts.atLunch} to="/break-monitoring" />
               <Stat
-                label="Over break limit"
+                label={t`Over break limit`}
                 value={data.counts.overLimit}
                 to="/break-monitoring"
                 tone="danger"
               />
-              <Stat label="Clocked out" value={data.counts.clockedOut} />
-              <Stat label="Not yet in" value={data.counts.notYetIn} to="/break-monitoring" />
+              <Stat label={t`Clocked out`} value={data.counts.clockedOut} />
+              <Stat label={t`Not yet in`} value={data.counts.notYetIn} to="/break-monitoring" />
               <Stat
-                label="Late now"
+                label={t`Late now`}
                 value={data.counts.late}
                 to="/break-monitoring"
                 tone="warning"
               />
               <Stat
-                label="Open approvals"
+                label={t`Open approvals`}
                 value={data.pendingApprovals}
                 to="/time-approvals"
                 tone="warning"
@@ -97,44 +102,55 @@ export default function AdminHomePage() {
             <div className="grid gap-6 lg:grid-cols-2">
               <Card>
                 <CardHeader>
-                  <CardTitle>Late today</CardTitle>
+                  <CardTitle>
+                    <Trans>Late today</Trans>
+                  </CardTitle>
                   <CardDescription>
-                    First clock-in after the shift start (grace included).
+                    <Trans>First clock-in after the shift start (grace included).</Trans>
                   </CardDescription>
                 </CardHeader>
                 <CardContent>
                   {data.lateToday.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">Nobody has been late today.</p>
+                    <p className="text-sm text-muted-foreground">
+                      <Trans>Nobody has been late today.</Trans>
+                    </p>
                   ) : (
                     <ul className="grid gap-1 text-sm">
-                      {data.lateToday.map((person) => (
-                        <li key={person.userId} className="flex justify-between gap-2">
-                          <span>{person.name}</span>
-                          <span className="tabular-nums text-muted-foreground">
-                            {person.minutesLate} min{person.stillOut ? ' · not in yet' : ''}
-                          </span>
-                        </li>
-                      ))}
+                      {data.lateToday.map((person) => {
+                        const minutesLate = person.minutesLate;
+                        return (
+                          <li key={person.userId} className="flex justify-between gap-2">
+                            <span>{person.name}</span>
+                            <span className="tabular-nums text-muted-foreground">
+                              {person.stillOut
+                                ? t`${minutesLate} min · not in yet`
+                                : t`${minutesLate} min`}
+                            </span>
+                          </li>
+                        );
+                      })}
                     </ul>
                   )}
                 </CardContent>
               </Card>
               <Card>
                 <CardHeader>
-                  <CardTitle>People</CardTitle>
+                  <CardTitle>
+                    <Trans>People</Trans>
+                  </CardTitle>
                 </CardHeader>
                 <CardContent className="flex gap-6 text-sm">
                   <Link to="/users" className="hover:underline">
                     <span className="block text-2xl font-semibold tabular-nums">
                       {data.people.active}
                     </span>
-                    active
+                    <Trans>active</Trans>
                   </Link>
                   <Link to="/users" className="hover:underline">
                     <span className="block text-2xl font-semibold tabular-nums">
                       {data.people.suspended}
                     </span>
-                    suspended
+                    <Trans>suspended</Trans>
                   </Link>
                 </CardContent>
               </Card>
@@ -142,7 +158,7 @@ export default function AdminHomePage() {
           </>
         )}
       </QueryState>
-      <nav aria-label="Admin screens" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <nav aria-label={t`Admin screens`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {adminScreens.map((screen) => {
           const Icon = SCREEN_ICONS[screen.path as ScreenPath];
           return (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import {
 } from '@punchclock/shared/contracts/api-tokens';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { formatBusinessDateTime, shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CheckboxChoices } from '@/components/ui/checkbox-choices';
@@ -38,6 +40,7 @@ export function NewApiTokenForm({
   submitLabel: string;
   onCreated: (created: CreateApiTokenResponse) => void;
 }) {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
@@ -65,22 +68,26 @@ export function NewApiTokenForm({
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={submitLabel}>
-      <Field id={`${idPrefix}-name`} label="Token name">
+      <Field id={`${idPrefix}-name`} label={t`Token name`}>
         <Input
           value={name}
-          placeholder="Payroll sync"
+          placeholder={t`Payroll sync`}
           autoComplete="off"
           onChange={(event) => setName(event.target.value)}
         />
       </Field>
       <CheckboxChoices
-        legend="Scopes"
+        legend={t`Scopes`}
         options={availableScopes}
         describe={(scope) => API_SCOPE_DESCRIPTIONS[scope]}
         chosen={scopes}
         onChange={setScopes}
       />
-      <Field id={`${idPrefix}-expires`} label="Last day it works" hint="At most a year from today.">
+      <Field
+        id={`${idPrefix}-expires`}
+        label={t`Last day it works`}
+        hint={t`At most a year from today.`}
+      >
         <Input
           type="date"
           value={expiresOn}
@@ -99,14 +106,20 @@ export function NewApiTokenForm({
 
 /** The secret, once: only its hash is kept, so it cannot be shown again. */
 export function ShownSecret({ created }: { created: CreateApiTokenResponse }) {
+  const { t } = useLingui();
+  const name = created.token.name;
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an HTTP header, typed as is
+  const header = 'Authorization: Bearer …';
   return (
     <ShownOnce
       id={`api-token-secret-${created.token.id}`}
-      label={`Token “${created.token.name}”`}
+      label={t`Token “${name}”`}
       value={created.secret}
     >
-      Shown this once: store it where the other system keeps secrets. Send it as{' '}
-      <code className="text-xs">Authorization: Bearer …</code>.
+      <Trans>
+        Shown this once: store it where the other system keeps secrets. Send it as{' '}
+        <code className="text-xs">{header}</code>.
+      </Trans>
     </ShownOnce>
   );
 }
@@ -114,13 +127,13 @@ export function ShownSecret({ created }: { created: CreateApiTokenResponse }) {
 /** The last day a token works: it stops at midnight (business time) after it. */
 function lastDay(expiresAt: string, timeZone: string): string {
   const lastInstant = new Date(Date.parse(expiresAt) - 1);
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone }).format(lastInstant);
+  return formatDate(lastInstant, 'MMM d, yyyy', { timeZone });
 }
 
-function tokenState(token: ApiToken): { label: string; tone: 'success' | 'outline' } {
-  if (token.revokedAt) return { label: 'Revoked', tone: 'outline' };
-  if (Date.parse(token.expiresAt) <= Date.now()) return { label: 'Expired', tone: 'outline' };
-  return { label: 'Active', tone: 'success' };
+function tokenState(token: ApiToken): 'revoked' | 'expired' | 'active' {
+  if (token.revokedAt) return 'revoked';
+  if (Date.parse(token.expiresAt) <= Date.now()) return 'expired';
+  return 'active';
 }
 
 /** One token as a row of facts: what it may do, whose it is, when it was last used. */
@@ -135,30 +148,48 @@ export function ApiTokenSummary({
   onRevoke: (token: ApiToken) => void;
   isRevoking: boolean;
 }) {
+  const { t } = useLingui();
   const { timeZone } = useSession();
   const state = tokenState(token);
+  const stateLabel = { revoked: t`Revoked`, expired: t`Expired`, active: t`Active` }[state];
   const when = (iso: string) => formatBusinessDateTime(iso, timeZone);
-  const owner = token.owner
-    ? `Personal: ${token.owner.name ?? token.owner.email}`
-    : `Service token${token.createdBy ? `, made by ${token.createdBy.name ?? 'an admin'}` : ''}`;
+  const ownerName = token.owner ? (token.owner.name ?? token.owner.email) : null;
+  const creatorName = token.createdBy?.name ?? null;
+  const owner =
+    ownerName !== null
+      ? t`Personal: ${ownerName}`
+      : !token.createdBy
+        ? t`Service token`
+        : creatorName !== null
+          ? t`Service token, made by ${creatorName}`
+          : t`Service token, made by an admin`;
+  const name = token.name;
+  const made = when(token.createdAt);
+  const worksThrough = lastDay(token.expiresAt, timeZone);
+  const lastUsed = token.lastUsedAt ? when(token.lastUsedAt) : null;
+  const lastUsedIp = token.lastUsedIp;
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm" data-testid="api-token-row">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{token.name}</span>
-        <Badge variant={state.tone}>{state.label}</Badge>
+        <Badge variant={state === 'active' ? 'success' : 'outline'}>{stateLabel}</Badge>
       </div>
       {showOwner && <span className="text-muted-foreground">{owner}</span>}
       <span className="font-mono text-xs text-muted-foreground">{token.hint}</span>
       <span>{token.scopes.join(', ')}</span>
       <span className="text-muted-foreground">
-        Made {when(token.createdAt)} · works through {lastDay(token.expiresAt, timeZone)}
+        <Trans>
+          Made {made} · works through {worksThrough}
+        </Trans>
       </span>
       <span className="text-muted-foreground">
-        {token.lastUsedAt
-          ? `Last used ${when(token.lastUsedAt)}${token.lastUsedIp ? ` from ${token.lastUsedIp}` : ''}`
-          : 'Never used'}
+        {lastUsed === null
+          ? t`Never used`
+          : lastUsedIp
+            ? t`Last used ${lastUsed} from ${lastUsedIp}`
+            : t`Last used ${lastUsed}`}
       </span>
-      {state.label === 'Active' && (
+      {state === 'active' && (
         <Button
           variant="outline"
           size="sm"
@@ -166,7 +197,9 @@ export function ApiTokenSummary({
           disabled={isRevoking}
           onClick={() => onRevoke(token)}
         >
-          Revoke<span className="sr-only"> {token.name}</span>
+          <Trans>
+            Revoke<span className="sr-only"> {name}</span>
+          </Trans>
         </Button>
       )}
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CreateApiTokenResponse } from '@punchclock/shared/contracts/api-tokens';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,19 +11,24 @@ import { useApiTokens } from './use-api-tokens';
  * every personal token, so an admin can see what reaches the API and stop any of it.
  */
 export default function ApiTokensPage() {
+  const { t } = useLingui();
   const { tokens, revoke, refresh } = useApiTokens('/api/admin/api-tokens');
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
   return (
     <div className="mx-auto grid max-w-4xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
-        <h1 className="text-2xl font-bold">API Tokens</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>API Tokens</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Other systems call the API with a token (see{' '}
-          <a className="underline" href="/api/docs">
-            the API reference
-          </a>
-          ). A service token acts with the admin role within its scopes and can record punches on
-          behalf of people; every call it makes is in the audit log.
+          <Trans>
+            Other systems call the API with a token (see{' '}
+            <a className="underline" href="/api/docs">
+              the API reference
+            </a>
+            ). A service token acts with the admin role within its scopes and can record punches on
+            behalf of people; every call it makes is in the audit log.
+          </Trans>
         </p>
       </div>
       <QueryState query={tokens}>
@@ -30,9 +36,11 @@ export default function ApiTokensPage() {
           <>
             <Card>
               <CardHeader>
-                <CardTitle>New service token</CardTitle>
+                <CardTitle>
+                  <Trans>New service token</Trans>
+                </CardTitle>
                 <CardDescription>
-                  Give each system its own token, with only the scopes it needs.
+                  <Trans>Give each system its own token, with only the scopes it needs.</Trans>
                 </CardDescription>
               </CardHeader>
               <CardContent className="grid gap-4">
@@ -41,7 +49,7 @@ export default function ApiTokensPage() {
                   idPrefix="service-token"
                   endpoint="/api/admin/api-tokens"
                   availableScopes={data.availableScopes}
-                  submitLabel="Make a service token"
+                  submitLabel={t`Make a service token`}
                   onCreated={(answer) => {
                     setCreated(answer);
                     void refresh();
@@ -51,16 +59,20 @@ export default function ApiTokensPage() {
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>All tokens</CardTitle>
+                <CardTitle>
+                  <Trans>All tokens</Trans>
+                </CardTitle>
                 <CardDescription>
-                  Service tokens and everyone’s personal tokens, newest first.
+                  <Trans>Service tokens and everyone’s personal tokens, newest first.</Trans>
                 </CardDescription>
               </CardHeader>
               <CardContent>
                 {data.tokens.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No tokens yet.</p>
+                  <p className="text-sm text-muted-foreground">
+                    <Trans>No tokens yet.</Trans>
+                  </p>
                 ) : (
-                  <ul className="grid gap-2 md:grid-cols-2" aria-label="All API tokens">
+                  <ul className="grid gap-2 md:grid-cols-2" aria-label={t`All API tokens`}>
                     {data.tokens.map((token) => (
                       <ApiTokenSummary
                         key={token.id}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { CreateApiTokenResponse } from '@punchclock/shared/contracts/api-tokens';
 import { QueryState } from '@/components/ui/query-state';
@@ -9,23 +10,26 @@ import { useApiTokens } from './use-api-tokens';
  * tools. A token acts as them, within the scopes their role can use.
  */
 export default function PersonalApiTokens() {
+  const { t } = useLingui();
   const { tokens, revoke, refresh } = useApiTokens('/api/api-tokens');
   const [created, setCreated] = useState<CreateApiTokenResponse | null>(null);
   return (
     <section className="grid gap-3 border-t pt-4" aria-labelledby="personal-api-tokens-title">
       <div>
         <h3 id="personal-api-tokens-title" className="font-medium">
-          API tokens
+          <Trans>API tokens</Trans>
         </h3>
         <p className="text-sm text-muted-foreground">
-          For your own scripts and tools: a token acts as you, only within its scopes.
+          <Trans>
+            For your own scripts and tools: a token acts as you, only within its scopes.
+          </Trans>
         </p>
       </div>
       <QueryState query={tokens}>
         {(data) => (
           <>
             {data.tokens.length > 0 && (
-              <ul className="grid gap-2" aria-label="Your API tokens">
+              <ul className="grid gap-2" aria-label={t`Your API tokens`}>
                 {data.tokens.map((token) => (
                   <ApiTokenSummary
                     key={token.id}
@@ -42,7 +46,7 @@ export default function PersonalApiTokens() {
               idPrefix="personal-token"
               endpoint="/api/api-tokens"
               availableScopes={data.availableScopes}
-              submitLabel="Make a token"
+              submitLabel={t`Make a token`}
               onCreated={(answer) => {
                 setCreated(answer);
                 void refresh();

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiTokensResponseSchema, type ApiToken } from '@punchclock/shared/contracts/api-tokens';
 import { apiRequest } from '@/lib/api-client';
@@ -19,7 +20,8 @@ export function useApiTokens(endpoint: TokensEndpoint) {
     mutationFn: (token: ApiToken) =>
       apiRequest(`/api/api-tokens/${token.id}`, { method: 'DELETE' }),
     onSuccess: (_answer, token) => {
-      toast.success(`Token “${token.name}” revoked`);
+      const name = token.name;
+      toast.success(t`Token “${name}” revoked`);
       void refresh();
     },
     onError: (error) => toast.error(error.message),

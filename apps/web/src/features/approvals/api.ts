@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
@@ -49,8 +50,8 @@ export function useDecide() {
       const failed = results.filter((result) => !result.ok);
       const done = results.length - failed.length;
       if (done > 0)
-        toast.success(`${input.decision === 'approve' ? 'Approved' : 'Rejected'} ${done}`);
-      for (const failure of failed) toast.error(failure.message ?? 'Could not decide');
+        toast.success(input.decision === 'approve' ? t`Approved ${done}` : t`Rejected ${done}`);
+      for (const failure of failed) toast.error(failure.message ?? t`Could not decide`);
       void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
     },
     onError: (error) => toast.error(error.message),

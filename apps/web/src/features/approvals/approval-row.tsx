@@ -1,33 +1,48 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, select, t } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ApprovalItem } from '@punchclock/shared/contracts/approvals';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { formatDays } from '@punchclock/shared/domain/time-off';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 
-const KIND_TEXT = { add: 'Add a missed', move: 'Move', remove: 'Remove' } as const;
-const EVENT_TEXT: Record<string, string> = {
-  clock_in: 'clock-in',
-  break: 'break',
-  lunch: 'lunch',
-  clock_out: 'clock-out',
+const TYPE_TEXT: Record<ApprovalItem['type'], MessageDescriptor> = {
+  time_off: msg`Time off`,
+  correction: msg`Correction`,
+  late_punch: msg`Late punch`,
 };
 
-const TYPE_TEXT: Record<ApprovalItem['type'], string> = {
-  time_off: 'Time off',
-  correction: 'Correction',
-  late_punch: 'Late punch',
+/** A request's status as its badge shows it (the English is the status itself). */
+const STATUS_TEXT: Record<ApprovalItem['request']['status'], MessageDescriptor> = {
+  pending: msg`pending`,
+  approved: msg`approved`,
+  rejected: msg`rejected`,
+  cancelled: msg`cancelled`,
 };
 
 /** "3 h 10 min" / "25 min". */
 function formatMinutes(minutes: number): string {
   const hours = Math.floor(minutes / 60);
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+  const rest = minutes % 60;
+  return hours > 0 ? t`${hours} h ${rest} min` : t`${minutes} min`;
 }
 
 /** What a request asks for, in one line. */
 export function describeApproval(item: ApprovalItem, timeZone: string): string {
   if (item.type === 'late_punch') {
     const request = item.request;
-    return `${EVENT_TEXT[request.eventType] ?? 'Punch'} at ${formatBusinessTime(request.occurredAt, timeZone)} on ${request.date}, recorded ${formatMinutes(request.minutesLate)} later`;
+    const eventType = request.eventType;
+    const at = formatBusinessTime(request.occurredAt, timeZone);
+    const date = request.date;
+    const late = formatMinutes(request.minutesLate);
+    return t`${select(eventType, {
+      clock_in: 'clock-in',
+      break: 'break',
+      lunch: 'lunch',
+      clock_out: 'clock-out',
+      other: 'Punch',
+    })} at ${at} on ${date}, recorded ${late} later`;
   }
   if (item.type === 'time_off') {
     const request = item.request;
@@ -36,37 +51,80 @@ export function describeApproval(item: ApprovalItem, timeZone: string): string {
       : request.startDate === request.endDate
         ? request.startDate
         : `${request.startDate} → ${request.endDate}`;
-    return `${request.typeName}: ${when} (${formatDays(request.daysX100)})`;
+    const typeName = request.typeName;
+    const days = formatDays(request.daysX100);
+    return t`${typeName}: ${when} (${days})`;
   }
   const request = item.request;
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '');
-  if (request.kind === 'add')
-    return `${KIND_TEXT.add} ${EVENT_TEXT[request.eventType ?? ''] ?? 'punch'} at ${time(request.occurredAt)} on ${request.date}`;
-  if (request.kind === 'move') {
-    return `Move ${EVENT_TEXT[request.originalEventType ?? ''] ?? 'punch'} on ${request.date} from ${time(request.originalOccurredAt)} to ${time(request.occurredAt)}`;
+  const date = request.date;
+  if (request.kind === 'add') {
+    const eventType = request.eventType ?? '';
+    const at = time(request.occurredAt);
+    return t`Add a missed ${select(eventType, {
+      clock_in: 'clock-in',
+      break: 'break',
+      lunch: 'lunch',
+      clock_out: 'clock-out',
+      other: 'punch',
+    })} at ${at} on ${date}`;
   }
-  return `Remove ${EVENT_TEXT[request.originalEventType ?? ''] ?? 'punch'} at ${time(request.originalOccurredAt)} on ${request.date}`;
+  const eventType = request.originalEventType ?? '';
+  if (request.kind === 'move') {
+    const from = time(request.originalOccurredAt);
+    const to = time(request.occurredAt);
+    return t`Move ${select(eventType, {
+      clock_in: 'clock-in',
+      break: 'break',
+      lunch: 'lunch',
+      clock_out: 'clock-out',
+      other: 'punch',
+    })} on ${date} from ${from} to ${to}`;
+  }
+  const at = time(request.originalOccurredAt);
+  return t`Remove ${select(eventType, {
+    clock_in: 'clock-in',
+    break: 'break',
+    lunch: 'lunch',
+    clock_out: 'clock-out',
+    other: 'punch',
+  })} at ${at} on ${date}`;
+}
+
+/** The line under a request: what to know about it, and when it came. */
+function describeContext(item: ApprovalItem): string {
+  if (item.type === 'late_punch')
+    return t`Approve to keep it as is; reject to leave it out of the day`;
+  if (item.type === 'correction') {
+    const reason = item.request.reason;
+    return t`Reason: ${reason}`;
+  }
+  const note = item.request.note;
+  return note ? t`Note: ${note}` : t`No note`;
+}
+
+/** "asked Nov 25, 2026" (a request), "arrived …" (a punch recorded late). */
+function describeArrival(item: ApprovalItem, timeZone: string): string {
+  const requested = formatDate(item.request.requestedAt, 'MMM d, yyyy', { timeZone });
+  return item.type === 'late_punch' ? t`arrived ${requested}` : t`asked ${requested}`;
 }
 
 export function ApprovalSummary({ item, timeZone }: { item: ApprovalItem; timeZone: string }) {
+  const { i18n } = useLingui();
   return (
     <span className="min-w-0 flex-1">
       <span className="flex flex-wrap items-center gap-2">
         <span className="font-medium">{item.request.userName}</span>
-        <Badge variant="outline">{TYPE_TEXT[item.type]}</Badge>
-        {item.request.status !== 'pending' && <Badge>{item.request.status}</Badge>}
+        <Badge variant="outline">{i18n._(TYPE_TEXT[item.type])}</Badge>
+        {item.request.status !== 'pending' && (
+          <Badge>{i18n._(STATUS_TEXT[item.request.status])}</Badge>
+        )}
       </span>
       <span className="block text-sm">{describeApproval(item, timeZone)}</span>
       <span className="block text-xs text-muted-foreground">
-        {item.type === 'late_punch'
-          ? 'Approve to keep it as is; reject to leave it out of the day'
-          : item.type === 'correction'
-            ? `Reason: ${item.request.reason}`
-            : item.request.note
-              ? `Note: ${item.request.note}`
-              : 'No note'}
-        {item.type === 'late_punch' ? ' · arrived ' : ' · asked '}
-        {new Date(item.request.requestedAt).toLocaleDateString()}
+        {describeContext(item)}
+        {' · '}
+        {describeArrival(item, timeZone)}
       </span>
     </span>
   );

@@ -1,22 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { formatDistanceToNowStrict } from 'date-fns';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
+import { formatNumber } from '@punchclock/shared/i18n/format';
+import { formatRelativeToNow } from '@/lib/relative-time';
 import { approvalsQueryOptions, smeOverviewQueryOptions, useDecide } from './api';
 import { ApprovalSummary } from './approval-row';
 
-const KIND_LABELS = {
-  late: 'Late',
-  overbreak: 'Over break',
-  missed_clock_out: 'Missed clock-out',
-} as const;
+const KIND_LABELS: Record<'late' | 'overbreak' | 'missed_clock_out', MessageDescriptor> = {
+  late: msg`Late`,
+  overbreak: msg`Over break`,
+  missed_clock_out: msg`Missed clock-out`,
+};
 
 /** /sme: what waits for a decision, and today's exceptions for the people covered. */
 export default function SmeDashboardPage() {
+  const { t, i18n } = useLingui();
   const { timeZone, user } = useSession();
   const overview = useQuery(smeOverviewQueryOptions);
   const queue = useQuery(approvalsQueryOptions({ status: 'pending' }));
@@ -27,48 +32,64 @@ export default function SmeDashboardPage() {
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold">SME Dashboard</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>SME Dashboard</Trans>
+      </h1>
       <QueryState query={overview}>
-        {(data) => (
-          <section aria-label="At a glance" className="grid grid-cols-2 gap-3 md:grid-cols-3">
-            <Link to="/time-approvals" className="rounded-xl border bg-card p-4 hover:bg-muted">
-              <p className="text-sm text-muted-foreground">Pending approvals</p>
-              <p className="text-3xl font-semibold tabular-nums" data-testid="pending-count">
-                {data.pendingCount}
-              </p>
-              <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
-                {data.pendingByType.time_off} time off · {data.pendingByType.correction} corrections
-                · {data.pendingByType.late_punch} late punches
-              </p>
-            </Link>
-            <div className="rounded-xl border bg-card p-4">
-              <p className="text-sm text-muted-foreground">Oldest waiting</p>
-              <p className="text-xl font-semibold">
-                {data.oldestPendingAt
-                  ? formatDistanceToNowStrict(new Date(data.oldestPendingAt), {
-                      addSuffix: true,
-                    })
-                  : '—'}
-              </p>
-            </div>
-            <div className="rounded-xl border bg-card p-4">
-              <p className="text-sm text-muted-foreground">Need attention today</p>
-              <p className="text-3xl font-semibold tabular-nums">{data.attention.length}</p>
-            </div>
-          </section>
-        )}
+        {(data) => {
+          const timeOff = formatNumber(data.pendingByType.time_off);
+          const corrections = formatNumber(data.pendingByType.correction);
+          const latePunches = formatNumber(data.pendingByType.late_punch);
+          return (
+            <section aria-label={t`At a glance`} className="grid grid-cols-2 gap-3 md:grid-cols-3">
+              <Link to="/time-approvals" className="rounded-xl border bg-card p-4 hover:bg-muted">
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Pending approvals</Trans>
+                </p>
+                <p className="text-3xl font-semibold tabular-nums" data-testid="pending-count">
+                  {formatNumber(data.pendingCount)}
+                </p>
+                <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
+                  <Trans>
+                    {timeOff} time off · {corrections} corrections · {latePunches} late punches
+                  </Trans>
+                </p>
+              </Link>
+              <div className="rounded-xl border bg-card p-4">
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Oldest waiting</Trans>
+                </p>
+                <p className="text-xl font-semibold">
+                  {data.oldestPendingAt ? formatRelativeToNow(data.oldestPendingAt) : '—'}
+                </p>
+              </div>
+              <div className="rounded-xl border bg-card p-4">
+                <p className="text-sm text-muted-foreground">
+                  <Trans>Need attention today</Trans>
+                </p>
+                <p className="text-3xl font-semibold tabular-nums">
+                  {formatNumber(data.attention.length)}
+                </p>
+              </div>
+            </section>
+          );
+        }}
       </QueryState>
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <Card>
           <CardHeader>
-            <CardTitle>Waiting for you</CardTitle>
+            <CardTitle>
+              <Trans>Waiting for you</Trans>
+            </CardTitle>
             <CardDescription>
-              Oldest first. Open Time Approvals for filters and bulk decisions.
+              <Trans>Oldest first. Open Time Approvals for filters and bulk decisions.</Trans>
             </CardDescription>
           </CardHeader>
           <CardContent>
             {waiting.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing waiting.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Nothing waiting.</Trans>
+              </p>
             ) : (
               <ul className="grid gap-2">
                 {waiting.map((item) => (
@@ -89,7 +110,7 @@ export default function SmeDashboardPage() {
                           })
                         }
                       >
-                        Approve
+                        <Trans>Approve</Trans>
                       </Button>
                       <Button
                         size="sm"
@@ -102,7 +123,7 @@ export default function SmeDashboardPage() {
                           })
                         }
                       >
-                        Reject
+                        <Trans>Reject</Trans>
                       </Button>
                     </span>
                   </li>
@@ -113,7 +134,9 @@ export default function SmeDashboardPage() {
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>Exceptions today</CardTitle>
+            <CardTitle>
+              <Trans>Exceptions today</Trans>
+            </CardTitle>
           </CardHeader>
           <CardContent>
             {overview.data?.attention.length ? (
@@ -127,14 +150,16 @@ export default function SmeDashboardPage() {
                     <span className="flex items-center gap-2 text-muted-foreground">
                       {item.detail}
                       <Badge variant={item.kind === 'late' ? 'warning' : 'destructive'}>
-                        {KIND_LABELS[item.kind]}
+                        {i18n._(KIND_LABELS[item.kind])}
                       </Badge>
                     </span>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="text-sm text-muted-foreground">Nothing needs attention.</p>
+              <p className="text-sm text-muted-foreground">
+                <Trans>Nothing needs attention.</Trans>
+              </p>
             )}
           </CardContent>
         </Card>

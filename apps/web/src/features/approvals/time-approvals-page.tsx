@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, Lock, Unlock, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -21,7 +23,22 @@ import {
 } from './api';
 import { ApprovalSummary } from './approval-row';
 
+/** Who locked a period, or who reopened it. */
+function describeLock(item: {
+  reopenedAt: string | null;
+  reopenedByName: string | null;
+  lockedByName: string | null;
+}): string {
+  if (item.reopenedAt) {
+    const name = item.reopenedByName;
+    return name ? t`reopened by ${name}` : t`reopened by someone`;
+  }
+  const name = item.lockedByName;
+  return name ? t`locked by ${name}` : t`locked by someone`;
+}
+
 function PeriodLocks() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const locks = useQuery({
     queryKey: [...approvalsQueryKey, 'locks'],
@@ -39,7 +56,7 @@ function PeriodLocks() {
     mutationFn: () =>
       apiRequest('/api/approvals/locks', { method: 'POST', body: { fromDate, toDate } }),
     onSuccess: () => {
-      toast.success('Period locked');
+      toast.success(t`Period locked`);
       refresh();
     },
     onError: (error) => toast.error(error.message),
@@ -48,7 +65,7 @@ function PeriodLocks() {
     mutationFn: (id: string) =>
       apiRequest<void>(`/api/approvals/locks/${id}/reopen`, { method: 'POST' }),
     onSuccess: () => {
-      toast.success('Period reopened');
+      toast.success(t`Period reopened`);
       refresh();
     },
     onError: (error) => toast.error(error.message),
@@ -69,9 +86,13 @@ function PeriodLocks() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pay periods and who approves</CardTitle>
+        <CardTitle>
+          <Trans>Pay periods and who approves</Trans>
+        </CardTitle>
         <CardDescription>
-          A locked period accepts no new corrections or time off until an admin reopens it.
+          <Trans>
+            A locked period accepts no new corrections or time off until an admin reopens it.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -82,10 +103,10 @@ function PeriodLocks() {
             checked={settings.data?.teamLeadsApproveTheirTeam ?? false}
             onChange={(event) => saveSetting.mutate(event.target.checked)}
           />
-          Team leads may approve requests from their own team
+          <Trans>Team leads may approve requests from their own team</Trans>
         </label>
         <form className="flex flex-wrap items-end gap-3" onSubmit={onLock}>
-          <Field id="lock-from" label="From">
+          <Field id="lock-from" label={t`From`}>
             <Input
               type="date"
               required
@@ -93,7 +114,7 @@ function PeriodLocks() {
               onChange={(event) => setFromDate(event.target.value)}
             />
           </Field>
-          <Field id="lock-to" label="To">
+          <Field id="lock-to" label={t`To`}>
             <Input
               type="date"
               required
@@ -103,7 +124,7 @@ function PeriodLocks() {
             />
           </Field>
           <Button type="submit" variant="outline" disabled={lock.isPending || !fromDate || !toDate}>
-            <Lock aria-hidden /> Lock period
+            <Lock aria-hidden /> <Trans>Lock period</Trans>
           </Button>
         </form>
         <ul className="grid gap-1 text-sm">
@@ -112,11 +133,7 @@ function PeriodLocks() {
               <span className="tabular-nums">
                 {item.fromDate} → {item.toDate}
               </span>
-              <span className="text-muted-foreground">
-                {item.reopenedAt
-                  ? `reopened by ${item.reopenedByName ?? 'someone'}`
-                  : `locked by ${item.lockedByName ?? 'someone'}`}
-              </span>
+              <span className="text-muted-foreground">{describeLock(item)}</span>
               {!item.reopenedAt && (
                 <Button
                   variant="ghost"
@@ -124,7 +141,7 @@ function PeriodLocks() {
                   onClick={() => reopen.mutate(item.id)}
                   disabled={reopen.isPending}
                 >
-                  <Unlock aria-hidden /> Reopen
+                  <Unlock aria-hidden /> <Trans>Reopen</Trans>
                 </Button>
               )}
             </li>
@@ -136,6 +153,7 @@ function PeriodLocks() {
 }
 
 export default function TimeApprovalsPage() {
+  const { t } = useLingui();
   const { timeZone, user } = useSession();
   const [type, setType] = useState('');
   const [status, setStatus] = useState('pending');
@@ -170,42 +188,46 @@ export default function TimeApprovalsPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Time Approvals</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Time Approvals</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Time off, corrections and punches recorded late waiting for a decision. Nobody decides
-          their own.
+          <Trans>
+            Time off, corrections and punches recorded late waiting for a decision. Nobody decides
+            their own.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-wrap items-end gap-3">
-            <Field id="approval-type" label="Type">
+            <Field id="approval-type" label={t`Type`}>
               <Select
                 className="w-40"
                 value={type}
                 onChange={(event) => setType(event.target.value)}
               >
-                <option value="">All</option>
-                <option value="time_off">Time off</option>
-                <option value="correction">Corrections</option>
-                <option value="late_punch">Late punches</option>
+                <option value="">{t`All`}</option>
+                <option value="time_off">{t`Time off`}</option>
+                <option value="correction">{t`Corrections`}</option>
+                <option value="late_punch">{t`Late punches`}</option>
               </Select>
             </Field>
-            <Field id="approval-status" label="Status">
+            <Field id="approval-status" label={t`Status`}>
               <Select
                 className="w-40"
                 value={status}
                 onChange={(event) => setStatus(event.target.value)}
               >
-                <option value="pending">Pending</option>
-                <option value="approved">Approved</option>
-                <option value="rejected">Rejected</option>
-                <option value="cancelled">Cancelled</option>
+                <option value="pending">{t`Pending`}</option>
+                <option value="approved">{t`Approved`}</option>
+                <option value="rejected">{t`Rejected`}</option>
+                <option value="cancelled">{t`Cancelled`}</option>
               </Select>
             </Field>
             <Field
               id="approval-comment"
-              label="Comment for the decision (optional)"
+              label={t`Comment for the decision (optional)`}
               className="grid min-w-56 flex-1 gap-1"
             >
               <Input
@@ -218,14 +240,14 @@ export default function TimeApprovalsPage() {
               disabled={selected.size === 0 || decide.isPending}
               onClick={() => run('approve')}
             >
-              <Check aria-hidden /> Approve selected
+              <Check aria-hidden /> <Trans>Approve selected</Trans>
             </Button>
             <Button
               variant="outline"
               disabled={selected.size === 0 || decide.isPending}
               onClick={() => run('reject')}
             >
-              <X aria-hidden /> Reject selected
+              <X aria-hidden /> <Trans>Reject selected</Trans>
             </Button>
           </div>
           <QueryState
@@ -233,21 +255,28 @@ export default function TimeApprovalsPage() {
             renderError={(error) =>
               error instanceof ApiError && error.status === 403 ? (
                 <p className="text-muted-foreground">
-                  Approving time is not switched on for team leads. An admin can enable it here,
-                  under "Pay periods and who approves".
+                  <Trans>
+                    Approving time is not switched on for team leads. An admin can enable it here,
+                    under "Pay periods and who approves".
+                  </Trans>
                 </p>
               ) : (
                 <ErrorMessage error={error} />
               )
             }
             isEmpty={() => items.length === 0}
-            empty={<p className="py-8 text-center text-sm text-muted-foreground">Nothing here.</p>}
+            empty={
+              <p className="py-8 text-center text-sm text-muted-foreground">
+                <Trans>Nothing here.</Trans>
+              </p>
+            }
           >
             {() => (
               <ul className="grid gap-2">
                 {items.map((item) => {
                   const isOwn = item.request.userId === user?.id;
                   const isPending = item.request.status === 'pending';
+                  const userName = item.request.userName;
                   return (
                     <li
                       key={item.request.id}
@@ -258,7 +287,7 @@ export default function TimeApprovalsPage() {
                         <input
                           type="checkbox"
                           className="size-4 accent-primary"
-                          aria-label={`Select request of ${item.request.userName}`}
+                          aria-label={t`Select request of ${userName}`}
                           disabled={isOwn}
                           checked={selected.has(item.request.id)}
                           onChange={() => toggle(item.request.id)}
@@ -272,7 +301,7 @@ export default function TimeApprovalsPage() {
                             onClick={() => run('approve', { type: item.type, id: item.request.id })}
                             disabled={decide.isPending}
                           >
-                            Approve
+                            <Trans>Approve</Trans>
                           </Button>
                           <Button
                             size="sm"
@@ -280,12 +309,14 @@ export default function TimeApprovalsPage() {
                             onClick={() => run('reject', { type: item.type, id: item.request.id })}
                             disabled={decide.isPending}
                           >
-                            Reject
+                            <Trans>Reject</Trans>
                           </Button>
                         </span>
                       )}
                       {isOwn && isPending && (
-                        <span className="text-xs text-muted-foreground">Your own request</span>
+                        <span className="text-xs text-muted-foreground">
+                          <Trans>Your own request</Trans>
+                        </span>
                       )}
                     </li>
                   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { useState } from 'react';
@@ -44,11 +45,16 @@ const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(v
 
 /** Before/after side by side, changed fields first and marked. */
 function AuditDiff({ entry }: { entry: AuditEntry }) {
+  const { t } = useLingui();
   const keys = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
   ];
   if (keys.length === 0)
-    return <p className="text-sm text-muted-foreground">No details recorded.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No details recorded.</Trans>
+      </p>
+    );
   const rows = keys.map((key) => {
     const before = entry.before?.[key];
     const after = entry.after?.[key];
@@ -56,17 +62,17 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
   });
   rows.sort((a, b) => Number(b.isChanged) - Number(a.isChanged));
   return (
-    <table className="w-full text-xs" aria-label="Changes">
+    <table className="w-full text-xs" aria-label={t`Changes`}>
       <thead className="text-left text-muted-foreground">
         <tr>
           <th scope="col" className="py-1 pr-3 font-medium">
-            Field
+            <Trans>Field</Trans>
           </th>
           <th scope="col" className="py-1 pr-3 font-medium">
-            Before
+            <Trans>Before</Trans>
           </th>
           <th scope="col" className="py-1 font-medium">
-            After
+            <Trans>After</Trans>
           </th>
         </tr>
       </thead>
@@ -75,7 +81,12 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
           <tr key={row.key} className={row.isChanged ? 'bg-warning/10' : undefined}>
             <th scope="row" className="py-1 pr-3 text-left font-medium">
               {row.key}
-              {row.isChanged && <span className="sr-only"> (changed)</span>}
+              {row.isChanged && (
+                <span className="sr-only">
+                  {' '}
+                  <Trans>(changed)</Trans>
+                </span>
+              )}
             </th>
             <td className="py-1 pr-3 break-all text-destructive">
               {entry.before ? show(row.before) : '—'}
@@ -89,6 +100,7 @@ function AuditDiff({ entry }: { entry: AuditEntry }) {
 }
 
 export default function AuditLogsPage() {
+  const { t } = useLingui();
   const { timeZone } = useSession();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
@@ -112,43 +124,49 @@ export default function AuditLogsPage() {
   const columns: DataColumn<AuditEntry>[] = [
     {
       id: 'details',
-      header: 'Details',
+      header: t`Details`,
       isActions: true,
-      cell: (entry) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-expanded={expanded.has(entry.id)}
-          aria-label={`${expanded.has(entry.id) ? 'Hide' : 'Show'} details of ${entry.action}`}
-          onClick={() => toggle(entry.id)}
-        >
-          {expanded.has(entry.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
-        </Button>
-      ),
+      cell: (entry) => {
+        const action = entry.action;
+        return (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded.has(entry.id)}
+            aria-label={
+              expanded.has(entry.id) ? t`Hide details of ${action}` : t`Show details of ${action}`
+            }
+            onClick={() => toggle(entry.id)}
+          >
+            {expanded.has(entry.id) ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
+          </Button>
+        );
+      },
     },
     {
       id: 'when',
-      header: 'When',
+      header: t`When`,
       className: 'whitespace-nowrap tabular-nums',
       cell: (entry) => formatBusinessDateTime(entry.occurredAt, timeZone, { seconds: true }),
     },
     {
       id: 'who',
-      header: 'Who',
-      cell: (entry) =>
-        entry.apiToken
-          ? `${entry.actorName ?? 'System'} · API token “${entry.apiToken.name}”`
-          : (entry.actorName ?? 'System'),
+      header: t`Who`,
+      cell: (entry) => {
+        const actor = entry.actorName ?? t`System`;
+        const token = entry.apiToken?.name;
+        return token === undefined ? actor : t`${actor} · API token “${token}”`;
+      },
     },
     {
       id: 'action',
-      header: 'Action',
+      header: t`Action`,
       isRowHeader: true,
       cell: (entry) => <span className="font-mono text-xs">{entry.action}</span>,
     },
     {
       id: 'entity',
-      header: 'Entity',
+      header: t`Entity`,
       cell: (entry) => (
         <>
           {entry.entityType}
@@ -162,7 +180,7 @@ export default function AuditLogsPage() {
     },
     {
       id: 'from',
-      header: 'From',
+      header: t`From`,
       className: 'text-xs text-muted-foreground',
       cell: (entry) => entry.ip ?? '—',
     },
@@ -179,26 +197,30 @@ export default function AuditLogsPage() {
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Audit Logs</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>Audit Logs</Trans>
+          </h1>
           <p className="text-sm text-muted-foreground">
-            Every change, who made it, when and from where. Nothing here can be edited.
+            <Trans>
+              Every change, who made it, when and from where. Nothing here can be edited.
+            </Trans>
           </p>
         </div>
         <Button variant="outline" asChild>
           <a href={`/api/audit-logs/export?${toParams(filters)}`} download>
-            <Download aria-hidden /> Export CSV
+            <Download aria-hidden /> <Trans>Export CSV</Trans>
           </a>
         </Button>
       </div>
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <Field id="audit-actor" label="Who">
+            <Field id="audit-actor" label={t`Who`}>
               <Select
                 value={filters.actorId}
                 onChange={(event) => set('actorId')(event.target.value)}
               >
-                <option value="">Anyone</option>
+                <option value="">{t`Anyone`}</option>
                 {facets.data?.actors.map((actor) => (
                   <option key={actor.id} value={actor.id}>
                     {actor.name}
@@ -206,12 +228,12 @@ export default function AuditLogsPage() {
                 ))}
               </Select>
             </Field>
-            <Field id="audit-action" label="Action">
+            <Field id="audit-action" label={t`Action`}>
               <Select
                 value={filters.action}
                 onChange={(event) => set('action')(event.target.value)}
               >
-                <option value="">Any action</option>
+                <option value="">{t`Any action`}</option>
                 {facets.data?.actions.map((action) => (
                   <option key={action} value={action}>
                     {action}
@@ -219,12 +241,12 @@ export default function AuditLogsPage() {
                 ))}
               </Select>
             </Field>
-            <Field id="audit-entity-type" label="Entity">
+            <Field id="audit-entity-type" label={t`Entity`}>
               <Select
                 value={filters.entityType}
                 onChange={(event) => set('entityType')(event.target.value)}
               >
-                <option value="">Any entity</option>
+                <option value="">{t`Any entity`}</option>
                 {facets.data?.entityTypes.map((type) => (
                   <option key={type} value={type}>
                     {type}
@@ -232,20 +254,20 @@ export default function AuditLogsPage() {
                 ))}
               </Select>
             </Field>
-            <Field id="audit-entity-id" label="Entity id">
+            <Field id="audit-entity-id" label={t`Entity id`}>
               <Input
                 value={filters.entityId}
                 onChange={(event) => set('entityId')(event.target.value)}
               />
             </Field>
-            <Field id="audit-from" label="From">
+            <Field id="audit-from" label={t`From`}>
               <Input
                 type="date"
                 value={filters.from}
                 onChange={(event) => set('from')(event.target.value)}
               />
             </Field>
-            <Field id="audit-to" label="To">
+            <Field id="audit-to" label={t`To`}>
               <Input
                 type="date"
                 value={filters.to}
@@ -256,12 +278,12 @@ export default function AuditLogsPage() {
           <QueryState query={entries}>
             {() => (
               <DataTable
-                label="Audit entries"
+                label={t`Audit entries`}
                 columns={columns}
                 rows={rows}
                 rowKey={(entry) => String(entry.id)}
                 rowTestId="audit-row"
-                emptyMessage="No entries match."
+                emptyMessage={t`No entries match.`}
                 tableClassName="min-w-[48rem]"
                 renderDetail={(entry) =>
                   expanded.has(entry.id) && (
@@ -282,7 +304,7 @@ export default function AuditLogsPage() {
               onClick={() => void entries.fetchNextPage()}
               disabled={entries.isFetchingNextPage}
             >
-              {entries.isFetchingNextPage ? 'Loading…' : 'Load older entries'}
+              {entries.isFetchingNextPage ? t`Loading…` : t`Load older entries`}
             </Button>
           )}
         </CardContent>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -94,8 +95,8 @@ export function useSignOut() {
         ...previous,
         user: null,
       });
-      if (error) toast.error('Signed out on this device; the server could not be reached.');
-      else toast.success(message ?? 'Logged out successfully');
+      if (error) toast.error(t`Signed out on this device; the server could not be reached.`);
+      else toast.success(message ?? t`Logged out successfully`);
       void navigate('/auth', { replace: true });
     },
   });
@@ -109,7 +110,7 @@ interface SsoButton {
 /** The sign-in page's "Sign in with …" buttons; read without zod, which this page does not load. */
 function parseSsoButtons(value: unknown): { providers: SsoButton[] } {
   const providers = (value as { providers?: unknown } | null)?.providers;
-  if (!Array.isArray(providers)) throw new Error('Unexpected answer from the server');
+  if (!Array.isArray(providers)) throw new Error(t`Unexpected answer from the server`);
   return {
     providers: providers.filter(
       (entry): entry is SsoButton =>

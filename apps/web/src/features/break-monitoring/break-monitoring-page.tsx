@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { BoardRowDto } from '@punchclock/shared/contracts/break-monitoring';
@@ -41,6 +43,7 @@ function Tile({
 }
 
 export default function BreakMonitoringPage() {
+  const { t } = useLingui();
   const { timeZone } = useSession();
   const board = useQuery(breakBoardQueryOptions);
   const now = useNow(15_000);
@@ -53,46 +56,49 @@ export default function BreakMonitoringPage() {
     [board.data, roleFilter, search, now],
   );
   const { paused, missing, working, withPauses, counts } = buildBreakBoard(rows, sortKey);
+  const workingCount = working.length;
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '—');
   const pausedColumns: DataColumn<BoardRowDto>[] = [
-    { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
+    { id: 'name', header: t`Name`, isRowHeader: true, cell: (row) => row.name },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (row) => (
         <Badge variant={row.status === 'on_break' ? 'warning' : 'secondary'}>
-          {row.status === 'on_break' ? 'On break' : 'At lunch'}
+          {row.status === 'on_break' ? t`On break` : t`At lunch`}
         </Badge>
       ),
     },
-    { id: 'since', header: 'Since', className: 'tabular-nums', cell: (row) => time(row.since) },
-    minutesColumn('elapsed', 'Elapsed', (row) => row.elapsedMinutes),
+    { id: 'since', header: t`Since`, className: 'tabular-nums', cell: (row) => time(row.since) },
+    minutesColumn('elapsed', t`Elapsed`, (row) => row.elapsedMinutes),
     {
       id: 'limit',
-      header: 'Limit',
+      header: t`Limit`,
       className: 'tabular-nums',
-      cell: (row) => `${row.limitMinutes} min`,
+      cell: ({ limitMinutes: minutes }) => t`${minutes} min`,
     },
     {
       id: 'over',
-      header: 'Over by',
+      header: t`Over by`,
       className: 'tabular-nums',
-      cell: (row) =>
-        row.overByMinutes > 0 ? (
-          <span className="font-semibold text-destructive-text">{row.overByMinutes} min</span>
+      cell: ({ overByMinutes: minutes }) =>
+        minutes > 0 ? (
+          <span className="font-semibold text-destructive-text">
+            <Trans>{minutes} min</Trans>
+          </span>
         ) : (
           '—'
         ),
     },
   ];
   const pauseColumns: DataColumn<BoardRowDto>[] = [
-    { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
-    { id: 'breaks', header: 'Breaks', className: 'tabular-nums', cell: (row) => row.breaksTaken },
-    minutesColumn('break-time', 'Break time', (row) => row.breakMinutes),
-    minutesColumn('lunch-time', 'Lunch time', (row) => row.lunchMinutes),
+    { id: 'name', header: t`Name`, isRowHeader: true, cell: (row) => row.name },
+    { id: 'breaks', header: t`Breaks`, className: 'tabular-nums', cell: (row) => row.breaksTaken },
+    minutesColumn('break-time', t`Break time`, (row) => row.breakMinutes),
+    minutesColumn('lunch-time', t`Lunch time`, (row) => row.lunchMinutes),
     {
       id: 'overbreaks',
-      header: 'Over limit',
+      header: t`Over limit`,
       className: 'tabular-nums',
       cell: (row) =>
         row.overbreaks > 0 ? (
@@ -107,24 +113,28 @@ export default function BreakMonitoringPage() {
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Break Monitoring</h1>
-          <p className="text-sm text-muted-foreground">Live: updates as people punch.</p>
+          <h1 className="text-2xl font-bold">
+            <Trans>Break Monitoring</Trans>
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Live: updates as people punch.</Trans>
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Input
-            aria-label="Search people"
-            placeholder="Search"
+            aria-label={t`Search people`}
+            placeholder={t`Search`}
             className="w-44"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
           <Select
-            aria-label="Filter by role"
+            aria-label={t`Filter by role`}
             className="w-36"
             value={roleFilter}
             onChange={(event) => setRoleFilter(event.target.value)}
           >
-            <option value="">All roles</option>
+            <option value="">{t`All roles`}</option>
             {ROLES.map((role) => (
               <option key={role} value={role}>
                 {ROLE_LABELS[role]}
@@ -132,14 +142,14 @@ export default function BreakMonitoringPage() {
             ))}
           </Select>
           <Select
-            aria-label="Sort by"
+            aria-label={t`Sort by`}
             className="w-40"
             value={sortKey}
             onChange={(event) => setSortKey(event.target.value as BoardSortKey)}
           >
-            <option value="over">Most over first</option>
-            <option value="elapsed">Longest first</option>
-            <option value="name">Name</option>
+            <option value="over">{t`Most over first`}</option>
+            <option value="elapsed">{t`Longest first`}</option>
+            <option value="name">{t`Name`}</option>
           </Select>
         </div>
       </div>
@@ -149,26 +159,30 @@ export default function BreakMonitoringPage() {
           <>
             <div
               className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-6"
-              aria-label="Right now"
+              aria-label={t`Right now`}
             >
-              <Tile label="On break" value={counts.onBreak} />
-              <Tile label="At lunch" value={counts.atLunch} />
-              <Tile label="Over limit" value={counts.overLimit} tone="danger" />
-              <Tile label="Working" value={counts.working} />
-              <Tile label="Late" value={counts.late} tone="warning" />
-              <Tile label="Not yet in" value={counts.notYetIn} />
+              <Tile label={t`On break`} value={counts.onBreak} />
+              <Tile label={t`At lunch`} value={counts.atLunch} />
+              <Tile label={t`Over limit`} value={counts.overLimit} tone="danger" />
+              <Tile label={t`Working`} value={counts.working} />
+              <Tile label={t`Late`} value={counts.late} tone="warning" />
+              <Tile label={t`Not yet in`} value={counts.notYetIn} />
             </div>
 
             <Card>
               <CardHeader>
-                <CardTitle>On break or at lunch</CardTitle>
+                <CardTitle>
+                  <Trans>On break or at lunch</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 {paused.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">Nobody is on a break right now.</p>
+                  <p className="text-sm text-muted-foreground">
+                    <Trans>Nobody is on a break right now.</Trans>
+                  </p>
                 ) : (
                   <DataTable
-                    label="On break or at lunch"
+                    label={t`On break or at lunch`}
                     columns={pausedColumns}
                     rows={paused}
                     rowKey={(row) => row.userId}
@@ -176,7 +190,7 @@ export default function BreakMonitoringPage() {
                     rowClassName={(row) =>
                       row.overByMinutes > 0 ? 'bg-destructive/10' : undefined
                     }
-                    emptyMessage="Nobody is on a break right now."
+                    emptyMessage={t`Nobody is on a break right now.`}
                   />
                 )}
               </CardContent>
@@ -185,51 +199,69 @@ export default function BreakMonitoringPage() {
             <div className="grid gap-6 lg:grid-cols-2">
               <Card>
                 <CardHeader>
-                  <CardTitle>Late or not yet in</CardTitle>
+                  <CardTitle>
+                    <Trans>Late or not yet in</Trans>
+                  </CardTitle>
                   <CardDescription>
-                    People whose shift has started (or starts soon) without a clock-in.
+                    <Trans>
+                      People whose shift has started (or starts soon) without a clock-in.
+                    </Trans>
                   </CardDescription>
                 </CardHeader>
                 <CardContent>
                   {missing.length === 0 ? (
-                    <p className="text-sm text-muted-foreground">Everyone scheduled is in.</p>
+                    <p className="text-sm text-muted-foreground">
+                      <Trans>Everyone scheduled is in.</Trans>
+                    </p>
                   ) : (
                     <ul className="grid gap-2">
-                      {missing.map((row) => (
-                        <li
-                          key={row.userId}
-                          className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
-                        >
-                          <span className="font-medium">{row.name}</span>
-                          <span className="text-muted-foreground">
-                            {row.shift?.templateName} from {time(row.shift?.start ?? null)}
-                          </span>
-                          <Badge variant={row.status === 'late' ? 'destructive' : 'outline'}>
-                            {row.status === 'late'
-                              ? `Late ${formatMinutes(row.elapsedMinutes)}`
-                              : 'Not yet in'}
-                          </Badge>
-                        </li>
-                      ))}
+                      {missing.map((row) => {
+                        const templateName = row.shift?.templateName;
+                        const start = time(row.shift?.start ?? null);
+                        const lateBy = formatMinutes(row.elapsedMinutes);
+                        return (
+                          <li
+                            key={row.userId}
+                            className="flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm"
+                          >
+                            <span className="font-medium">{row.name}</span>
+                            <span className="text-muted-foreground">
+                              <Trans>
+                                {templateName} from {start}
+                              </Trans>
+                            </span>
+                            <Badge variant={row.status === 'late' ? 'destructive' : 'outline'}>
+                              {row.status === 'late' ? t`Late ${lateBy}` : t`Not yet in`}
+                            </Badge>
+                          </li>
+                        );
+                      })}
                     </ul>
                   )}
                 </CardContent>
               </Card>
               <Card>
                 <CardHeader>
-                  <CardTitle>Working</CardTitle>
-                  <CardDescription>{working.length} clocked in</CardDescription>
+                  <CardTitle>
+                    <Trans>Working</Trans>
+                  </CardTitle>
+                  <CardDescription>
+                    {plural(workingCount, { one: '# clocked in', other: '# clocked in' })}
+                  </CardDescription>
                 </CardHeader>
                 <CardContent>
                   <ul className="grid gap-1 text-sm">
-                    {working.map((row) => (
-                      <li key={row.userId} className="flex justify-between gap-2">
-                        <span>{row.name}</span>
-                        <span className="text-muted-foreground tabular-nums">
-                          since {time(row.since)}
-                        </span>
-                      </li>
-                    ))}
+                    {working.map((row) => {
+                      const since = time(row.since);
+                      return (
+                        <li key={row.userId} className="flex justify-between gap-2">
+                          <span>{row.name}</span>
+                          <span className="text-muted-foreground tabular-nums">
+                            <Trans>since {since}</Trans>
+                          </span>
+                        </li>
+                      );
+                    })}
                   </ul>
                 </CardContent>
               </Card>
@@ -237,18 +269,22 @@ export default function BreakMonitoringPage() {
 
             <Card>
               <CardHeader>
-                <CardTitle>Today&apos;s breaks</CardTitle>
+                <CardTitle>
+                  <Trans>Today&apos;s breaks</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 {withPauses.length === 0 ? (
-                  <p className="text-sm text-muted-foreground">No breaks taken yet today.</p>
+                  <p className="text-sm text-muted-foreground">
+                    <Trans>No breaks taken yet today.</Trans>
+                  </p>
                 ) : (
                   <DataTable
-                    label="Today's breaks"
+                    label={t`Today's breaks`}
                     columns={pauseColumns}
                     rows={withPauses}
                     rowKey={(row) => row.userId}
-                    emptyMessage="No breaks taken yet today."
+                    emptyMessage={t`No breaks taken yet today.`}
                   />
                 )}
               </CardContent>

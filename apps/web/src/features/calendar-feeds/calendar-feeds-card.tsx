@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -17,18 +18,29 @@ import { toast } from '@/lib/toast';
 
 const feedsQueryKey = ['calendar-feeds'] as const;
 
-/** What a feed covers, for its row and its button. */
-const feedLabel = (team: { name: string } | null) => (team ? `Team ${team.name}` : 'My shifts');
-
 /**
  * "Add to your calendar" (#18 point 4): a secret iCalendar address for one's own shifts and
  * approved time off, or a led team's, for Google Calendar or Outlook to subscribe to. The
  * address is shown once (only its hash is kept); making a new one stops the old.
  */
 export function CalendarFeedsCard() {
+  const { t } = useLingui();
   const { timeZone } = useSession();
+  /** What a feed covers, for its row and its button. */
+  const feedLabel = (team: { name: string } | null) => {
+    if (!team) return t`My shifts`;
+    const teamName = team.name;
+    return t`Team ${teamName}`;
+  };
+  /** When a feed's address was made, and last read by a calendar. */
+  const feedHistory = (feed: CalendarFeed) => {
+    const made = formatBusinessDateTime(feed.createdAt, timeZone);
+    if (!feed.lastUsedAt) return t`Address made ${made} · not read yet`;
+    const lastRead = formatBusinessDateTime(feed.lastUsedAt, timeZone);
+    return t`Address made ${made} · last read ${lastRead}`;
+  };
   const queryClient = useQueryClient();
-  const [shown, setShown] = useState<{ label: string; url: string } | null>(null);
+  const [shown, setShown] = useState<{ team: { name: string } | null; url: string } | null>(null);
   const feeds = useQuery({
     queryKey: feedsQueryKey,
     queryFn: ({ signal }) =>
@@ -42,7 +54,7 @@ export function CalendarFeedsCard() {
         schema: createCalendarFeedResponseSchema,
       }),
     onSuccess: ({ url, feed }) => {
-      setShown({ label: feedLabel(feed.team), url });
+      setShown({ team: feed.team, url });
       void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
     },
     onError: (error) => toast.error(error.message),
@@ -52,7 +64,7 @@ export function CalendarFeedsCard() {
       apiRequest(`/api/calendar-feeds/${feed.id}`, { method: 'DELETE' }),
     onSuccess: () => {
       setShown(null);
-      toast.success('Calendar address stopped');
+      toast.success(t`Calendar address stopped`);
       void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
     },
     onError: (error) => toast.error(error.message),
@@ -61,19 +73,24 @@ export function CalendarFeedsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add to your calendar</CardTitle>
+        <CardTitle>
+          <Trans>Add to your calendar</Trans>
+        </CardTitle>
         <CardDescription>
-          A private address for Google Calendar (“From URL”) or Outlook (“Subscribe from web”): your
-          shifts and approved time off appear there and stay up to date.
+          <Trans>
+            A private address for Google Calendar (“From URL”) or Outlook (“Subscribe from web”):
+            your shifts and approved time off appear there and stay up to date.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <QueryState query={feeds}>
           {(data) => {
             const choices = [null, ...data.teams];
+            const shownLabel = shown ? feedLabel(shown.team) : '';
             return (
               <>
-                <ul className="grid gap-2" aria-label="Calendar addresses">
+                <ul className="grid gap-2" aria-label={t`Calendar addresses`}>
                   {choices.map((team) => {
                     const feed = data.feeds.find(
                       (item) => (item.team?.id ?? null) === (team?.id ?? null),
@@ -87,13 +104,7 @@ export function CalendarFeedsCard() {
                         <span className="grid text-sm">
                           <span className="font-medium">{label}</span>
                           <span className="text-muted-foreground">
-                            {feed
-                              ? `Address made ${formatBusinessDateTime(feed.createdAt, timeZone)}${
-                                  feed.lastUsedAt
-                                    ? ` · last read ${formatBusinessDateTime(feed.lastUsedAt, timeZone)}`
-                                    : ' · not read yet'
-                                }`
-                              : 'No address yet'}
+                            {feed ? feedHistory(feed) : t`No address yet`}
                           </span>
                         </span>
                         <span className="flex flex-wrap gap-2">
@@ -101,20 +112,23 @@ export function CalendarFeedsCard() {
                             variant="outline"
                             size="sm"
                             disabled={create.isPending}
-                            aria-label={`${feed ? 'New address' : 'Make an address'}: ${label}`}
+                            aria-label={
+                              feed ? t`New address: ${label}` : t`Make an address: ${label}`
+                            }
                             onClick={() => create.mutate(team)}
                           >
-                            <CalendarPlus aria-hidden /> {feed ? 'New address' : 'Make an address'}
+                            <CalendarPlus aria-hidden />{' '}
+                            {feed ? t`New address` : t`Make an address`}
                           </Button>
                           {feed && (
                             <Button
                               variant="ghost"
                               size="sm"
                               disabled={remove.isPending}
-                              aria-label={`Stop the address: ${label}`}
+                              aria-label={t`Stop the address: ${label}`}
                               onClick={() => remove.mutate(feed)}
                             >
-                              Stop
+                              <Trans>Stop</Trans>
                             </Button>
                           )}
                         </span>
@@ -125,11 +139,13 @@ export function CalendarFeedsCard() {
                 {shown && (
                   <ShownOnce
                     id="calendar-feed-url"
-                    label={`Address for ${shown.label}`}
+                    label={t`Address for ${shownLabel}`}
                     value={shown.url}
                   >
-                    Shown this once: keep it private, as anyone with it sees these shifts. A new
-                    address stops this one.
+                    <Trans>
+                      Shown this once: keep it private, as anyone with it sees these shifts. A new
+                      address stops this one.
+                    </Trans>
                   </ShownOnce>
                 )}
               </>

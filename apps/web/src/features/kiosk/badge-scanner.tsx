@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { createBadgeReader, readEmployeeNumber } from './read-badge';
@@ -15,9 +16,13 @@ export function BadgeScanner({
   onRead: (employeeNumber: string) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [problem, setProblem] = useState<string | undefined>();
+  const [hasNoCamera, setHasNoCamera] = useState(false);
+  const problem = hasNoCamera
+    ? t`No camera can be used here. Type your employee number instead.`
+    : undefined;
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -30,7 +35,7 @@ export function BadgeScanner({
           audio: false,
         });
       } catch {
-        setProblem('No camera can be used here. Type your employee number instead.');
+        setHasNoCamera(true);
         return;
       }
       const video = videoRef.current;
@@ -64,7 +69,7 @@ export function BadgeScanner({
       ) : (
         <>
           <p className="text-sm text-muted-foreground" role="status">
-            Hold your badge up to the camera.
+            <Trans>Hold your badge up to the camera.</Trans>
           </p>
           {/* Muted, inline and captionless: a live camera preview has no sound or speech. */}
           <video
@@ -72,13 +77,13 @@ export function BadgeScanner({
             className="aspect-video w-full rounded-md bg-black object-cover"
             muted
             playsInline
-            aria-label="Camera preview"
+            aria-label={t`Camera preview`}
           />
         </>
       )}
       <canvas ref={canvasRef} hidden />
       <Button variant="outline" onClick={onCancel}>
-        {problem ? 'Close' : 'Cancel scan'}
+        {problem ? t`Close` : t`Cancel scan`}
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { enrolThisDevice } from './api';
 
 /** A device that is not a kiosk yet: redeem the one-time code an admin created for it. */
 export function EnrolDeviceForm({ onEnrolled }: { onEnrolled: () => void }) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const enrol = useMutation({
@@ -34,15 +36,24 @@ export function EnrolDeviceForm({ onEnrolled }: { onEnrolled: () => void }) {
         <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary text-primary-foreground">
           <MonitorSmartphone className="size-6" aria-hidden />
         </div>
-        <h1 className="text-2xl font-semibold">Set up this kiosk</h1>
+        <h1 className="text-2xl font-semibold">
+          <Trans>Set up this kiosk</Trans>
+        </h1>
         <CardDescription>
-          An admin creates a code under Admin → Kiosk Devices. Enter it here to make this device a
-          shared clock for your team.
+          <Trans>
+            An admin creates a code under Admin → Kiosk Devices. Enter it here to make this device a
+            shared clock for your team.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Set up this kiosk">
-          <Field id="enrolment-code" label="Enrolment code" error={error}>
+        <form
+          className="grid gap-4"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={t`Set up this kiosk`}
+        >
+          <Field id="enrolment-code" label={t`Enrolment code`} error={error}>
             <Input
               value={code}
               autoComplete="off"
@@ -53,7 +64,7 @@ export function EnrolDeviceForm({ onEnrolled }: { onEnrolled: () => void }) {
             />
           </Field>
           <Button type="submit" size="lg" disabled={enrol.isPending} aria-busy={enrol.isPending}>
-            {enrol.isPending ? 'Setting up…' : 'Set up kiosk'}
+            {enrol.isPending ? t`Setting up…` : t`Set up kiosk`}
           </Button>
         </form>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { toDataURL } from 'qrcode';
@@ -22,6 +23,7 @@ export function KioskBadgeDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const cardQueryKey = ['kiosk', 'card', userId];
   const card = useQuery({
@@ -34,6 +36,7 @@ export function KioskBadgeDialog({
     enabled: isOpen,
   });
   const employeeNumber = card.data?.employeeNumber ?? null;
+  const name = card.data?.name ?? '';
   const qrCode = useQuery({
     queryKey: ['kiosk', 'badge-qr', employeeNumber],
     queryFn: () => toDataURL(employeeNumber ?? '', { margin: 1, width: 320 }),
@@ -47,7 +50,7 @@ export function KioskBadgeDialog({
         schema: pinReplySchema,
       }),
     onSuccess: (_reply, change) => {
-      toast.success(change === 'reset' ? 'Kiosk PIN removed' : 'Kiosk PIN unlocked');
+      toast.success(change === 'reset' ? t`Kiosk PIN removed` : t`Kiosk PIN unlocked`);
       void queryClient.invalidateQueries({ queryKey: cardQueryKey });
     },
     onError: (error) => toast.error(error.message),
@@ -56,9 +59,13 @@ export function KioskBadgeDialog({
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] max-w-md overflow-y-auto">
-        <DialogTitle>Kiosk badge and PIN</DialogTitle>
+        <DialogTitle>
+          <Trans>Kiosk badge and PIN</Trans>
+        </DialogTitle>
         <DialogDescription>
-          At a kiosk people scan this badge (or type the number) and enter their own PIN.
+          <Trans>
+            At a kiosk people scan this badge (or type the number) and enter their own PIN.
+          </Trans>
         </DialogDescription>
         {card.isPending ? (
           <Spinner />
@@ -68,8 +75,10 @@ export function KioskBadgeDialog({
           <>
             {employeeNumber === null ? (
               <p className="text-sm">
-                {card.data.name} has no employee number yet. Give them one on the Payroll screen
-                (Pay rates), then print the badge here.
+                <Trans>
+                  {name} has no employee number yet. Give them one on the Payroll screen (Pay
+                  rates), then print the badge here.
+                </Trans>
               </p>
             ) : (
               <div className="grid justify-items-center gap-3">
@@ -81,32 +90,36 @@ export function KioskBadgeDialog({
                   {qrCode.data ? (
                     <img
                       src={qrCode.data}
-                      alt={`QR code of employee number ${employeeNumber}`}
+                      alt={t`QR code of employee number ${employeeNumber}`}
                       className="size-48"
                     />
                   ) : (
                     <div className="size-48" />
                   )}
-                  <p className="font-mono text-sm">No. {employeeNumber}</p>
+                  <p className="font-mono text-sm">
+                    <Trans>No. {employeeNumber}</Trans>
+                  </p>
                 </div>
                 <Button variant="outline" onClick={() => window.print()}>
-                  <Printer aria-hidden /> Print badge
+                  <Printer aria-hidden /> <Trans>Print badge</Trans>
                 </Button>
               </div>
             )}
             <div className="grid gap-2 border-t pt-4">
-              <h3 className="font-medium">Kiosk PIN</h3>
+              <h3 className="font-medium">
+                <Trans>Kiosk PIN</Trans>
+              </h3>
               <p className="text-sm text-muted-foreground" data-testid="kiosk-card-pin">
                 {card.data.pin.isLocked
-                  ? 'Locked after too many wrong PINs.'
+                  ? t`Locked after too many wrong PINs.`
                   : card.data.pin.isSet
-                    ? 'Set by them.'
-                    : 'Not set: they choose one under Your account.'}
+                    ? t`Set by them.`
+                    : t`Not set: they choose one under Your account.`}
               </p>
               <div className="flex flex-wrap gap-2">
                 {card.data.pin.isLocked && (
                   <Button disabled={changePin.isPending} onClick={() => changePin.mutate('unlock')}>
-                    Unlock PIN
+                    <Trans>Unlock PIN</Trans>
                   </Button>
                 )}
                 {card.data.pin.isSet && (
@@ -115,11 +128,11 @@ export function KioskBadgeDialog({
                     disabled={changePin.isPending}
                     onClick={() =>
                       window.confirm(
-                        `Remove the kiosk PIN of ${card.data.name}? They set a new one before using a kiosk again.`,
+                        t`Remove the kiosk PIN of ${name}? They set a new one before using a kiosk again.`,
                       ) && changePin.mutate('reset')
                     }
                   >
-                    Reset PIN
+                    <Trans>Reset PIN</Trans>
                   </Button>
                 )}
               </div>

@@ -1,3 +1,5 @@
+import { t as tNow } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -26,7 +28,7 @@ import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time'
 const devicesQueryKey = ['kiosk', 'devices'] as const;
 
 function formatWhen(iso: string | null, timeZone: string): string {
-  if (!iso) return 'Never';
+  if (!iso) return tNow`Never`;
   return formatBusinessDateTime(iso, timeZone);
 }
 
@@ -37,6 +39,7 @@ function spacedCode(code: string): string {
 
 /** /kiosk-devices: make a device a shared clock, see the devices, revoke one. */
 export default function KioskDevicesPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const { timeZone } = useSession();
   const devices = useQuery({
@@ -53,59 +56,82 @@ export default function KioskDevicesPage() {
         schema: kioskDeviceResponseSchema,
       }),
     onSuccess: ({ device }) => {
-      toast.success(`${device.name} can no longer record punches`);
+      const name = device.name;
+      toast.success(t`${name} can no longer record punches`);
       void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
     },
     onError: (error) => toast.error(error.message),
   });
 
   const columns: DataColumn<KioskDevice>[] = [
-    { id: 'name', header: 'Device', isRowHeader: true, cell: (device) => device.name },
-    { id: 'enrolled', header: 'Set up', cell: (device) => formatWhen(device.createdAt, timeZone) },
+    { id: 'name', header: t`Device`, isRowHeader: true, cell: (device) => device.name },
+    {
+      id: 'enrolled',
+      header: t`Set up`,
+      cell: (device) => formatWhen(device.createdAt, timeZone),
+    },
     {
       id: 'lastSeen',
-      header: 'Last seen',
+      header: t`Last seen`,
       cell: (device) => formatWhen(device.lastSeenAt, timeZone),
     },
     {
       id: 'status',
-      header: 'Status',
-      cell: (device) =>
-        device.revokedAt ? (
-          <Badge variant="destructive">Revoked {formatWhen(device.revokedAt, timeZone)}</Badge>
-        ) : (
-          <Badge variant="success">Active</Badge>
-        ),
+      header: t`Status`,
+      cell: (device) => {
+        if (!device.revokedAt) {
+          return (
+            <Badge variant="success">
+              <Trans>Active</Trans>
+            </Badge>
+          );
+        }
+        const when = formatWhen(device.revokedAt, timeZone);
+        return (
+          <Badge variant="destructive">
+            <Trans>Revoked {when}</Trans>
+          </Badge>
+        );
+      },
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (device) =>
-        device.revokedAt ? null : (
+      cell: (device) => {
+        if (device.revokedAt) return null;
+        const name = device.name;
+        return (
           <Button
             size="sm"
             variant="outline"
             disabled={revoke.isPending}
             onClick={() =>
               window.confirm(
-                `Revoke ${device.name}? It stops recording punches at once; setting it up again needs a new code.`,
+                t`Revoke ${name}? It stops recording punches at once; setting it up again needs a new code.`,
               ) && revoke.mutate(device)
             }
           >
-            Revoke<span className="sr-only"> {device.name}</span>
+            <Trans>
+              Revoke<span className="sr-only"> {name}</span>
+            </Trans>
           </Button>
-        ),
+        );
+      },
     },
   ];
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-4xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Kiosk Devices</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Kiosk Devices</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Tablets and computers where people clock in with their employee number and a PIN. A kiosk
-          shows no list of people and records who punched where.
+          <Trans>
+            Tablets and computers where people clock in with their employee number and a PIN. A
+            kiosk shows no list of people and records who punched where.
+          </Trans>
         </p>
       </div>
       <AddKioskCard
@@ -114,18 +140,20 @@ export default function KioskDevicesPage() {
       />
       <Card>
         <CardHeader>
-          <CardTitle>Devices</CardTitle>
+          <CardTitle>
+            <Trans>Devices</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <QueryState query={devices}>
             {(data) => (
               <DataTable
-                label="Kiosk devices"
+                label={t`Kiosk devices`}
                 columns={columns}
                 rows={data.devices}
                 rowKey={(device) => device.id}
                 rowTestId="kiosk-device-row"
-                emptyMessage="No kiosks yet. Create a code above, then enter it on the device."
+                emptyMessage={t`No kiosks yet. Create a code above, then enter it on the device.`}
               />
             )}
           </QueryState>
@@ -136,6 +164,7 @@ export default function KioskDevicesPage() {
 }
 
 function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: () => void }) {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<EnrolmentCodeResponse | null>(null);
@@ -163,13 +192,22 @@ function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: ()
     create.mutate(parsed.data);
   };
 
+  const kioskUrl = `${window.location.origin}/kiosk`;
+  const minutes = ENROLMENT_CODE_MINUTES;
+  const deviceName = created?.deviceName;
+  const validUntil = created ? formatWhen(created.expiresAt, timeZone) : '';
+
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Add a kiosk</CardTitle>
+        <CardTitle>
+          <Trans>Add a kiosk</Trans>
+        </CardTitle>
         <CardDescription>
-          Name the device, create a code, then open <code>{`${window.location.origin}/kiosk`}</code>{' '}
-          on it and enter the code. A code works once, for {ENROLMENT_CODE_MINUTES} minutes.
+          <Trans>
+            Name the device, create a code, then open <code>{kioskUrl}</code> on it and enter the
+            code. A code works once, for {minutes} minutes.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -177,26 +215,28 @@ function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: ()
           className="flex flex-wrap items-end gap-3"
           onSubmit={onSubmit}
           noValidate
-          aria-label="Add a kiosk"
+          aria-label={t`Add a kiosk`}
         >
-          <Field id="kiosk-name" label="Device name" error={error} className="grid flex-1 gap-1">
+          <Field id="kiosk-name" label={t`Device name`} error={error} className="grid flex-1 gap-1">
             <Input
               value={name}
-              placeholder="Front door tablet"
+              placeholder={t`Front door tablet`}
               autoComplete="off"
               onChange={(event) => setName(event.target.value)}
             />
           </Field>
           <Button type="submit" disabled={create.isPending} aria-busy={create.isPending}>
             <KeyRound aria-hidden />
-            Create code
+            <Trans>Create code</Trans>
           </Button>
         </form>
         {created && (
           <div className="rounded-lg border bg-muted p-4" role="status">
             <p className="text-sm">
-              Code for <span className="font-medium">{created.deviceName}</span>, valid until{' '}
-              {formatWhen(created.expiresAt, timeZone)}:
+              <Trans>
+                Code for <span className="font-medium">{deviceName}</span>, valid until {validUntil}
+                :
+              </Trans>
             </p>
             <p
               className="mt-2 font-mono text-3xl font-semibold tracking-widest"

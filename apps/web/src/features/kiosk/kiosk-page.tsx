@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Clock } from 'lucide-react';
@@ -64,8 +65,12 @@ export default function KioskPage() {
         ) : (
           <Card className="w-full max-w-md">
             <CardHeader>
-              <h1 className="text-xl font-semibold">Kiosk</h1>
-              <CardDescription>This kiosk cannot reach the server right now.</CardDescription>
+              <h1 className="text-xl font-semibold">
+                <Trans>Kiosk</Trans>
+              </h1>
+              <CardDescription>
+                <Trans>This kiosk cannot reach the server right now.</Trans>
+              </CardDescription>
             </CardHeader>
             <CardContent>{thisKiosk.error && <ErrorMessage error={thisKiosk.error} />}</CardContent>
           </Card>
@@ -98,7 +103,7 @@ function KioskHeader({
       </div>
       {waiting > 0 && (
         <span role="status" className="text-sm text-warning-text">
-          {waiting === 1 ? '1 punch waiting to send' : `${waiting} punches waiting to send`}
+          <Plural value={waiting} one="# punch waiting to send" other="# punches waiting to send" />
         </span>
       )}
       {timeZone && (

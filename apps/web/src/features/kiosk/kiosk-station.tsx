@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { ScanLine } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
@@ -88,6 +89,7 @@ function IdentifyForm({
   onOffline: (credentials: Credentials) => void;
   onDeviceRefused: () => void;
 }) {
+  const { t } = useLingui();
   const [employeeNumber, setEmployeeNumber] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -143,9 +145,11 @@ function IdentifyForm({
   return (
     <Card className="w-full max-w-md">
       <CardHeader>
-        <h1 className="text-2xl font-semibold">Clock in or out</h1>
+        <h1 className="text-2xl font-semibold">
+          <Trans>Clock in or out</Trans>
+        </h1>
         <CardDescription>
-          Enter your employee number (or scan your badge) and your kiosk PIN.
+          <Trans>Enter your employee number (or scan your badge) and your kiosk PIN.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -154,8 +158,8 @@ function IdentifyForm({
             {notice}
           </p>
         )}
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Identify">
-          <Field id="kiosk-employee-number" label="Employee number">
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t`Identify`}>
+          <Field id="kiosk-employee-number" label={t`Employee number`}>
             <Input
               ref={numberRef}
               value={employeeNumber}
@@ -171,10 +175,10 @@ function IdentifyForm({
           ) : (
             <Button type="button" variant="outline" onClick={() => setIsScanning(true)}>
               <ScanLine aria-hidden />
-              Scan badge
+              <Trans>Scan badge</Trans>
             </Button>
           )}
-          <Field id="kiosk-pin" label="PIN" error={error}>
+          <Field id="kiosk-pin" label={t`PIN`} error={error}>
             <Input
               ref={pinRef}
               type="password"
@@ -193,7 +197,7 @@ function IdentifyForm({
             disabled={identify.isPending}
             aria-busy={identify.isPending}
           >
-            {identify.isPending ? 'Checking…' : 'Continue'}
+            {identify.isPending ? t`Checking…` : t`Continue`}
           </Button>
         </form>
       </CardContent>

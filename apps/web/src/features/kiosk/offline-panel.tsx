@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { EVENT_LABELS, type TimeEventType } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { SAVED_OFFLINE } from './person-panel';
+import { savedOfflineMessage } from './person-panel';
 import { PunchButtons } from './punch-buttons';
 import { useClearCountdown } from './use-clear-countdown';
 import type { OfflinePunch } from './use-kiosk-queue';
@@ -25,6 +26,8 @@ export function OfflinePanel({
   keepOffline: (punch: OfflinePunch) => Promise<void>;
   onDone: () => void;
 }) {
+  const { t } = useLingui();
+  const employeeNumber = credentials.employeeNumber;
   const [kept, setKept] = useState<string | undefined>();
   const { secondsLeft, restart } = useClearCountdown(onDone);
   const keep = useMutation({
@@ -33,8 +36,11 @@ export function OfflinePanel({
       await keepOffline({ id: crypto.randomUUID(), eventType, ...credentials });
       return eventType;
     },
-    onSuccess: (eventType) =>
-      setKept(`${EVENT_LABELS[eventType]} at ${formatBusinessTime(Date.now(), timeZone)}`),
+    onSuccess: (eventType) => {
+      const label = EVENT_LABELS[eventType];
+      const time = formatBusinessTime(Date.now(), timeZone);
+      setKept(t`${label} at ${time}`);
+    },
     onSettled: restart,
   });
 
@@ -42,18 +48,20 @@ export function OfflinePanel({
     <Card className="w-full max-w-lg">
       <CardHeader>
         <h1 className="flex items-center gap-2 text-2xl font-semibold">
-          <WifiOff className="size-6" aria-hidden /> Kiosk offline
+          <WifiOff className="size-6" aria-hidden /> <Trans>Kiosk offline</Trans>
         </h1>
         <CardDescription>
-          Employee number {credentials.employeeNumber}. Choose what to record: it is kept on this
-          kiosk and sent when the connection is back.
+          <Trans>
+            Employee number {employeeNumber}. Choose what to record: it is kept on this kiosk and
+            sent when the connection is back.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div role="status" aria-live="polite" className="min-h-6">
           {kept && (
             <p className="rounded-lg bg-success/15 p-3 font-medium text-success-text">
-              {kept}. {SAVED_OFFLINE}.
+              {kept}. {savedOfflineMessage()}.
             </p>
           )}
         </div>
@@ -68,10 +76,10 @@ export function OfflinePanel({
           onPunch={(eventType) => keep.mutate(eventType)}
         />
         <Button variant="outline" size="lg" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          This screen clears in {secondsLeft} s
+          <Trans>This screen clears in {secondsLeft} s</Trans>
         </p>
       </CardContent>
     </Card>

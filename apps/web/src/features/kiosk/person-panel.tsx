@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
+import { Trans } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  KIOSK_GRANT_EXPIRED_MESSAGE,
+  kioskGrantExpiredMessage,
   type IdentifyAtKioskResponse,
 } from '@punchclock/shared/contracts/kiosk';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
@@ -52,7 +54,7 @@ export function PersonPanel({
       } catch (failure) {
         if (!(failure instanceof ApiError && failure.status === 0)) throw failure;
         await keepOffline({ id, eventType, ...credentials });
-        return { eventType, occurredAt: new Date().toISOString(), warning: SAVED_OFFLINE };
+        return { eventType, occurredAt: new Date().toISOString(), warning: savedOfflineMessage() };
       }
     },
     onSuccess: ({ eventType, occurredAt, warning }) => {
@@ -63,20 +65,31 @@ export function PersonPanel({
     onError: (failure) => {
       if (isDeviceRefused(failure)) return onDeviceRefused();
       if (failure instanceof ApiError && failure.code === 'kiosk_grant_expired') {
-        return onDone(KIOSK_GRANT_EXPIRED_MESSAGE);
+        return onDone(kioskGrantExpiredMessage());
       }
       setError(failure.message);
     },
     onSettled: restart,
   });
 
+  const name = current.name;
+  const stateLabel = STATE_LABELS[current.state];
+  const since = current.stateSince ? formatBusinessTime(current.stateSince, timeZone) : null;
+
   return (
     <Card className="w-full max-w-lg">
       <CardHeader>
-        <h1 className="text-2xl font-semibold">Hello, {current.name}</h1>
+        <h1 className="text-2xl font-semibold">
+          <Trans>Hello, {name}</Trans>
+        </h1>
         <p className="text-muted-foreground" data-testid="kiosk-state">
-          {STATE_LABELS[current.state]}
-          {current.stateSince && ` since ${formatBusinessTime(current.stateSince, timeZone)}`}
+          {since ? (
+            <Trans>
+              {stateLabel} since {since}
+            </Trans>
+          ) : (
+            stateLabel
+          )}
         </p>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -98,15 +111,17 @@ export function PersonPanel({
           onPunch={(eventType) => punch.mutate({ id: crypto.randomUUID(), eventType })}
         />
         <Button variant="outline" size="lg" onClick={() => onDone()}>
-          Done
+          <Trans>Done</Trans>
         </Button>
         <p className="text-center text-sm text-muted-foreground">
-          This screen clears in {secondsLeft} s
+          <Trans>This screen clears in {secondsLeft} s</Trans>
         </p>
       </CardContent>
     </Card>
   );
 }
 
-export const SAVED_OFFLINE =
-  'Saved on this kiosk: it is sent when the connection is back, and your PIN is checked then';
+/** Said when a punch is kept on this kiosk; made when shown, in the reader's language. */
+export function savedOfflineMessage(): string {
+  return t`Saved on this kiosk: it is sent when the connection is back, and your PIN is checked then`;
+}

@@ -1,17 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Coffee, LogIn, LogOut, UtensilsCrossed } from 'lucide-react';
 import {
-  BACK_TO_WORK_LABEL,
+  backToWorkLabel,
   checkTransition,
   type TimeEventType,
   type TimeState,
 } from '@punchclock/shared/domain/time-state';
 import { Button } from '@/components/ui/button';
 
-const ACTIONS: { eventType: TimeEventType; label: string; icon: typeof LogIn }[] = [
-  { eventType: 'clock_in', label: 'Clock In', icon: LogIn },
-  { eventType: 'break', label: 'Break', icon: Coffee },
-  { eventType: 'lunch', label: 'Lunch', icon: UtensilsCrossed },
-  { eventType: 'clock_out', label: 'Clock Out', icon: LogOut },
+const ACTIONS: { eventType: TimeEventType; label: MessageDescriptor; icon: typeof LogIn }[] = [
+  { eventType: 'clock_in', label: msg`Clock In`, icon: LogIn },
+  { eventType: 'break', label: msg`Break`, icon: Coffee },
+  { eventType: 'lunch', label: msg`Lunch`, icon: UtensilsCrossed },
+  { eventType: 'clock_out', label: msg`Clock Out`, icon: LogOut },
 ];
 
 /**
@@ -27,9 +30,10 @@ export function PunchButtons({
   isBusy: boolean;
   onPunch: (eventType: TimeEventType) => void;
 }) {
+  const { t, i18n } = useLingui();
   const isOnABreak = state === 'break' || state === 'lunch';
   return (
-    <div className="grid grid-cols-2 gap-3" role="group" aria-label="Record">
+    <div className="grid grid-cols-2 gap-3" role="group" aria-label={t`Record`}>
       {ACTIONS.map(({ eventType, label, icon: Icon }) => (
         <Button
           key={eventType}
@@ -40,7 +44,7 @@ export function PunchButtons({
           onClick={() => onPunch(eventType)}
         >
           <Icon className="!size-6" aria-hidden />
-          {eventType === 'clock_in' && isOnABreak ? BACK_TO_WORK_LABEL : label}
+          {eventType === 'clock_in' && isOnABreak ? backToWorkLabel() : i18n._(label)}
         </Button>
       ))}
     </div>

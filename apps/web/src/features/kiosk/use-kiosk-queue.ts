@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { OfflineKioskPunchRequest } from '@punchclock/shared/contracts/kiosk';
@@ -34,7 +35,7 @@ export function useKioskQueue(sealingKey: string | undefined) {
 
   const keep = useCallback(
     async (punch: OfflinePunch): Promise<void> => {
-      if (!sealingKey) throw new Error('This kiosk cannot keep punches offline yet.');
+      if (!sealingKey) throw new Error(t`This kiosk cannot keep punches offline yet.`);
       const queued: OfflineKioskPunchRequest = {
         id: punch.id,
         eventType: punch.eventType,

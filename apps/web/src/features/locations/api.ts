@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   locationPoliciesResponseSchema,
@@ -15,12 +16,18 @@ export const locationPoliciesQueryOptions = {
     apiRequest('/api/locations', { schema: locationPoliciesResponseSchema, signal }),
 };
 
-/** One change to the policies; the list is read again after it, whatever happened. */
-function usePolicyChange<Input>(request: (input: Input) => Promise<unknown>, success: string) {
+/**
+ * One change to the policies; the list is read again after it, whatever happened. The success
+ * message is made when shown, in the reader's language.
+ */
+function usePolicyChange<Input>(
+  request: (input: Input) => Promise<unknown>,
+  success: () => string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: request,
-    onSuccess: () => toast.success(success),
+    onSuccess: () => toast.success(success()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: locationPoliciesQueryKey }),
   });
 }
@@ -32,7 +39,7 @@ export const useSetMode = () =>
         method: 'PUT',
         body: { mode },
       }),
-    'Location rule saved',
+    () => t`Location rule saved`,
   );
 
 export const useAddPlace = () =>
@@ -42,18 +49,18 @@ export const useAddPlace = () =>
         method: 'POST',
         body: place,
       }),
-    'Place added',
+    () => t`Place added`,
   );
 
 export const useRemovePlace = () =>
   usePolicyChange(
     (placeId: string) =>
       apiRequest(`/api/locations/places/${encodeURIComponent(placeId)}`, { method: 'DELETE' }),
-    'Place removed',
+    () => t`Place removed`,
   );
 
 export const useSetRetention = () =>
   usePolicyChange(
     (days: number) => apiRequest('/api/locations/retention', { method: 'PUT', body: { days } }),
-    'Retention saved',
+    () => t`Retention saved`,
   );

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { LocateFixed, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -24,17 +27,23 @@ import {
   useSetRetention,
 } from './api';
 
-const MODE_LABELS: Record<LocationMode, string> = {
-  off: 'Off: where people punch is not asked',
-  record: 'Record: keep where each punch is made',
-  warn: 'Warn: record, and flag punches outside the places',
-  require: 'Require: refuse punches outside the places',
+const MODE_LABELS: Record<LocationMode, MessageDescriptor> = {
+  off: msg`Off: where people punch is not asked`,
+  record: msg`Record: keep where each punch is made`,
+  warn: msg`Warn: record, and flag punches outside the places`,
+  require: msg`Require: refuse punches outside the places`,
 };
 
-function describePlace(place: Place): string {
-  return place.kind === 'network'
-    ? `network ${place.cidr ?? ''}`
-    : `${place.radiusMetres ?? 0} m around ${place.latitude?.toFixed(5) ?? ''}, ${place.longitude?.toFixed(5) ?? ''}`;
+function PlaceDescription({ place }: { place: Place }) {
+  const { t } = useLingui();
+  if (place.kind === 'network') {
+    const cidr = place.cidr ?? '';
+    return t`network ${cidr}`;
+  }
+  const radius = place.radiusMetres ?? 0;
+  const latitude = place.latitude?.toFixed(5) ?? '';
+  const longitude = place.longitude?.toFixed(5) ?? '';
+  return t`${radius} m around ${latitude}, ${longitude}`;
 }
 
 /** /punch-locations: where each team may punch (decision 0028). */
@@ -43,10 +52,14 @@ export default function PunchLocationsPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-4xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Punch Locations</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Punch Locations</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Where each team may punch. The browser is asked for its position only at the moment of a
-          punch; where a punch was made is shown to the person and to admins only.
+          <Trans>
+            Where each team may punch. The browser is asked for its position only at the moment of a
+            punch; where a punch was made is shown to the person and to admins only.
+          </Trans>
         </p>
       </div>
       <QueryState query={policies}>
@@ -55,7 +68,9 @@ export default function PunchLocationsPage() {
             <RetentionCard days={data.retentionDays} />
             {data.teams.length === 0 ? (
               <p className="text-sm text-muted-foreground">
-                No teams yet. Location rules are set per team (User Management → Teams).
+                <Trans>
+                  No teams yet. Location rules are set per team (User Management → Teams).
+                </Trans>
               </p>
             ) : (
               data.teams.map((team) => <TeamCard key={team.teamId} team={team} />)
@@ -68,6 +83,7 @@ export default function PunchLocationsPage() {
 }
 
 function RetentionCard({ days }: { days: number }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(String(days));
   const [error, setError] = useState<string | undefined>();
   const save = useSetRetention();
@@ -81,14 +97,18 @@ function RetentionCard({ days }: { days: number }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Keeping locations</CardTitle>
+        <CardTitle>
+          <Trans>Keeping locations</Trans>
+        </CardTitle>
         <CardDescription>
-          Where punches were made is deleted after this many days; the punches themselves stay.
+          <Trans>
+            Where punches were made is deleted after this many days; the punches themselves stay.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="flex flex-wrap items-end gap-3" onSubmit={onSubmit} noValidate>
-          <Field id="location-retention" label="Keep for (days)" error={error}>
+          <Field id="location-retention" label={t`Keep for (days)`} error={error}>
             <Input
               type="number"
               min={1}
@@ -99,7 +119,7 @@ function RetentionCard({ days }: { days: number }) {
             />
           </Field>
           <Button type="submit" variant="outline" disabled={save.isPending}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </form>
       </CardContent>
@@ -108,16 +128,18 @@ function RetentionCard({ days }: { days: number }) {
 }
 
 function TeamCard({ team }: { team: TeamLocationPolicy }) {
+  const { t, i18n } = useLingui();
   const setMode = useSetMode();
   const removePlace = useRemovePlace();
   const modeId = `location-mode-${team.teamId}`;
+  const teamName = team.teamName;
   return (
     <Card data-testid="location-team">
       <CardHeader>
         <CardTitle>{team.teamName}</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field id={modeId} label="Location rule">
+        <Field id={modeId} label={t`Location rule`}>
           <Select
             value={team.mode}
             disabled={setMode.isPending}
@@ -127,38 +149,45 @@ function TeamCard({ team }: { team: TeamLocationPolicy }) {
           >
             {LOCATION_MODES.map((mode) => (
               <option key={mode} value={mode}>
-                {MODE_LABELS[mode]}
+                {i18n._(MODE_LABELS[mode])}
               </option>
             ))}
           </Select>
         </Field>
         {team.places.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No allowed places yet
-            {team.mode === 'off' ? '.' : ': punches are not checked until you add one.'}
+            {team.mode === 'off'
+              ? t`No allowed places yet.`
+              : t`No allowed places yet: punches are not checked until you add one.`}
           </p>
         ) : (
-          <ul className="grid gap-2" aria-label={`Allowed places of ${team.teamName}`}>
-            {team.places.map((place) => (
-              <li
-                key={place.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
-              >
-                <span>
-                  <span className="font-medium">{place.name}</span>
-                  <span className="text-muted-foreground"> · {describePlace(place)}</span>
-                </span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${place.name}`}
-                  disabled={removePlace.isPending}
-                  onClick={() => removePlace.mutate(place.id)}
+          <ul className="grid gap-2" aria-label={t`Allowed places of ${teamName}`}>
+            {team.places.map((place) => {
+              const placeName = place.name;
+              return (
+                <li
+                  key={place.id}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-lg border p-3 text-sm"
                 >
-                  <Trash2 aria-hidden />
-                </Button>
-              </li>
-            ))}
+                  <span>
+                    <span className="font-medium">{place.name}</span>
+                    <span className="text-muted-foreground">
+                      {' · '}
+                      <PlaceDescription place={place} />
+                    </span>
+                  </span>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t`Remove ${placeName}`}
+                    disabled={removePlace.isPending}
+                    onClick={() => removePlace.mutate(place.id)}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </li>
+              );
+            })}
           </ul>
         )}
         <AddPlaceForm team={team} />
@@ -168,6 +197,8 @@ function TeamCard({ team }: { team: TeamLocationPolicy }) {
 }
 
 function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
+  const { t } = useLingui();
+  const teamName = team.teamName;
   const addPlace = useAddPlace();
   const [kind, setKind] = useState<'area' | 'network'>('area');
   const [fields, setFields] = useState({
@@ -179,6 +210,7 @@ function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
   });
   const [error, setError] = useState<string | undefined>();
   const [isLocating, setIsLocating] = useState(false);
+  const cidrExample = '203.0.113.0/24';
   const id = (name: string) => `place-${name}-${team.teamId}`;
   const set = (name: keyof typeof fields) => (event: { target: { value: string } }) =>
     setFields((current) => ({ ...current, [name]: event.target.value }));
@@ -187,7 +219,7 @@ function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
     setIsLocating(true);
     const position = await readPunchPosition();
     setIsLocating(false);
-    if (!position) return setError('This browser could not tell its position.');
+    if (!position) return setError(t`This browser could not tell its position.`);
     setFields((current) => ({
       ...current,
       latitude: position.latitude.toFixed(6),
@@ -225,29 +257,29 @@ function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
       className="grid gap-3 border-t pt-4 sm:grid-cols-2"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`Add a place for ${team.teamName}`}
+      aria-label={t`Add a place for ${teamName}`}
     >
-      <Field id={id('kind')} label="Kind of place">
+      <Field id={id('kind')} label={t`Kind of place`}>
         <Select
           value={kind}
           onChange={(event) => setKind(event.target.value as 'area' | 'network')}
         >
-          <option value="area">Area (a position and a radius)</option>
-          <option value="network">Network (an address range)</option>
+          <option value="area">{t`Area (a position and a radius)`}</option>
+          <option value="network">{t`Network (an address range)`}</option>
         </Select>
       </Field>
-      <Field id={id('name')} label="Name">
-        <Input value={fields.name} placeholder="Head office" onChange={set('name')} />
+      <Field id={id('name')} label={t`Name`}>
+        <Input value={fields.name} placeholder={t`Head office`} onChange={set('name')} />
       </Field>
       {kind === 'area' ? (
         <>
-          <Field id={id('latitude')} label="Latitude">
+          <Field id={id('latitude')} label={t`Latitude`}>
             <Input inputMode="decimal" value={fields.latitude} onChange={set('latitude')} />
           </Field>
-          <Field id={id('longitude')} label="Longitude">
+          <Field id={id('longitude')} label={t`Longitude`}>
             <Input inputMode="decimal" value={fields.longitude} onChange={set('longitude')} />
           </Field>
-          <Field id={id('radius')} label="Radius (metres)">
+          <Field id={id('radius')} label={t`Radius (metres)`}>
             <Input type="number" min={20} value={fields.radius} onChange={set('radius')} />
           </Field>
           <div className="flex items-end">
@@ -257,17 +289,17 @@ function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
               disabled={isLocating}
               onClick={() => void fillInMyPosition()}
             >
-              <LocateFixed aria-hidden /> Use my position
+              <LocateFixed aria-hidden /> <Trans>Use my position</Trans>
             </Button>
           </div>
         </>
       ) : (
         <Field
           id={id('cidr')}
-          label="Network (CIDR)"
-          hint="As the server sees it, e.g. 203.0.113.0/24"
+          label={t`Network (CIDR)`}
+          hint={t`As the server sees it, e.g. ${cidrExample}`}
         >
-          <Input value={fields.cidr} placeholder="203.0.113.0/24" onChange={set('cidr')} />
+          <Input value={fields.cidr} placeholder={cidrExample} onChange={set('cidr')} />
         </Field>
       )}
       {error && (
@@ -277,7 +309,7 @@ function AddPlaceForm({ team }: { team: TeamLocationPolicy }) {
       )}
       <div className="sm:col-span-2">
         <Button type="submit" disabled={addPlace.isPending}>
-          Add place
+          <Trans>Add place</Trans>
         </Button>
       </div>
     </form>

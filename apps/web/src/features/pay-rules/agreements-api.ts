@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
@@ -34,7 +35,12 @@ export function useCreateAgreement() {
         schema: labourAgreementResponseSchema,
       }),
     onSuccess: ({ agreement }) => {
-      toast.success(`Agreement on file for ${agreement.personName ?? 'the person'}`);
+      const personName = agreement.personName ?? null;
+      toast.success(
+        personName !== null
+          ? t`Agreement on file for ${personName}`
+          : t`Agreement on file for the person`,
+      );
       refresh();
     },
   });
@@ -50,7 +56,8 @@ export function useEndAgreement() {
         schema: labourAgreementResponseSchema,
       }),
     onSuccess: ({ agreement }) => {
-      toast.success(`Agreement ends on ${agreement.endDate ?? ''}`);
+      const endDate = agreement.endDate ?? '';
+      toast.success(t`Agreement ends on ${endDate}`);
       refresh();
     },
   });

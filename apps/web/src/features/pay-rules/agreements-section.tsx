@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
@@ -20,7 +21,7 @@ import { Select } from '@/components/ui/select';
 import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
 import { agreementsQueryOptions, useCreateAgreement, useEndAgreement } from './agreements-api';
-import { agreementKindLabel, agreementStatus } from './describe-agreement';
+import { agreementKindLabel, agreementStatus, agreementStatusLabel } from './describe-agreement';
 
 const cell = 'px-3 py-2 text-left align-top';
 
@@ -32,11 +33,12 @@ const STATUS_VARIANT = {
 
 /** The "End" action of one agreement: the last day it applies. */
 function EndAgreement({ agreement, today }: { agreement: LabourAgreement; today: string }) {
+  const { t } = useLingui();
   const end = useEndAgreement();
   const [endDate, setEndDate] = useState(today < agreement.startDate ? agreement.startDate : today);
   const [error, setError] = useState<string | undefined>();
   const id = `agreement-end-${agreement.id}`;
-  const who = agreement.personName ?? 'this person';
+  const who = agreement.personName ?? null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,11 +56,15 @@ function EndAgreement({ agreement, today }: { agreement: LabourAgreement; today:
       className="grid gap-1"
       onSubmit={onSubmit}
       noValidate
-      aria-label={`End ${who}'s agreement`}
+      aria-label={who !== null ? t`End ${who}'s agreement` : t`End this person's agreement`}
     >
       <div className="flex items-center gap-2">
         <label htmlFor={id} className="sr-only">
-          Last day of {who}&apos;s agreement
+          {who !== null ? (
+            <Trans>Last day of {who}&apos;s agreement</Trans>
+          ) : (
+            <Trans>Last day of this person&apos;s agreement</Trans>
+          )}
         </label>
         <Input
           id={id}
@@ -70,7 +76,7 @@ function EndAgreement({ agreement, today }: { agreement: LabourAgreement; today:
           onChange={(event) => setEndDate(event.target.value)}
         />
         <Button type="submit" variant="outline" size="sm" disabled={end.isPending}>
-          End
+          <Trans context="verb">End</Trans>
         </Button>
       </div>
       <FieldError id={`${id}-error`} message={error} />
@@ -79,44 +85,48 @@ function EndAgreement({ agreement, today }: { agreement: LabourAgreement; today:
 }
 
 function AgreementList() {
+  const { t } = useLingui();
   const agreements = useQuery(agreementsQueryOptions);
   const today = useBusinessToday();
   return (
     <QueryState query={agreements}>
       {(data) =>
         data.agreements.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No agreements on file.</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>No agreements on file.</Trans>
+          </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-label="Agreements on file">
+            <table className="w-full text-sm" aria-label={t`Agreements on file`}>
               <thead className="border-b text-muted-foreground">
                 <tr>
                   <th scope="col" className={cell}>
-                    Person
+                    <Trans>Person</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    Agreement
+                    <Trans>Agreement</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    From
+                    <Trans>From</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    To
+                    <Trans>To</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    Note
+                    <Trans>Note</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    Status
+                    <Trans>Status</Trans>
                   </th>
                   <th scope="col" className={cell}>
-                    End
+                    <Trans>End</Trans>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.agreements.map((agreement) => {
                   const status = agreementStatus(agreement, today);
+                  const revokedBy = agreement.revokedByName ?? null;
                   return (
                     <tr key={agreement.id} className="border-b last:border-0">
                       <th scope="row" className={`${cell} font-medium`}>
@@ -124,13 +134,19 @@ function AgreementList() {
                       </th>
                       <td className={cell}>{agreementKindLabel(agreement.kind)}</td>
                       <td className={`${cell} tabular-nums`}>{agreement.startDate}</td>
-                      <td className={`${cell} tabular-nums`}>{agreement.endDate ?? 'No end'}</td>
+                      <td className={`${cell} tabular-nums`}>{agreement.endDate ?? t`No end`}</td>
                       <td className={`${cell} max-w-xs break-words`}>{agreement.note ?? ''}</td>
                       <td className={cell}>
-                        <Badge variant={STATUS_VARIANT[status]}>{status}</Badge>
+                        <Badge variant={STATUS_VARIANT[status]}>
+                          {agreementStatusLabel(status)}
+                        </Badge>
                         {agreement.revokedAt && (
                           <span className="block text-xs text-muted-foreground">
-                            End set by {agreement.revokedByName ?? 'an admin'}
+                            {revokedBy !== null ? (
+                              <Trans>End set by {revokedBy}</Trans>
+                            ) : (
+                              <Trans>End set by an admin</Trans>
+                            )}
                           </span>
                         )}
                       </td>
@@ -150,6 +166,7 @@ function AgreementList() {
 }
 
 function NewAgreementForm() {
+  const { t } = useLingui();
   const directory = useQuery(directoryQueryOptions);
   const create = useCreateAgreement();
   const [userId, setUserId] = useState('');
@@ -158,6 +175,7 @@ function NewAgreementForm() {
   const [endDate, setEndDate] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const noteMax = AGREEMENT_NOTE_MAX;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -185,11 +203,11 @@ function NewAgreementForm() {
       className="grid gap-4 sm:grid-cols-2"
       onSubmit={onSubmit}
       noValidate
-      aria-label="Add an agreement"
+      aria-label={t`Add an agreement`}
     >
-      <Field id="agreement-person" label="Person">
+      <Field id="agreement-person" label={t`Person`}>
         <Select value={userId} onChange={(event) => setUserId(event.target.value)}>
-          <option value="">Choose a person</option>
+          <option value="">{t`Choose a person`}</option>
           {directory.data?.users.map((person) => (
             <option key={person.id} value={person.id}>
               {person.name ?? person.email}
@@ -197,7 +215,7 @@ function NewAgreementForm() {
           ))}
         </Select>
       </Field>
-      <Field id="agreement-kind" label="Agreement">
+      <Field id="agreement-kind" label={t`Agreement`}>
         <Select
           value={kind}
           onChange={(event) => setKind(event.target.value as LabourAgreementKind)}
@@ -209,20 +227,20 @@ function NewAgreementForm() {
           ))}
         </Select>
       </Field>
-      <Field id="agreement-from" label="From">
+      <Field id="agreement-from" label={t`From`}>
         <Input
           type="date"
           value={startDate}
           onChange={(event) => setStartDate(event.target.value)}
         />
       </Field>
-      <Field id="agreement-to" label="To (optional)" hint="The last day it applies">
+      <Field id="agreement-to" label={t`To (optional)`} hint={t`The last day it applies`}>
         <Input type="date" value={endDate} onChange={(event) => setEndDate(event.target.value)} />
       </Field>
       <Field
         id="agreement-note"
-        label="Note (optional)"
-        hint={`Where the signed copy is, or anything payroll should know (up to ${AGREEMENT_NOTE_MAX} characters)`}
+        label={t`Note (optional)`}
+        hint={t`Where the signed copy is, or anything payroll should know (up to ${noteMax} characters)`}
         className="grid gap-1 sm:col-span-2"
       >
         <textarea
@@ -237,7 +255,7 @@ function NewAgreementForm() {
       </div>
       <div className="flex justify-end sm:col-span-2">
         <Button type="submit" disabled={create.isPending}>
-          Add agreement
+          <Trans>Add agreement</Trans>
         </Button>
       </div>
     </form>
@@ -253,11 +271,15 @@ export function AgreementsSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Agreements on file</CardTitle>
+        <CardTitle>
+          <Trans>Agreements on file</Trans>
+        </CardTitle>
         <CardDescription>
-          With a written agreement covering a whole work week, working more than 48 hours that week
-          is not flagged on the person&apos;s timesheet. Ending an agreement keeps it in the
-          history.
+          <Trans>
+            With a written agreement covering a whole work week, working more than 48 hours that
+            week is not flagged on the person&apos;s timesheet. Ending an agreement keeps it in the
+            history.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">

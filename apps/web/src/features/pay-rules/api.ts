@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
@@ -34,7 +35,8 @@ export function useCreateRuleSet() {
         schema: ruleSetResponseSchema,
       }),
     onSuccess: ({ ruleSet }) => {
-      toast.success(`Added rule set ${ruleSet.name}`);
+      const name = ruleSet.name;
+      toast.success(t`Added rule set ${name}`);
       void queryClient.invalidateQueries({ queryKey: payRulesKey });
     },
   });
@@ -50,8 +52,12 @@ export function useAssignRuleSet() {
         schema: assignmentResponseSchema,
       }),
     onSuccess: ({ assignment }) => {
+      const { ruleSetName, effectiveFrom } = assignment;
+      const targetName = assignment.target.name ?? null;
       toast.success(
-        `${assignment.ruleSetName} applies to ${assignment.target.name ?? 'the organisation'} from ${assignment.effectiveFrom}`,
+        targetName !== null
+          ? t`${ruleSetName} applies to ${targetName} from ${effectiveFrom}`
+          : t`${ruleSetName} applies to the organisation from ${effectiveFrom}`,
       );
       void queryClient.invalidateQueries({ queryKey: payRulesKey });
     },

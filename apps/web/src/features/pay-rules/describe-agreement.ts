@@ -1,7 +1,5 @@
-import {
-  LABOUR_AGREEMENT_KIND_LABELS,
-  type LabourAgreement,
-} from '@punchclock/shared/contracts/pay-rules';
+import { t } from '@lingui/core/macro';
+import type { LabourAgreement } from '@punchclock/shared/contracts/pay-rules';
 
 export type AgreementStatus = 'Upcoming' | 'In force' | 'Ended';
 
@@ -15,5 +13,22 @@ export function agreementStatus(
   return 'In force';
 }
 
-export const agreementKindLabel = (kind: LabourAgreement['kind']) =>
-  LABOUR_AGREEMENT_KIND_LABELS[kind];
+/** The status as the reader's language says it. */
+export function agreementStatusLabel(status: AgreementStatus): string {
+  switch (status) {
+    case 'Upcoming':
+      return t`Upcoming`;
+    case 'Ended':
+      return t`Ended`;
+    case 'In force':
+      return t`In force`;
+  }
+}
+
+/** The kind of agreement in plain words, in the reader's language. */
+export function agreementKindLabel(kind: LabourAgreement['kind']): string {
+  switch (kind) {
+    case 'excess_weekly_hours':
+      return t`More than 48 hours a week`;
+  }
+}

@@ -1,26 +1,40 @@
+import { t } from '@lingui/core/macro';
 import type { RuleSet } from '@punchclock/shared/contracts/pay-rules';
+import { formatNumber } from '@punchclock/shared/i18n/format';
 
-const hours = (minutes: number) => `${Number((minutes / 60).toFixed(2))} h`;
+/** Up to two decimals, as typed ("7.5", "44"); no grouping, as before. */
+const decimal = (value: number) =>
+  formatNumber(value, { maximumFractionDigits: 2, useGrouping: false });
+const hours = (minutes: number) => decimal(minutes / 60);
 
 /** One line per rule, in the words a payroll clerk uses. */
 export function describeRuleSet(ruleSet: RuleSet): string[] {
-  const lines = [
-    `${ruleSet.weeklyMultiplier}× after ${hours(ruleSet.weeklyThresholdMinutes)} a week`,
-  ];
+  const weeklyMultiplier = decimal(ruleSet.weeklyMultiplier);
+  const weeklyHours = hours(ruleSet.weeklyThresholdMinutes);
+  const lines = [t`${weeklyMultiplier}× after ${weeklyHours} h a week`];
   for (const tier of ruleSet.dailyTiers) {
-    lines.push(`${tier.multiplier}× after ${hours(tier.afterMinutes)} a day`);
+    const multiplier = decimal(tier.multiplier);
+    const dailyHours = hours(tier.afterMinutes);
+    lines.push(t`${multiplier}× after ${dailyHours} h a day`);
   }
   if (ruleSet.averaging) {
     const { weeks, startDate, endDate } = ruleSet.averaging;
-    lines.push(`Averaged over ${weeks} weeks from ${startDate}${endDate ? ` to ${endDate}` : ''}`);
+    lines.push(
+      endDate
+        ? t`Averaged over ${weeks} weeks from ${startDate} to ${endDate}`
+        : t`Averaged over ${weeks} weeks from ${startDate}`,
+    );
   }
   if (ruleSet.bankToil) {
-    lines.push(`Banked as time off in lieu, taken within ${ruleSet.toilExpiryMonths} months`);
+    const months = ruleSet.toilExpiryMonths;
+    lines.push(t`Banked as time off in lieu, taken within ${months} months`);
   }
   if (ruleSet.rounding.kind === 'nearest') {
-    lines.push(`Punches paid to the nearest ${ruleSet.rounding.stepMinutes} minutes`);
+    const stepMinutes = ruleSet.rounding.stepMinutes;
+    lines.push(t`Punches paid to the nearest ${stepMinutes} minutes`);
   } else if (ruleSet.rounding.kind === 'grace') {
-    lines.push(`${ruleSet.rounding.graceMinutes} minutes' grace at shift start and end`);
+    const graceMinutes = ruleSet.rounding.graceMinutes;
+    lines.push(t`${graceMinutes} minutes' grace at shift start and end`);
   }
   return lines;
 }

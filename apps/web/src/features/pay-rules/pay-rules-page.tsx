@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
@@ -6,6 +7,7 @@ import {
   ruleSetInputSchema,
   type RuleSetInput,
 } from '@punchclock/shared/contracts/pay-rules';
+import { formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -27,31 +29,36 @@ import { describeRuleSet, hoursToMinutes } from './describe';
 const cell = 'px-3 py-2 text-left align-top';
 
 function RuleSetList() {
+  const { t } = useLingui();
   const ruleSets = useQuery(ruleSetsQueryOptions);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Rule sets</CardTitle>
+        <CardTitle>
+          <Trans>Rule sets</Trans>
+        </CardTitle>
         <CardDescription>
-          A rule set in force can no longer change: timesheets use it. To change the rules from a
-          date, add a new rule set and assign it from that date.
+          <Trans>
+            A rule set in force can no longer change: timesheets use it. To change the rules from a
+            date, add a new rule set and assign it from that date.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState query={ruleSets}>
           {(data) => (
-            <ScrollRegion label="Rule sets">
+            <ScrollRegion label={t`Rule sets`}>
               <table className="w-full text-sm">
                 <thead className="border-b text-muted-foreground">
                   <tr>
                     <th scope="col" className={cell}>
-                      Name
+                      <Trans>Name</Trans>
                     </th>
                     <th scope="col" className={cell}>
-                      Rules
+                      <Trans>Rules</Trans>
                     </th>
                     <th scope="col" className={cell}>
-                      In force since
+                      <Trans>In force since</Trans>
                     </th>
                   </tr>
                 </thead>
@@ -69,7 +76,7 @@ function RuleSetList() {
                         </ul>
                       </td>
                       <td className={`${cell} tabular-nums`}>
-                        {ruleSet.firstEffectiveDate ?? 'Not assigned'}
+                        {ruleSet.firstEffectiveDate ?? t`Not assigned`}
                       </td>
                     </tr>
                   ))}
@@ -84,52 +91,65 @@ function RuleSetList() {
 }
 
 function AssignmentList() {
+  const { t } = useLingui();
+  /** Who an assignment applies to: the organisation, or a team's or person's name. */
+  const targetLabel = (target: {
+    kind: 'organisation' | 'team' | 'person';
+    name?: string | null;
+  }) => {
+    if (target.kind === 'organisation') return t`Organisation`;
+    const name = target.name ?? '';
+    return target.kind === 'team' ? t`Team: ${name}` : t`Person: ${name}`;
+  };
   const assignments = useQuery(assignmentsQueryOptions);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Assignments</CardTitle>
+        <CardTitle>
+          <Trans>Assignments</Trans>
+        </CardTitle>
         <CardDescription>
-          A person&apos;s own rule set beats their team&apos;s, a team&apos;s beats the
-          organisation&apos;s. Each work week uses the rule set in force on its first day.
+          <Trans>
+            A person&apos;s own rule set beats their team&apos;s, a team&apos;s beats the
+            organisation&apos;s. Each work week uses the rule set in force on its first day.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState query={assignments}>
           {(data) => (
-            <ScrollRegion label="Assignments">
+            <ScrollRegion label={t`Assignments`}>
               <table className="w-full text-sm">
                 <thead className="border-b text-muted-foreground">
                   <tr>
                     <th scope="col" className={cell}>
-                      Applies to
+                      <Trans>Applies to</Trans>
                     </th>
                     <th scope="col" className={cell}>
-                      Rule set
+                      <Trans>Rule set</Trans>
                     </th>
                     <th scope="col" className={cell}>
-                      From
+                      <Trans>From</Trans>
                     </th>
                     <th scope="col" className={cell}>
-                      Until
+                      <Trans>Until</Trans>
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {data.assignments.map((assignment) => (
-                    <tr key={assignment.id} className="border-b last:border-0">
-                      <td className={cell}>
-                        {assignment.target.kind === 'organisation'
-                          ? 'Organisation'
-                          : `${assignment.target.kind === 'team' ? 'Team' : 'Person'}: ${assignment.target.name ?? ''}`}
-                      </td>
-                      <td className={cell}>{assignment.ruleSetName}</td>
-                      <td className={`${cell} tabular-nums`}>{assignment.effectiveFrom}</td>
-                      <td className={`${cell} tabular-nums`}>
-                        {assignment.supersededFrom ? `before ${assignment.supersededFrom}` : '—'}
-                      </td>
-                    </tr>
-                  ))}
+                  {data.assignments.map((assignment) => {
+                    const supersededFrom = assignment.supersededFrom;
+                    return (
+                      <tr key={assignment.id} className="border-b last:border-0">
+                        <td className={cell}>{targetLabel(assignment.target)}</td>
+                        <td className={cell}>{assignment.ruleSetName}</td>
+                        <td className={`${cell} tabular-nums`}>{assignment.effectiveFrom}</td>
+                        <td className={`${cell} tabular-nums`}>
+                          {supersededFrom ? t`before ${supersededFrom}` : '—'}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </ScrollRegion>
@@ -210,6 +230,7 @@ function toRuleSetInput(form: RuleSetForm): RuleSetInput {
 }
 
 function NewRuleSetForm() {
+  const { t } = useLingui();
   const create = useCreateRuleSet();
   const [form, setForm] = useState<RuleSetForm>(EMPTY_RULE_SET);
   const [error, setError] = useState<string | undefined>();
@@ -232,37 +253,41 @@ function NewRuleSetForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>New rule set</CardTitle>
+        <CardTitle>
+          <Trans>New rule set</Trans>
+        </CardTitle>
         <CardDescription>
-          Ontario pays 1.5× after 44 hours in a work week; daily thresholds are optional.
+          <Trans>
+            Ontario pays 1.5× after 44 hours in a work week; daily thresholds are optional.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="New rule set">
-          <Field id="rule-set-name" label="Name">
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label={t`New rule set`}>
+          <Field id="rule-set-name" label={t`Name`}>
             <Input value={form.name} onChange={(event) => set('name')(event.target.value)} />
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field id="rule-set-weekly-hours" label="Weekly threshold (hours)">
+            <Field id="rule-set-weekly-hours" label={t`Weekly threshold (hours)`}>
               <Input
                 inputMode="decimal"
                 value={form.weeklyHours}
                 onChange={(event) => set('weeklyHours')(event.target.value)}
               />
             </Field>
-            <Field id="rule-set-weekly-rate" label="Weekly overtime rate">
+            <Field id="rule-set-weekly-rate" label={t`Weekly overtime rate`}>
               <Select
                 value={form.weeklyMultiplier}
                 onChange={(event) => set('weeklyMultiplier')(event.target.value)}
               >
-                <option value="1.5">1.5×</option>
+                <option value="1.5">{`${formatNumber(1.5)}×`}</option>
                 <option value="2">2×</option>
               </Select>
             </Field>
             <Field
               id="rule-set-daily-hours"
-              label="Daily threshold (hours)"
-              hint="Leave empty for no daily overtime"
+              label={t`Daily threshold (hours)`}
+              hint={t`Leave empty for no daily overtime`}
             >
               <Input
                 inputMode="decimal"
@@ -270,19 +295,19 @@ function NewRuleSetForm() {
                 onChange={(event) => set('dailyHours')(event.target.value)}
               />
             </Field>
-            <Field id="rule-set-daily-rate" label="Daily overtime rate">
+            <Field id="rule-set-daily-rate" label={t`Daily overtime rate`}>
               <Select
                 value={form.dailyMultiplier}
                 onChange={(event) => set('dailyMultiplier')(event.target.value)}
               >
-                <option value="1.5">1.5×</option>
+                <option value="1.5">{`${formatNumber(1.5)}×`}</option>
                 <option value="2">2×</option>
               </Select>
             </Field>
             <Field
               id="rule-set-second-daily-hours"
-              label="Second daily threshold (hours)"
-              hint="e.g. 12 for double time after 12 hours"
+              label={t`Second daily threshold (hours)`}
+              hint={t`e.g. 12 for double time after 12 hours`}
             >
               <Input
                 inputMode="decimal"
@@ -290,29 +315,31 @@ function NewRuleSetForm() {
                 onChange={(event) => set('secondDailyHours')(event.target.value)}
               />
             </Field>
-            <Field id="rule-set-second-daily-rate" label="Second daily rate">
+            <Field id="rule-set-second-daily-rate" label={t`Second daily rate`}>
               <Select
                 value={form.secondDailyMultiplier}
                 onChange={(event) => set('secondDailyMultiplier')(event.target.value)}
               >
                 <option value="2">2×</option>
-                <option value="2.5">2.5×</option>
+                <option value="2.5">{`${formatNumber(2.5)}×`}</option>
               </Select>
             </Field>
           </div>
           <fieldset className="grid gap-3 rounded-md border p-3">
-            <legend className="px-1 text-sm font-medium">Averaging agreement</legend>
+            <legend className="px-1 text-sm font-medium">
+              <Trans>Averaging agreement</Trans>
+            </legend>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 checked={form.averaging}
                 onChange={(event) => set('averaging')(event.target.checked)}
               />
-              Average hours over several weeks
+              <Trans>Average hours over several weeks</Trans>
             </label>
             {form.averaging && (
               <div className="grid gap-3 sm:grid-cols-3">
-                <Field id="rule-set-averaging-weeks" label="Weeks">
+                <Field id="rule-set-averaging-weeks" label={t`Weeks`}>
                   <Select
                     value={form.averagingWeeks}
                     onChange={(event) => set('averagingWeeks')(event.target.value)}
@@ -322,14 +349,14 @@ function NewRuleSetForm() {
                     <option value="4">4</option>
                   </Select>
                 </Field>
-                <Field id="rule-set-averaging-start" label="Starts">
+                <Field id="rule-set-averaging-start" label={t`Starts`}>
                   <Input
                     type="date"
                     value={form.averagingStart}
                     onChange={(event) => set('averagingStart')(event.target.value)}
                   />
                 </Field>
-                <Field id="rule-set-averaging-end" label="Ends (optional)">
+                <Field id="rule-set-averaging-end" label={t`Ends (optional)`}>
                   <Input
                     type="date"
                     value={form.averagingEnd}
@@ -340,23 +367,27 @@ function NewRuleSetForm() {
             )}
           </fieldset>
           <fieldset className="grid gap-3 rounded-md border p-3">
-            <legend className="px-1 text-sm font-medium">Time off in lieu</legend>
+            <legend className="px-1 text-sm font-medium">
+              <Trans>Time off in lieu</Trans>
+            </legend>
             <label className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 checked={form.bankToil}
                 onChange={(event) => set('bankToil')(event.target.checked)}
               />
-              Bank overtime as time off in lieu (1.5 h per overtime hour) instead of paying it
+              <Trans>
+                Bank overtime as time off in lieu (1.5 h per overtime hour) instead of paying it
+              </Trans>
             </label>
             {form.bankToil && (
-              <Field id="rule-set-toil-expiry" label="Must be taken within">
+              <Field id="rule-set-toil-expiry" label={t`Must be taken within`}>
                 <Select
                   value={form.toilExpiryMonths}
                   onChange={(event) => set('toilExpiryMonths')(event.target.value)}
                 >
-                  <option value="3">3 months</option>
-                  <option value="12">12 months (written agreement)</option>
+                  <option value="3">{t`3 months`}</option>
+                  <option value="12">{t`12 months (written agreement)`}</option>
                 </Select>
               </Field>
             )}
@@ -364,22 +395,22 @@ function NewRuleSetForm() {
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
               id="rule-set-rounding"
-              label="Timesheet rounding"
-              hint="Applies to paid time only; punches never change"
+              label={t`Timesheet rounding`}
+              hint={t`Applies to paid time only; punches never change`}
             >
               <Select
                 value={form.rounding}
                 onChange={(event) => set('rounding')(event.target.value)}
               >
-                <option value="none">None</option>
-                <option value="5">Nearest 5 minutes</option>
-                <option value="6">Nearest 6 minutes</option>
-                <option value="15">Nearest 15 minutes</option>
-                <option value="grace">Grace at shift start and end</option>
+                <option value="none">{t`None`}</option>
+                <option value="5">{t`Nearest 5 minutes`}</option>
+                <option value="6">{t`Nearest 6 minutes`}</option>
+                <option value="15">{t`Nearest 15 minutes`}</option>
+                <option value="grace">{t`Grace at shift start and end`}</option>
               </Select>
             </Field>
             {form.rounding === 'grace' && (
-              <Field id="rule-set-grace" label="Grace (minutes)">
+              <Field id="rule-set-grace" label={t`Grace (minutes)`}>
                 <Input
                   inputMode="numeric"
                   value={form.graceMinutes}
@@ -391,7 +422,7 @@ function NewRuleSetForm() {
           <FieldError id="rule-set-form-error" message={error} />
           <div className="flex justify-end">
             <Button type="submit" disabled={create.isPending}>
-              Add rule set
+              <Trans>Add rule set</Trans>
             </Button>
           </div>
         </form>
@@ -401,6 +432,7 @@ function NewRuleSetForm() {
 }
 
 function AssignForm() {
+  const { t } = useLingui();
   const ruleSets = useQuery(ruleSetsQueryOptions);
   const teams = useQuery(teamsQueryOptions);
   const directory = useQuery(directoryQueryOptions);
@@ -431,16 +463,23 @@ function AssignForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Assign a rule set</CardTitle>
+        <CardTitle>
+          <Trans>Assign a rule set</Trans>
+        </CardTitle>
         <CardDescription>
-          It applies from the date on; the earlier assignment stays in the history.
+          <Trans>It applies from the date on; the earlier assignment stays in the history.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Assign a rule set">
-          <Field id="assign-rule-set" label="Rule set">
+        <form
+          className="grid gap-4"
+          onSubmit={onSubmit}
+          noValidate
+          aria-label={t`Assign a rule set`}
+        >
+          <Field id="assign-rule-set" label={t`Rule set`}>
             <Select value={ruleSetId} onChange={(event) => setRuleSetId(event.target.value)}>
-              <option value="">Choose a rule set</option>
+              <option value="">{t`Choose a rule set`}</option>
               {ruleSets.data?.ruleSets.map((ruleSet) => (
                 <option key={ruleSet.id} value={ruleSet.id}>
                   {ruleSet.name}
@@ -448,7 +487,7 @@ function AssignForm() {
               ))}
             </Select>
           </Field>
-          <Field id="assign-target-kind" label="Applies to">
+          <Field id="assign-target-kind" label={t`Applies to`}>
             <Select
               value={kind}
               onChange={(event) => {
@@ -456,15 +495,15 @@ function AssignForm() {
                 setTargetId('');
               }}
             >
-              <option value="organisation">The organisation</option>
-              <option value="team">A team</option>
-              <option value="person">A person</option>
+              <option value="organisation">{t`The organisation`}</option>
+              <option value="team">{t`A team`}</option>
+              <option value="person">{t`A person`}</option>
             </Select>
           </Field>
           {kind === 'team' && (
-            <Field id="assign-team" label="Team">
+            <Field id="assign-team" label={t`Team`}>
               <Select value={targetId} onChange={(event) => setTargetId(event.target.value)}>
-                <option value="">Choose a team</option>
+                <option value="">{t`Choose a team`}</option>
                 {teams.data?.teams.map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.name}
@@ -474,9 +513,9 @@ function AssignForm() {
             </Field>
           )}
           {kind === 'person' && (
-            <Field id="assign-person" label="Person">
+            <Field id="assign-person" label={t`Person`}>
               <Select value={targetId} onChange={(event) => setTargetId(event.target.value)}>
-                <option value="">Choose a person</option>
+                <option value="">{t`Choose a person`}</option>
                 {directory.data?.users.map((person) => (
                   <option key={person.id} value={person.id}>
                     {person.name ?? person.email}
@@ -485,7 +524,7 @@ function AssignForm() {
               </Select>
             </Field>
           )}
-          <Field id="assign-from" label="From">
+          <Field id="assign-from" label={t`From`}>
             <Input
               type="date"
               value={effectiveFrom}
@@ -495,7 +534,7 @@ function AssignForm() {
           <FieldError id="assign-form-error" message={error} />
           <div className="flex justify-end">
             <Button type="submit" disabled={assign.isPending}>
-              Assign
+              <Trans>Assign</Trans>
             </Button>
           </div>
         </form>
@@ -509,9 +548,13 @@ export default function PayRulesPage() {
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Pay rules</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Pay rules</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Overtime thresholds, averaging, time off in lieu and rounding for timesheets.
+          <Trans>
+            Overtime thresholds, averaging, time off in lieu and rounding for timesheets.
+          </Trans>
         </p>
       </div>
       <RuleSetList />

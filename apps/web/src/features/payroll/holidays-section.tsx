@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicHolidayRow } from '@punchclock/shared/contracts/payroll';
@@ -13,6 +14,7 @@ import { holidaysQueryOptions, payrollKey } from './api';
 
 /** Ontario's public holidays for a year with the admin's additions and removals. */
 export function HolidaysSection() {
+  const { t } = useLingui();
   const [year, setYear] = useState(() => new Date().getFullYear());
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
@@ -38,24 +40,33 @@ export function HolidaysSection() {
   };
 
   const columns: DataColumn<PublicHolidayRow>[] = [
-    { id: 'date', header: 'Date', isRowHeader: true, cell: (row) => row.date },
+    { id: 'date', header: t`Date`, isRowHeader: true, cell: (row) => row.date },
     {
       id: 'name',
-      header: 'Holiday',
+      header: t`Holiday`,
       cell: (row) => (
         <span className="flex flex-wrap items-center gap-2">
           <span className={row.isRemoved ? 'line-through' : undefined}>{row.name}</span>
-          {row.source === 'added' && <Badge>Added</Badge>}
-          {row.isRemoved && <Badge variant="warning">Removed</Badge>}
+          {row.source === 'added' && (
+            <Badge>
+              <Trans>Added</Trans>
+            </Badge>
+          )}
+          {row.isRemoved && (
+            <Badge variant="warning">
+              <Trans>Removed</Trans>
+            </Badge>
+          )}
         </span>
       ),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (row) =>
-        row.isRemoved ? (
+      cell: (row) => {
+        const holiday = row.name;
+        return row.isRemoved ? (
           <Button
             size="sm"
             variant="outline"
@@ -64,7 +75,7 @@ export function HolidaysSection() {
               change.mutate({ method: 'POST', url: `/api/payroll/holidays/${row.date}/restore` })
             }
           >
-            Restore {row.name}
+            <Trans>Restore {holiday}</Trans>
           </Button>
         ) : (
           <Button
@@ -75,23 +86,28 @@ export function HolidaysSection() {
               change.mutate({ method: 'DELETE', url: `/api/payroll/holidays/${row.date}` })
             }
           >
-            Remove {row.name}
+            <Trans>Remove {holiday}</Trans>
           </Button>
-        ),
+        );
+      },
     },
   ];
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Public holidays</CardTitle>
+        <CardTitle>
+          <Trans>Public holidays</Trans>
+        </CardTitle>
         <CardDescription>
-          Ontario&apos;s nine public holidays, computed per year, with your additions and removals.
-          Timesheets and holiday pay use this list.
+          <Trans>
+            Ontario&apos;s nine public holidays, computed per year, with your additions and
+            removals. Timesheets and holiday pay use this list.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field id="holiday-year" label="Year" className="grid max-w-32 gap-1">
+        <Field id="holiday-year" label={t`Year`} className="grid max-w-32 gap-1">
           <Input
             type="number"
             min={2000}
@@ -101,26 +117,30 @@ export function HolidaysSection() {
           />
         </Field>
         <QueryState query={holidays}>
-          {(data) => (
+          {({ year: shownYear, holidays: rows }) => (
             <DataTable
-              label={`Public holidays ${data.year}`}
+              label={t`Public holidays ${shownYear}`}
               columns={columns}
-              rows={data.holidays}
+              rows={rows}
               rowKey={(row) => row.date}
               rowTestId="holiday-row"
-              emptyMessage="No public holidays."
+              emptyMessage={t`No public holidays.`}
             />
           )}
         </QueryState>
-        <form onSubmit={add} className="flex flex-wrap items-end gap-3" aria-label="Add a holiday">
-          <Field id="holiday-date" label="Date">
+        <form
+          onSubmit={add}
+          className="flex flex-wrap items-end gap-3"
+          aria-label={t`Add a holiday`}
+        >
+          <Field id="holiday-date" label={t`Date`}>
             <Input type="date" value={date} onChange={(event) => setDate(event.target.value)} />
           </Field>
-          <Field id="holiday-name" label="Name">
+          <Field id="holiday-name" label={t`Name`}>
             <Input value={name} onChange={(event) => setName(event.target.value)} />
           </Field>
           <Button type="submit" disabled={change.isPending}>
-            Add holiday
+            <Trans>Add holiday</Trans>
           </Button>
         </form>
         {change.error && (

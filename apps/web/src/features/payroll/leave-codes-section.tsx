@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { timeOffTypeSchema, type TimeOffType } from '@punchclock/shared/contracts/time-off';
@@ -13,6 +14,8 @@ const typesKey = [...payrollKey, 'time-off-types'];
 
 /** Which pay code each kind of time off is exported under (VAC, SICK, UNPAID, TOIL-TAKEN). */
 export function LeaveCodesSection() {
+  const { t } = useLingui();
+  const defaultLabel = (code: string) => t`Default (${code})`;
   const types = useQuery({
     queryKey: typesKey,
     queryFn: ({ signal }) =>
@@ -40,10 +43,14 @@ export function LeaveCodesSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Leave pay codes</CardTitle>
+        <CardTitle>
+          <Trans>Leave pay codes</Trans>
+        </CardTitle>
         <CardDescription>
-          The pay code each kind of time off is exported under. Without one, paid time off counts as
-          VAC and unpaid as UNPAID.
+          <Trans>
+            The pay code each kind of time off is exported under. Without one, paid time off counts
+            as VAC and unpaid as UNPAID.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -57,7 +64,7 @@ export function LeaveCodesSection() {
                     disabled={save.isPending}
                     onChange={(event) => save.mutate({ type, payCode: event.target.value })}
                   >
-                    <option value="">Default ({type.isPaid ? 'VAC' : 'UNPAID'})</option>
+                    <option value="">{defaultLabel(type.isPaid ? 'VAC' : 'UNPAID')}</option>
                     {LEAVE_PAY_CODES.map((code) => (
                       <option key={code} value={code}>
                         {code}

@@ -1,7 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
+import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PeriodStepper } from '@/components/ui/period-stepper';
@@ -18,33 +20,52 @@ import { RatesSection } from './rates-section';
 
 type Cells = { key: string; cells: string[] };
 
+/** Cents as dollars: "$1234.50" in English as before, the reader's own form elsewhere. */
+function money(cents: number): string {
+  const dollars = cents / 100;
+  if (currentLocale() === 'en') return `$${dollars.toFixed(2)}`;
+  return formatNumber(dollars, { style: 'currency', currency: 'CAD' });
+}
+
 /** /payroll: the pay period's export (after the lock), its presets, pay rates and holidays. */
 export default function PayrollPage() {
+  const { t } = useLingui();
   const [date, setDate] = useState(() => format(new Date(), 'yyyy-MM-dd'));
   const [presetId, setPresetId] = useState('');
   const preview = useQuery(previewQueryOptions(date, presetId));
   const presets = useQuery(presetsQueryOptions);
   const period = preview.data?.period;
+  const periodLabel = ({ start, end }: { start: string; end: string }) => t`${start} to ${end}`;
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Payroll</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Payroll</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Hours per person and pay code for a pay period, exported once the period is locked.
+          <Trans>
+            Hours per person and pay code for a pay period, exported once the period is locked.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
-            <CardTitle>Payroll export</CardTitle>
+            <CardTitle>
+              <Trans>Payroll export</Trans>
+            </CardTitle>
             <CardDescription aria-live="polite" data-testid="payroll-period">
-              {period ? `${period.start} to ${period.end}` : 'Loading…'}{' '}
+              {period ? periodLabel(period) : t`Loading…`}{' '}
               {preview.data &&
                 (preview.data.isLocked ? (
-                  <Badge variant="success">Locked</Badge>
+                  <Badge variant="success">
+                    <Trans>Locked</Trans>
+                  </Badge>
                 ) : (
-                  <Badge variant="warning">Not locked — preview only</Badge>
+                  <Badge variant="warning">
+                    <Trans>Not locked — preview only</Trans>
+                  </Badge>
                 ))}
             </CardDescription>
           </div>
@@ -54,9 +75,9 @@ export default function PayrollPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3">
-            <Field id="payroll-preset" label="Column preset">
+            <Field id="payroll-preset" label={t`Column preset`}>
               <Select value={presetId} onChange={(event) => setPresetId(event.target.value)}>
-                <option value="">Default columns</option>
+                <option value="">{t`Default columns`}</option>
                 {presets.data?.presets.map((preset) => (
                   <option key={preset.id} value={preset.id}>
                     {preset.name}
@@ -68,30 +89,32 @@ export default function PayrollPage() {
               <>
                 <Button asChild>
                   <a href={exportUrl(date, 'csv', presetId)} download data-testid="download-csv">
-                    <Download aria-hidden /> Download CSV
+                    <Download aria-hidden /> <Trans>Download CSV</Trans>
                   </a>
                 </Button>
                 <Button asChild variant="outline">
                   <a href={exportUrl(date, 'xlsx', presetId)} download>
-                    <Download aria-hidden /> Download XLSX
+                    <Download aria-hidden /> <Trans>Download XLSX</Trans>
                   </a>
                 </Button>
               </>
             ) : (
               <>
                 <Button disabled aria-describedby="payroll-lock-hint">
-                  <Download aria-hidden /> Download CSV
+                  <Download aria-hidden /> <Trans>Download CSV</Trans>
                 </Button>
                 <Button variant="outline" disabled aria-describedby="payroll-lock-hint">
-                  <Download aria-hidden /> Download XLSX
+                  <Download aria-hidden /> <Trans>Download XLSX</Trans>
                 </Button>
               </>
             )}
           </div>
           {preview.data && !preview.data.isLocked && (
             <p id="payroll-lock-hint" className="text-sm text-muted-foreground">
-              The final export waits until the period is locked (Timesheets → Approve and lock
-              period): until then its figures can still change. The table below is a preview.
+              <Trans>
+                The final export waits until the period is locked (Timesheets → Approve and lock
+                period): until then its figures can still change. The table below is a preview.
+              </Trans>
             </p>
           )}
           <QueryState query={preview}>
@@ -103,20 +126,30 @@ export default function PayrollPage() {
                 cell: (row) => row.cells[index] ?? '',
               }));
               const rows = data.cells.map((cells, index) => ({ key: String(index), cells }));
+              const rowCount = data.rows.length;
+              const minutes = data.totals.minutes;
+              const amount =
+                data.totals.amountCents !== null ? money(data.totals.amountCents) : null;
               return (
                 <>
                   <DataTable
-                    label="Payroll rows"
+                    label={t`Payroll rows`}
                     columns={columns}
                     rows={rows}
                     rowKey={(row) => row.key}
                     rowTestId="payroll-row"
-                    emptyMessage="Nobody has paid time in this period."
+                    emptyMessage={t`Nobody has paid time in this period.`}
                   />
                   <p className="text-sm tabular-nums" data-testid="payroll-totals">
-                    {data.rows.length} rows · {data.totals.minutes} minutes
-                    {data.totals.amountCents !== null &&
-                      ` · $${(data.totals.amountCents / 100).toFixed(2)}`}
+                    {amount !== null ? (
+                      <Trans>
+                        {rowCount} rows · {minutes} minutes · {amount}
+                      </Trans>
+                    ) : (
+                      <Trans>
+                        {rowCount} rows · {minutes} minutes
+                      </Trans>
+                    )}
                   </p>
                 </>
               );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,6 +42,7 @@ function draftOf(preset: Preset | null): Draft {
 
 /** Saved column mappings: which columns, their headers and order, and pay-code renames. */
 export function PresetEditor() {
+  const { t } = useLingui();
   const presets = useQuery(presetsQueryOptions);
   const [draft, setDraft] = useState<Draft>(() => draftOf(null));
   const queryClient = useQueryClient();
@@ -86,14 +88,18 @@ export function PresetEditor() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Export presets</CardTitle>
+        <CardTitle>
+          <Trans>Export presets</Trans>
+        </CardTitle>
         <CardDescription>
-          Match the columns your payroll system imports: choose columns, name and order them, and
-          rename pay codes (e.g. OT1.5 → OT150).
+          <Trans>
+            Match the columns your payroll system imports: choose columns, name and order them, and
+            rename pay codes (e.g. OT1.5 → OT150).
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <Field id="preset-edit" label="Edit preset" className="grid max-w-sm gap-1">
+        <Field id="preset-edit" label={t`Edit preset`} className="grid max-w-sm gap-1">
           <Select
             value={draft.id ?? ''}
             onChange={(event) =>
@@ -102,7 +108,7 @@ export function PresetEditor() {
               )
             }
           >
-            <option value="">New preset</option>
+            <option value="">{t`New preset`}</option>
             {presets.data?.presets.map((preset) => (
               <option key={preset.id} value={preset.id}>
                 {preset.name}
@@ -110,55 +116,62 @@ export function PresetEditor() {
             ))}
           </Select>
         </Field>
-        <Field id="preset-name" label="Preset name" className="grid max-w-sm gap-1">
+        <Field id="preset-name" label={t`Preset name`} className="grid max-w-sm gap-1">
           <Input
             value={draft.name}
             onChange={(event) => setDraft({ ...draft, name: event.target.value })}
           />
         </Field>
         <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium">Columns, in export order</legend>
-          {draft.columns.map((column, index) => (
-            <div key={column.key} className="flex flex-wrap items-center gap-2">
-              <input
-                id={`preset-col-${column.key}`}
-                type="checkbox"
-                className="size-4"
-                checked={column.isOn}
-                onChange={(event) => setColumn(index, { isOn: event.target.checked })}
-              />
-              <label htmlFor={`preset-col-${column.key}`} className="w-36 text-sm">
-                {DEFAULT_EXPORT_HEADERS[column.key]}
-              </label>
-              <Input
-                aria-label={`Header for ${DEFAULT_EXPORT_HEADERS[column.key]}`}
-                className="max-w-56"
-                value={column.header}
-                onChange={(event) => setColumn(index, { header: event.target.value })}
-              />
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Move ${DEFAULT_EXPORT_HEADERS[column.key]} up`}
-                disabled={index === 0}
-                onClick={() => move(index, -1)}
-              >
-                <ArrowUp aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="icon"
-                aria-label={`Move ${DEFAULT_EXPORT_HEADERS[column.key]} down`}
-                disabled={index === draft.columns.length - 1}
-                onClick={() => move(index, 1)}
-              >
-                <ArrowDown aria-hidden />
-              </Button>
-            </div>
-          ))}
+          <legend className="text-sm font-medium">
+            <Trans>Columns, in export order</Trans>
+          </legend>
+          {draft.columns.map((column, index) => {
+            const columnName = DEFAULT_EXPORT_HEADERS[column.key];
+            return (
+              <div key={column.key} className="flex flex-wrap items-center gap-2">
+                <input
+                  id={`preset-col-${column.key}`}
+                  type="checkbox"
+                  className="size-4"
+                  checked={column.isOn}
+                  onChange={(event) => setColumn(index, { isOn: event.target.checked })}
+                />
+                <label htmlFor={`preset-col-${column.key}`} className="w-36 text-sm">
+                  {columnName}
+                </label>
+                <Input
+                  aria-label={t`Header for ${columnName}`}
+                  className="max-w-56"
+                  value={column.header}
+                  onChange={(event) => setColumn(index, { header: event.target.value })}
+                />
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t`Move ${columnName} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  <ArrowUp aria-hidden />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t`Move ${columnName} down`}
+                  disabled={index === draft.columns.length - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  <ArrowDown aria-hidden />
+                </Button>
+              </div>
+            );
+          })}
         </fieldset>
         <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          <legend className="mb-2 text-sm font-medium">Pay code names (blank: unchanged)</legend>
+          <legend className="mb-2 text-sm font-medium">
+            <Trans>Pay code names (blank: unchanged)</Trans>
+          </legend>
           {PAY_CODES.map((code) => (
             <Field key={code} id={`preset-code-${code}`} label={code}>
               <Input
@@ -176,7 +189,7 @@ export function PresetEditor() {
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <Button onClick={submit} disabled={save.isPending}>
-            {draft.id ? 'Save preset' : 'Create preset'}
+            {draft.id ? t`Save preset` : t`Create preset`}
           </Button>
           {draft.id && (
             <Button
@@ -186,7 +199,7 @@ export function PresetEditor() {
                 save.mutate({ method: 'DELETE', url: `/api/payroll/presets/${draft.id}` })
               }
             >
-              Delete preset
+              <Trans>Delete preset</Trans>
             </Button>
           )}
         </div>

@@ -1,6 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PayRate } from '@punchclock/shared/contracts/payroll';
+import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -18,8 +20,16 @@ export function dollarsToCents(text: string): number {
   return Math.round(Number(trimmed) * 100);
 }
 
+/** Cents as dollars: "$23.50" in English as before, the reader's own form elsewhere. */
+function money(cents: number): string {
+  const dollars = cents / 100;
+  if (currentLocale() === 'en') return `$${dollars.toFixed(2)}`;
+  return formatNumber(dollars, { style: 'currency', currency: 'CAD' });
+}
+
 /** Per person: the employee number the payroll system knows, and effective-dated hourly rates. */
 export function RatesSection() {
+  const { t } = useLingui();
   const people = useQuery(peopleQueryOptions);
   const [userId, setUserId] = useState('');
   const [employeeNumber, setEmployeeNumber] = useState<string | null>(null);
@@ -33,12 +43,13 @@ export function RatesSection() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: payrollKey }),
   });
   const person = people.data?.people.find((p) => p.id === userId);
+  const personName = person?.name ?? '';
 
   const addRate = (event: FormEvent) => {
     event.preventDefault();
     const hourlyCents = dollarsToCents(rate);
     if (Number.isNaN(hourlyCents)) {
-      setFormError('Give the rate as dollars and cents, e.g. 23.50');
+      setFormError(t`Give the rate as dollars and cents, e.g. 23.50`);
       return;
     }
     setFormError(null);
@@ -49,25 +60,25 @@ export function RatesSection() {
   };
 
   const columns: DataColumn<PayRate>[] = [
-    { id: 'from', header: 'From', isRowHeader: true, cell: (row) => row.effectiveFrom },
+    { id: 'from', header: t`From`, isRowHeader: true, cell: (row) => row.effectiveFrom },
     {
       id: 'rate',
-      header: 'Hourly rate',
+      header: t`Hourly rate`,
       className: 'tabular-nums',
-      cell: (row) => `$${(row.hourlyCents / 100).toFixed(2)}`,
+      cell: (row) => money(row.hourlyCents),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (row) => (
+      cell: ({ id, effectiveFrom }) => (
         <Button
           size="sm"
           variant="outline"
           disabled={change.isPending}
-          onClick={() => change.mutate({ method: 'DELETE', url: `/api/payroll/rates/${row.id}` })}
+          onClick={() => change.mutate({ method: 'DELETE', url: `/api/payroll/rates/${id}` })}
         >
-          Remove rate from {row.effectiveFrom}
+          <Trans>Remove rate from {effectiveFrom}</Trans>
         </Button>
       ),
     },
@@ -76,16 +87,20 @@ export function RatesSection() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Pay rates</CardTitle>
+        <CardTitle>
+          <Trans>Pay rates</Trans>
+        </CardTitle>
         <CardDescription>
-          Optional hourly rates from a date on; without one, timesheets and exports work in hours.
-          Only admins (and each person, on their own timesheet) see rates.
+          <Trans>
+            Optional hourly rates from a date on; without one, timesheets and exports work in hours.
+            Only admins (and each person, on their own timesheet) see rates.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <QueryState query={people}>
           {(data) => (
-            <Field id="rates-person" label="Person" className="grid max-w-sm gap-1">
+            <Field id="rates-person" label={t`Person`} className="grid max-w-sm gap-1">
               <Select
                 value={userId}
                 onChange={(event) => {
@@ -93,7 +108,7 @@ export function RatesSection() {
                   setEmployeeNumber(null);
                 }}
               >
-                <option value="">Choose a person</option>
+                <option value="">{t`Choose a person`}</option>
                 {data.people.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -108,7 +123,7 @@ export function RatesSection() {
           <>
             <form
               className="flex flex-wrap items-end gap-3"
-              aria-label="Employee number"
+              aria-label={t`Employee number`}
               onSubmit={(event) => {
                 event.preventDefault();
                 change.mutate({
@@ -118,36 +133,36 @@ export function RatesSection() {
                 });
               }}
             >
-              <Field id="employee-number" label="Employee number">
+              <Field id="employee-number" label={t`Employee number`}>
                 <Input
                   value={employeeNumber ?? person.employeeNumber ?? ''}
                   onChange={(event) => setEmployeeNumber(event.target.value)}
                 />
               </Field>
               <Button type="submit" variant="outline" disabled={change.isPending}>
-                Save employee number
+                <Trans>Save employee number</Trans>
               </Button>
             </form>
             <DataTable
-              label={`Rates of ${person.name}`}
+              label={t`Rates of ${personName}`}
               columns={columns}
               rows={person.rates}
               rowKey={(row) => row.id}
-              emptyMessage="No rate: this person is paid in hours only."
+              emptyMessage={t`No rate: this person is paid in hours only.`}
             />
             <form
               className="flex flex-wrap items-end gap-3"
-              aria-label="Add a rate"
+              aria-label={t`Add a rate`}
               onSubmit={addRate}
             >
-              <Field id="rate-from" label="Effective from">
+              <Field id="rate-from" label={t`Effective from`}>
                 <Input
                   type="date"
                   value={effectiveFrom}
                   onChange={(event) => setEffectiveFrom(event.target.value)}
                 />
               </Field>
-              <Field id="rate-dollars" label="Hourly rate ($)">
+              <Field id="rate-dollars" label={t`Hourly rate ($)`}>
                 <Input
                   inputMode="decimal"
                   value={rate}
@@ -155,7 +170,7 @@ export function RatesSection() {
                 />
               </Field>
               <Button type="submit" disabled={change.isPending}>
-                Add rate
+                <Trans>Add rate</Trans>
               </Button>
             </form>
           </>

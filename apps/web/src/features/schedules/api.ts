@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
@@ -65,7 +66,8 @@ export function useSaveTemplate() {
         schema: templateResponse,
       }),
     onSuccess: ({ template }, { id }) => {
-      toast.success(id ? `Saved "${template.name}"` : `Created "${template.name}"`);
+      const name = template.name;
+      toast.success(id ? t`Saved "${name}"` : t`Created "${name}"`);
       invalidate();
     },
   });
@@ -92,10 +94,10 @@ export function useTemplateAction() {
     onSuccess: (_result, { action }) => {
       toast.success(
         action === 'delete'
-          ? 'Template deleted'
+          ? t`Template deleted`
           : action === 'archive'
-            ? 'Template archived'
-            : 'Template restored',
+            ? t`Template archived`
+            : t`Template restored`,
       );
       invalidate();
     },
@@ -113,9 +115,8 @@ export function useAssignTemplate() {
         schema: listAssignmentsResponseSchema,
       }),
     onSuccess: ({ assignments }) => {
-      toast.success(
-        `Assigned ${assignments.length} ${assignments.length === 1 ? 'person' : 'people'}`,
-      );
+      const count = assignments.length;
+      toast.success(plural(count, { one: 'Assigned # person', other: 'Assigned # people' }));
       invalidate();
     },
   });
@@ -135,7 +136,7 @@ export function useChangeAssignment() {
         });
     },
     onSuccess: (_result, { input }) => {
-      toast.success(input ? 'Assignment updated' : 'Assignment removed');
+      toast.success(input ? t`Assignment updated` : t`Assignment removed`);
       invalidate();
     },
     onError: (error) => toast.error(error.message),

@@ -95,9 +95,14 @@ describe('canEndEarlierOnOverlap', () => {
     expect(canEndEarlierOnOverlap(error)).toBe(true);
   });
 
-  it('does not when the other assignment starts within the new range', () => {
-    const error = new ApiError('Day shift starts within this range', 409, 'assignment_overlap');
-    expect(canEndEarlierOnOverlap(error)).toBe(false);
+  it('does not when the other assignment starts within the new range, whatever the language', () => {
+    for (const message of [
+      'Iris already has Day shift from 2026-08-10 to 2026-08-20 (it starts within the new dates)',
+      'Iris a déjà Jour du 2026-08-10 au 2026-08-20 (elle commence dans les nouvelles dates)',
+    ]) {
+      const error = new ApiError(message, 409, 'assignment_overlap_inside');
+      expect(canEndEarlierOnOverlap(error)).toBe(false);
+    }
   });
 
   it('does not for other errors', () => {

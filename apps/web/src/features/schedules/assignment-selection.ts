@@ -59,7 +59,7 @@ export function toggleAllShown(selected: ReadonlySet<string>, ids: readonly stri
 export function canEndEarlierOnOverlap(error: Error): boolean {
   return (
     error instanceof ApiError &&
-    error.code === 'assignment_overlap' &&
-    !error.message.includes('starts within')
+    // The code, not the words: the message comes in the reader's language.
+    error.code === 'assignment_overlap'
   );
 }

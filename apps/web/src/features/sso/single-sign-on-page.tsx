@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -20,6 +21,7 @@ const providersQueryKey = ['admin', 'sso-providers'] as const;
 const settingsQueryKey = ['admin', 'sign-in-settings'] as const;
 
 function PasswordSignInCard() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: settingsQueryKey,
@@ -35,33 +37,40 @@ function PasswordSignInCard() {
       }),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsQueryKey, saved);
-      toast.success('Sign-in settings saved');
+      toast.success(t`Sign-in settings saved`);
     },
     onError: (error) => toast.error(error.message),
   });
   const firstAdminName = (data: SignInSettings) =>
-    data.firstAdmin ? (data.firstAdmin.name ?? data.firstAdmin.email) : 'the first admin';
+    data.firstAdmin ? (data.firstAdmin.name ?? data.firstAdmin.email) : t`the first admin`;
+  const firstAdminOnlyLabel = (data: SignInSettings) => {
+    const firstAdmin = firstAdminName(data);
+    return t`Only ${firstAdmin} (the first admin); everyone else uses single sign-on`;
+  };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Password sign-in</CardTitle>
+        <CardTitle>
+          <Trans>Password sign-in</Trans>
+        </CardTitle>
         <CardDescription>
-          Once everyone signs in through your organization, turn passwords off. The first admin
-          keeps theirs, so a broken identity provider cannot lock you out.
+          <Trans>
+            Once everyone signs in through your organization, turn passwords off. The first admin
+            keeps theirs, so a broken identity provider cannot lock you out.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
         <QueryState query={settings}>
           {(data) => (
             <fieldset className="grid gap-2" disabled={save.isPending}>
-              <legend className="sr-only">Who may sign in with a password</legend>
+              <legend className="sr-only">
+                <Trans>Who may sign in with a password</Trans>
+              </legend>
               {(
                 [
-                  ['everyone', 'Everyone may sign in with a password'],
-                  [
-                    'first_admin_only',
-                    `Only ${firstAdminName(data)} (the first admin); everyone else uses single sign-on`,
-                  ],
+                  ['everyone', t`Everyone may sign in with a password`],
+                  ['first_admin_only', firstAdminOnlyLabel(data)],
                 ] as const
               ).map(([value, label]) => (
                 <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
@@ -76,7 +85,7 @@ function PasswordSignInCard() {
                 </label>
               ))}
               <p className="text-sm text-muted-foreground">
-                To turn it off for one person, edit them in User Management.
+                <Trans>To turn it off for one person, edit them in User Management.</Trans>
               </p>
             </fieldset>
           )}
@@ -87,6 +96,7 @@ function PasswordSignInCard() {
 }
 
 function ProviderCard({ provider }: { provider: SsoProvider }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: providersQueryKey });
@@ -112,49 +122,66 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
   const remove = useMutation({
     mutationFn: () => apiRequest(`/api/admin/sso-providers/${provider.id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast.success('Provider removed');
+      toast.success(t`Provider removed`);
       void refresh();
     },
     onError: (error) => toast.error(error.message),
   });
   const mappings = Object.entries(provider.groupRoles);
+  const groupsClaim = provider.groupsClaim;
   return (
     <li className="grid gap-3 rounded-lg border p-4" data-testid="sso-provider">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-medium">{provider.name}</span>
         <span className="flex gap-2">
-          {provider.fromEnvironment && <Badge variant="outline">Set by environment</Badge>}
+          {provider.fromEnvironment && (
+            <Badge variant="outline">
+              <Trans>Set by environment</Trans>
+            </Badge>
+          )}
           <Badge variant={provider.enabled ? 'success' : 'outline'}>
-            {provider.enabled ? 'On' : 'Off'}
+            {provider.enabled ? t`On` : t`Off`}
           </Badge>
         </span>
       </div>
       <dl className="grid gap-1 text-sm md:grid-cols-[max-content_minmax(0,1fr)] md:gap-x-4">
-        <dt className="text-muted-foreground">Issuer</dt>
+        <dt className="text-muted-foreground">
+          <Trans>Issuer</Trans>
+        </dt>
         <dd className="break-all">{provider.issuerUrl}</dd>
-        <dt className="text-muted-foreground">Client ID</dt>
+        <dt className="text-muted-foreground">
+          <Trans>Client ID</Trans>
+        </dt>
         <dd className="break-all">{provider.clientId}</dd>
-        <dt className="text-muted-foreground">Redirect URI</dt>
+        <dt className="text-muted-foreground">
+          <Trans>Redirect URI</Trans>
+        </dt>
         <dd className="break-all">
           <code>{provider.redirectUri}</code>
         </dd>
-        <dt className="text-muted-foreground">Unknown people</dt>
-        <dd>{provider.unknownPeople === 'create' ? 'Added as employees' : 'Refused'}</dd>
+        <dt className="text-muted-foreground">
+          <Trans>Unknown people</Trans>
+        </dt>
+        <dd>{provider.unknownPeople === 'create' ? t`Added as employees` : t`Refused`}</dd>
         {mappings.length > 0 && (
           <>
-            <dt className="text-muted-foreground">Groups ({provider.groupsClaim})</dt>
+            <dt className="text-muted-foreground">
+              <Trans>Groups ({groupsClaim})</Trans>
+            </dt>
             <dd>{mappings.map(([group, role]) => `${group} → ${ROLE_LABELS[role]}`).join(', ')}</dd>
           </>
         )}
       </dl>
       {provider.fromEnvironment ? (
-        <p className="text-sm text-muted-foreground">Change it in the OIDC_* variables.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Change it in the OIDC_* variables.</Trans>
+        </p>
       ) : editing ? (
         <SsoProviderForm
           provider={provider}
           onSaved={() => {
             setEditing(false);
-            toast.success('Provider saved');
+            toast.success(t`Provider saved`);
             void refresh();
           }}
           onCancel={() => setEditing(false)}
@@ -162,7 +189,7 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-            Change
+            <Trans>Change</Trans>
           </Button>
           <Button
             variant="outline"
@@ -170,7 +197,7 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
             disabled={setEnabled.isPending}
             onClick={() => setEnabled.mutate(!provider.enabled)}
           >
-            {provider.enabled ? 'Turn off' : 'Turn on'}
+            {provider.enabled ? t`Turn off` : t`Turn on`}
           </Button>
           <Button
             variant="ghost"
@@ -178,7 +205,7 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
             disabled={remove.isPending}
             onClick={() => remove.mutate()}
           >
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         </div>
       )}
@@ -188,6 +215,7 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
 
 /** /single-sign-on (admin): OpenID Connect providers, and who may still use a password. */
 export default function SingleSignOnPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const providers = useQuery({
     queryKey: providersQueryKey,
@@ -197,27 +225,37 @@ export default function SingleSignOnPage() {
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Single Sign-On</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Single Sign-On</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          People sign in with your organization’s account (Google Workspace, Microsoft Entra ID,
-          Okta, Keycloak or any OpenID Connect provider). Punchclock finds them by their verified
-          email.
+          <Trans>
+            People sign in with your organization’s account (Google Workspace, Microsoft Entra ID,
+            Okta, Keycloak or any OpenID Connect provider). Punchclock finds them by their verified
+            email.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Providers</CardTitle>
+          <CardTitle>
+            <Trans>Providers</Trans>
+          </CardTitle>
           <CardDescription>
-            Register Punchclock at the provider as a web app, with the redirect URI shown here.
+            <Trans>
+              Register Punchclock at the provider as a web app, with the redirect URI shown here.
+            </Trans>
           </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState query={providers}>
             {(data) =>
               data.providers.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No providers yet.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No providers yet.</Trans>
+                </p>
               ) : (
-                <ul className="grid gap-3" aria-label="Sign-in providers">
+                <ul className="grid gap-3" aria-label={t`Sign-in providers`}>
                   {data.providers.map((provider) => (
                     <ProviderCard key={provider.id} provider={provider} />
                   ))}
@@ -229,12 +267,16 @@ export default function SingleSignOnPage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Add a provider</CardTitle>
+          <CardTitle>
+            <Trans>Add a provider</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <SsoProviderForm
             onSaved={(saved) => {
-              toast.success(`${saved.name} added. Register ${saved.redirectUri} at the provider.`);
+              const name = saved.name;
+              const redirectUri = saved.redirectUri;
+              toast.success(t`${name} added. Register ${redirectUri} at the provider.`);
               void queryClient.invalidateQueries({ queryKey: providersQueryKey });
             }}
           />

@@ -1,3 +1,5 @@
+import { t as translate } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
@@ -23,7 +25,8 @@ export function parseGroupRoles(value: string): Record<string, string> | string 
     const group = line.slice(0, at).trim();
     const role = line.slice(at + 1).trim();
     if (at < 0 || group === '' || !(ROLES as readonly string[]).includes(role)) {
-      return `Write each mapping as “Group name = role”, the role one of: ${ROLES.join(', ')}`;
+      const roles = ROLES.join(', ');
+      return translate`Write each mapping as “Group name = role”, the role one of: ${roles}`;
     }
     mapping[group] = role;
   }
@@ -45,6 +48,7 @@ export function SsoProviderForm({
   onSaved: (saved: SsoProvider) => void;
   onCancel?: () => void;
 }) {
+  const { t } = useLingui();
   const idPrefix = provider ? `sso-${provider.id}` : 'sso-new';
   const [name, setName] = useState(provider?.name ?? '');
   const [slug, setSlug] = useState(provider?.slug ?? '');
@@ -103,21 +107,31 @@ export function SsoProviderForm({
     save.mutate(parsed.data);
   };
 
-  const label = provider ? `Change ${provider.name}` : 'Add a provider';
+  const providerName = provider?.name;
+  const label = provider ? t`Change ${providerName}` : t`Add a provider`;
+  const roleList = ROLES.map((role) => `${role}: ${ROLE_LABELS[role]}`).join(', ');
+  const googleIssuer = 'https://accounts.google.com';
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a URL to copy
+  const microsoftIssuer = 'https://login.microsoftonline.com/<tenant>/v2.0';
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={label}>
       <div className="grid gap-3 md:grid-cols-2">
         <Field
           id={`${idPrefix}-name`}
-          label="Button label"
-          hint="People see “Sign in with …” this."
+          label={t`Button label`}
+          hint={t`People see “Sign in with …” this.`}
         >
-          <Input value={name} placeholder="Acme Google" onChange={(e) => setName(e.target.value)} />
+          <Input
+            value={name}
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- an example provider name
+            placeholder="Acme Google"
+            onChange={(e) => setName(e.target.value)}
+          />
         </Field>
         <Field
           id={`${idPrefix}-slug`}
-          label="Short name"
-          hint="In the redirect URI: lowercase letters, digits, dashes."
+          label={t`Short name`}
+          hint={t`In the redirect URI: lowercase letters, digits, dashes.`}
         >
           <Input
             value={slug}
@@ -129,8 +143,8 @@ export function SsoProviderForm({
       </div>
       <Field
         id={`${idPrefix}-issuer`}
-        label="Issuer URL"
-        hint="From the provider, e.g. https://accounts.google.com or https://login.microsoftonline.com/<tenant>/v2.0"
+        label={t`Issuer URL`}
+        hint={t`From the provider, e.g. ${googleIssuer} or ${microsoftIssuer}`}
       >
         <Input
           type="url"
@@ -141,7 +155,7 @@ export function SsoProviderForm({
         />
       </Field>
       <div className="grid gap-3 md:grid-cols-2">
-        <Field id={`${idPrefix}-client-id`} label="Client ID">
+        <Field id={`${idPrefix}-client-id`} label={t`Client ID`}>
           <Input
             value={clientId}
             autoComplete="off"
@@ -150,8 +164,8 @@ export function SsoProviderForm({
         </Field>
         <Field
           id={`${idPrefix}-client-secret`}
-          label="Client secret"
-          hint={provider ? 'Leave empty to keep the one stored.' : undefined}
+          label={t`Client secret`}
+          hint={provider ? t`Leave empty to keep the one stored.` : undefined}
         >
           <Input
             type="password"
@@ -161,13 +175,13 @@ export function SsoProviderForm({
           />
         </Field>
       </div>
-      <Field id={`${idPrefix}-unknown`} label="People without a Punchclock account">
+      <Field id={`${idPrefix}-unknown`} label={t`People without a Punchclock account`}>
         <Select
           value={unknownPeople}
           onChange={(e) => setUnknownPeople(e.target.value as 'refuse' | 'create')}
         >
-          <option value="refuse">Refuse them (an admin adds people first)</option>
-          <option value="create">Add them as employees when they first sign in</option>
+          <option value="refuse">{t`Refuse them (an admin adds people first)`}</option>
+          <option value="create">{t`Add them as employees when they first sign in`}</option>
         </Select>
       </Field>
       <label className="flex cursor-pointer items-start gap-2 text-sm">
@@ -178,18 +192,20 @@ export function SsoProviderForm({
           onChange={(e) => setTrustEmails(e.target.checked)}
         />
         <span>
-          Trust this provider’s email addresses
+          <Trans>Trust this provider’s email addresses</Trans>
           <span className="block text-muted-foreground">
-            For providers that do not say an email is verified (Microsoft Entra ID). Only for a
-            provider where people cannot choose their own address.
+            <Trans>
+              For providers that do not say an email is verified (Microsoft Entra ID). Only for a
+              provider where people cannot choose their own address.
+            </Trans>
           </span>
         </span>
       </label>
       <div className="grid gap-3 md:grid-cols-[1fr_2fr]">
         <Field
           id={`${idPrefix}-groups-claim`}
-          label="Group claim (optional)"
-          hint="e.g. groups"
+          label={t`Group claim (optional)`}
+          hint={t`e.g. groups`}
           className="grid content-start gap-1"
         >
           <Input
@@ -200,13 +216,14 @@ export function SsoProviderForm({
         </Field>
         <Field
           id={`${idPrefix}-group-roles`}
-          label="Groups to roles (optional)"
+          label={t`Groups to roles (optional)`}
           className="grid content-start gap-1"
-          hint={`One per line, “Group name = role” (${ROLES.map((role) => `${role}: ${ROLE_LABELS[role]}`).join(', ')}). Each sign-in sets the strongest mapped role.`}
+          hint={t`One per line, “Group name = role” (${roleList}). Each sign-in sets the strongest mapped role.`}
         >
           <textarea
             className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
             value={groupRoles}
+            // eslint-disable-next-line lingui/no-unlocalized-strings -- example group names and role keys
             placeholder={'Punchclock Admins = admin\nShift Leads = team_lead'}
             onChange={(e) => setGroupRoles(e.target.value)}
           />
@@ -215,11 +232,11 @@ export function SsoProviderForm({
       <FieldError id={`${idPrefix}-error`} message={error} />
       <div className="flex gap-2">
         <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
-          {provider ? 'Save changes' : 'Add provider'}
+          {provider ? t`Save changes` : t`Add provider`}
         </Button>
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         )}
       </div>

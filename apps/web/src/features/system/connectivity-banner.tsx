@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Wifi, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
@@ -32,6 +33,7 @@ function usePublishedHeight(element: HTMLElement | null) {
  * page flow above the app, pushing the top bar down rather than covering its buttons.
  */
 export function ConnectivityBanner() {
+  const { t } = useLingui();
   const [state, setState] = useState<Connectivity>(() => (navigator.onLine ? 'online' : 'offline'));
   const [banner, setBanner] = useState<HTMLDivElement | null>(null);
   usePublishedHeight(state === 'online' ? null : banner);
@@ -74,8 +76,8 @@ export function ConnectivityBanner() {
         <Wifi className="size-4" aria-hidden />
       )}
       {isOffline
-        ? 'No internet connection. Some features may be unavailable.'
-        : 'Back online! All changes will sync automatically.'}
+        ? t`No internet connection. Some features may be unavailable.`
+        : t`Back online! All changes will sync automatically.`}
     </div>
   );
 }

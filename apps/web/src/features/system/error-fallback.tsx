@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { AlertTriangle } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,14 +8,18 @@ export function ErrorFallback({ onReset }: { onReset: () => void }) {
     <div className="flex min-h-[60vh] items-center justify-center p-6" role="alert">
       <div className="max-w-md text-center">
         <AlertTriangle className="mx-auto mb-4 size-12 text-destructive" aria-hidden />
-        <h1 className="mb-2 text-2xl font-semibold">Something went wrong</h1>
+        <h1 className="mb-2 text-2xl font-semibold">
+          <Trans>Something went wrong</Trans>
+        </h1>
         <p className="mb-6 text-muted-foreground">
-          We encountered an unexpected error. Please try refreshing the page.
+          <Trans>We encountered an unexpected error. Please try refreshing the page.</Trans>
         </p>
         <div className="flex justify-center gap-3">
-          <Button onClick={onReset}>Try Again</Button>
+          <Button onClick={onReset}>
+            <Trans>Try Again</Trans>
+          </Button>
           <Button variant="outline" onClick={() => window.location.assign('/')}>
-            Go Home
+            <Trans>Go Home</Trans>
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
@@ -30,14 +31,14 @@ export function useTimeOffMutations() {
     mutationFn: (input: CreateTimeOffRequest) =>
       apiRequest('/api/time-off', { method: 'POST', body: input }),
     onSuccess: () => {
-      toast.success('Time off requested');
+      toast.success(t`Time off requested`);
       refresh();
     },
   });
   const cancel = useMutation({
     mutationFn: (id: string) => apiRequest<void>(`/api/time-off/${id}/cancel`, { method: 'POST' }),
     onSuccess: () => {
-      toast.success('Request cancelled');
+      toast.success(t`Request cancelled`);
       refresh();
     },
     onError: (error) => toast.error(error.message),
@@ -75,7 +76,7 @@ export function useTimeOffSettingsMutations() {
         body: input,
       }),
     onSuccess: () => {
-      toast.success('Type saved');
+      toast.success(t`Type saved`);
       refresh();
     },
   });
@@ -83,7 +84,7 @@ export function useTimeOffSettingsMutations() {
     mutationFn: (input: AllowanceInput) =>
       apiRequest<void>('/api/time-off/allowances', { method: 'PUT', body: input }),
     onSuccess: () => {
-      toast.success('Allowance saved');
+      toast.success(t`Allowance saved`);
       refresh();
     },
   });

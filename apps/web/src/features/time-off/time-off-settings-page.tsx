@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -47,6 +48,7 @@ const toTypeInput = (values: TypeFormValues): TimeOffTypeInput => ({
 const typeResolver = contractResolver<TypeFormValues>(timeOffTypeInputSchema, toTypeInput);
 
 function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClose: () => void }) {
+  const { t } = useLingui();
   const { saveType } = useTimeOffSettingsMutations();
   const { register, handleSubmit, reset, formState, setError } = useForm<TypeFormValues>({
     resolver: typeResolver,
@@ -89,28 +91,30 @@ function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClo
     <Dialog open={type !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
         <DialogTitle>
-          {type === 'new' ? 'Add a type of time off' : 'Edit type of time off'}
+          {type === 'new' ? t`Add a type of time off` : t`Edit type of time off`}
         </DialogTitle>
-        <DialogDescription>People choose it when they ask for time off.</DialogDescription>
+        <DialogDescription>
+          <Trans>People choose it when they ask for time off.</Trans>
+        </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <Field id="type-name" label="Name" error={formState.errors.name?.message}>
+          <Field id="type-name" label={t`Name`} error={formState.errors.name?.message}>
             <Input autoComplete="off" {...register('name')} />
           </Field>
-          {checkbox('isPaid', 'Paid', 'Counts as paid leave in hours and pay.')}
-          {checkbox('isUnlimited', 'Unlimited', 'No yearly allowance: requests are not counted.')}
+          {checkbox('isPaid', t`Paid`, t`Counts as paid leave in hours and pay.`)}
+          {checkbox('isUnlimited', t`Unlimited`, t`No yearly allowance: requests are not counted.`)}
           {checkbox(
             'isStatutoryVacation',
-            'Ontario vacation minimum',
-            'Allowances never go below 2 weeks a year (3 after 5 years), pro-rated in the hire year.',
+            t`Ontario vacation minimum`,
+            t`Allowances never go below 2 weeks a year (3 after 5 years), pro-rated in the hire year.`,
           )}
           <Field
             id="type-pay-code"
-            label="Payroll pay code"
-            hint="The code its hours are exported under."
+            label={t`Payroll pay code`}
+            hint={t`The code its hours are exported under.`}
             error={formState.errors.payCode?.message}
           >
             <Select {...register('payCode')}>
-              <option value="">Default (paid: VAC, unpaid: UNPAID)</option>
+              <option value="">{t`Default (paid: VAC, unpaid: UNPAID)`}</option>
               {LEAVE_PAY_CODES.map((code) => (
                 <option key={code} value={code}>
                   {code}
@@ -119,14 +123,14 @@ function TypeDialog({ type, onClose }: { type: TimeOffType | 'new' | null; onClo
             </Select>
           </Field>
           {type !== 'new' &&
-            checkbox('isArchived', 'Archived', 'No longer offered for new requests.')}
+            checkbox('isArchived', t`Archived`, t`No longer offered for new requests.`)}
           <FieldError id="type-form-error" message={formState.errors.root?.message} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={saveType.isPending}>
-              {saveType.isPending ? 'Saving...' : 'Save type'}
+              {saveType.isPending ? t`Saving...` : t`Save type`}
             </Button>
           </div>
         </form>
@@ -162,6 +166,7 @@ function AllowanceDialog({
   types: TimeOffType[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { setAllowance } = useTimeOffSettingsMutations();
   const toInput = (values: AllowanceFormValues) => ({
     typeId: values.typeId,
@@ -182,6 +187,8 @@ function AllowanceDialog({
   }, [target, types, reset]);
   const typeId = useWatch({ control, name: 'typeId' });
   const minimum = target?.minimum[typeId] ?? 0;
+  const name = target?.name;
+  const days = formatDays(minimum);
   const onSubmit = handleSubmit((values) =>
     setAllowance.mutate(toInput(values), {
       onSuccess: onClose,
@@ -192,15 +199,15 @@ function AllowanceDialog({
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-md">
         <DialogTitle>
-          {target?.kind === 'team' ? `Default for ${target.name}` : `Allowance for ${target?.name}`}
+          {target?.kind === 'team' ? t`Default for ${name}` : t`Allowance for ${name}`}
         </DialogTitle>
         <DialogDescription>
           {target?.kind === 'team'
-            ? `Everyone in the team without their own allowance gets this in ${year}.`
-            : `Their own allowance for ${year} replaces their team's default.`}
+            ? t`Everyone in the team without their own allowance gets this in ${year}.`
+            : t`Their own allowance for ${year} replaces their team's default.`}
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <Field id="allowance-type" label="Type of time off">
+          <Field id="allowance-type" label={t`Type of time off`}>
             <Select {...register('typeId')}>
               {types.map((type) => (
                 <option key={type.id} value={type.id}>
@@ -211,10 +218,8 @@ function AllowanceDialog({
           </Field>
           <Field
             id="allowance-days"
-            label="Working days"
-            hint={
-              minimum > 0 ? `At least ${formatDays(minimum)} (Ontario ESA minimum).` : undefined
-            }
+            label={t`Working days`}
+            hint={minimum > 0 ? t`At least ${days} (Ontario ESA minimum).` : undefined}
             error={formState.errors.days?.message}
           >
             <Input type="number" inputMode="decimal" step="0.5" min="0" {...register('days')} />
@@ -222,10 +227,10 @@ function AllowanceDialog({
           <FieldError id="allowance-form-error" message={formState.errors.root?.message} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={setAllowance.isPending}>
-              {setAllowance.isPending ? 'Saving...' : 'Save allowance'}
+              {setAllowance.isPending ? t`Saving...` : t`Save allowance`}
             </Button>
           </div>
         </form>
@@ -244,61 +249,71 @@ function AllowanceTables({
   data: AllowancesOverview;
   onEdit: (target: AllowanceTarget) => void;
 }) {
+  const { t } = useLingui();
   const limited = data.types.filter((type) => !type.isUnlimited);
   const teamName = new Map(data.teams.map((team) => [team.teamId, team.teamName]));
   const teamColumns: DataColumn<TeamRow>[] = [
-    { id: 'team', header: 'Team', isRowHeader: true, cell: (team) => team.teamName },
+    { id: 'team', header: t`Team`, isRowHeader: true, cell: (team) => team.teamName },
     ...limited.map((type) => ({
       id: type.id,
       header: type.name,
       className: 'tabular-nums',
       cell: (team: TeamRow) => {
         const days = team.defaults[type.id];
-        return days === undefined ? 'Not set' : formatDays(days);
+        return days === undefined ? t`Not set` : formatDays(days);
       },
     })),
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (team) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() =>
-            onEdit({
-              kind: 'team',
-              id: team.teamId,
-              name: team.teamName,
-              current: team.defaults,
-              minimum: {},
-            })
-          }
-        >
-          Set default<span className="sr-only"> for {team.teamName}</span>
-        </Button>
-      ),
+      cell: (team) => {
+        const teamName = team.teamName;
+        return (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              onEdit({
+                kind: 'team',
+                id: team.teamId,
+                name: team.teamName,
+                current: team.defaults,
+                minimum: {},
+              })
+            }
+          >
+            <Trans>
+              Set default<span className="sr-only"> for {teamName}</span>
+            </Trans>
+          </Button>
+        );
+      },
     },
   ];
   const personColumns: DataColumn<PersonRow>[] = [
-    { id: 'name', header: 'Person', isRowHeader: true, cell: (person) => person.name },
+    { id: 'name', header: t`Person`, isRowHeader: true, cell: (person) => person.name },
     {
       id: 'team',
-      header: 'Team',
-      cell: (person) => (person.teamId ? (teamName.get(person.teamId) ?? '') : 'No team'),
+      header: t`Team`,
+      cell: (person) => (person.teamId ? (teamName.get(person.teamId) ?? '') : t`No team`),
     },
     {
       id: 'hired',
-      header: 'Hire date',
+      header: t`Hire date`,
       className: 'tabular-nums',
-      cell: (person) =>
-        person.hireDateIsRecorded ? (
-          person.hireDate
+      cell: (person) => {
+        const hireDate = person.hireDate;
+        return person.hireDateIsRecorded ? (
+          hireDate
         ) : (
-          <span title="No hire date recorded: the day the account was made counts">
-            {person.hireDate} <span className="text-muted-foreground">(account made)</span>
+          <span title={t`No hire date recorded: the day the account was made counts`}>
+            <Trans>
+              {hireDate} <span className="text-muted-foreground">(account made)</span>
+            </Trans>
           </span>
-        ),
+        );
+      },
     },
     ...limited.map((type) => ({
       id: type.id,
@@ -309,72 +324,79 @@ function AllowanceTables({
         if (!row) return null;
         const source =
           row.ownX100 !== null && row.ownX100 >= row.minimumX100
-            ? 'own'
+            ? t`own`
             : row.teamX100 !== null && row.teamX100 >= row.minimumX100
-              ? 'team'
+              ? t`team`
               : row.minimumX100 > 0
-                ? 'ESA minimum'
-                : 'not set';
+                ? t`ESA minimum`
+                : t`not set`;
+        const days = formatDays(row.inForceX100);
         return (
           <span>
-            {formatDays(row.inForceX100)}{' '}
-            <span className="text-xs text-muted-foreground">({source})</span>
+            <Trans>
+              {days} <span className="text-xs text-muted-foreground">({source})</span>
+            </Trans>
           </span>
         );
       },
     })),
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (person) => (
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() =>
-            onEdit({
-              kind: 'person',
-              id: person.userId,
-              name: person.name,
-              current: Object.fromEntries(
-                person.allowances.map((row) => [row.typeId, row.ownX100]),
-              ),
-              minimum: Object.fromEntries(
-                person.allowances.map((row) => [row.typeId, row.minimumX100]),
-              ),
-            })
-          }
-        >
-          Set allowance<span className="sr-only"> for {person.name}</span>
-        </Button>
-      ),
+      cell: (person) => {
+        const name = person.name;
+        return (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() =>
+              onEdit({
+                kind: 'person',
+                id: person.userId,
+                name: person.name,
+                current: Object.fromEntries(
+                  person.allowances.map((row) => [row.typeId, row.ownX100]),
+                ),
+                minimum: Object.fromEntries(
+                  person.allowances.map((row) => [row.typeId, row.minimumX100]),
+                ),
+              })
+            }
+          >
+            <Trans>
+              Set allowance<span className="sr-only"> for {name}</span>
+            </Trans>
+          </Button>
+        );
+      },
     },
   ];
   return (
     <>
       <section className="grid gap-2" aria-labelledby="team-defaults-heading">
         <h3 id="team-defaults-heading" className="font-semibold">
-          Team defaults
+          <Trans>Team defaults</Trans>
         </h3>
         <DataTable
-          label="Team defaults"
+          label={t`Team defaults`}
           columns={teamColumns}
           rows={data.teams}
           rowKey={(team) => team.teamId}
-          emptyMessage="No teams yet."
+          emptyMessage={t`No teams yet.`}
         />
       </section>
       <section className="grid gap-2" aria-labelledby="people-allowances-heading">
         <h3 id="people-allowances-heading" className="font-semibold">
-          People
+          <Trans>People</Trans>
         </h3>
         <DataTable
-          label="Allowances in force"
+          label={t`Allowances in force`}
           columns={personColumns}
           rows={data.people}
           rowKey={(person) => person.userId}
           rowTestId="allowance-row"
-          emptyMessage="No people yet."
+          emptyMessage={t`No people yet.`}
         />
       </section>
     </>
@@ -382,6 +404,7 @@ function AllowanceTables({
 }
 
 export default function TimeOffSettingsPage() {
+  const { t } = useLingui();
   const [year, setYear] = useState(() => new Date().getFullYear());
   const types = useQuery(timeOffTypesQueryOptions);
   const allowances = useQuery(allowancesQueryOptions(year));
@@ -389,69 +412,84 @@ export default function TimeOffSettingsPage() {
   const [target, setTarget] = useState<AllowanceTarget | null>(null);
 
   const typeColumns: DataColumn<TimeOffType>[] = [
-    { id: 'name', header: 'Name', isRowHeader: true, cell: (type) => type.name },
-    { id: 'paid', header: 'Pay', cell: (type) => (type.isPaid ? 'Paid' : 'Unpaid') },
+    { id: 'name', header: t`Name`, isRowHeader: true, cell: (type) => type.name },
+    { id: 'paid', header: t`Pay`, cell: (type) => (type.isPaid ? t`Paid` : t`Unpaid`) },
     {
       id: 'code',
-      header: 'Pay code',
+      header: t`Pay code`,
       cell: (type) => type.payCode ?? (type.isPaid ? 'VAC' : 'UNPAID'),
     },
     {
       id: 'limit',
-      header: 'Allowance',
+      header: t`Allowance`,
       cell: (type) =>
         type.isUnlimited
-          ? 'Unlimited'
+          ? t`Unlimited`
           : type.isStatutoryVacation
-            ? 'Yearly, at least the ESA minimum'
-            : 'Yearly',
+            ? t`Yearly, at least the ESA minimum`
+            : t`Yearly`,
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (type) =>
         type.isArchived ? (
-          <Badge variant="secondary">Archived</Badge>
+          <Badge variant="secondary">
+            <Trans>Archived</Trans>
+          </Badge>
         ) : (
-          <Badge variant="success">Offered</Badge>
+          <Badge variant="success">
+            <Trans>Offered</Trans>
+          </Badge>
         ),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (type) => (
-        <Button size="sm" variant="outline" onClick={() => setEditingType(type)}>
-          Edit<span className="sr-only"> {type.name}</span>
-        </Button>
-      ),
+      cell: (type) => {
+        const name = type.name;
+        return (
+          <Button size="sm" variant="outline" onClick={() => setEditingType(type)}>
+            <Trans>
+              Edit<span className="sr-only"> {name}</span>
+            </Trans>
+          </Button>
+        );
+      },
     },
   ];
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Time Off Settings</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Time Off Settings</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          The kinds of time off people can ask for, and how many days each person has a year.
+          <Trans>
+            The kinds of time off people can ask for, and how many days each person has a year.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-          <CardTitle>Types of time off</CardTitle>
+          <CardTitle>
+            <Trans>Types of time off</Trans>
+          </CardTitle>
           <Button size="sm" onClick={() => setEditingType('new')}>
-            <Plus aria-hidden /> Add type
+            <Plus aria-hidden /> <Trans>Add type</Trans>
           </Button>
         </CardHeader>
         <CardContent>
           <QueryState query={types}>
             {(data) => (
               <DataTable
-                label="Types of time off"
+                label={t`Types of time off`}
                 columns={typeColumns}
                 rows={data.types}
                 rowKey={(type) => type.id}
-                emptyMessage="No types yet."
+                emptyMessage={t`No types yet.`}
               />
             )}
           </QueryState>
@@ -459,12 +497,14 @@ export default function TimeOffSettingsPage() {
       </Card>
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-          <CardTitle>Allowances for {year}</CardTitle>
+          <CardTitle>
+            <Trans>Allowances for {year}</Trans>
+          </CardTitle>
           <div className="flex items-center gap-2">
             <Button
               size="sm"
               variant="outline"
-              aria-label="Previous year"
+              aria-label={t`Previous year`}
               onClick={() => setYear(year - 1)}
             >
               <ChevronLeft aria-hidden />
@@ -472,7 +512,7 @@ export default function TimeOffSettingsPage() {
             <Button
               size="sm"
               variant="outline"
-              aria-label="Next year"
+              aria-label={t`Next year`}
               onClick={() => setYear(year + 1)}
             >
               <ChevronRight aria-hidden />
@@ -481,8 +521,10 @@ export default function TimeOffSettingsPage() {
         </CardHeader>
         <CardContent className="grid gap-6">
           <p className="text-sm text-muted-foreground">
-            Vacation is never less than Ontario&apos;s minimum: 2 weeks a year, 3 weeks from the
-            year that starts with 5 completed years of employment, pro-rated in the year of hire.
+            <Trans>
+              Vacation is never less than Ontario&apos;s minimum: 2 weeks a year, 3 weeks from the
+              year that starts with 5 completed years of employment, pro-rated in the year of hire.
+            </Trans>
           </p>
           <QueryState query={allowances}>
             {(data) => <AllowanceTables data={data} onEdit={setTarget} />}

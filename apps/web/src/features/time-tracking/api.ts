@@ -5,6 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { toast } from '@/lib/toast';
 import {
@@ -171,7 +172,7 @@ export function useRecordTimeEvent(
     onSuccess: ({ eventType, isQueued, warning }) => {
       toast.success(EVENT_SUCCESS_MESSAGES[eventType], {
         description: isQueued
-          ? 'Saved on this device. It will sync when you are back online.'
+          ? t`Saved on this device. It will sync when you are back online.`
           : undefined,
       });
       // Recorded all the same; e.g. a clock-in hours before the shift (maybe the wrong day).
@@ -179,7 +180,7 @@ export function useRecordTimeEvent(
       if (!isQueued) void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
     },
     onError: (error) => {
-      toast.error(error.message || 'Failed to record event');
+      toast.error(error.message || t`Failed to record event`);
     },
   });
 }
@@ -211,13 +212,13 @@ export function usePendingSync(userId: string | null) {
           });
           sent += 1;
           if (result.needsReview) {
-            toast.info('A punch saved offline was sent late, so your manager will review it.');
+            toast.info(t`A punch saved offline was sent late, so your manager will review it.`);
           }
           if (result.warning) toast.warning(result.warning, { duration: 10_000 });
         } catch (error) {
           if (isNetworkFailure(error)) return; // still offline: keep it for next time
           if (error instanceof ApiError && error.status === 401) return; // signed out: keep it
-          toast.error(error instanceof Error ? error.message : 'Failed to record event');
+          toast.error(error instanceof Error ? error.message : t`Failed to record event`);
         }
         await removePendingAction(action.id);
       }

@@ -18,9 +18,11 @@ export function useBreakTimer(state: TimeState, stateSince: string | null, limit
     if (state !== 'break' || !stateSince) return;
     const startMs = Date.parse(stateSince);
     const check = () => {
-      const message = getBreakTimerMessage(wholeMinutesSince(startMs, Date.now()), limitMinutes);
+      const elapsedMinutes = wholeMinutesSince(startMs, Date.now());
+      const message = getBreakTimerMessage(elapsedMinutes, limitMinutes);
       if (!message) return;
-      const isOver = message.startsWith('You are');
+      // Over the limit (not exactly at it): told from the minutes, whatever the language.
+      const isOver = elapsedMinutes > limitMinutes;
       // One toast id per break: a new check replaces the previous one instead of stacking.
       const options = { id: `break-timer-${stateSince}`, duration: BREAK_TOAST_DURATION_MS };
       if (isOver) toast.error(message, options);

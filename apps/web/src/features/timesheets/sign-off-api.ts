@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
@@ -29,11 +30,20 @@ export const periodOverviewQueryOptions = (date?: string) =>
     staleTime: 0,
   });
 
+/** Each status in the reader's language (getters: read when shown, not when loaded). */
 export const SIGN_OFF_LABELS: Record<TimesheetSignOffStatus, string> = {
-  not_submitted: 'Not submitted',
-  submitted: 'Submitted',
-  approved: 'Approved',
-  returned: 'Returned',
+  get not_submitted() {
+    return t`Not submitted`;
+  },
+  get submitted() {
+    return t`Submitted`;
+  },
+  get approved() {
+    return t`Approved`;
+  },
+  get returned() {
+    return t`Returned`;
+  },
 };
 
 export const SIGN_OFF_VARIANTS = {
@@ -62,7 +72,7 @@ export function useSignOff() {
         schema: timesheetWithSignOffSchema,
       }),
     onSuccess: (_, { action }) => {
-      toast.success(action === 'submit' ? 'Timesheet submitted' : 'Submission withdrawn');
+      toast.success(action === 'submit' ? t`Timesheet submitted` : t`Submission withdrawn`);
       refresh();
     },
   });
@@ -78,7 +88,7 @@ export function useDecideTimesheet() {
         schema: timesheetWithSignOffSchema,
       }),
     onSuccess: (_, input) => {
-      toast.success(input.decision === 'approve' ? 'Timesheet approved' : 'Timesheet returned');
+      toast.success(input.decision === 'approve' ? t`Timesheet approved` : t`Timesheet returned`);
       refresh();
     },
     onError: (error) => toast.error(error.message),
@@ -95,7 +105,8 @@ export function useApprovePeriod() {
         schema: approvePeriodResultSchema,
       }),
     onSuccess: (result) => {
-      toast.success(`Period approved and locked (${result.approved.length} approved now)`);
+      const count = result.approved.length;
+      toast.success(t`Period approved and locked (${count} approved now)`);
       refresh();
     },
   });
@@ -107,7 +118,7 @@ export function useReopenPeriod() {
     mutationFn: (lockId: string) =>
       apiRequest<void>(`/api/approvals/locks/${lockId}/reopen`, { method: 'POST' }),
     onSuccess: () => {
-      toast.success('Period reopened');
+      toast.success(t`Period reopened`);
       refresh();
     },
     onError: (error) => toast.error(error.message),

@@ -1,28 +1,33 @@
-import { format, parseISO } from 'date-fns';
+import { t } from '@lingui/core/macro';
+import { parseISO } from 'date-fns';
 import type {
   LabourFinding,
   Timesheet,
   TimesheetDay,
 } from '@punchclock/shared/contracts/timesheets';
 import { formatMinutes, toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { formatDate, formatNumber } from '@punchclock/shared/i18n/format';
 
-const shortDate = (isoDate: string) => format(parseISO(isoDate), 'MMM d');
+const shortDate = (isoDate: string) => formatDate(parseISO(isoDate), 'MMM d');
 
 /** "Nov 15 – Nov 28, 2026" (the year once, or both years when the period spans New Year). */
 export function formatPeriod(period: Timesheet['period']): string {
   const start = parseISO(period.start);
   const end = parseISO(period.end);
-  const startText = format(
+  const startText = formatDate(
     start,
     start.getFullYear() === end.getFullYear() ? 'MMM d' : 'MMM d, yyyy',
   );
-  return `${startText} – ${format(end, 'MMM d, yyyy')}`;
+  const endText = formatDate(end, 'MMM d, yyyy');
+  return t`${startText} – ${endText}`;
 }
 
 /** "OT1.5" → "OT 1.5×"; any other code is shown as it is. */
 export function formatOvertimeCode(code: string): string {
   const match = /^OT\s*(\d+(?:\.\d+)?)$/.exec(code);
-  return match ? `OT ${match[1]}×` : code;
+  if (!match) return code;
+  const multiplier = formatNumber(Number(match[1]), { useGrouping: false });
+  return t`OT ${multiplier}×`;
 }
 
 /** Overtime as "OT 1.5× 2h, OT 2× 30m", or "—" when there is none. */
@@ -44,12 +49,12 @@ export function summariseTotals(totals: Timesheet['totals']): TotalLine[] {
     .filter(([, minutes]) => minutes > 0)
     .map(([code, minutes]) => ({ label: formatOvertimeCode(code), value: formatMinutes(minutes) }));
   return [
-    { label: 'Worked', value: formatMinutes(totals.workedMinutes) },
-    { label: 'Regular', value: formatMinutes(totals.regularMinutes) },
-    ...(overtime.length > 0 ? overtime : [{ label: 'Overtime', value: formatMinutes(0) }]),
-    { label: 'Breaks', value: formatMinutes(totals.breakMinutes) },
-    { label: 'Lunch', value: formatMinutes(totals.lunchMinutes) },
-    { label: 'Paid leave', value: formatMinutes(totals.paidLeaveMinutes) },
+    { label: t`Worked`, value: formatMinutes(totals.workedMinutes) },
+    { label: t`Regular`, value: formatMinutes(totals.regularMinutes) },
+    ...(overtime.length > 0 ? overtime : [{ label: t`Overtime`, value: formatMinutes(0) }]),
+    { label: t`Breaks`, value: formatMinutes(totals.breakMinutes) },
+    { label: t`Lunch`, value: formatMinutes(totals.lunchMinutes) },
+    { label: t`Paid leave`, value: formatMinutes(totals.paidLeaveMinutes) },
   ];
 }
 
@@ -71,15 +76,30 @@ export function daysWithEntries(days: readonly TimesheetDay[]): TimesheetDay[] {
 export function describeFinding(finding: LabourFinding, timeZone: string): string {
   const dayOf = (instant: string) => shortDate(toBusinessDate(instant, timeZone));
   switch (finding.kind) {
-    case 'missing-eating-period':
-      return `Worked more than 5 hours without a 30-minute eating period on ${dayOf(finding.start)}`;
-    case 'short-daily-rest':
-      return `Less than 11 hours off in a row in the day from ${shortDate(finding.businessDate)} (longest ${formatMinutes(finding.longestOffMinutes)})`;
-    case 'short-rest-between-shifts':
-      return `Less than 8 hours off between shifts on ${dayOf(finding.nextShiftStart)} (${formatMinutes(finding.offMinutes)})`;
-    case 'missing-weekly-rest':
-      return `No ${formatMinutes(finding.requiredOffMinutes)} off in a row in the period from ${shortDate(finding.periodStartDate)} (longest ${formatMinutes(finding.longestOffMinutes)})`;
-    case 'excess-weekly-hours':
-      return `More than 48 hours in the week of ${shortDate(finding.weekStartDate)} (${formatMinutes(finding.workedMinutes)})`;
+    case 'missing-eating-period': {
+      const day = dayOf(finding.start);
+      return t`Worked more than 5 hours without a 30-minute eating period on ${day}`;
+    }
+    case 'short-daily-rest': {
+      const day = shortDate(finding.businessDate);
+      const longest = formatMinutes(finding.longestOffMinutes);
+      return t`Less than 11 hours off in a row in the day from ${day} (longest ${longest})`;
+    }
+    case 'short-rest-between-shifts': {
+      const day = dayOf(finding.nextShiftStart);
+      const off = formatMinutes(finding.offMinutes);
+      return t`Less than 8 hours off between shifts on ${day} (${off})`;
+    }
+    case 'missing-weekly-rest': {
+      const required = formatMinutes(finding.requiredOffMinutes);
+      const day = shortDate(finding.periodStartDate);
+      const longest = formatMinutes(finding.longestOffMinutes);
+      return t`No ${required} off in a row in the period from ${day} (longest ${longest})`;
+    }
+    case 'excess-weekly-hours': {
+      const week = shortDate(finding.weekStartDate);
+      const worked = formatMinutes(finding.workedMinutes);
+      return t`More than 48 hours in the week of ${week} (${worked})`;
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { z } from 'zod';
@@ -54,7 +55,8 @@ export function useCreateUser() {
     mutationFn: (input: CreateUserRequest) =>
       apiRequest('/api/users', { method: 'POST', body: input, schema: createUserResponseSchema }),
     onSuccess: ({ user }) => {
-      toast.success(`Added ${user.name ?? user.email}`);
+      const name = user.name ?? user.email;
+      toast.success(t`Added ${name}`);
       void invalidate();
     },
   });
@@ -70,7 +72,8 @@ export function useUpdateUser() {
         schema: z.object({ user: userSummarySchema }),
       }),
     onSuccess: ({ user }) => {
-      toast.success(`Saved ${user.name ?? user.email}`);
+      const name = user.name ?? user.email;
+      toast.success(t`Saved ${name}`);
       void invalidate();
     },
   });
@@ -97,8 +100,8 @@ export function useUserAction() {
       return null;
     },
     onSuccess: (_link, { action }) => {
-      if (action === 'suspend') toast.success('Suspended and signed out everywhere');
-      if (action === 'unsuspend') toast.success('Reinstated');
+      if (action === 'suspend') toast.success(t`Suspended and signed out everywhere`);
+      if (action === 'unsuspend') toast.success(t`Reinstated`);
       void invalidate();
     },
     onError: (error) => toast.error(error.message),
@@ -115,7 +118,8 @@ export function useSaveTeam() {
         schema: z.object({ team: teamSchema }),
       }),
     onSuccess: ({ team }) => {
-      toast.success(`Saved team ${team.name}`);
+      const name = team.name;
+      toast.success(t`Saved team ${name}`);
       void invalidate();
     },
   });
@@ -126,7 +130,7 @@ export function useDeleteTeam() {
   return useMutation({
     mutationFn: (id: string) => apiRequest<void>(`/api/teams/${id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast.success('Team deleted');
+      toast.success(t`Team deleted`);
       void invalidate();
     },
     onError: (error) => toast.error(error.message),

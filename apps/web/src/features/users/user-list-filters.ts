@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { useDeferredValue, useState } from 'react';
+import { formatNumber } from '@punchclock/shared/i18n/format';
 import type { ListUsersQuery } from '@punchclock/shared/contracts/users';
 import type { ColumnSort } from '@/components/ui/data-table';
 
@@ -61,9 +63,11 @@ export function filterUserList<Key extends 'search' | 'role' | 'status' | 'teamI
 
 /** "1–25 of 60", or "No people". */
 export function describeUserPage(page: number, total: number): string {
-  if (total === 0) return 'No people';
-  const first = (page - 1) * USERS_PAGE_SIZE + 1;
-  return `${first}–${Math.min(page * USERS_PAGE_SIZE, total)} of ${total}`;
+  if (total === 0) return t`No people`;
+  const first = formatNumber((page - 1) * USERS_PAGE_SIZE + 1);
+  const last = formatNumber(Math.min(page * USERS_PAGE_SIZE, total));
+  const count = formatNumber(total);
+  return t`${first}–${last} of ${count}`;
 }
 
 export function lastUserPage(total: number): number {

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   webhookDeliveriesResponseSchema,
@@ -14,10 +17,15 @@ import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
-const STATUS_LABEL = { delivered: 'Delivered', pending: 'Retrying', failed: 'Gave up' } as const;
+const STATUS_LABEL: Record<WebhookDelivery['status'], MessageDescriptor> = {
+  delivered: msg`Delivered`,
+  pending: msg`Retrying`,
+  failed: msg`Gave up`,
+};
 
 /** An endpoint's delivery log: newest first, with the receiver's answer and "Resend". */
 export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t, i18n } = useLingui();
   const { timeZone } = useSession();
   const queryClient = useQueryClient();
   const queryKey = ['webhooks', endpoint.id, 'deliveries'] as const;
@@ -34,7 +42,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
     mutationFn: (delivery: WebhookDelivery) =>
       apiRequest(`/api/webhooks/deliveries/${delivery.id}/resend`, { method: 'POST' }),
     onSuccess: () => {
-      toast.success('Sending it again');
+      toast.success(t`Sending it again`);
       void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
     },
     onError: (error) => toast.error(error.message),
@@ -45,63 +53,72 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const columns: DataColumn<WebhookDelivery>[] = [
     {
       id: 'event',
-      header: 'Event',
+      header: t`Event`,
       isRowHeader: true,
       cell: (delivery) => <code className="text-xs">{delivery.eventType}</code>,
     },
-    { id: 'when', header: 'Happened', cell: (delivery) => when(delivery.createdAt) },
+    { id: 'when', header: t`Happened`, cell: (delivery) => when(delivery.createdAt) },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (delivery) => (
-        <Badge variant={STATUS_TONE[delivery.status]}>{STATUS_LABEL[delivery.status]}</Badge>
+        <Badge variant={STATUS_TONE[delivery.status]}>
+          {i18n._(STATUS_LABEL[delivery.status])}
+        </Badge>
       ),
     },
     {
       id: 'answer',
-      header: 'Last answer',
+      header: t`Last answer`,
       cell: (delivery) =>
         delivery.lastResponseStatus !== null
           ? `HTTP ${delivery.lastResponseStatus}`
-          : (delivery.lastError ?? 'Not sent yet'),
+          : (delivery.lastError ?? t`Not sent yet`),
     },
-    { id: 'attempts', header: 'Attempts', cell: (delivery) => delivery.attempts },
+    { id: 'attempts', header: t`Attempts`, cell: (delivery) => delivery.attempts },
     {
       id: 'next',
-      header: 'Next attempt',
+      header: t`Next attempt`,
       cell: (delivery) => (delivery.status === 'pending' ? when(delivery.nextAttemptAt) : '—'),
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (delivery) => (
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={resend.isPending}
-          onClick={() => resend.mutate(delivery)}
-        >
-          Resend
-          <span className="sr-only">
-            {' '}
-            {delivery.eventType} of {when(delivery.createdAt)}
-          </span>
-        </Button>
-      ),
+      cell: (delivery) => {
+        const eventType = delivery.eventType;
+        const happened = when(delivery.createdAt);
+        return (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate(delivery)}
+          >
+            <Trans>
+              Resend
+              <span className="sr-only">
+                {' '}
+                {eventType} of {happened}
+              </span>
+            </Trans>
+          </Button>
+        );
+      },
     },
   ];
 
+  const url = endpoint.url;
   return (
     <QueryState query={deliveries}>
       {(data) => (
         <DataTable
-          label={`Deliveries to ${endpoint.url}`}
+          label={t`Deliveries to ${url}`}
           columns={columns}
           rows={data.deliveries}
           rowKey={(delivery) => delivery.id}
           rowTestId="webhook-delivery-row"
-          emptyMessage="Nothing sent yet: events appear here as they happen."
+          emptyMessage={t`Nothing sent yet: events appear here as they happen.`}
         />
       )}
     </QueryState>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
@@ -22,6 +23,7 @@ export function WebhookEndpointForm({
 }: {
   onCreated: (created: WebhookSecretResponse) => void;
 }) {
+  const { t } = useLingui();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [eventTypes, setEventTypes] = useState<WebhookEventType[]>([]);
@@ -55,11 +57,11 @@ export function WebhookEndpointForm({
   };
 
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Add an endpoint">
+    <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={t`Add an endpoint`}>
       <Field
         id="webhook-url"
-        label="Endpoint address"
-        hint="An https:// address that accepts POST requests."
+        label={t`Endpoint address`}
+        hint={t`An https:// address that accepts POST requests.`}
       >
         <Input
           type="url"
@@ -69,16 +71,16 @@ export function WebhookEndpointForm({
           onChange={(event) => setUrl(event.target.value)}
         />
       </Field>
-      <Field id="webhook-description" label="Description">
+      <Field id="webhook-description" label={t`Description`}>
         <Input
           value={description}
-          placeholder="HR system"
+          placeholder={t`HR system`}
           autoComplete="off"
           onChange={(event) => setDescription(event.target.value)}
         />
       </Field>
       <CheckboxChoices
-        legend="Events"
+        legend={t`Events`}
         options={WEBHOOK_EVENT_TYPES}
         describe={(type) => WEBHOOK_EVENT_DESCRIPTIONS[type]}
         chosen={eventTypes}
@@ -93,10 +95,12 @@ export function WebhookEndpointForm({
           onChange={(event) => setAllowPrivateNetwork(event.target.checked)}
         />
         <span>
-          Allow a private-network address
+          <Trans>Allow a private-network address</Trans>
           <span className="block text-muted-foreground">
-            Only for a system inside your network (it may then use plain http). Otherwise such
-            addresses are refused, so nobody can point Punchclock at internal services.
+            <Trans>
+              Only for a system inside your network (it may then use plain http). Otherwise such
+              addresses are refused, so nobody can point Punchclock at internal services.
+            </Trans>
           </span>
         </span>
       </label>
@@ -107,7 +111,7 @@ export function WebhookEndpointForm({
         disabled={create.isPending}
         aria-busy={create.isPending}
       >
-        Add endpoint
+        <Trans>Add endpoint</Trans>
       </Button>
     </form>
   );

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -20,14 +22,15 @@ const endpointsQueryKey = ['webhooks'] as const;
 
 /** The signing secret, once (after adding an endpoint or rotating its secret). */
 function ShownSecret({ shown }: { shown: WebhookSecretResponse }) {
+  const { t } = useLingui();
+  const url = shown.endpoint.url;
+  const header = 'webhook-signature';
   return (
-    <ShownOnce
-      id="webhook-secret"
-      label={`Signing secret for ${shown.endpoint.url}`}
-      value={shown.secret}
-    >
-      Shown this once. The receiver checks each request’s <code>webhook-signature</code> with it
-      (any Standard Webhooks library does).
+    <ShownOnce id="webhook-secret" label={t`Signing secret for ${url}`} value={shown.secret}>
+      <Trans>
+        Shown this once. The receiver checks each request’s <code>{header}</code> with it (any
+        Standard Webhooks library does).
+      </Trans>
     </ShownOnce>
   );
 }
@@ -39,6 +42,7 @@ function EndpointCard({
   endpoint: WebhookEndpoint;
   onSecret: (shown: WebhookSecretResponse) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: endpointsQueryKey });
@@ -72,32 +76,38 @@ function EndpointCard({
   const remove = useMutation({
     mutationFn: () => apiRequest(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' }),
     onSuccess: () => {
-      toast.success('Endpoint removed');
+      toast.success(t`Endpoint removed`);
       void refresh();
     },
     onError: (error) => toast.error(error.message),
   });
 
+  const failedCount = endpoint.failedCount;
+  const pendingCount = endpoint.pendingCount;
+  const events = endpoint.eventTypes.join(', ');
   return (
     <li className="grid gap-3 rounded-lg border p-4" data-testid="webhook-endpoint">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="break-all font-medium">{endpoint.url}</span>
         <span className="flex gap-2">
           {endpoint.failedCount > 0 && (
-            <Badge variant="destructive">{endpoint.failedCount} gave up</Badge>
+            <Badge variant="destructive">
+              {plural(failedCount, { one: '# gave up', other: '# gave up' })}
+            </Badge>
           )}
           {endpoint.pendingCount > 0 && (
-            <Badge variant="warning">{endpoint.pendingCount} waiting</Badge>
+            <Badge variant="warning">
+              {plural(pendingCount, { one: '# waiting', other: '# waiting' })}
+            </Badge>
           )}
           <Badge variant={endpoint.enabled ? 'success' : 'outline'}>
-            {endpoint.enabled ? 'Active' : 'Paused'}
+            {endpoint.enabled ? t`Active` : t`Paused`}
           </Badge>
         </span>
       </div>
       {endpoint.description && <p className="text-sm">{endpoint.description}</p>}
       <p className="text-sm text-muted-foreground">
-        {endpoint.eventTypes.join(', ')}
-        {endpoint.allowPrivateNetwork ? ' · private network allowed' : ''}
+        {endpoint.allowPrivateNetwork ? t`${events} · private network allowed` : events}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -106,7 +116,7 @@ function EndpointCard({
           onClick={() => setShowLog((shown) => !shown)}
           aria-expanded={showLog}
         >
-          {showLog ? 'Hide deliveries' : 'Deliveries'}
+          {showLog ? t`Hide deliveries` : t`Deliveries`}
         </Button>
         <Button
           variant="outline"
@@ -114,7 +124,7 @@ function EndpointCard({
           disabled={setEnabled.isPending}
           onClick={() => setEnabled.mutate(!endpoint.enabled)}
         >
-          {endpoint.enabled ? 'Pause' : 'Resume'}
+          {endpoint.enabled ? t`Pause` : t`Resume`}
         </Button>
         <Button
           variant="outline"
@@ -122,7 +132,7 @@ function EndpointCard({
           disabled={rotate.isPending}
           onClick={() => rotate.mutate()}
         >
-          New secret
+          <Trans>New secret</Trans>
         </Button>
         <Button
           variant="ghost"
@@ -130,7 +140,7 @@ function EndpointCard({
           disabled={remove.isPending}
           onClick={() => remove.mutate()}
         >
-          Remove
+          <Trans>Remove</Trans>
         </Button>
       </div>
       {showLog && <WebhookDeliveries endpoint={endpoint} />}
@@ -140,6 +150,7 @@ function EndpointCard({
 
 /** /webhooks (admin): where Punchclock tells other systems what happened, and how that went. */
 export default function WebhooksPage() {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<WebhookSecretResponse | null>(null);
   const endpoints = useQuery({
@@ -150,17 +161,25 @@ export default function WebhooksPage() {
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Webhooks</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Webhooks</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Punchclock sends each event to the endpoints that asked for it, signed, and retries for a
-          day when an endpoint is down. Each delivery keeps one id, so a receiver can ignore
-          repeats.
+          <Trans>
+            Punchclock sends each event to the endpoints that asked for it, signed, and retries for
+            a day when an endpoint is down. Each delivery keeps one id, so a receiver can ignore
+            repeats.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Add an endpoint</CardTitle>
-          <CardDescription>One endpoint per receiving system.</CardDescription>
+          <CardTitle>
+            <Trans>Add an endpoint</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>One endpoint per receiving system.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {shown && <ShownSecret shown={shown} />}
@@ -174,15 +193,19 @@ export default function WebhooksPage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Endpoints</CardTitle>
+          <CardTitle>
+            <Trans>Endpoints</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           <QueryState query={endpoints}>
             {(data) =>
               data.endpoints.length === 0 ? (
-                <p className="text-sm text-muted-foreground">No endpoints yet.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>No endpoints yet.</Trans>
+                </p>
               ) : (
-                <ul className="grid gap-3" aria-label="Webhook endpoints">
+                <ul className="grid gap-3" aria-label={t`Webhook endpoints`}>
                   {data.endpoints.map((endpoint) => (
                     <EndpointCard key={endpoint.id} endpoint={endpoint} onSecret={setShown} />
                   ))}

@@ -17,6 +17,8 @@
  * 3. With an averaging agreement, step 2 runs over each block of N weeks instead of each week, with
  *    the threshold × N (ESA: 50 h + 38 h over 2 weeks = 88 h ≤ 88 h → no overtime).
  */
+import { t } from '@lingui/core/macro';
+import { currentLocale, formatDate } from '../../i18n/format.ts';
 import { addDaysToDate, dayNumber, type DateRange, type WeekDay } from './pay-periods.ts';
 import { workWeekContaining } from './work-week.ts';
 
@@ -92,6 +94,13 @@ const WEEK_DAY_NAMES = [
   'Saturday',
 ];
 
+/** A weekday's name in the reader's language (0 = Sunday). */
+function weekDayName(day: WeekDay): string {
+  if (currentLocale() === 'en') return WEEK_DAY_NAMES[day] ?? '';
+  // 2026-11-22 was a Sunday.
+  return formatDate(new Date(Date.UTC(2026, 10, 22 + day, 12)), 'EEEE', { timeZone: 'UTC' });
+}
+
 /** The pay code for an overtime multiplier: 1.5 → 'OT1.5', 2 → 'OT2'. */
 export function overtimeCode(multiplier: number): string {
   return `OT${multiplier}`;
@@ -113,51 +122,54 @@ function isValidDate(date: string): boolean {
 export function validateOvertimeRules(rules: OvertimeRuleSet, weekStartDay?: WeekDay): string[] {
   const problems: string[] = [];
   const threshold = rules.weeklyThresholdMinutes;
-  if (!Number.isInteger(threshold)) problems.push('The weekly threshold must be whole minutes');
-  else if (threshold < 0) problems.push('The weekly threshold cannot be negative');
+  if (!Number.isInteger(threshold)) problems.push(t`The weekly threshold must be whole minutes`);
+  else if (threshold < 0) problems.push(t`The weekly threshold cannot be negative`);
   if (rules.weeklyMultiplier !== undefined && !(rules.weeklyMultiplier > 1)) {
-    problems.push('The weekly overtime rate must be more than 1× (overtime pays more)');
+    problems.push(t`The weekly overtime rate must be more than 1× (overtime pays more)`);
   }
   const tiers = rules.dailyTiers ?? [];
   tiers.forEach((tier, index) => {
-    const label = `Daily threshold ${index + 1}`;
+    const number = index + 1;
     if (!Number.isInteger(tier.afterMinutes) || tier.afterMinutes < 0) {
-      problems.push(`${label} must be a whole number of minutes, not negative`);
+      problems.push(t`Daily threshold ${number} must be a whole number of minutes, not negative`);
     }
     if (!(tier.multiplier > 1)) {
-      problems.push(`${label}: the rate must be more than 1× (overtime pays more)`);
+      problems.push(
+        t`Daily threshold ${number}: the rate must be more than 1× (overtime pays more)`,
+      );
     }
     const previous = tiers[index - 1];
     if (previous && !(tier.afterMinutes > previous.afterMinutes)) {
-      problems.push(`${label} must start later in the day than the one before it`);
+      problems.push(
+        t`Daily threshold ${number} must start later in the day than the one before it`,
+      );
     }
     if (previous && !(tier.multiplier > previous.multiplier)) {
-      problems.push(`${label} must pay a higher rate than the one before it`);
+      problems.push(t`Daily threshold ${number} must pay a higher rate than the one before it`);
     }
   });
   const averaging = rules.averaging;
   if (averaging) {
     if (!Number.isInteger(averaging.weeks) || averaging.weeks < 2 || averaging.weeks > 4) {
-      problems.push('Averaging covers 2 to 4 weeks');
+      problems.push(t`Averaging covers 2 to 4 weeks`);
     }
     if (!isValidDate(averaging.startDate)) {
-      problems.push('The averaging agreement needs a valid start date');
+      problems.push(t`The averaging agreement needs a valid start date`);
     } else if (weekStartDay !== undefined) {
       const weekStart = workWeekContaining(averaging.startDate, weekStartDay).start;
       if (weekStart !== averaging.startDate) {
-        problems.push(
-          `Averaging must start on the first day of a work week (a ${WEEK_DAY_NAMES[weekStartDay]})`,
-        );
+        const dayName = weekDayName(weekStartDay);
+        problems.push(t`Averaging must start on the first day of a work week (a ${dayName})`);
       }
     }
     if (averaging.endDate !== undefined) {
       if (!isValidDate(averaging.endDate)) {
-        problems.push('The averaging agreement’s end date is not a valid date');
+        problems.push(t`The averaging agreement’s end date is not a valid date`);
       } else if (
         isValidDate(averaging.startDate) &&
         dayNumber(averaging.endDate) < dayNumber(averaging.startDate)
       ) {
-        problems.push('The averaging agreement ends before it starts');
+        problems.push(t`The averaging agreement ends before it starts`);
       }
     }
   }

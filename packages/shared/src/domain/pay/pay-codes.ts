@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Pay codes (issue #14 §8): a timesheet's days as minutes per code, and — when hourly rates are
  * known — gross amounts per code in integer cents. Pure: the timesheet and the payroll export both
@@ -21,6 +22,11 @@ export type PayCode = (typeof PAY_CODES)[number];
 export const OVERTIME_MULTIPLIERS = [1.5, 2] as const;
 export const OVERTIME_MULTIPLIER_MESSAGE =
   'Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)';
+
+/** OVERTIME_MULTIPLIER_MESSAGE in the reader's language. */
+export function overtimeMultiplierMessage(): string {
+  return t`Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)`;
+}
 
 /** The pay codes a kind of leave may be paid under. */
 export const LEAVE_PAY_CODES = ['VAC', 'SICK', 'UNPAID', 'TOIL-TAKEN'] as const;

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * Timesheet rounding and grace (issue #14, part 2): the clock-in and clock-out instants the
  * timesheet PAYS, derived from the raw punches — which never change (these functions return new
@@ -34,13 +35,13 @@ const ROUNDING_STEPS: readonly number[] = [5, 6, 15];
 /** What is wrong with a rounding rule, as sentences a user can act on; empty when usable. */
 export function validatePayRounding(rule: PayRoundingRule): string[] {
   if (rule.kind === 'nearest' && !ROUNDING_STEPS.includes(rule.stepMinutes)) {
-    return ['Round to the nearest 5, 6 or 15 minutes'];
+    return [t`Round to the nearest 5, 6 or 15 minutes`];
   }
   if (rule.kind === 'grace') {
     if (!Number.isInteger(rule.graceMinutes) || rule.graceMinutes < 0) {
-      return ['Grace must be a whole number of minutes, not negative'];
+      return [t`Grace must be a whole number of minutes, not negative`];
     }
-    if (rule.graceMinutes >= 60) return ['Grace must be shorter than an hour'];
+    if (rule.graceMinutes >= 60) return [t`Grace must be shorter than an hour`];
   }
   return [];
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { formatCountdown } from '@punchclock/shared/domain/idle-timeout';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -9,6 +10,7 @@ interface SessionTimeoutDialogProps {
 
 /** The 5-minute warning before an idle sign-out (product §2 "Session timeout dialog"). */
 export function SessionTimeoutDialog({ secondsLeft, onStayLoggedIn }: SessionTimeoutDialogProps) {
+  const countdown = formatCountdown(secondsLeft ?? 0);
   return (
     <Dialog open={secondsLeft !== null}>
       <DialogContent
@@ -16,19 +18,23 @@ export function SessionTimeoutDialog({ secondsLeft, onStayLoggedIn }: SessionTim
         onPointerDownOutside={(event) => event.preventDefault()}
         aria-describedby="session-timeout-description"
       >
-        <DialogTitle>Are you still there?</DialogTitle>
+        <DialogTitle>
+          <Trans>Are you still there?</Trans>
+        </DialogTitle>
         <DialogDescription id="session-timeout-description">
-          You will be signed out for inactivity in{' '}
-          <span
-            className="font-mono text-base font-semibold text-foreground"
-            data-testid="countdown"
-          >
-            {formatCountdown(secondsLeft ?? 0)}
-          </span>
-          .
+          <Trans>
+            You will be signed out for inactivity in{' '}
+            <span
+              className="font-mono text-base font-semibold text-foreground"
+              data-testid="countdown"
+            >
+              {countdown}
+            </span>
+            .
+          </Trans>
         </DialogDescription>
         <Button onClick={onStayLoggedIn} autoFocus>
-          Stay Logged In
+          <Trans>Stay Logged In</Trans>
         </Button>
       </DialogContent>
     </Dialog>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ssoErrorMessage } from '@punchclock/shared/contracts/sso-messages';
 import { Button } from '@/components/ui/button';
 
@@ -9,6 +10,7 @@ export default function SsoSignInOptions({
   errorCode: string | null;
   providers: { slug: string; name: string }[];
 }) {
+  const { t } = useLingui();
   const error = ssoErrorMessage(errorCode);
   return (
     <>
@@ -22,19 +24,19 @@ export default function SsoSignInOptions({
       )}
       {providers.length > 0 && (
         <>
-          <nav aria-label="Sign in with your organization" className="grid gap-2">
-            {providers.map((provider) => (
-              <Button key={provider.slug} variant="outline" className="w-full" asChild>
+          <nav aria-label={t`Sign in with your organization`} className="grid gap-2">
+            {providers.map(({ slug, name }) => (
+              <Button key={slug} variant="outline" className="w-full" asChild>
                 {/* A full page load: the provider's pages are not ours. */}
-                <a href={`/api/auth/sso/${provider.slug}/start?returnTo=/dashboard`}>
-                  Sign in with {provider.name}
+                <a href={`/api/auth/sso/${slug}/start?returnTo=/dashboard`}>
+                  <Trans>Sign in with {name}</Trans>
                 </a>
               </Button>
             ))}
           </nav>
           <p className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden>
             <span className="h-px flex-1 bg-border" />
-            or with your password
+            <Trans>or with your password</Trans>
             <span className="h-px flex-1 bg-border" />
           </p>
         </>

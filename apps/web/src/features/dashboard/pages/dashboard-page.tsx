@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarDays, ClipboardCheck, History, LogOut, ShieldCheck } from 'lucide-react';
 import type { TodayResponse } from '@punchclock/shared/contracts/time-tracking';
@@ -20,11 +21,14 @@ import {
 } from '@/features/time-tracking';
 
 function TodayShiftLine({ shift }: { shift: TodayResponse['todayShift'] }) {
+  const { t } = useLingui();
+  const templateName = shift?.templateName;
+  const hours = shift?.isWorkingDay ? formatShiftHours(shift) : '';
   const text = !shift
-    ? 'No schedule today'
+    ? t`No schedule today`
     : shift.isWorkingDay
-      ? `Today: ${shift.templateName} ${formatShiftHours(shift)}`
-      : `Today: day off (${shift.templateName})`;
+      ? t`Today: ${templateName} ${hours}`
+      : t`Today: day off (${templateName})`;
   return (
     <p className="mt-1 flex items-center gap-1.5 text-sm font-medium" data-testid="today-shift">
       <CalendarDays className="size-4 text-muted-foreground" aria-hidden />
@@ -71,14 +75,14 @@ export default function DashboardPage() {
           <Button variant="outline" asChild>
             <Link to="/attendance-history">
               <History aria-hidden />
-              History
+              <Trans>History</Trans>
             </Link>
           </Button>
           {canLeadApprove && (
             <Button variant="outline" asChild>
               <Link to="/time-approvals">
                 <ClipboardCheck aria-hidden />
-                Approvals
+                <Trans>Approvals</Trans>
               </Link>
             </Button>
           )}
@@ -86,13 +90,13 @@ export default function DashboardPage() {
             <Button variant="outline" asChild>
               <Link to="/admin">
                 <ShieldCheck aria-hidden />
-                Admin
+                <Trans>Admin</Trans>
               </Link>
             </Button>
           )}
           <Button variant="outline" onClick={() => signOut.mutate(undefined)}>
             <LogOut aria-hidden />
-            Sign Out
+            <Trans>Sign Out</Trans>
           </Button>
         </div>
       </section>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -12,6 +14,7 @@ export function AllNotificationsDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const list = useInfiniteQuery({ ...allNotificationsQueryOptions, enabled: isOpen });
   const markRead = useMarkRead();
   const notifications = list.data?.pages.flatMap((page) => page.notifications) ?? [];
@@ -21,23 +24,31 @@ export function AllNotificationsDialog({
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] max-w-xl overflow-y-auto">
         <div className="flex items-center justify-between gap-2">
-          <DialogTitle>All notifications</DialogTitle>
+          <DialogTitle>
+            <Trans>All notifications</Trans>
+          </DialogTitle>
           <Button
             variant="outline"
             size="sm"
             disabled={unread === 0}
             onClick={() => markRead.mutate('all')}
           >
-            Mark all read
+            <Trans>Mark all read</Trans>
           </Button>
         </div>
         <DialogDescription>
-          {unread === 0 ? 'Nothing unread.' : `${unread} unread`}
+          {unread === 0
+            ? t`Nothing unread.`
+            : plural(unread, { one: '# unread', other: '# unread' })}
         </DialogDescription>
         {list.isPending ? (
-          <p className="text-sm text-muted-foreground">Loading…</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>Loading…</Trans>
+          </p>
         ) : notifications.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No notifications</p>
+          <p className="py-6 text-center text-sm text-muted-foreground">
+            <Trans>No notifications</Trans>
+          </p>
         ) : (
           <div className="grid gap-1">
             {notifications.map((notification) => (
@@ -55,7 +66,7 @@ export function AllNotificationsDialog({
             onClick={() => void list.fetchNextPage()}
             disabled={list.isFetchingNextPage}
           >
-            {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {list.isFetchingNextPage ? t`Loading…` : t`Load more`}
           </Button>
         )}
       </DialogContent>

@@ -1,7 +1,8 @@
-import { formatDistanceToNowStrict } from 'date-fns';
+import { Trans } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
 import { cn } from '@/lib/cn';
+import { formatRelativeToNow } from '@/lib/relative-time';
 
 /** Extra props come from a menu item wrapping it (role, focus handling), so they are passed on. */
 export function NotificationItem({
@@ -37,11 +38,15 @@ export function NotificationItem({
         aria-hidden
       />
       <span className="min-w-0 flex-1">
-        {!notification.isRead && <span className="sr-only">Unread: </span>}
+        {!notification.isRead && (
+          <span className="sr-only">
+            <Trans>Unread:</Trans>{' '}
+          </span>
+        )}
         <span className="block font-medium">{notification.title}</span>
         <span className="block text-muted-foreground">{notification.message}</span>
         <span className="mt-0.5 block text-xs text-muted-foreground">
-          {formatDistanceToNowStrict(new Date(notification.createdAt), { addSuffix: true })}
+          {formatRelativeToNow(notification.createdAt)}
         </span>
       </span>
     </button>

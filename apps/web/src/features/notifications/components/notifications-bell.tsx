@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
@@ -34,6 +36,7 @@ function useToastNewNotifications(notifications: Notification[] | undefined) {
 
 /** product §2 bell: newest 10, unread badge ("9+" above 9), click to read, "Mark all read". */
 export function NotificationsBell() {
+  const { t } = useLingui();
   const bell = useQuery(bellQueryOptions);
   const markRead = useMarkRead();
   const [isAllOpen, setIsAllOpen] = useState(false);
@@ -52,7 +55,14 @@ export function NotificationsBell() {
             variant="ghost"
             size="icon"
             className="relative"
-            aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+            aria-label={
+              unread > 0
+                ? plural(unread, {
+                    one: 'Notifications, # unread',
+                    other: 'Notifications, # unread',
+                  })
+                : t`Notifications`
+            }
           >
             <Bell aria-hidden />
             {badge && (
@@ -73,7 +83,7 @@ export function NotificationsBell() {
           >
             <div className="flex items-center justify-between px-2 py-1.5">
               <DropdownMenu.Label className="text-sm font-semibold">
-                Notifications
+                <Trans>Notifications</Trans>
               </DropdownMenu.Label>
               <DropdownMenu.Item
                 asChild
@@ -89,13 +99,13 @@ export function NotificationsBell() {
                   className="h-auto p-0"
                   disabled={unread === 0 || markRead.isPending}
                 >
-                  Mark all read
+                  <Trans>Mark all read</Trans>
                 </Button>
               </DropdownMenu.Item>
             </div>
             {notifications.length === 0 ? (
               <p className="px-2 py-6 text-center text-sm text-muted-foreground">
-                No notifications
+                <Trans>No notifications</Trans>
               </p>
             ) : (
               <div className="grid max-h-[60vh] gap-1 overflow-y-auto">
@@ -118,7 +128,7 @@ export function NotificationsBell() {
               className="cursor-pointer rounded-md px-2 py-2 text-center text-sm font-medium text-primary outline-none data-[highlighted]:bg-muted"
               onSelect={() => setIsAllOpen(true)}
             >
-              View all
+              <Trans>View all</Trans>
             </DropdownMenu.Item>
           </DropdownMenu.Content>
         </DropdownMenu.Portal>

@@ -1,6 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatBusinessTime, formatMinutes } from '@punchclock/shared/domain/business-time';
 import { describePunchLocation } from '@punchclock/shared/domain/location-policy';
+import { translate } from '@punchclock/shared/i18n/runtime';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CardSkeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/features/auth';
@@ -8,14 +12,32 @@ import { dayDetailQueryOptions } from '../api';
 import { DayTimeline } from './day-timeline';
 import { Percent } from './percent';
 
-export const STATUS_LABELS: Record<string, string> = {
-  complete: 'Complete',
-  in_progress: 'In progress',
-  absent: 'Absent',
-  excused: 'Excused (time off)',
-  no_schedule: 'No schedule',
-  unscheduled: 'Unscheduled work',
+const STATUS_LABELS: Record<string, MessageDescriptor> = {
+  complete: msg`Complete`,
+  in_progress: msg`In progress`,
+  absent: msg`Absent`,
+  excused: msg`Excused (time off)`,
+  no_schedule: msg`No schedule`,
+  unscheduled: msg`Unscheduled work`,
 };
+
+/** A day's status in the reader's language (the code itself when unknown). */
+export function statusLabel(status: string): string {
+  const label = STATUS_LABELS[status];
+  return label ? translate(label) : status;
+}
+
+const EVENT_TYPE_LABELS: Record<string, MessageDescriptor> = {
+  clock_in: msg`clock in`,
+  break: msg`break`,
+  lunch: msg`lunch`,
+  clock_out: msg`clock out`,
+};
+
+function eventTypeLabel(eventType: string): string {
+  const label = EVENT_TYPE_LABELS[eventType];
+  return label ? translate(label) : eventType.replace('_', ' ');
+}
 
 export function DayDetailDialog({
   target,
@@ -24,31 +46,36 @@ export function DayDetailDialog({
   target: { userId: string; date: string } | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const { timeZone } = useSession();
   const detail = useQuery({
     ...dayDetailQueryOptions(target?.userId ?? '', target?.date ?? ''),
     enabled: target !== null,
   });
   const day = detail.data;
+  const metrics = day?.metrics;
+  const lateMinutes = metrics?.lateMinutes ?? 0;
+  const earlyLeaveMinutes = metrics?.earlyLeaveMinutes ?? 0;
+  const overbreakMinutes = metrics?.overbreakMinutes ?? 0;
+  const unscheduledMinutes = metrics?.unscheduledMinutes ?? 0;
   const exceptions = day
     ? [
-        day.metrics.lateMinutes > 0 && `Late ${day.metrics.lateMinutes} min`,
-        day.metrics.earlyLeaveMinutes > 0 && `Left ${day.metrics.earlyLeaveMinutes} min early`,
-        day.metrics.overbreakMinutes > 0 && `Over break by ${day.metrics.overbreakMinutes} min`,
-        day.metrics.missedClockOut && 'Missed clock-out',
-        day.status === 'absent' && 'Absent',
-        day.metrics.unscheduledMinutes > 0 &&
-          `${day.metrics.unscheduledMinutes} min outside the shift`,
+        lateMinutes > 0 && t`Late ${lateMinutes} min`,
+        earlyLeaveMinutes > 0 && t`Left ${earlyLeaveMinutes} min early`,
+        overbreakMinutes > 0 && t`Over break by ${overbreakMinutes} min`,
+        day.metrics.missedClockOut && t`Missed clock-out`,
+        day.status === 'absent' && t`Absent`,
+        unscheduledMinutes > 0 && t`${unscheduledMinutes} min outside the shift`,
       ].filter(Boolean)
     : [];
   return (
     <Dialog open={target !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-3xl">
-        <DialogTitle>{day ? `${day.name} · ${day.date}` : 'Day'}</DialogTitle>
+        <DialogTitle>{day ? `${day.name} · ${day.date}` : t`Day`}</DialogTitle>
         <DialogDescription>
           {day
-            ? `${STATUS_LABELS[day.status] ?? day.status}${day.templateName ? ` · ${day.templateName}` : ''}`
-            : 'Loading…'}
+            ? `${statusLabel(day.status)}${day.templateName ? ` · ${day.templateName}` : ''}`
+            : t`Loading…`}
         </DialogDescription>
         {!day ? (
           <CardSkeleton />
@@ -57,34 +84,46 @@ export function DayDetailDialog({
             <DayTimeline day={day} timeZone={timeZone} />
             <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
               <div>
-                <dt className="text-muted-foreground">Adherence</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Adherence</Trans>
+                </dt>
                 <dd className="text-lg font-semibold">
                   <Percent value={day.metrics.adherencePct} />
                 </dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Conformance</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Conformance</Trans>
+                </dt>
                 <dd className="text-lg font-semibold">
                   <Percent value={day.metrics.conformancePct} />
                 </dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Scheduled</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Scheduled</Trans>
+                </dt>
                 <dd className="text-lg font-semibold">
                   {formatMinutes(day.metrics.scheduledMinutes)}
                 </dd>
               </div>
               <div>
-                <dt className="text-muted-foreground">Worked</dt>
+                <dt className="text-muted-foreground">
+                  <Trans>Worked</Trans>
+                </dt>
                 <dd className="text-lg font-semibold">
                   {formatMinutes(day.metrics.workedMinutes)}
                 </dd>
               </div>
             </dl>
             <div>
-              <h3 className="mb-1 text-sm font-medium">Exceptions</h3>
+              <h3 className="mb-1 text-sm font-medium">
+                <Trans>Exceptions</Trans>
+              </h3>
               {exceptions.length === 0 ? (
-                <p className="text-sm text-muted-foreground">None.</p>
+                <p className="text-sm text-muted-foreground">
+                  <Trans>None.</Trans>
+                </p>
               ) : (
                 <ul className="flex flex-wrap gap-2 text-sm">
                   {exceptions.map((text) => (
@@ -99,14 +138,16 @@ export function DayDetailDialog({
               )}
             </div>
             <div>
-              <h3 className="mb-1 text-sm font-medium">Punches</h3>
+              <h3 className="mb-1 text-sm font-medium">
+                <Trans>Punches</Trans>
+              </h3>
               <ol className="grid gap-0.5 text-sm">
                 {day.events.map((event) => (
                   <li key={event.occurredAt} className="flex gap-3">
                     <span className="w-20 tabular-nums text-muted-foreground">
                       {formatBusinessTime(event.occurredAt, timeZone)}
                     </span>
-                    <span>{event.eventType.replace('_', ' ')}</span>
+                    <span>{eventTypeLabel(event.eventType)}</span>
                     {event.origin && (
                       <span className="text-xs text-muted-foreground">({event.origin})</span>
                     )}
@@ -116,7 +157,9 @@ export function DayDetailDialog({
                       </span>
                     )}
                     {event.isUnreviewed && (
-                      <span className="text-xs font-medium text-warning">Unreviewed</span>
+                      <span className="text-xs font-medium text-warning">
+                        <Trans>Unreviewed</Trans>
+                      </span>
                     )}
                   </li>
                 ))}

@@ -1,21 +1,38 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import type { DayDetail } from '@punchclock/shared/contracts/reports';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
+import { translate } from '@punchclock/shared/i18n/runtime';
 
 const STATE_COLORS: Record<string, string> = {
   clock_in: 'bg-success',
   break: 'bg-warning',
   lunch: 'bg-primary/60',
 };
-const STATE_NAMES: Record<string, string> = { clock_in: 'Working', break: 'Break', lunch: 'Lunch' };
+const STATE_NAMES: Record<string, MessageDescriptor> = {
+  clock_in: msg`Working`,
+  break: msg`Break`,
+  lunch: msg`Lunch`,
+};
+const stateName = (type: string) => {
+  const name = STATE_NAMES[type];
+  return name ? translate(name) : type;
+};
 
 /** Scheduled bar over actual bar on one time axis: the picture of a person's day. */
 export function DayTimeline({ day, timeZone }: { day: DayDetail; timeZone: string }) {
+  const { t } = useLingui();
   const instants = [
     ...(day.plan ? [Date.parse(day.plan.start), Date.parse(day.plan.end)] : []),
     ...day.events.map((event) => Date.parse(event.occurredAt)),
   ];
   if (instants.length === 0)
-    return <p className="text-sm text-muted-foreground">No plan and no punches.</p>;
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No plan and no punches.</Trans>
+      </p>
+    );
   const hour = 3_600_000;
   const min = Math.floor((Math.min(...instants) - hour / 2) / hour) * hour;
   const max = Math.ceil((Math.max(...instants) + hour / 2) / hour) * hour;
@@ -35,9 +52,11 @@ export function DayTimeline({ day, timeZone }: { day: DayDetail; timeZone: strin
   });
 
   return (
-    <figure className="grid gap-2" aria-label="Scheduled and actual day">
+    <figure className="grid gap-2" aria-label={t`Scheduled and actual day`}>
       <div className="grid grid-cols-[5rem_1fr] items-center gap-2 text-xs">
-        <span className="text-muted-foreground">Scheduled</span>
+        <span className="text-muted-foreground">
+          <Trans>Scheduled</Trans>
+        </span>
         <div className="relative h-6 rounded bg-muted" data-testid="scheduled-bar">
           {day.plan && (
             <div
@@ -46,7 +65,7 @@ export function DayTimeline({ day, timeZone }: { day: DayDetail; timeZone: strin
                 left: left(Date.parse(day.plan.start)),
                 width: width(Date.parse(day.plan.start), Date.parse(day.plan.end)),
               }}
-              title="Shift"
+              title={t`Shift`}
             />
           )}
           {day.plan?.lunchStart && day.plan.lunchEnd && (
@@ -56,18 +75,20 @@ export function DayTimeline({ day, timeZone }: { day: DayDetail; timeZone: strin
                 left: left(Date.parse(day.plan.lunchStart)),
                 width: width(Date.parse(day.plan.lunchStart), Date.parse(day.plan.lunchEnd)),
               }}
-              title="Lunch"
+              title={t`Lunch`}
             />
           )}
         </div>
-        <span className="text-muted-foreground">Actual</span>
+        <span className="text-muted-foreground">
+          <Trans>Actual</Trans>
+        </span>
         <div className="relative h-6 rounded bg-muted" data-testid="actual-bar">
           {segments.map((segment) => (
             <div
               key={segment.from}
               className={`absolute inset-y-0 rounded ${STATE_COLORS[segment.type] ?? 'bg-muted'}`}
               style={{ left: left(segment.from), width: width(segment.from, segment.to) }}
-              title={`${STATE_NAMES[segment.type]} ${formatBusinessTime(segment.from, timeZone)}–${formatBusinessTime(segment.to, timeZone)}`}
+              title={`${stateName(segment.type)} ${formatBusinessTime(segment.from, timeZone)}–${formatBusinessTime(segment.to, timeZone)}`}
             />
           ))}
         </div>
@@ -82,15 +103,15 @@ export function DayTimeline({ day, timeZone }: { day: DayDetail; timeZone: strin
       <figcaption className="flex flex-wrap gap-3 text-xs text-muted-foreground">
         <span>
           <span className="mr-1 inline-block size-2.5 rounded-sm bg-success" aria-hidden />
-          Working
+          <Trans>Working</Trans>
         </span>
         <span>
           <span className="mr-1 inline-block size-2.5 rounded-sm bg-warning" aria-hidden />
-          Break
+          <Trans>Break</Trans>
         </span>
         <span>
           <span className="mr-1 inline-block size-2.5 rounded-sm bg-primary/60" aria-hidden />
-          Lunch
+          <Trans>Lunch</Trans>
         </span>
       </figcaption>
     </figure>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
@@ -24,16 +25,17 @@ export function ReportFilters({
   onChange: (next: RangeFilter) => void;
   children?: React.ReactNode;
 }) {
+  const { t } = useLingui();
   const teams = useQuery(teamsQueryOptions);
   const quick: { label: string; from: string; to: string }[] = [
-    { label: 'This week', from: getWeekDates(today)[0] ?? today, to: today },
-    { label: 'Last 7 days', from: shiftDate(today, -6), to: today },
-    { label: 'Last 31 days', from: shiftDate(today, -30), to: today },
-    { label: 'This month', from: `${today.slice(0, 8)}01`, to: today },
+    { label: t`This week`, from: getWeekDates(today)[0] ?? today, to: today },
+    { label: t`Last 7 days`, from: shiftDate(today, -6), to: today },
+    { label: t`Last 31 days`, from: shiftDate(today, -30), to: today },
+    { label: t`This month`, from: `${today.slice(0, 8)}01`, to: today },
   ];
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Field id="report-from" label="From">
+      <Field id="report-from" label={t`From`}>
         <Input
           type="date"
           value={value.from}
@@ -43,7 +45,7 @@ export function ReportFilters({
           }
         />
       </Field>
-      <Field id="report-to" label="To">
+      <Field id="report-to" label={t`To`}>
         <Input
           type="date"
           value={value.to}
@@ -51,13 +53,13 @@ export function ReportFilters({
           onChange={(event) => event.target.value && onChange({ ...value, to: event.target.value })}
         />
       </Field>
-      <Field id="report-team" label="Team">
+      <Field id="report-team" label={t`Team`}>
         <Select
           className="w-44"
           value={value.teamId}
           onChange={(event) => onChange({ ...value, teamId: event.target.value })}
         >
-          <option value="">All my people</option>
+          <option value="">{t`All my people`}</option>
           {teams.data?.teams.map((team) => (
             <option key={team.id} value={team.id}>
               {team.name}
@@ -66,7 +68,7 @@ export function ReportFilters({
         </Select>
       </Field>
       {children}
-      <div className="flex flex-wrap gap-1" role="group" aria-label="Quick ranges">
+      <div className="flex flex-wrap gap-1" role="group" aria-label={t`Quick ranges`}>
         {quick.map((range) => (
           <Button
             key={range.label}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useBusinessToday } from '@/features/auth';
 import { adherenceReportQueryOptions, personDaysQueryOptions, type RangeFilter } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
-import { DayDetailDialog, STATUS_LABELS } from '../components/day-detail-dialog';
+import { DayDetailDialog, statusLabel } from '../components/day-detail-dialog';
 import { Percent } from '../components/percent';
 import { defaultRange, ReportFilters } from '../components/report-filters';
 
@@ -28,10 +29,18 @@ function PersonDays({
   return (
     <QueryState
       query={days}
-      pending={<p className="py-2 text-sm text-muted-foreground">Loading days…</p>}
+      pending={
+        <p className="py-2 text-sm text-muted-foreground">
+          <Trans>Loading days…</Trans>
+        </p>
+      }
       renderError={(error) => <p className="py-2 text-sm text-destructive">{error.message}</p>}
       isEmpty={(data) => data.days.length === 0}
-      empty={<p className="py-2 text-sm text-muted-foreground">No days in this range.</p>}
+      empty={
+        <p className="py-2 text-sm text-muted-foreground">
+          <Trans>No days in this range.</Trans>
+        </p>
+      }
     >
       {(data) => (
         <ul className="grid gap-1 py-2 sm:grid-cols-2 lg:grid-cols-3">
@@ -43,9 +52,7 @@ function PersonDays({
                 onClick={() => onOpen(day.date)}
               >
                 <span className="tabular-nums">{day.date}</span>
-                <span className="text-muted-foreground">
-                  {STATUS_LABELS[day.status] ?? day.status}
-                </span>
+                <span className="text-muted-foreground">{statusLabel(day.status)}</span>
                 <Percent value={day.adherencePct} empty="—" target={TARGET} />
               </button>
             </li>
@@ -57,6 +64,7 @@ function PersonDays({
 }
 
 export default function AdherenceReportPage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const [openPerson, setOpenPerson] = useState<string | null>(null);
@@ -64,33 +72,39 @@ export default function AdherenceReportPage() {
   const report = useQuery(adherenceReportQueryOptions(filter));
   const totals = report.data?.totals;
   const teamColumns: DataColumn<AdherenceReport['teams'][number]>[] = [
-    { id: 'team', header: 'Team', isRowHeader: true, cell: (team) => team.teamName },
+    { id: 'team', header: t`Team`, isRowHeader: true, cell: (team) => team.teamName },
     {
       id: 'adherence',
-      header: 'Adherence',
+      header: t`Adherence`,
       cell: (team) => <Percent value={team.adherencePct} target={TARGET} />,
     },
     {
       id: 'conformance',
-      header: 'Conformance',
+      header: t`Conformance`,
       cell: (team) => <Percent value={team.conformancePct} />,
     },
-    { id: 'absent', header: 'Absent', className: 'tabular-nums', cell: (team) => team.absentDays },
-    { id: 'late', header: 'Late days', className: 'tabular-nums', cell: (team) => team.lateDays },
+    {
+      id: 'absent',
+      header: t`Absent`,
+      className: 'tabular-nums',
+      cell: (team) => team.absentDays,
+    },
+    { id: 'late', header: t`Late days`, className: 'tabular-nums', cell: (team) => team.lateDays },
   ];
   const personColumns: DataColumn<AdherenceReport['people'][number]>[] = [
     {
       id: 'days',
-      header: 'Days',
+      header: t`Days`,
       isActions: true,
       cell: (person) => {
         const isOpen = openPerson === person.userId;
+        const name = person.name;
         return (
           <Button
             variant="ghost"
             size="sm"
             aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Hide' : 'Show'} days of ${person.name}`}
+            aria-label={isOpen ? t`Hide days of ${name}` : t`Show days of ${name}`}
             onClick={() => setOpenPerson(isOpen ? null : person.userId)}
           >
             {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
@@ -98,35 +112,35 @@ export default function AdherenceReportPage() {
         );
       },
     },
-    { id: 'name', header: 'Name', isRowHeader: true, cell: (person) => person.name },
-    { id: 'team', header: 'Team', cell: (person) => person.teamName ?? '—' },
+    { id: 'name', header: t`Name`, isRowHeader: true, cell: (person) => person.name },
+    { id: 'team', header: t`Team`, cell: (person) => person.teamName ?? '—' },
     {
       id: 'adherence',
-      header: 'Adherence',
+      header: t`Adherence`,
       cell: (person) => <Percent value={person.adherencePct} target={TARGET} />,
     },
     {
       id: 'conformance',
-      header: 'Conformance',
+      header: t`Conformance`,
       cell: (person) => <Percent value={person.conformancePct} />,
     },
-    minutesColumn('worked', 'Worked', (person) => person.workedMinutes),
+    minutesColumn('worked', t`Worked`, (person) => person.workedMinutes),
     {
       id: 'absent',
-      header: 'Absent',
+      header: t`Absent`,
       className: 'tabular-nums',
       cell: (person) => person.absentDays,
     },
-    { id: 'late', header: 'Late', className: 'tabular-nums', cell: (person) => person.lateDays },
+    { id: 'late', header: t`Late`, className: 'tabular-nums', cell: (person) => person.lateDays },
     {
       id: 'early',
-      header: 'Early',
+      header: t`Early`,
       className: 'tabular-nums',
       cell: (person) => person.earlyLeaveDays,
     },
     {
       id: 'overbreak',
-      header: 'Overbreak',
+      header: t`Overbreak`,
       className: 'tabular-nums',
       cell: (person) => person.overbreakDays,
     },
@@ -135,9 +149,13 @@ export default function AdherenceReportPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Adherence Reports</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Adherence Reports</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Did people work when they were scheduled to? Open a person to see their days.
+          <Trans>
+            Did people work when they were scheduled to? Open a person to see their days.
+          </Trans>
         </p>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter} />
@@ -147,17 +165,17 @@ export default function AdherenceReportPage() {
           <>
             {totals && (
               <section
-                aria-label="Totals"
+                aria-label={t`Totals`}
                 className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-7"
               >
                 {[
-                  ['Adherence', <Percent key="a" value={totals.adherencePct} target={TARGET} />],
-                  ['Conformance', <Percent key="c" value={totals.conformancePct} />],
-                  ['Scored days', totals.completeDays],
-                  ['Absent days', totals.absentDays],
-                  ['Late days', totals.lateDays],
-                  ['Overbreak days', totals.overbreakDays],
-                  ['Missed clock-outs', totals.missedClockOuts],
+                  [t`Adherence`, <Percent key="a" value={totals.adherencePct} target={TARGET} />],
+                  [t`Conformance`, <Percent key="c" value={totals.conformancePct} />],
+                  [t`Scored days`, totals.completeDays],
+                  [t`Absent days`, totals.absentDays],
+                  [t`Late days`, totals.lateDays],
+                  [t`Overbreak days`, totals.overbreakDays],
+                  [t`Missed clock-outs`, totals.missedClockOuts],
                 ].map(([label, value]) => (
                   <div key={String(label)} className="rounded-xl border bg-card p-4">
                     <p className="text-sm text-muted-foreground">{label}</p>
@@ -168,30 +186,34 @@ export default function AdherenceReportPage() {
             )}
             <Card>
               <CardHeader>
-                <CardTitle>By team</CardTitle>
+                <CardTitle>
+                  <Trans>By team</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <DataTable
-                  label="Adherence by team"
+                  label={t`Adherence by team`}
                   columns={teamColumns}
                   rows={data.teams}
                   rowKey={(team) => team.teamId ?? 'none'}
-                  emptyMessage="No teams in this range."
+                  emptyMessage={t`No teams in this range.`}
                 />
               </CardContent>
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>By person</CardTitle>
+                <CardTitle>
+                  <Trans>By person</Trans>
+                </CardTitle>
               </CardHeader>
               <CardContent>
                 <DataTable
-                  label="Adherence by person"
+                  label={t`Adherence by person`}
                   columns={personColumns}
                   rows={data.people}
                   rowKey={(person) => person.userId}
                   rowTestId="adherence-row"
-                  emptyMessage="No scheduled or worked days in this range."
+                  emptyMessage={t`No scheduled or worked days in this range.`}
                   tableClassName="min-w-[48rem]"
                   renderDetail={(person) =>
                     openPerson === person.userId && (

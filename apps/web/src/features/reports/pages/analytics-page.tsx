@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -13,21 +16,33 @@ import {
   YAxis,
 } from 'recharts';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
-import { WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { formatDate, formatNumber } from '@punchclock/shared/i18n/format';
+import { translate } from '@punchclock/shared/i18n/runtime';
 import { QueryState } from '@/components/ui/query-state';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBusinessToday } from '@/features/auth';
 import { analyticsQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
 
-const EXCEPTION_LABELS: Record<string, string> = {
-  late: 'Late',
-  early_leave: 'Early leave',
-  overbreak: 'Over break',
-  missed_clock_out: 'Missed clock-out',
-  absent: 'Absent',
-  unscheduled: 'Unscheduled work',
+const EXCEPTION_LABELS: Record<string, MessageDescriptor> = {
+  late: msg`Late`,
+  early_leave: msg`Early leave`,
+  overbreak: msg`Over break`,
+  missed_clock_out: msg`Missed clock-out`,
+  absent: msg`Absent`,
+  unscheduled: msg`Unscheduled work`,
 };
+
+function exceptionLabel(type: string): string {
+  const label = EXCEPTION_LABELS[type];
+  return label ? translate(label) : type;
+}
+
+/** Short weekday names, Sunday first, in the reader's language ("Sun", "dim."). */
+function weekdayShortNames(): string[] {
+  // 4 January 2026 is a Sunday.
+  return Array.from({ length: 7 }, (_, index) => formatDate(new Date(2026, 0, 4 + index), 'EEE'));
+}
 
 const axis = { stroke: 'var(--muted-foreground)', fontSize: 12 };
 // Dates on the x axis as MM-DD.
@@ -67,6 +82,12 @@ function ChartCard({
   );
 }
 
+/** A chart figure in the reader's language ("95.3" / "95,3"), to the server's one decimal. */
+const chartNumber = (value: number) =>
+  formatNumber(value, { maximumFractionDigits: 1, useGrouping: false });
+const tooltipValue = <Value,>(value: Value) =>
+  typeof value === 'number' ? chartNumber(value) : value;
+
 const tooltipStyle = {
   backgroundColor: 'var(--card)',
   border: '1px solid var(--border)',
@@ -74,6 +95,7 @@ const tooltipStyle = {
 };
 
 function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: number }[] }) {
+  const { t } = useLingui();
   const max = Math.max(1, ...cells.map((cell) => cell.count));
   const hours = Array.from({ length: 24 }, (_, hour) => hour);
   const countAt = (weekday: number, hour: number) =>
@@ -82,12 +104,14 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
     <div className="overflow-x-auto">
       <table
         className="border-separate border-spacing-0.5 text-[10px]"
-        aria-label="Late arrivals by weekday and hour of clock-in"
+        aria-label={t`Late arrivals by weekday and hour of clock-in`}
       >
         <thead>
           <tr>
             <th scope="col">
-              <span className="sr-only">Weekday</span>
+              <span className="sr-only">
+                <Trans>Weekday</Trans>
+              </span>
             </th>
             {hours.map((hour) => (
               <th key={hour} scope="col" className="w-6 font-normal text-muted-foreground">
@@ -97,7 +121,7 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
           </tr>
         </thead>
         <tbody>
-          {WEEKDAY_SHORT_NAMES.map((day, weekday) => (
+          {weekdayShortNames().map((day, weekday) => (
             <tr key={day}>
               <th scope="row" className="pr-2 text-left font-normal text-muted-foreground">
                 {day}
@@ -113,7 +137,7 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
                         ? `color-mix(in oklab, var(--destructive) ${20 + (count / max) * 80}%, transparent)`
                         : 'var(--muted)',
                     }}
-                    title={`${day} ${hour}:00 — ${count} late`}
+                    title={t`${day} ${hour}:00 — ${count} late`}
                   >
                     {count || ''}
                   </td>
@@ -128,6 +152,7 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
 }
 
 export default function AnalyticsPage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const analytics = useQuery(analyticsQueryOptions(filter));
@@ -137,9 +162,11 @@ export default function AnalyticsPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Analytics</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Analytics</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Trends in adherence, lateness, breaks and hours.
+          <Trans>Trends in adherence, lateness, breaks and hours.</Trans>
         </p>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter} />
@@ -149,7 +176,7 @@ export default function AnalyticsPage() {
         empty={
           <Card>
             <CardContent className="py-10 text-center text-muted-foreground">
-              No data in this range yet.
+              <Trans>No data in this range yet.</Trans>
             </CardContent>
           </Card>
         }
@@ -158,8 +185,8 @@ export default function AnalyticsPage() {
           <>
             <div className="grid gap-6 lg:grid-cols-2">
               <ChartCard
-                title="Adherence and conformance"
-                description="Per day, over scored days."
+                title={t`Adherence and conformance`}
+                description={t`Per day, over scored days.`}
                 testId="chart-adherence"
               >
                 <LineChart data={data.trend}>
@@ -184,14 +211,14 @@ export default function AnalyticsPage() {
                     domain={[0, conformanceTicks.at(-1) ?? 100]}
                     unit="%"
                   />
-                  <Tooltip contentStyle={tooltipStyle} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
                   <Legend />
                   <Line
                     yAxisId="adherence"
                     isAnimationActive={false}
                     type="monotone"
                     dataKey="adherencePct"
-                    name="Adherence %"
+                    name={t`Adherence %`}
                     stroke="var(--primary)"
                     strokeWidth={2}
                     dot={false}
@@ -202,7 +229,7 @@ export default function AnalyticsPage() {
                     isAnimationActive={false}
                     type="monotone"
                     dataKey="conformancePct"
-                    name="Conformance %"
+                    name={t`Conformance %`}
                     stroke="var(--success)"
                     strokeWidth={2}
                     dot={false}
@@ -211,63 +238,63 @@ export default function AnalyticsPage() {
                 </LineChart>
               </ChartCard>
               <ChartCard
-                title="Exceptions per day"
-                description="People late, over break, absent."
+                title={t`Exceptions per day`}
+                description={t`People late, over break, absent.`}
                 testId="chart-exceptions"
               >
                 <BarChart data={data.trend}>
                   <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
                   <XAxis {...dateAxis} />
                   <YAxis {...axis} allowDecimals={false} />
-                  <Tooltip contentStyle={tooltipStyle} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
                   <Legend />
                   <Bar
                     isAnimationActive={false}
                     dataKey="lateCount"
-                    name="Late"
+                    name={t`Late`}
                     stackId="x"
                     fill="var(--warning)"
                   />
                   <Bar
                     isAnimationActive={false}
                     dataKey="overbreakCount"
-                    name="Over break"
+                    name={t`Over break`}
                     stackId="x"
                     fill="var(--destructive)"
                   />
                   <Bar
                     isAnimationActive={false}
                     dataKey="absentCount"
-                    name="Absent"
+                    name={t`Absent`}
                     stackId="x"
                     fill="var(--muted-foreground)"
                   />
                 </BarChart>
               </ChartCard>
-              <ChartCard title="Hours worked" testId="chart-hours">
+              <ChartCard title={t`Hours worked`} testId="chart-hours">
                 <BarChart data={data.trend}>
                   <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
                   <XAxis {...dateAxis} />
-                  <YAxis {...axis} />
-                  <Tooltip contentStyle={tooltipStyle} />
+                  <YAxis {...axis} tickFormatter={chartNumber} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
                   <Bar
                     isAnimationActive={false}
                     dataKey="workedHours"
-                    name="Hours"
+                    name={t`Hours`}
                     fill="var(--primary)"
                   />
                 </BarChart>
               </ChartCard>
-              <ChartCard title="Adherence by team" testId="chart-teams">
+              <ChartCard title={t`Adherence by team`} testId="chart-teams">
                 <BarChart data={data.byTeam} layout="vertical" margin={{ left: 24 }}>
                   <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
                   <XAxis type="number" {...axis} unit="%" domain={[0, 100]} />
                   <YAxis type="category" dataKey="teamName" {...axis} width={100} />
-                  <Tooltip contentStyle={tooltipStyle} />
+                  <Tooltip contentStyle={tooltipStyle} formatter={tooltipValue} />
                   <Bar
                     isAnimationActive={false}
                     dataKey="adherencePct"
-                    name="Adherence %"
+                    name={t`Adherence %`}
                     fill="var(--primary)"
                   />
                 </BarChart>
@@ -276,8 +303,12 @@ export default function AnalyticsPage() {
             <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
               <Card>
                 <CardHeader>
-                  <CardTitle>Lateness heatmap</CardTitle>
-                  <CardDescription>Late arrivals by weekday and hour of clock-in.</CardDescription>
+                  <CardTitle>
+                    <Trans>Lateness heatmap</Trans>
+                  </CardTitle>
+                  <CardDescription>
+                    <Trans>Late arrivals by weekday and hour of clock-in.</Trans>
+                  </CardDescription>
                 </CardHeader>
                 <CardContent>
                   <Heatmap cells={data.latenessHeatmap} />
@@ -285,21 +316,28 @@ export default function AnalyticsPage() {
               </Card>
               <Card>
                 <CardHeader>
-                  <CardTitle>Top exceptions</CardTitle>
+                  <CardTitle>
+                    <Trans>Top exceptions</Trans>
+                  </CardTitle>
                 </CardHeader>
                 <CardContent>
                   <ol className="grid gap-2 text-sm">
-                    {data.topExceptions.map((exception) => (
-                      <li key={exception.type} className="flex justify-between gap-2">
-                        <span>{EXCEPTION_LABELS[exception.type] ?? exception.type}</span>
-                        <span className="tabular-nums text-muted-foreground">
-                          {exception.count} {exception.count === 1 ? 'day' : 'days'}
-                          {exception.minutes > 0 && ` · ${formatMinutes(exception.minutes)}`}
-                        </span>
-                      </li>
-                    ))}
+                    {data.topExceptions.map((exception) => {
+                      const count = exception.count;
+                      return (
+                        <li key={exception.type} className="flex justify-between gap-2">
+                          <span>{exceptionLabel(exception.type)}</span>
+                          <span className="tabular-nums text-muted-foreground">
+                            <Plural value={count} one="# day" other="# days" />
+                            {exception.minutes > 0 && ` · ${formatMinutes(exception.minutes)}`}
+                          </span>
+                        </li>
+                      );
+                    })}
                     {data.topExceptions.length === 0 && (
-                      <li className="text-muted-foreground">None.</li>
+                      <li className="text-muted-foreground">
+                        <Trans>None.</Trans>
+                      </li>
                     )}
                   </ol>
                 </CardContent>

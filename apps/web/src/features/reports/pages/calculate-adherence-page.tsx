@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { recomputeRequestSchema, recomputeRunSchema } from '@punchclock/shared/contracts/reports';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
@@ -20,6 +22,7 @@ const runsResponse = z.object({ runs: z.array(recomputeRunSchema) });
 
 /** /calculate-adherence: recompute a range for everyone or one person, with progress. */
 export default function CalculateAdherencePage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const queryClient = useQueryClient();
   const [from, setFrom] = useState(shiftDate(today, -30));
@@ -60,16 +63,24 @@ export default function CalculateAdherencePage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-4xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Calculate Adherence</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Calculate Adherence</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Days are recalculated automatically when punches or schedules change. Recalculate a range
-          by hand after changing rules or importing data.
+          <Trans>
+            Days are recalculated automatically when punches or schedules change. Recalculate a
+            range by hand after changing rules or importing data.
+          </Trans>
         </p>
       </div>
       <Card>
         <CardHeader>
-          <CardTitle>Recalculate</CardTitle>
-          <CardDescription>Up to 366 days at a time.</CardDescription>
+          <CardTitle>
+            <Trans>Recalculate</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Up to 366 days at a time.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form
@@ -77,15 +88,15 @@ export default function CalculateAdherencePage() {
             onSubmit={onSubmit}
             noValidate
           >
-            <Field id="recompute-from" label="From">
+            <Field id="recompute-from" label={t`From`}>
               <Input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
             </Field>
-            <Field id="recompute-to" label="To">
+            <Field id="recompute-to" label={t`To`}>
               <Input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
             </Field>
-            <Field id="recompute-person" label="People">
+            <Field id="recompute-person" label={t`People`}>
               <Select value={userId} onChange={(event) => setUserId(event.target.value)}>
-                <option value="">Everyone</option>
+                <option value="">{t`Everyone`}</option>
                 {people.data?.users.map((person) => (
                   <option key={person.id} value={person.id}>
                     {person.name ?? person.email}
@@ -94,7 +105,7 @@ export default function CalculateAdherencePage() {
               </Select>
             </Field>
             <Button type="submit" disabled={start.isPending}>
-              Recalculate
+              <Trans>Recalculate</Trans>
             </Button>
           </form>
           <FieldError id="recompute-error" message={error} />
@@ -102,14 +113,20 @@ export default function CalculateAdherencePage() {
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>Recent recalculations</CardTitle>
+          <CardTitle>
+            <Trans>Recent recalculations</Trans>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {runs.data?.runs.length ? (
             <ul className="grid gap-3">
               {runs.data.runs.map((run) => {
-                const percent =
+                const percentDone =
                   run.totalDays > 0 ? Math.round((run.doneDays / run.totalDays) * 100) : 100;
+                const runError = run.error;
+                const fromDate = run.fromDate;
+                const toDate = run.toDate;
+                const percent = formatNumber(percentDone);
                 return (
                   <li key={run.id} className="grid gap-1 text-sm" data-testid="recompute-run">
                     <div className="flex flex-wrap justify-between gap-2">
@@ -118,18 +135,18 @@ export default function CalculateAdherencePage() {
                       </span>
                       <span className="text-muted-foreground">
                         {run.status === 'failed'
-                          ? `Failed: ${run.error}`
+                          ? t`Failed: ${runError}`
                           : run.status === 'done'
-                            ? 'Done'
-                            : `${percent}%`}
+                            ? t`Done`
+                            : t`${percent}%`}
                       </span>
                     </div>
                     <div
                       role="progressbar"
-                      aria-label={`Recalculation ${run.fromDate} to ${run.toDate}`}
+                      aria-label={t`Recalculation ${fromDate} to ${toDate}`}
                       aria-valuemin={0}
                       aria-valuemax={100}
-                      aria-valuenow={percent}
+                      aria-valuenow={percentDone}
                       className="h-2 overflow-hidden rounded-full bg-muted"
                     >
                       <div
@@ -138,7 +155,7 @@ export default function CalculateAdherencePage() {
                             ? 'h-full bg-destructive'
                             : 'h-full bg-primary transition-[width]'
                         }
-                        style={{ width: `${percent}%` }}
+                        style={{ width: `${percentDone}%` }}
                       />
                     </div>
                   </li>
@@ -146,7 +163,9 @@ export default function CalculateAdherencePage() {
               })}
             </ul>
           ) : (
-            <p className="text-sm text-muted-foreground">None yet.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>None yet.</Trans>
+            </p>
           )}
         </CardContent>
       </Card>

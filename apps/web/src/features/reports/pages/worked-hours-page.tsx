@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
@@ -15,42 +17,49 @@ import { toQueryString, workedHoursQueryOptions, type RangeFilter } from '../api
 import { defaultRange, ReportFilters } from '../components/report-filters';
 
 export default function WorkedHoursPage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
   const [groupBy, setGroupBy] = useState('week');
   const report = useQuery(workedHoursQueryOptions({ ...filter, groupBy }));
   const columns: DataColumn<WorkedHoursRow>[] = [
-    { id: 'name', header: 'Name', isRowHeader: true, cell: (row) => row.name },
-    { id: 'team', header: 'Team', cell: (row) => row.teamName ?? (row.bucket ? '—' : '') },
+    { id: 'name', header: t`Name`, isRowHeader: true, cell: (row) => row.name },
+    { id: 'team', header: t`Team`, cell: (row) => row.teamName ?? (row.bucket ? '—' : '') },
     {
       id: 'bucket',
-      header: groupBy === 'day' ? 'Day' : groupBy === 'week' ? 'Week of' : 'From',
+      header: groupBy === 'day' ? t`Day` : groupBy === 'week' ? t`Week of` : t`From`,
       className: 'tabular-nums',
       cell: (row) => row.bucket,
     },
-    { id: 'days', header: 'Days', className: 'tabular-nums', cell: (row) => row.days },
-    minutesColumn('scheduled', 'Scheduled', (row) => row.scheduledMinutes),
+    { id: 'days', header: t`Days`, className: 'tabular-nums', cell: (row) => row.days },
+    minutesColumn('scheduled', t`Scheduled`, (row) => row.scheduledMinutes),
     {
       id: 'worked',
-      header: 'Worked',
+      header: t`Worked`,
       className: 'tabular-nums',
-      cell: (row) => (
-        <>
-          {formatMinutes(row.workedMinutes)}
-          {row.unreviewedPunches > 0 && (
-            <span
-              className="ml-2 text-xs font-medium text-warning-text"
-              title={`${row.unreviewedPunches} punch(es) recorded late wait for review; they are counted`}
-            >
-              Unreviewed
-            </span>
-          )}
-        </>
-      ),
+      cell: (row) => {
+        const unreviewed = row.unreviewedPunches;
+        return (
+          <>
+            {formatMinutes(row.workedMinutes)}
+            {unreviewed > 0 && (
+              <span
+                className="ml-2 text-xs font-medium text-warning-text"
+                title={plural(unreviewed, {
+                  one: '# punch(es) recorded late wait for review; they are counted',
+                  other: '# punch(es) recorded late wait for review; they are counted',
+                })}
+              >
+                <Trans>Unreviewed</Trans>
+              </span>
+            )}
+          </>
+        );
+      },
     },
     {
       id: 'overtime',
-      header: 'Overtime',
+      header: t`Overtime`,
       className: 'tabular-nums',
       cell: (row) => (
         <span className={cn(row.overtimeMinutes > 0 && 'font-semibold text-warning-text')}>
@@ -58,8 +67,8 @@ export default function WorkedHoursPage() {
         </span>
       ),
     },
-    minutesColumn('breaks', 'Breaks', (row) => row.breakMinutes),
-    minutesColumn('lunch', 'Lunch', (row) => row.lunchMinutes),
+    minutesColumn('breaks', t`Breaks`, (row) => row.breakMinutes),
+    minutesColumn('lunch', t`Lunch`, (row) => row.lunchMinutes),
   ];
   const exportHref = (format: string) =>
     `/api/reports/worked-hours/export?${toQueryString({ ...filter, groupBy, format })}`;
@@ -68,10 +77,14 @@ export default function WorkedHoursPage() {
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Worked Hours Report</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>Worked Hours Report</Trans>
+          </h1>
           <p className="text-sm text-muted-foreground">
-            Paid hours (breaks paid, lunch unpaid) against the schedule; overtime is worked beyond
-            scheduled.
+            <Trans>
+              Paid hours (breaks paid, lunch unpaid) against the schedule; overtime is worked beyond
+              scheduled.
+            </Trans>
           </p>
         </div>
         <div className="flex gap-2">
@@ -88,15 +101,15 @@ export default function WorkedHoursPage() {
         </div>
       </div>
       <ReportFilters value={filter} today={today} onChange={setFilter}>
-        <Field id="group-by" label="Per">
+        <Field id="group-by" label={t`Per`}>
           <Select
             className="w-32"
             value={groupBy}
             onChange={(event) => setGroupBy(event.target.value)}
           >
-            <option value="day">Day</option>
-            <option value="week">Week</option>
-            <option value="period">Whole period</option>
+            <option value="day">{t`Day`}</option>
+            <option value="week">{t`Week`}</option>
+            <option value="period">{t`Whole period`}</option>
           </Select>
         </Field>
       </ReportFilters>
@@ -105,16 +118,16 @@ export default function WorkedHoursPage() {
           <QueryState query={report}>
             {(data) => (
               <DataTable
-                label="Worked hours"
+                label={t`Worked hours`}
                 columns={columns}
                 rows={data.rows}
                 rowKey={(row) => `${row.userId}-${row.bucket}`}
                 rowTestId="worked-row"
-                emptyMessage="No hours in this range."
+                emptyMessage={t`No hours in this range.`}
                 summary={{
                   ...data.totals,
                   userId: 'total',
-                  name: 'Total',
+                  name: t`Total`,
                   teamName: null,
                   bucket: '',
                   unreviewedPunches: 0,

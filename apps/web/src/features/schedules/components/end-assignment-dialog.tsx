@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Assignment } from '@punchclock/shared/contracts/schedules';
 import { Button } from '@/components/ui/button';
@@ -14,9 +15,17 @@ export function EndAssignmentDialog({
   assignment: Assignment | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const change = useChangeAssignment();
   const [endDate, setEndDate] = useState('');
   const current = endDate || assignment?.dateRangeEnd || '';
+  let description = '';
+  if (assignment) {
+    const personName = assignment.userName ?? assignment.userEmail;
+    const templateName = assignment.templateName;
+    const startDate = assignment.dateRangeStart;
+    description = t`${personName} · ${templateName} from ${startDate}`;
+  }
   return (
     <Dialog
       open={assignment !== null}
@@ -28,11 +37,10 @@ export function EndAssignmentDialog({
       }}
     >
       <DialogContent>
-        <DialogTitle>Change end date</DialogTitle>
-        <DialogDescription>
-          {assignment &&
-            `${assignment.userName ?? assignment.userEmail} · ${assignment.templateName} from ${assignment.dateRangeStart}`}
-        </DialogDescription>
+        <DialogTitle>
+          <Trans>Change end date</Trans>
+        </DialogTitle>
+        <DialogDescription>{description}</DialogDescription>
         <form
           className="grid gap-4"
           onSubmit={(event) => {
@@ -56,7 +64,7 @@ export function EndAssignmentDialog({
             );
           }}
         >
-          <Field id="assignment-end" label="Last day">
+          <Field id="assignment-end" label={t`Last day`}>
             <Input
               type="date"
               required
@@ -67,10 +75,10 @@ export function EndAssignmentDialog({
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={change.isPending}>
-              Save
+              <Trans>Save</Trans>
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import {
   findShiftProblem,
@@ -10,8 +11,11 @@ const HOUR_MARKS = [0, 6, 12, 18, 24];
 
 /** A day's plan as a bar: the shift, its unpaid lunch, and what the break allows. */
 export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
+  const { t } = useLingui();
   if (findShiftProblem(pattern)) return null;
   const offsets = shiftOffsets(pattern);
+  const scheduled = formatMinutes(scheduledMinutes(pattern));
+  const breakMinutes = pattern.breakDurationMins;
   const spanMinutes = Math.max(24 * 60, offsets.end);
   const percent = (minutes: number) => `${(minutes / spanMinutes) * 100}%`;
   const marks =
@@ -20,12 +24,12 @@ export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
       : HOUR_MARKS;
 
   return (
-    <figure className="grid gap-2" aria-label="Preview of the day">
+    <figure className="grid gap-2" aria-label={t`Preview of the day`}>
       <div className="relative h-8 rounded-md bg-muted" data-testid="shift-preview">
         <div
           className="absolute inset-y-0 rounded-md bg-primary/80"
           style={{ left: percent(offsets.start), width: percent(offsets.end - offsets.start) }}
-          title="Shift"
+          title={t`Shift`}
         />
         {offsets.lunchStart !== null && offsets.lunchEnd !== null && (
           <div
@@ -34,7 +38,7 @@ export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
               left: percent(offsets.lunchStart),
               width: percent(offsets.lunchEnd - offsets.lunchStart),
             }}
-            title="Lunch (unpaid)"
+            title={t`Lunch (unpaid)`}
           />
         )}
       </div>
@@ -52,15 +56,17 @@ export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
         <span>
           <span className="mr-1 inline-block size-2.5 rounded-sm bg-primary/80" aria-hidden />
-          Scheduled {formatMinutes(scheduledMinutes(pattern))} paid
+          <Trans>Scheduled {scheduled} paid</Trans>
         </span>
         {offsets.lunchStart !== null && (
           <span>
             <span className="mr-1 inline-block size-2.5 rounded-sm bg-warning" aria-hidden />
-            Lunch unpaid
+            <Trans>Lunch unpaid</Trans>
           </span>
         )}
-        <span>Breaks: {pattern.breakDurationMins} min paid</span>
+        <span>
+          <Trans>Breaks: {breakMinutes} min paid</Trans>
+        </span>
       </figcaption>
     </figure>
   );

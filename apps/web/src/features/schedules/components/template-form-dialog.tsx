@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
@@ -5,7 +6,7 @@ import {
   type ScheduleTemplate,
   type ScheduleTemplateInput,
 } from '@punchclock/shared/contracts/schedules';
-import { DEFAULT_WORKING_DAYS, WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { DEFAULT_WORKING_DAYS } from '@punchclock/shared/domain/schedule';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { FieldError } from '@/components/ui/field-error';
@@ -13,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { contractResolver } from '@/lib/zod-resolver';
 import { useSaveTemplate } from '../api';
+import { weekdayShortNames } from '../weekday-names';
 import { ShiftPreview } from './shift-preview';
 
 /** The form speaks strings (inputs); the contract speaks nulls and numbers. */
@@ -61,6 +63,7 @@ interface TemplateFormDialogProps {
 }
 
 export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDialogProps) {
+  const { t } = useLingui();
   const save = useSaveTemplate();
   const form = useForm<TemplateFormValues>({ resolver, defaultValues: toFormValues(template) });
   const { register, handleSubmit, reset, formState, control, setError } = form;
@@ -81,6 +84,7 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
   });
 
   const errors = formState.errors;
+  const templateName = template?.name;
   const rootMessage = errors.root?.message;
   const field = (name: keyof TemplateFormValues, label: string, type = 'time') => (
     <Field id={`template-${name}`} label={label} error={errors[name]?.message}>
@@ -91,22 +95,24 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[90vh] max-w-2xl overflow-y-auto">
-        <DialogTitle>{template ? `Edit ${template.name}` : 'New schedule template'}</DialogTitle>
+        <DialogTitle>{template ? t`Edit ${templateName}` : t`New schedule template`}</DialogTitle>
         <DialogDescription>
-          A shift that ends at or before its start time ends the next day and counts for the day it
-          starts.
+          <Trans>
+            A shift that ends at or before its start time ends the next day and counts for the day
+            it starts.
+          </Trans>
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          {field('name', 'Name', 'text')}
+          {field('name', t`Name`, 'text')}
           <div className="grid grid-cols-2 gap-3">
-            {field('workStart', 'Start')}
-            {field('workEnd', 'End')}
-            {field('lunchStart', 'Lunch start (optional)')}
-            {field('lunchEnd', 'Lunch end (optional)')}
+            {field('workStart', t`Start`)}
+            {field('workEnd', t`End`)}
+            {field('lunchStart', t`Lunch start (optional)`)}
+            {field('lunchEnd', t`Lunch end (optional)`)}
           </div>
           <Field
             id="template-breakDurationMins"
-            label="Break allowance (minutes, paid)"
+            label={t`Break allowance (minutes, paid)`}
             error={errors.breakDurationMins?.message}
             className="grid gap-1 sm:w-1/2"
           >
@@ -119,9 +125,11 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
             />
           </Field>
           <fieldset className="grid gap-2">
-            <legend className="mb-1 text-sm font-medium">Working days</legend>
+            <legend className="mb-1 text-sm font-medium">
+              <Trans>Working days</Trans>
+            </legend>
             <div className="flex flex-wrap gap-2">
-              {WEEKDAY_SHORT_NAMES.map((day, index) => (
+              {weekdayShortNames().map((day, index) => (
                 <label
                   key={day}
                   className="flex cursor-pointer items-center gap-2 rounded-md border border-input px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent"
@@ -147,10 +155,10 @@ export function TemplateFormDialog({ isOpen, template, onClose }: TemplateFormDi
           <FieldError id="template-form-error" message={rootMessage} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : template ? 'Save changes' : 'Create template'}
+              {save.isPending ? t`Saving...` : template ? t`Save changes` : t`Create template`}
             </Button>
           </div>
         </form>

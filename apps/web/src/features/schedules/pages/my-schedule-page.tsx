@@ -1,5 +1,6 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import type { MyScheduleEntry } from '@punchclock/shared/contracts/schedules';
@@ -11,8 +12,8 @@ import {
   isDateInRange,
   isWorkingDay,
   shiftMonth,
-  WEEKDAY_SHORT_NAMES,
 } from '@punchclock/shared/domain/schedule';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -21,6 +22,7 @@ import { useBusinessToday } from '@/features/auth';
 import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { cn } from '@/lib/cn';
 import { myScheduleQueryOptions } from '../api';
+import { weekdayShortNames } from '../weekday-names';
 
 type View = 'week' | 'month';
 
@@ -33,18 +35,30 @@ function DayPlan({
   date: string;
   isCompact: boolean;
 }) {
-  if (!entry) return <p className="text-xs text-muted-foreground">No schedule</p>;
+  if (!entry)
+    return (
+      <p className="text-xs text-muted-foreground">
+        <Trans>No schedule</Trans>
+      </p>
+    );
   const { template } = entry;
+  const { name, lunchStart, lunchEnd } = template;
   if (!isWorkingDay(template, date)) {
-    return <p className="text-xs text-muted-foreground">Day off · {template.name}</p>;
+    return (
+      <p className="text-xs text-muted-foreground">
+        <Trans>Day off · {name}</Trans>
+      </p>
+    );
   }
   return (
     <div className="grid gap-0.5 text-xs">
       <p className="truncate font-medium text-foreground">{template.name}</p>
       <p className="tabular-nums">{formatShiftHours(template)}</p>
-      {!isCompact && template.lunchStart && template.lunchEnd && (
+      {!isCompact && lunchStart && lunchEnd && (
         <p className="text-muted-foreground">
-          Lunch {template.lunchStart}–{template.lunchEnd}
+          <Trans>
+            Lunch {lunchStart}–{lunchEnd}
+          </Trans>
         </p>
       )}
     </div>
@@ -53,6 +67,7 @@ function DayPlan({
 
 /** product §2 my-schedule calendar: Week and Month, Sunday first, Today badge, "No schedule". */
 export default function MySchedulePage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const [view, setView] = useState<View>('week');
   const [anchor, setAnchor] = useState(today);
@@ -68,15 +83,17 @@ export default function MySchedulePage() {
     setAnchor(view === 'week' ? shiftDate(anchor, 7 * direction) : shiftMonth(anchor, direction));
   const title =
     view === 'week'
-      ? `${format(parseISO(from), 'MMM d')} – ${format(parseISO(to), 'MMM d, yyyy')}`
-      : format(parseISO(anchor), 'MMMM yyyy');
+      ? `${formatDate(parseISO(from), 'MMM d')} – ${formatDate(parseISO(to), 'MMM d, yyyy')}`
+      : formatDate(parseISO(anchor), 'MMMM yyyy');
   const anchorMonth = anchor.slice(0, 7);
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Schedules</h1>
-        <div className="flex rounded-lg border p-1" role="group" aria-label="Calendar view">
+        <h1 className="text-2xl font-bold">
+          <Trans>Schedules</Trans>
+        </h1>
+        <div className="flex rounded-lg border p-1" role="group" aria-label={t`Calendar view`}>
           {(['week', 'month'] as const).map((option) => (
             <Button
               key={option}
@@ -85,7 +102,7 @@ export default function MySchedulePage() {
               aria-pressed={view === option}
               onClick={() => setView(option)}
             >
-              {option === 'week' ? 'Week' : 'Month'}
+              {option === 'week' ? t`Week` : t`Month`}
             </Button>
           ))}
         </div>
@@ -96,7 +113,7 @@ export default function MySchedulePage() {
             <Button
               variant="outline"
               size="icon"
-              aria-label={`Previous ${view}`}
+              aria-label={view === 'week' ? t`Previous week` : t`Previous month`}
               onClick={() => move(-1)}
             >
               <ChevronLeft aria-hidden />
@@ -107,14 +124,14 @@ export default function MySchedulePage() {
               </h2>
               {anchor !== today && (
                 <Button variant="link" size="sm" onClick={() => setAnchor(today)}>
-                  Back to today
+                  <Trans>Back to today</Trans>
                 </Button>
               )}
             </div>
             <Button
               variant="outline"
               size="icon"
-              aria-label={`Next ${view}`}
+              aria-label={view === 'week' ? t`Next week` : t`Next month`}
               onClick={() => move(1)}
             >
               <ChevronRight aria-hidden />
@@ -124,7 +141,7 @@ export default function MySchedulePage() {
             {(data) => (
               <div className="grid gap-2" role="grid" aria-label={title}>
                 <div className="hidden grid-cols-7 gap-2 sm:grid" role="row">
-                  {WEEKDAY_SHORT_NAMES.map((day) => (
+                  {weekdayShortNames().map((day) => (
                     <div
                       key={day}
                       role="columnheader"
@@ -146,6 +163,9 @@ export default function MySchedulePage() {
                         (request) => request.startDate <= date && date <= request.endDate,
                       );
                       const isToday = date === today;
+                      const leaveName = leave?.typeName;
+                      const leaveLabel =
+                        leave?.status === 'pending' ? t`${leaveName} (pending)` : leaveName;
                       const isOutside = view === 'month' && date.slice(0, 7) !== anchorMonth;
                       return (
                         <div
@@ -163,13 +183,13 @@ export default function MySchedulePage() {
                         >
                           <div className="flex flex-wrap items-center justify-between gap-1">
                             <span className="sr-only">
-                              {format(parseISO(date), 'EEEE, MMMM d')}
+                              {formatDate(parseISO(date), 'EEEE, MMMM d')}
                             </span>
                             <span className="text-sm font-semibold" aria-hidden>
                               <span className={cn(view === 'month' && 'hidden', 'sm:hidden')}>
-                                {format(parseISO(date), 'EEE')}{' '}
+                                {formatDate(parseISO(date), 'EEE')}{' '}
                               </span>
-                              {format(parseISO(date), view === 'week' ? 'MMM d' : 'd')}
+                              {formatDate(parseISO(date), view === 'week' ? 'MMM d' : 'd')}
                             </span>
                             {isToday && (
                               <Badge
@@ -178,7 +198,7 @@ export default function MySchedulePage() {
                                   view === 'month' && 'px-1 text-[9px] sm:px-2 sm:text-xs',
                                 )}
                               >
-                                Today
+                                <Trans>Today</Trans>
                               </Badge>
                             )}
                           </div>
@@ -188,8 +208,7 @@ export default function MySchedulePage() {
                                 className="mb-1 truncate rounded bg-success/15 px-1.5 py-0.5 text-xs font-medium text-success-text"
                                 data-testid="time-off-marker"
                               >
-                                {leave.typeName}
-                                {leave.status === 'pending' ? ' (pending)' : ''}
+                                {leaveLabel}
                                 {leave.startTime ? ` ${leave.startTime}–${leave.endTime}` : ''}
                               </p>
                             )}
@@ -197,12 +216,7 @@ export default function MySchedulePage() {
                           </div>
                           {view === 'month' && (
                             <span className="sm:hidden">
-                              {leave && (
-                                <span className="sr-only">
-                                  {leave.typeName}
-                                  {leave.status === 'pending' ? ' (pending)' : ''}
-                                </span>
-                              )}
+                              {leave && <span className="sr-only">{leaveLabel}</span>}
                               {entry && isWorkingDay(entry.template, date) ? (
                                 <>
                                   <span
@@ -214,7 +228,9 @@ export default function MySchedulePage() {
                                   </span>
                                 </>
                               ) : (
-                                <span className="sr-only">{entry ? 'Day off' : 'No schedule'}</span>
+                                <span className="sr-only">
+                                  {entry ? t`Day off` : t`No schedule`}
+                                </span>
                               )}
                             </span>
                           )}

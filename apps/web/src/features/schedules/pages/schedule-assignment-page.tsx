@@ -1,10 +1,13 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import { AlertTriangle, CalendarX, Search, X } from 'lucide-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { Assignment } from '@punchclock/shared/contracts/schedules';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -30,7 +33,7 @@ import {
 } from '../assignment-selection';
 import { EndAssignmentDialog } from '../components/end-assignment-dialog';
 
-const shortDate = (date: string) => format(parseISO(date), 'MMM d, yyyy');
+const shortDate = (date: string) => formatDate(parseISO(date), 'MMM d, yyyy');
 
 function AssignmentChip({
   assignment,
@@ -41,12 +44,15 @@ function AssignmentChip({
   today: string;
   onEnd: () => void;
 }) {
+  const { t } = useLingui();
   const change = useChangeAssignment();
   const isCurrent = assignment.dateRangeStart <= today;
+  const templateName = assignment.templateName;
+  const startDate = assignment.dateRangeStart;
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md border px-2 py-1 text-sm">
       <Badge variant={isCurrent ? 'success' : 'outline'}>
-        {isCurrent ? 'Current' : 'Upcoming'}
+        {isCurrent ? t`Current` : t`Upcoming`}
       </Badge>
       <span className="font-medium">{assignment.templateName}</span>
       <span className="text-muted-foreground">
@@ -54,16 +60,18 @@ function AssignmentChip({
       </span>
       <span className="ml-auto flex gap-1">
         <Button variant="ghost" size="sm" onClick={onEnd}>
-          <CalendarX aria-hidden /> End…
+          <CalendarX aria-hidden /> <Trans>End…</Trans>
         </Button>
         <Button
           variant="ghost"
           size="sm"
           className="text-destructive"
-          aria-label={`Remove ${assignment.templateName} from ${assignment.dateRangeStart}`}
+          aria-label={t`Remove ${templateName} from ${startDate}`}
           disabled={change.isPending}
           onClick={() => {
-            if (window.confirm('Remove this assignment? Days already worked keep their records.')) {
+            if (
+              window.confirm(t`Remove this assignment? Days already worked keep their records.`)
+            ) {
               change.mutate({ id: assignment.id, input: null });
             }
           }}
@@ -76,6 +84,7 @@ function AssignmentChip({
 }
 
 export default function ScheduleAssignmentPage() {
+  const { t } = useLingui();
   const today = useBusinessToday();
   const users = useQuery(directoryQueryOptions);
   const templates = useQuery(templatesQueryOptions);
@@ -101,6 +110,8 @@ export default function ScheduleAssignmentPage() {
   const shownUsers = filterPeople(users.data?.users ?? [], search, roleFilter);
   const shownIds = shownUsers.map((user) => user.id);
   const allShownSelected = areAllSelected(selected, shownIds);
+  const shownCount = shownUsers.length;
+  const selectedCount = selected.size;
 
   const submit = (endOverlapping: boolean) => {
     setClash(null);
@@ -132,18 +143,26 @@ export default function ScheduleAssignmentPage() {
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div>
-        <h1 className="text-2xl font-bold">Schedule Assignment</h1>
+        <h1 className="text-2xl font-bold">
+          <Trans>Schedule Assignment</Trans>
+        </h1>
         <p className="text-sm text-muted-foreground">
-          Choose people, then give them a template for a range of dates. One person has one schedule
-          per day.
+          <Trans>
+            Choose people, then give them a template for a range of dates. One person has one
+            schedule per day.
+          </Trans>
         </p>
       </div>
 
       <Card>
         <CardHeader>
-          <CardTitle>Assign a schedule</CardTitle>
+          <CardTitle>
+            <Trans>Assign a schedule</Trans>
+          </CardTitle>
           <CardDescription>
-            {selected.size === 0 ? 'Select people below.' : `${selected.size} selected`}
+            {selectedCount === 0
+              ? t`Select people below.`
+              : plural(selectedCount, { one: '# selected', other: '# selected' })}
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -151,13 +170,13 @@ export default function ScheduleAssignmentPage() {
             className="grid gap-4 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
             onSubmit={onSubmit}
           >
-            <Field id="assign-template" label="Template">
+            <Field id="assign-template" label={t`Template`}>
               <Select
                 value={templateId}
                 required
                 onChange={(event) => setTemplateId(event.target.value)}
               >
-                <option value="">Choose a template…</option>
+                <option value="">{t`Choose a template…`}</option>
                 {activeTemplates.map((template) => (
                   <option key={template.id} value={template.id}>
                     {template.name} ({template.workStart}–{template.workEnd})
@@ -165,7 +184,7 @@ export default function ScheduleAssignmentPage() {
                 ))}
               </Select>
             </Field>
-            <Field id="assign-start" label="First day">
+            <Field id="assign-start" label={t`First day`}>
               <Input
                 type="date"
                 required
@@ -173,7 +192,7 @@ export default function ScheduleAssignmentPage() {
                 onChange={(event) => setStart(event.target.value)}
               />
             </Field>
-            <Field id="assign-end" label="Last day">
+            <Field id="assign-end" label={t`Last day`}>
               <Input
                 type="date"
                 required
@@ -183,7 +202,7 @@ export default function ScheduleAssignmentPage() {
               />
             </Field>
             <Button type="submit" disabled={assign.isPending || selected.size === 0 || !templateId}>
-              {assign.isPending ? 'Assigning...' : 'Assign'}
+              {assign.isPending ? t`Assigning...` : t`Assign`}
             </Button>
           </form>
           {clash && (
@@ -200,7 +219,7 @@ export default function ScheduleAssignmentPage() {
                   onClick={() => submit(true)}
                   disabled={assign.isPending}
                 >
-                  End the earlier one the day before and assign
+                  <Trans>End the earlier one the day before and assign</Trans>
                 </Button>
               )}
             </div>
@@ -210,25 +229,27 @@ export default function ScheduleAssignmentPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>People</CardTitle>
+          <CardTitle>
+            <Trans>People</Trans>
+          </CardTitle>
           <div className="mt-2 flex flex-wrap gap-3">
             <div className="relative min-w-56 flex-1">
               <Search className="absolute left-3 top-3 size-4 text-muted-foreground" aria-hidden />
               <Input
-                aria-label="Search people"
-                placeholder="Search by name or email"
+                aria-label={t`Search people`}
+                placeholder={t`Search by name or email`}
                 className="pl-9"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
               />
             </div>
             <Select
-              aria-label="Filter by role"
+              aria-label={t`Filter by role`}
               className="w-44"
               value={roleFilter}
               onChange={(event) => setRoleFilter(event.target.value)}
             >
-              <option value="">All roles</option>
+              <option value="">{t`All roles`}</option>
               {ROLES.map((role) => (
                 <option key={role} value={role}>
                   {ROLE_LABELS[role]}
@@ -249,52 +270,52 @@ export default function ScheduleAssignmentPage() {
                   checked={allShownSelected}
                   onChange={() => setSelected(toggleAllShown(selected, shownIds))}
                 />
-                Select all shown ({shownUsers.length})
+                <Trans>Select all shown ({shownCount})</Trans>
               </label>
               <ul className="grid gap-2">
-                {shownUsers.map((user) => (
-                  <li
-                    key={user.id}
-                    className="grid gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
-                  >
-                    <label className="flex min-w-0 cursor-pointer items-start gap-3">
-                      <input
-                        type="checkbox"
-                        className="mt-1 size-4 accent-primary"
-                        checked={selected.has(user.id)}
-                        onChange={() => setSelected(toggleSelected(selected, user.id))}
-                        aria-label={`Select ${user.name ?? user.email}`}
-                      />
-                      <span className="min-w-0">
-                        <span className="block truncate font-medium">
-                          {user.name ?? user.email}
-                        </span>
-                        <span className="block truncate text-xs text-muted-foreground">
-                          {user.email} · {ROLE_LABELS[user.role ?? 'employee']}
-                          {user.isSuspended && ' · Suspended'}
-                        </span>
-                      </span>
-                    </label>
-                    <ul
-                      className="grid gap-1"
-                      aria-label={`Schedules of ${user.name ?? user.email}`}
+                {shownUsers.map((user) => {
+                  const personName = user.name ?? user.email;
+                  return (
+                    <li
+                      key={user.id}
+                      className="grid gap-2 rounded-lg border p-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]"
                     >
-                      {(byUser.get(user.id) ?? []).map((assignment) => (
-                        <AssignmentChip
-                          key={assignment.id}
-                          assignment={assignment}
-                          today={today}
-                          onEnd={() => setEnding(assignment)}
+                      <label className="flex min-w-0 cursor-pointer items-start gap-3">
+                        <input
+                          type="checkbox"
+                          className="mt-1 size-4 accent-primary"
+                          checked={selected.has(user.id)}
+                          onChange={() => setSelected(toggleSelected(selected, user.id))}
+                          aria-label={t`Select ${personName}`}
                         />
-                      ))}
-                      {!byUser.has(user.id) && (
-                        <li className="text-sm text-muted-foreground">
-                          No current or upcoming schedule
-                        </li>
-                      )}
-                    </ul>
-                  </li>
-                ))}
+                        <span className="min-w-0">
+                          <span className="block truncate font-medium">
+                            {user.name ?? user.email}
+                          </span>
+                          <span className="block truncate text-xs text-muted-foreground">
+                            {user.email} · {ROLE_LABELS[user.role ?? 'employee']}
+                            {user.isSuspended && ` · ${t`Suspended`}`}
+                          </span>
+                        </span>
+                      </label>
+                      <ul className="grid gap-1" aria-label={t`Schedules of ${personName}`}>
+                        {(byUser.get(user.id) ?? []).map((assignment) => (
+                          <AssignmentChip
+                            key={assignment.id}
+                            assignment={assignment}
+                            today={today}
+                            onEnd={() => setEnding(assignment)}
+                          />
+                        ))}
+                        {!byUser.has(user.id) && (
+                          <li className="text-sm text-muted-foreground">
+                            <Trans>No current or upcoming schedule</Trans>
+                          </li>
+                        )}
+                      </ul>
+                    </li>
+                  );
+                })}
               </ul>
             </>
           )}

@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
-import { formatShiftHours, WEEKDAY_SHORT_NAMES } from '@punchclock/shared/domain/schedule';
+import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,18 +12,22 @@ import { QueryState } from '@/components/ui/query-state';
 import { templatesQueryOptions, useTemplateAction } from '../api';
 import { ShiftPreview } from '../components/shift-preview';
 import { TemplateFormDialog } from '../components/template-form-dialog';
+import { weekdayShortNames } from '../weekday-names';
 
 function describeDays(days: number[]): string {
   const key = days.join(',');
-  if (key === '1,2,3,4,5') return 'Mon–Fri';
-  if (key === '0,1,2,3,4,5,6') return 'Every day';
-  return days.map((day) => WEEKDAY_SHORT_NAMES[day]).join(', ');
+  if (key === '1,2,3,4,5') return t`Mon–Fri`;
+  if (key === '0,1,2,3,4,5,6') return t`Every day`;
+  const names = weekdayShortNames();
+  return days.map((day) => names[day]).join(', ');
 }
 
 function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit: () => void }) {
   const action = useTemplateAction();
   const run = (kind: 'archive' | 'restore' | 'delete') =>
     action.mutate({ id: template.id, action: kind });
+  const { name, lunchStart, lunchEnd, assignmentCount } = template;
+  const breakMinutes = template.breakDurationMins;
   return (
     <Card className={template.isArchived ? 'opacity-70' : undefined} data-testid="template-card">
       <CardHeader>
@@ -30,17 +36,18 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
             <CardTitle className="truncate">{template.name}</CardTitle>
             <CardDescription>
               {formatShiftHours(template)} · {describeDays(template.workingDays)}
-              {template.lunchStart &&
-                template.lunchEnd &&
-                ` · Lunch ${template.lunchStart}–${template.lunchEnd}`}{' '}
-              · Break {template.breakDurationMins} min
+              {lunchStart && lunchEnd && ` · ${t`Lunch ${lunchStart}–${lunchEnd}`}`} ·{' '}
+              <Trans>Break {breakMinutes} min</Trans>
             </CardDescription>
           </div>
           <div className="flex gap-2">
-            {template.isArchived && <Badge variant="outline">Archived</Badge>}
+            {template.isArchived && (
+              <Badge variant="outline">
+                <Trans>Archived</Trans>
+              </Badge>
+            )}
             <Badge>
-              {template.assignmentCount}{' '}
-              {template.assignmentCount === 1 ? 'assignment' : 'assignments'}
+              <Plural value={assignmentCount} one="# assignment" other="# assignments" />
             </Badge>
           </div>
         </div>
@@ -49,7 +56,7 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
         <ShiftPreview pattern={template} />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" onClick={onEdit}>
-            <Pencil aria-hidden /> Edit
+            <Pencil aria-hidden /> <Trans>Edit</Trans>
           </Button>
           {template.isArchived ? (
             <Button
@@ -58,7 +65,7 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
               onClick={() => run('restore')}
               disabled={action.isPending}
             >
-              <ArchiveRestore aria-hidden /> Restore
+              <ArchiveRestore aria-hidden /> <Trans>Restore</Trans>
             </Button>
           ) : (
             <Button
@@ -67,7 +74,7 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
               onClick={() => run('archive')}
               disabled={action.isPending}
             >
-              <Archive aria-hidden /> Archive
+              <Archive aria-hidden /> <Trans>Archive</Trans>
             </Button>
           )}
           {template.assignmentCount === 0 && (
@@ -76,12 +83,11 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
               size="sm"
               className="text-destructive"
               onClick={() => {
-                if (window.confirm(`Delete "${template.name}"? This cannot be undone.`))
-                  run('delete');
+                if (window.confirm(t`Delete "${name}"? This cannot be undone.`)) run('delete');
               }}
               disabled={action.isPending}
             >
-              <Trash2 aria-hidden /> Delete
+              <Trash2 aria-hidden /> <Trans>Delete</Trans>
             </Button>
           )}
         </div>
@@ -103,13 +109,17 @@ export default function ScheduleManagementPage() {
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">Schedule Management</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>Schedule Management</Trans>
+          </h1>
           <p className="text-sm text-muted-foreground">
-            Shift templates: hours, unpaid lunch, paid break allowance and working days.
+            <Trans>
+              Shift templates: hours, unpaid lunch, paid break allowance and working days.
+            </Trans>
           </p>
         </div>
         <Button onClick={() => open(null)}>
-          <Plus aria-hidden /> New template
+          <Plus aria-hidden /> <Trans>New template</Trans>
         </Button>
       </div>
       <QueryState
@@ -118,7 +128,7 @@ export default function ScheduleManagementPage() {
         empty={
           <Card>
             <CardContent className="py-10 text-center text-muted-foreground">
-              No templates yet. Create the first one to start assigning shifts.
+              <Trans>No templates yet. Create the first one to start assigning shifts.</Trans>
             </CardContent>
           </Card>
         }

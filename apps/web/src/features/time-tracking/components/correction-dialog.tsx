@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
@@ -41,6 +42,7 @@ export function CorrectionDialog({
   timeZone: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind>('add');
   const [eventType, setEventType] = useState<TimeEventType>('clock_out');
@@ -52,7 +54,7 @@ export function CorrectionDialog({
   const submit = useMutation({
     mutationFn: (input: unknown) => apiRequest('/api/corrections', { method: 'POST', body: input }),
     onSuccess: () => {
-      toast.success('Correction requested');
+      toast.success(t`Correction requested`);
       void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
       void queryClient.invalidateQueries({ queryKey: ['corrections'] });
       onClose();
@@ -60,6 +62,7 @@ export function CorrectionDialog({
     onError: (failure) => setError(failure.message),
   });
   if (!day) return null;
+  const dayDate = day.date;
   const punches = (day.originalEvents ?? day.events).filter(
     (event) => !event.id.startsWith('correction'),
   );
@@ -80,20 +83,22 @@ export function CorrectionDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>Request a correction</DialogTitle>
+        <DialogTitle>
+          <Trans>Request a correction</Trans>
+        </DialogTitle>
         <DialogDescription>
-          For {day.date}. Your punches stay as they are; an approver decides.
+          <Trans>For {dayDate}. Your punches stay as they are; an approver decides.</Trans>
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <Field id="correction-kind" label="What is wrong?">
+          <Field id="correction-kind" label={t`What is wrong?`}>
             <Select value={kind} onChange={(event) => setKind(event.target.value as Kind)}>
-              <option value="add">I missed a punch</option>
-              <option value="move">A punch has the wrong time</option>
-              <option value="remove">A punch was a mistake</option>
+              <option value="add">{t`I missed a punch`}</option>
+              <option value="move">{t`A punch has the wrong time`}</option>
+              <option value="remove">{t`A punch was a mistake`}</option>
             </Select>
           </Field>
           {kind === 'add' ? (
-            <Field id="correction-type" label="Missed punch">
+            <Field id="correction-type" label={t`Missed punch`}>
               <Select
                 value={eventType}
                 onChange={(event) => setEventType(event.target.value as TimeEventType)}
@@ -106,36 +111,39 @@ export function CorrectionDialog({
               </Select>
             </Field>
           ) : (
-            <Field id="correction-target" label="Punch">
+            <Field id="correction-target" label={t`Punch`}>
               <Select
                 value={targetEventId}
                 onChange={(event) => setTargetEventId(event.target.value)}
               >
-                <option value="">Choose…</option>
-                {punches.map((punch) => (
-                  <option key={punch.id} value={punch.id}>
-                    {EVENT_LABELS[punch.eventType]} at{' '}
-                    {formatBusinessTime(punch.occurredAt, timeZone)}
-                  </option>
-                ))}
+                <option value="">{t`Choose…`}</option>
+                {punches.map((punch) => {
+                  const label = EVENT_LABELS[punch.eventType];
+                  const time = formatBusinessTime(punch.occurredAt, timeZone);
+                  return (
+                    <option key={punch.id} value={punch.id}>
+                      {t`${label} at ${time}`}
+                    </option>
+                  );
+                })}
               </Select>
             </Field>
           )}
           {kind !== 'remove' && (
             <div className="grid grid-cols-2 gap-3">
-              <Field id="correction-date" label="Date">
+              <Field id="correction-date" label={t`Date`}>
                 <Input
                   type="date"
                   value={date || day.date}
                   onChange={(event) => setDate(event.target.value)}
                 />
               </Field>
-              <Field id="correction-time" label="Correct time">
+              <Field id="correction-time" label={t`Correct time`}>
                 <Input type="time" value={time} onChange={(event) => setTime(event.target.value)} />
               </Field>
             </div>
           )}
-          <Field id="correction-reason" label="Reason">
+          <Field id="correction-reason" label={t`Reason`}>
             <Input
               value={reason}
               maxLength={500}
@@ -145,10 +153,10 @@ export function CorrectionDialog({
           <FieldError id="correction-error" message={error} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={submit.isPending}>
-              Send request
+              <Trans>Send request</Trans>
             </Button>
           </div>
         </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Coffee, LogIn, Timer, UtensilsCrossed } from 'lucide-react';
 import { formatElapsed } from '@punchclock/shared/domain/business-time';
 import { STATE_LABELS, type TimeState } from '@punchclock/shared/domain/time-state';
@@ -28,6 +29,7 @@ interface LiveTimerBannerProps {
 
 /** How long the person has been in the current state, ticking every second. */
 export function LiveTimerBanner({ state, stateSince, limitMinutes }: LiveTimerBannerProps) {
+  const { t } = useLingui();
   const now = useNow();
   const Icon = ICONS[state];
   const elapsedSeconds = stateSince ? (now - Date.parse(stateSince)) / 1000 : 0;
@@ -37,19 +39,23 @@ export function LiveTimerBanner({ state, stateSince, limitMinutes }: LiveTimerBa
 
   return (
     <section
-      aria-label="Current status"
+      aria-label={t`Current status`}
       className={cn('flex items-center gap-4 rounded-xl border p-4', STYLES[state])}
       data-testid="live-timer"
     >
       <Icon className="size-8 shrink-0" aria-hidden />
       <div className="min-w-0 flex-1">
-        <p className="font-semibold">{isActive ? STATE_LABELS[state] : 'You are not clocked in'}</p>
+        <p className="font-semibold">
+          {isActive ? STATE_LABELS[state] : t`You are not clocked in`}
+        </p>
         <p className="text-sm text-muted-foreground">
           {isActive
             ? limitMinutes !== null
-              ? `${limitMinutes} minute allowance${isOver ? ' — over the limit' : ''}`
-              : 'Time in this status'
-            : 'Clock in to start your day.'}
+              ? isOver
+                ? t`${limitMinutes} minute allowance — over the limit`
+                : t`${limitMinutes} minute allowance`
+              : t`Time in this status`
+            : t`Clock in to start your day.`}
         </p>
       </div>
       {isActive && (

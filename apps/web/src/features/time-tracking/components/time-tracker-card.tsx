@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { LogIn, LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -26,13 +27,19 @@ interface TimeTrackerCardProps {
 }
 
 export function TimeTrackerCard(props: TimeTrackerCardProps) {
+  const { t } = useLingui();
   const { state, lastEvent, timeZone, isBusy, onRecord } = props;
+  const breakLimit = props.breakLimitMinutes;
+  const lunchLimit = props.lunchLimitMinutes;
+  const stateLabel = STATE_LABELS[state];
+  const lastLabel = lastEvent ? EVENT_LABELS[lastEvent.eventType] : '';
+  const lastTime = lastEvent ? formatBusinessTime(lastEvent.occurredAt, timeZone) : '';
   const [selected, setSelected] = useState<StatusOption | null>(null);
   const isActive = state === 'clock_in' || state === 'break' || state === 'lunch';
   const options: { value: StatusOption; label: string }[] = [
-    { value: 'clock_in', label: 'Working' },
-    { value: 'break', label: `Break (${props.breakLimitMinutes} min paid)` },
-    { value: 'lunch', label: `Lunch (${props.lunchLimitMinutes} min unpaid)` },
+    { value: 'clock_in', label: t`Working` },
+    { value: 'break', label: t`Break (${breakLimit} min paid)` },
+    { value: 'lunch', label: t`Lunch (${lunchLimit} min unpaid)` },
   ];
 
   // The control that was used disappears (Clock In) or turns disabled (Update Status) once the
@@ -57,7 +64,9 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Time Tracker</CardTitle>
+        <CardTitle>
+          <Trans>Time Tracker</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-5">
         {!isActive ? (
@@ -69,19 +78,21 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
             onClick={() => record('clock_in')}
           >
             <LogIn className="!size-6" aria-hidden />
-            Clock In
+            <Trans>Clock In</Trans>
           </Button>
         ) : (
           <>
             <p className="text-sm">
-              Current status:{' '}
-              <span className="font-semibold" data-testid="current-status">
-                {STATE_LABELS[state]}
-              </span>
+              <Trans>
+                Current status:{' '}
+                <span className="font-semibold" data-testid="current-status">
+                  {stateLabel}
+                </span>
+              </Trans>
             </p>
             <RadioGroup.Root
               ref={statusGroupRef}
-              aria-label="Change status"
+              aria-label={t`Change status`}
               className="grid gap-2 sm:grid-cols-3"
               value={selected ?? state}
               onValueChange={(value) => setSelected(value as StatusOption)}
@@ -104,27 +115,34 @@ export function TimeTrackerCard(props: TimeTrackerCardProps) {
                 disabled={isBusy || selected === null || selected === state}
                 onClick={() => selected && record(selected)}
               >
-                Update Status
+                <Trans>Update Status</Trans>
               </Button>
               <Button variant="destructive" disabled={isBusy} onClick={() => record('clock_out')}>
                 <LogOut aria-hidden />
-                Clock Out
+                <Trans>Clock Out</Trans>
               </Button>
             </div>
           </>
         )}
         <div className="rounded-lg bg-muted p-3 text-sm" data-testid="last-action">
           <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">
-            Last Action
+            <Trans>Last Action</Trans>
           </p>
           {lastEvent ? (
             <p className="mt-1">
-              <span className="font-medium">{EVENT_LABELS[lastEvent.eventType]}</span> at{' '}
-              {formatBusinessTime(lastEvent.occurredAt, timeZone)}
-              {lastEvent.isPending && <span className="ml-2 text-warning">(waiting to sync)</span>}
+              <Trans>
+                <span className="font-medium">{lastLabel}</span> at {lastTime}
+              </Trans>
+              {lastEvent.isPending && (
+                <span className="ml-2 text-warning">
+                  <Trans>(waiting to sync)</Trans>
+                </span>
+              )}
             </p>
           ) : (
-            <p className="mt-1 text-muted-foreground">None yet today</p>
+            <p className="mt-1 text-muted-foreground">
+              <Trans>None yet today</Trans>
+            </p>
           )}
         </div>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CloudOff } from 'lucide-react';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { eventLabels } from '@punchclock/shared/domain/time-state';
@@ -11,17 +12,22 @@ export function TodaysActivityCard({
   events: DisplayEvent[];
   timeZone: string;
 }) {
+  const { t } = useLingui();
   const labels = eventLabels(events);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Today&apos;s Activity</CardTitle>
+        <CardTitle>
+          <Trans>Today&apos;s Activity</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         {events.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No activity recorded yet</p>
+          <p className="text-sm text-muted-foreground">
+            <Trans>No activity recorded yet</Trans>
+          </p>
         ) : (
-          <ol className="grid gap-2" aria-label="Today's events, oldest first">
+          <ol className="grid gap-2" aria-label={t`Today's events, oldest first`}>
             {events.map((event, index) => (
               <li
                 key={event.id}
@@ -32,7 +38,7 @@ export function TodaysActivityCard({
                 <span className="flex items-center gap-2 text-muted-foreground">
                   {event.isPending && (
                     <span className="flex items-center gap-1 text-xs text-warning">
-                      <CloudOff className="size-3.5" aria-hidden /> Pending sync
+                      <CloudOff className="size-3.5" aria-hidden /> <Trans>Pending sync</Trans>
                     </span>
                   )}
                   <time dateTime={event.occurredAt}>

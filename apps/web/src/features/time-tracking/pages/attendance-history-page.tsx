@@ -1,7 +1,10 @@
+import { select } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
+import { currentLocale, formatDate } from '@punchclock/shared/i18n/format';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { describePunchLocation } from '@punchclock/shared/domain/location-policy';
@@ -19,25 +22,38 @@ import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
 
 function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
+  const { t } = useLingui();
   if (!day.isCorrected) return null;
+  const originalPunches = day.originalEvents
+    ? eventLabels(day.originalEvents)
+        .map((label, index) => {
+          const occurredAt = day.originalEvents?.[index]?.occurredAt ?? '';
+          return `${label} ${formatBusinessTime(occurredAt, timeZone)}`;
+        })
+        .join(', ')
+    : null;
   return (
     <div className="mt-2 grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-2 text-xs">
-      {day.corrections.map((correction, index) => (
-        <p key={index}>
-          Corrected ({correction.kind}) — approved by {correction.decidedByName ?? 'an approver'}
-          {correction.decidedAt &&
-            ` on ${new Date(correction.decidedAt).toLocaleDateString()}`}: {correction.reason}
-        </p>
-      ))}
-      {day.originalEvents && (
+      {day.corrections.map((correction, index) => {
+        const kind = correction.kind;
+        const approver = correction.decidedByName ?? t`an approver`;
+        const reason = correction.reason;
+        // English keeps the device's own short date, as before; other languages their own.
+        const locale = currentLocale();
+        const decidedOn = correction.decidedAt
+          ? new Date(correction.decidedAt).toLocaleDateString(locale === 'en' ? undefined : locale)
+          : null;
+        return (
+          <p key={index}>
+            {decidedOn
+              ? t`Corrected (${select(kind, { add: 'add', move: 'move', other: 'remove' })}) — approved by ${approver} on ${decidedOn}: ${reason}`
+              : t`Corrected (${select(kind, { add: 'add', move: 'move', other: 'remove' })}) — approved by ${approver}: ${reason}`}
+          </p>
+        );
+      })}
+      {originalPunches !== null && (
         <p className="text-muted-foreground">
-          Original punches:{' '}
-          {eventLabels(day.originalEvents)
-            .map((label, index) => {
-              const occurredAt = day.originalEvents?.[index]?.occurredAt ?? '';
-              return `${label} ${formatBusinessTime(occurredAt, timeZone)}`;
-            })
-            .join(', ')}
+          <Trans>Original punches: {originalPunches}</Trans>
         </p>
       )}
     </div>
@@ -46,13 +62,14 @@ function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }
 
 /** A punch of the day arrived late and waits for an approver; it counts meanwhile (0013). */
 function UnreviewedBadge({ day }: { day: HistoryDay }) {
+  const { t } = useLingui();
   if (day.unreviewedEventIds.length === 0) return null;
   return (
     <span
       className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text"
-      title="A punch recorded late waits for a manager's review"
+      title={t`A punch recorded late waits for a manager's review`}
     >
-      Unreviewed
+      <Trans>Unreviewed</Trans>
     </span>
   );
 }
@@ -91,20 +108,23 @@ function DayEvents({
               </span>
             )}
             {day.unreviewedEventIds.includes(event.id) && (
-              <span className="text-xs text-warning-text">(awaiting review)</span>
+              <span className="text-xs text-warning-text">
+                <Trans>(awaiting review)</Trans>
+              </span>
             )}
           </li>
         ))}
       </ol>
       <CorrectionNote day={day} timeZone={timeZone} />
       <Button variant="outline" size="sm" className="mt-2" onClick={onCorrect}>
-        Request a correction
+        <Trans>Request a correction</Trans>
       </Button>
     </div>
   );
 }
 
 export default function AttendanceHistoryPage() {
+  const { t } = useLingui();
   const { timeZone } = useSession();
   const [filter, setFilter] = useState<HistoryFilter>({ page: 1 });
   const [correcting, setCorrecting] = useState<HistoryDay | null>(null);
@@ -120,16 +140,17 @@ export default function AttendanceHistoryPage() {
   const columns: DataColumn<HistoryDay>[] = [
     {
       id: 'details',
-      header: 'Details',
+      header: t`Details`,
       isActions: true,
       cell: (day) => {
         const isOpen = openDays.has(day.date);
+        const date = day.date;
         return (
           <Button
             variant="ghost"
             size="sm"
             aria-expanded={isOpen}
-            aria-label={`${isOpen ? 'Hide' : 'Show'} events of ${day.date}`}
+            aria-label={isOpen ? t`Hide events of ${date}` : t`Show events of ${date}`}
             onClick={() => toggleDay(day.date)}
           >
             {isOpen ? <ChevronDown aria-hidden /> : <ChevronRight aria-hidden />}
@@ -139,47 +160,54 @@ export default function AttendanceHistoryPage() {
     },
     {
       id: 'date',
-      header: 'Date',
+      header: t`Date`,
       isRowHeader: true,
       className: 'whitespace-nowrap',
       cell: (day) => (
         <>
-          {format(parseISO(day.date), 'EEE, MMM d, yyyy')}
+          {formatDate(parseISO(day.date), 'EEE, MMM d, yyyy')}
           {day.isCorrected && (
             <span className="ml-2 rounded-full bg-warning/15 px-2 py-0.5 text-xs font-medium text-warning-text">
-              Corrected
+              <Trans>Corrected</Trans>
             </span>
           )}
           <UnreviewedBadge day={day} />
         </>
       ),
     },
-    { id: 'firstIn', header: 'First in', cell: (day) => time(day.firstClockIn) },
+    { id: 'firstIn', header: t`First in`, cell: (day) => time(day.firstClockIn) },
     {
       id: 'lastOut',
-      header: 'Last out',
-      cell: (day) => (day.isOpen ? 'In progress' : time(day.lastClockOut)),
+      header: t`Last out`,
+      cell: (day) => (day.isOpen ? t`In progress` : time(day.lastClockOut)),
     },
-    minutesColumn('worked', 'Worked', (day) => day.workedMinutes),
-    minutesColumn('breaks', 'Breaks', (day) => day.breakMinutes),
-    minutesColumn('lunch', 'Lunch', (day) => day.lunchMinutes),
+    minutesColumn('worked', t`Worked`, (day) => day.workedMinutes),
+    minutesColumn('breaks', t`Breaks`, (day) => day.breakMinutes),
+    minutesColumn('lunch', t`Lunch`, (day) => day.lunchMinutes),
   ];
   const totalPages = history.data
     ? Math.max(1, Math.ceil(history.data.totalDays / history.data.pageSize))
     : 1;
+  const page = filter.page;
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-6xl gap-6">
-      <h1 className="text-2xl font-bold">Attendance</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Attendance</Trans>
+      </h1>
       <TimesheetCard timeZone={timeZone} />
       <Card>
         <CardHeader>
-          <CardTitle>Your days</CardTitle>
-          <CardDescription>Worked time counts breaks as paid and lunch as unpaid.</CardDescription>
+          <CardTitle>
+            <Trans>Your days</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Worked time counts breaks as paid and lunch as unpaid.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="flex flex-wrap items-end gap-3">
-            <Field id="history-from" label="From">
+            <Field id="history-from" label={t`From`}>
               <Input
                 type="date"
                 value={filter.from ?? ''}
@@ -189,7 +217,7 @@ export default function AttendanceHistoryPage() {
                 }
               />
             </Field>
-            <Field id="history-to" label="To">
+            <Field id="history-to" label={t`To`}>
               <Input
                 type="date"
                 value={filter.to ?? ''}
@@ -201,18 +229,18 @@ export default function AttendanceHistoryPage() {
             </Field>
             {(filter.from || filter.to) && (
               <Button variant="ghost" onClick={() => setFilter({ page: 1 })}>
-                Clear
+                <Trans>Clear</Trans>
               </Button>
             )}
           </div>
           <QueryState query={history}>
             {(data) => (
               <DataTable
-                label="Your days"
+                label={t`Your days`}
                 columns={columns}
                 rows={data.days}
                 rowKey={(day) => day.date}
-                emptyMessage="No attendance in this period"
+                emptyMessage={t`No attendance in this period`}
                 renderDetail={(day) =>
                   openDays.has(day.date) && (
                     <DayEvents day={day} timeZone={timeZone} onCorrect={() => setCorrecting(day)} />
@@ -222,23 +250,25 @@ export default function AttendanceHistoryPage() {
             )}
           </QueryState>
           {history.data && history.data.totalDays > history.data.pageSize && (
-            <nav className="flex items-center justify-between" aria-label="Pages">
+            <nav className="flex items-center justify-between" aria-label={t`Pages`}>
               <Button
                 variant="outline"
                 disabled={filter.page <= 1}
                 onClick={() => setFilter({ ...filter, page: filter.page - 1 })}
               >
-                Newer
+                <Trans>Newer</Trans>
               </Button>
               <span className="text-sm text-muted-foreground">
-                Page {filter.page} of {totalPages}
+                <Trans>
+                  Page {page} of {totalPages}
+                </Trans>
               </span>
               <Button
                 variant="outline"
                 disabled={filter.page >= totalPages}
                 onClick={() => setFilter({ ...filter, page: filter.page + 1 })}
               >
-                Older
+                <Trans>Older</Trans>
               </Button>
             </nav>
           )}

@@ -1,25 +1,24 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Timesheet, TimesheetPayLine } from '@punchclock/shared/contracts/timesheets';
 import { decimalHours } from '@punchclock/shared/domain/pay/pay-codes';
+import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 
-const money = (cents: number | null) => (cents === null ? '—' : `$${(cents / 100).toFixed(2)}`);
+/** Cents as dollars: "$23.50" in English as before, the reader's own form elsewhere. */
+const money = (cents: number | null) => {
+  if (cents === null) return '—';
+  if (currentLocale() === 'en') return `$${(cents / 100).toFixed(2)}`;
+  return formatNumber(cents / 100, { style: 'currency', currency: 'CAD' });
+};
 
-const columns: DataColumn<TimesheetPayLine>[] = [
-  { id: 'code', header: 'Pay code', isRowHeader: true, cell: (line) => line.code },
-  {
-    id: 'hours',
-    header: 'Hours',
-    className: 'tabular-nums',
-    cell: (line) => decimalHours(line.minutes),
-  },
-  { id: 'rate', header: 'Rate', className: 'tabular-nums', cell: (line) => money(line.rateCents) },
-  {
-    id: 'amount',
-    header: 'Amount',
-    className: 'tabular-nums',
-    cell: (line) => money(line.amountCents),
-  },
-];
+/** Minutes as decimal hours with two places ("7.50"; "7,50" in French). */
+const hours = (minutes: number) => {
+  if (currentLocale() === 'en') return decimalHours(minutes);
+  return formatNumber(Math.round((minutes * 100) / 60) / 100, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+};
 
 /** The period by pay code (REG, OT1.5, HOL, VAC…), with amounts when a rate is known. */
 export function PayLinesTable({
@@ -29,16 +28,39 @@ export function PayLinesTable({
   lines: readonly TimesheetPayLine[];
   vacationPay: Timesheet['vacationPay'];
 }) {
+  const { t } = useLingui();
   if (lines.length === 0) return null;
+  const columns: DataColumn<TimesheetPayLine>[] = [
+    { id: 'code', header: t`Pay code`, isRowHeader: true, cell: (line) => line.code },
+    {
+      id: 'hours',
+      header: t`Hours`,
+      className: 'tabular-nums',
+      cell: (line) => hours(line.minutes),
+    },
+    {
+      id: 'rate',
+      header: t`Rate`,
+      className: 'tabular-nums',
+      cell: (line) => money(line.rateCents),
+    },
+    {
+      id: 'amount',
+      header: t`Amount`,
+      className: 'tabular-nums',
+      cell: (line) => money(line.amountCents),
+    },
+  ];
   const priced = lines.some((line) => line.amountCents !== null);
   const total = lines.reduce((sum, line) => sum + (line.amountCents ?? 0), 0);
+  const gross = money(total);
   return (
     <section aria-labelledby="timesheet-pay-codes" className="grid gap-2">
       <h3 id="timesheet-pay-codes" className="text-sm font-semibold">
-        By pay code
+        <Trans>By pay code</Trans>
       </h3>
       <DataTable
-        label="Hours by pay code"
+        label={t`Hours by pay code`}
         columns={
           priced
             ? columns
@@ -47,22 +69,28 @@ export function PayLinesTable({
         rows={lines}
         rowKey={(line) => `${line.code}|${line.rateCents ?? ''}`}
         rowTestId="timesheet-pay-line"
-        emptyMessage="No paid time in this period."
+        emptyMessage={t`No paid time in this period.`}
       />
       {priced && (
         <p className="text-sm tabular-nums" data-testid="timesheet-gross">
-          Gross: {money(total)}
+          <Trans>Gross: {gross}</Trans>
         </p>
       )}
-      {vacationPay && (
-        <p
-          className="text-sm tabular-nums text-muted-foreground"
-          data-testid="timesheet-vacation-pay"
-        >
-          Vacation pay earned: {money(vacationPay.amountCents)} ({vacationPay.percent} % of{' '}
-          {money(vacationPay.wagesCents)} in wages)
-        </p>
-      )}
+      {vacationPay && <VacationPay vacationPay={vacationPay} />}
     </section>
+  );
+}
+
+/** Vacation pay earned on the period's wages. */
+function VacationPay({ vacationPay }: { vacationPay: NonNullable<Timesheet['vacationPay']> }) {
+  const earned = money(vacationPay.amountCents);
+  const percent = formatNumber(vacationPay.percent, { useGrouping: false });
+  const wages = money(vacationPay.wagesCents);
+  return (
+    <p className="text-sm tabular-nums text-muted-foreground" data-testid="timesheet-vacation-pay">
+      <Trans>
+        Vacation pay earned: {earned} ({percent} % of {wages} in wages)
+      </Trans>
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { TimesheetWithSignOff } from '@punchclock/shared/contracts/timesheets';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
@@ -15,29 +16,44 @@ import { SIGN_OFF_LABELS, SIGN_OFF_VARIANTS, useSignOff } from '../sign-off-api'
 import { formatPeriod } from '../timesheet-summary';
 
 /** What the sign-off waits for, in a sentence. */
-function describeSignOff({ signOff, period }: TimesheetWithSignOff): string {
-  const by = signOff.decidedByName ? ` by ${signOff.decidedByName}` : '';
-  if (signOff.locked)
-    return `${signOff.status === 'approved' ? `Approved${by}. ` : ''}The period is locked; an admin reopens it for changes.`;
+function SignOffSentence({ sheet: { signOff, period } }: { sheet: TimesheetWithSignOff }) {
+  const { t } = useLingui();
+  const by = signOff.decidedByName || null;
+  if (signOff.locked) {
+    if (signOff.status !== 'approved')
+      return t`The period is locked; an admin reopens it for changes.`;
+    return by
+      ? t`Approved by ${by}. The period is locked; an admin reopens it for changes.`
+      : t`Approved. The period is locked; an admin reopens it for changes.`;
+  }
   if (signOff.changedSinceSubmission)
-    return 'Your hours changed since you submitted. Check them and submit again.';
+    return t`Your hours changed since you submitted. Check them and submit again.`;
+  const lastDay = period.end;
   switch (signOff.status) {
     case 'not_submitted':
       return signOff.canSubmit
-        ? 'Check your hours, then submit them to your approver.'
-        : `You can submit from the period's last day, ${period.end}.`;
+        ? t`Check your hours, then submit them to your approver.`
+        : t`You can submit from the period's last day, ${lastDay}.`;
     case 'submitted':
-      return 'Waiting for your approver.';
+      return t`Waiting for your approver.`;
     case 'approved':
-      return `Approved${by}.`;
+      return by ? t`Approved by ${by}.` : t`Approved.`;
     case 'returned':
-      return `Returned${by}: fix what is asked, then submit again.`;
+      return by
+        ? t`Returned by ${by}: fix what is asked, then submit again.`
+        : t`Returned: fix what is asked, then submit again.`;
   }
 }
 
 /** The person's sign-off of the shown period: status, submit (with a confirmation), withdraw. */
 export function SignOffPanel({ sheet }: { sheet: TimesheetWithSignOff }) {
+  const { t } = useLingui();
   const { signOff, period, totals } = sheet;
+  const periodText = formatPeriod(period);
+  const worked = formatMinutes(totals.workedMinutes);
+  const regular = formatMinutes(totals.regularMinutes);
+  const findingCount = sheet.findings.length;
+  const comment = signOff.comment;
   const [isOpen, setOpen] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -49,7 +65,7 @@ export function SignOffPanel({ sheet }: { sheet: TimesheetWithSignOff }) {
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!confirmed) return setError('Confirm that these hours are complete and correct');
+    if (!confirmed) return setError(t`Confirm that these hours are complete and correct`);
     mutation.mutate(
       { action: 'submit', date: period.start },
       { onSuccess: () => open(false), onError: (failure) => setError(failure.message) },
@@ -63,19 +79,31 @@ export function SignOffPanel({ sheet }: { sheet: TimesheetWithSignOff }) {
     >
       <div className="grid gap-1">
         <h3 id="timesheet-sign-off" className="flex flex-wrap items-center gap-2 font-medium">
-          Sign-off
+          <Trans>Sign-off</Trans>
           <Badge
             variant={SIGN_OFF_VARIANTS[signOff.status]}
             data-testid="timesheet-sign-off-status"
           >
             {SIGN_OFF_LABELS[signOff.status]}
           </Badge>
-          {signOff.locked && <Badge variant="outline">Locked</Badge>}
-          {signOff.changedSinceSubmission && <Badge variant="warning">Changed</Badge>}
+          {signOff.locked && (
+            <Badge variant="outline">
+              <Trans>Locked</Trans>
+            </Badge>
+          )}
+          {signOff.changedSinceSubmission && (
+            <Badge variant="warning">
+              <Trans>Changed</Trans>
+            </Badge>
+          )}
         </h3>
-        <p className="text-muted-foreground">{describeSignOff(sheet)}</p>
-        {signOff.status === 'returned' && signOff.comment && (
-          <p data-testid="timesheet-sign-off-comment">“{signOff.comment}”</p>
+        <p className="text-muted-foreground">
+          <SignOffSentence sheet={sheet} />
+        </p>
+        {signOff.status === 'returned' && comment && (
+          <p data-testid="timesheet-sign-off-comment">
+            <Trans>“{comment}”</Trans>
+          </p>
         )}
       </div>
       <div className="flex flex-wrap gap-2">
@@ -90,22 +118,37 @@ export function SignOffPanel({ sheet }: { sheet: TimesheetWithSignOff }) {
               )
             }
           >
-            Withdraw
+            <Trans>Withdraw</Trans>
           </Button>
         )}
-        {signOff.canSubmit && <Button onClick={() => open(true)}>Submit timesheet</Button>}
+        {signOff.canSubmit && (
+          <Button onClick={() => open(true)}>
+            <Trans>Submit timesheet</Trans>
+          </Button>
+        )}
       </div>
       {!isOpen && <FieldError id="timesheet-sign-off-error" message={error} />}
       <Dialog open={isOpen} onOpenChange={open}>
         <DialogContent>
-          <DialogTitle>Submit timesheet</DialogTitle>
+          <DialogTitle>
+            <Trans>Submit timesheet</Trans>
+          </DialogTitle>
           <DialogDescription>
-            {formatPeriod(period)}: {formatMinutes(totals.workedMinutes)} worked,{' '}
-            {formatMinutes(totals.regularMinutes)} regular
-            {sheet.findings.length > 0
-              ? `, ${sheet.findings.length} labour-law finding${sheet.findings.length === 1 ? '' : 's'} your managers will see`
-              : ''}
-            .
+            {findingCount > 0 ? (
+              <Trans>
+                {periodText}: {worked} worked, {regular} regular,{' '}
+                <Plural
+                  value={findingCount}
+                  one="# labour-law finding"
+                  other="# labour-law findings"
+                />{' '}
+                your managers will see.
+              </Trans>
+            ) : (
+              <Trans>
+                {periodText}: {worked} worked, {regular} regular.
+              </Trans>
+            )}
           </DialogDescription>
           <form className="grid gap-4" onSubmit={onSubmit} noValidate>
             <label className="flex items-start gap-2 text-sm">
@@ -116,17 +159,17 @@ export function SignOffPanel({ sheet }: { sheet: TimesheetWithSignOff }) {
                 aria-describedby={error ? 'timesheet-submit-error' : undefined}
                 onChange={(event) => setConfirmed(event.target.checked)}
               />
-              I confirm these hours are complete and correct
+              <Trans>I confirm these hours are complete and correct</Trans>
             </label>
             <FieldError id="timesheet-submit-error" message={error} />
             <div className="flex justify-end gap-2">
               <DialogClose asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </Button>
               </DialogClose>
               <Button type="submit" disabled={mutation.isPending}>
-                Submit
+                <Trans>Submit</Trans>
               </Button>
             </div>
           </form>

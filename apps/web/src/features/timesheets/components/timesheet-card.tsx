@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { format, parseISO } from 'date-fns';
+import { parseISO } from 'date-fns';
 import type { TimesheetDay } from '@punchclock/shared/contracts/timesheets';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
+import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { PeriodStepper } from '@/components/ui/period-stepper';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,40 +21,15 @@ import {
 } from '../timesheet-summary';
 import { SignOffPanel } from './sign-off-panel';
 
-const columns: DataColumn<TimesheetDay>[] = [
-  {
-    id: 'date',
-    header: 'Date',
-    isRowHeader: true,
-    className: 'whitespace-nowrap',
-    cell: (day) => format(parseISO(day.date), 'EEE, MMM d'),
-  },
-  minutesColumn('worked', 'Worked', (day) => day.workedMinutes),
-  minutesColumn('regular', 'Regular', (day) => day.regularMinutes),
-  {
-    id: 'overtime',
-    header: 'Overtime',
-    className: 'tabular-nums',
-    cell: (day) => formatOvertime(day.overtime),
-  },
-  {
-    id: 'notes',
-    header: 'Notes',
-    cell: (day) =>
-      day.holiday || day.isCorrected ? (
-        <span className="flex flex-wrap items-center gap-2">
-          {day.holiday && <span>{day.holiday}</span>}
-          {day.holidayPayMinutes > 0 && (
-            <span className="tabular-nums">Holiday pay {formatMinutes(day.holidayPayMinutes)}</span>
-          )}
-          {day.workedOnHoliday && <Badge variant="warning">Worked on holiday</Badge>}
-          {day.isCorrected && <Badge variant="warning">Corrected</Badge>}
-        </span>
-      ) : (
-        '—'
-      ),
-  },
-];
+/** The holiday pay a day earns, as a duration. */
+function HolidayPay({ minutes }: { minutes: number }) {
+  const duration = formatMinutes(minutes);
+  return (
+    <span className="tabular-nums">
+      <Trans>Holiday pay {duration}</Trans>
+    </span>
+  );
+}
 
 /** The signed-in person's pay period, read-only: totals, days and labour-law findings. */
 export function TimesheetCard({ timeZone }: { timeZone: string }) {
@@ -60,14 +37,57 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
   const [date, setDate] = useState<string | undefined>(undefined);
   const timesheet = useQuery(timesheetQueryOptions(date));
   const period = timesheet.data?.period;
+  const { t } = useLingui();
+  const columns: DataColumn<TimesheetDay>[] = [
+    {
+      id: 'date',
+      header: t`Date`,
+      isRowHeader: true,
+      className: 'whitespace-nowrap',
+      cell: (day) => formatDate(parseISO(day.date), 'EEE, MMM d'),
+    },
+    minutesColumn('worked', t`Worked`, (day) => day.workedMinutes),
+    minutesColumn('regular', t`Regular`, (day) => day.regularMinutes),
+    {
+      id: 'overtime',
+      header: t`Overtime`,
+      className: 'tabular-nums',
+      cell: (day) => formatOvertime(day.overtime),
+    },
+    {
+      id: 'notes',
+      header: t`Notes`,
+      cell: (day) =>
+        day.holiday || day.isCorrected ? (
+          <span className="flex flex-wrap items-center gap-2">
+            {day.holiday && <span>{day.holiday}</span>}
+            {day.holidayPayMinutes > 0 && <HolidayPay minutes={day.holidayPayMinutes} />}
+            {day.workedOnHoliday && (
+              <Badge variant="warning">
+                <Trans>Worked on holiday</Trans>
+              </Badge>
+            )}
+            {day.isCorrected && (
+              <Badge variant="warning">
+                <Trans>Corrected</Trans>
+              </Badge>
+            )}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+  ];
 
   return (
     <Card data-testid="timesheet-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle>Pay period</CardTitle>
+          <CardTitle>
+            <Trans>Pay period</Trans>
+          </CardTitle>
           <CardDescription data-testid="timesheet-period" aria-live="polite">
-            {period ? formatPeriod(period) : 'Loading…'}
+            {period ? formatPeriod(period) : t`Loading…`}
           </CardDescription>
         </div>
         <div className="flex gap-2">
@@ -84,7 +104,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
                 <>
                   {signOff}
                   <p className="text-sm text-muted-foreground">
-                    Nothing recorded in this pay period yet.
+                    <Trans>Nothing recorded in this pay period yet.</Trans>
                   </p>
                 </>
               );
@@ -101,12 +121,12 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
                   ))}
                 </dl>
                 <DataTable
-                  label="Days of the pay period"
+                  label={t`Days of the pay period`}
                   columns={columns}
                   rows={days}
                   rowKey={(day) => day.date}
                   rowTestId="timesheet-day"
-                  emptyMessage="Nothing recorded in this pay period yet."
+                  emptyMessage={t`Nothing recorded in this pay period yet.`}
                 />
                 <PayLinesTable lines={data.payLines} vacationPay={data.vacationPay} />
                 {data.findings.length > 0 && (
@@ -115,7 +135,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
                     className="grid gap-2 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
                   >
                     <h3 id="timesheet-findings" className="font-medium">
-                      Labour-law checks
+                      <Trans>Labour-law checks</Trans>
                     </h3>
                     <ul className="grid list-disc gap-1 pl-5">
                       {data.findings.map((finding, index) => (
@@ -128,7 +148,9 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
             );
           }}
         </QueryState>
-        <p className="text-xs text-muted-foreground">Figures update within a minute of a punch.</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Figures update within a minute of a punch.</Trans>
+        </p>
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Lock, Undo2, Unlock } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -32,6 +33,11 @@ import {
 } from '../sign-off-api';
 import { formatPeriod } from '../timesheet-summary';
 
+/** A comment in quotation marks, as the reader's language writes them. */
+function Quoted({ text: comment }: { text: string }) {
+  return <Trans>“{comment}”</Trans>;
+}
+
 /** Return one person's timesheet with a comment (the comment is required). */
 function ReturnDialog({
   row,
@@ -42,13 +48,15 @@ function ReturnDialog({
   date: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | undefined>();
   const decide = useDecideTimesheet();
   if (!row) return null;
+  const name = row.person.name;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!comment.trim()) return setError('Say why the timesheet is returned');
+    if (!comment.trim()) return setError(t`Say why the timesheet is returned`);
     decide.mutate(
       { userId: row.person.id, date, decision: 'return', comment },
       { onSuccess: onClose, onError: (failure) => setError(failure.message) },
@@ -57,12 +65,14 @@ function ReturnDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogTitle>Return timesheet</DialogTitle>
+        <DialogTitle>
+          <Trans>Return timesheet</Trans>
+        </DialogTitle>
         <DialogDescription>
-          {row.person.name} sees your comment and can submit again.
+          <Trans>{name} sees your comment and can submit again.</Trans>
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <Field id="timesheet-return-comment" label="What needs fixing?" error={error}>
+          <Field id="timesheet-return-comment" label={t`What needs fixing?`} error={error}>
             <Input
               value={comment}
               maxLength={500}
@@ -72,11 +82,11 @@ function ReturnDialog({
           <div className="flex justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="outline">
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             </DialogClose>
             <Button type="submit" disabled={decide.isPending}>
-              Return
+              <Trans>Return</Trans>
             </Button>
           </div>
         </form>
@@ -99,6 +109,7 @@ function ApprovePeriodDialog({
   onClose: () => void;
 }) {
   const approve = useApprovePeriod();
+  const periodText = formatPeriod(period);
   const [incomplete, setIncomplete] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const run = (force: boolean) =>
@@ -116,10 +127,14 @@ function ApprovePeriodDialog({
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>Approve and lock {formatPeriod(period)}</DialogTitle>
+        <DialogTitle>
+          <Trans>Approve and lock {periodText}</Trans>
+        </DialogTitle>
         <DialogDescription>
-          Every submitted timesheet is approved, then the period is locked: no punches, corrections
-          or time off change in it until an admin reopens it.
+          <Trans>
+            Every submitted timesheet is approved, then the period is locked: no punches,
+            corrections or time off change in it until an admin reopens it.
+          </Trans>
         </DialogDescription>
         {incomplete && (
           <p role="alert" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
@@ -130,16 +145,16 @@ function ApprovePeriodDialog({
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose asChild>
             <Button type="button" variant="outline">
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
           </DialogClose>
           {incomplete ? (
             <Button variant="destructive" disabled={approve.isPending} onClick={() => run(true)}>
-              <Lock aria-hidden /> Lock without them
+              <Lock aria-hidden /> <Trans>Lock without them</Trans>
             </Button>
           ) : (
             <Button disabled={approve.isPending} onClick={() => run(false)}>
-              <Lock aria-hidden /> Approve and lock
+              <Lock aria-hidden /> <Trans>Approve and lock</Trans>
             </Button>
           )}
         </div>
@@ -150,6 +165,7 @@ function ApprovePeriodDialog({
 
 /** Managers' screen: a pay period's timesheets, approve or return each, approve and lock. */
 export default function TimesheetsPage() {
+  const { t } = useLingui();
   const { user } = useSession();
   const isAdmin = getRoleFlags(user?.role).isAdmin;
   // undefined = the period containing today (the server's business day).
@@ -161,11 +177,12 @@ export default function TimesheetsPage() {
   const reopen = useReopenPeriod();
   const period = overview.data?.period;
   const periodDate = date ?? period?.start ?? '';
+  const periodText = period ? formatPeriod(period) : null;
 
   const columns: DataColumn<TimesheetPeriodRow>[] = [
     {
       id: 'person',
-      header: 'Person',
+      header: t`Person`,
       isRowHeader: true,
       cell: (row) => (
         <span className="grid">
@@ -176,7 +193,7 @@ export default function TimesheetsPage() {
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (row) => (
         <span className="grid gap-1">
           <span className="flex flex-wrap gap-1">
@@ -184,21 +201,25 @@ export default function TimesheetsPage() {
               {SIGN_OFF_LABELS[row.signOff.status]}
             </Badge>
             {row.signOff.changedSinceSubmission && (
-              <Badge variant="warning">Changed since submitted</Badge>
+              <Badge variant="warning">
+                <Trans>Changed since submitted</Trans>
+              </Badge>
             )}
           </span>
           {row.signOff.status === 'returned' && row.signOff.comment && (
-            <span className="text-xs text-muted-foreground">“{row.signOff.comment}”</span>
+            <span className="text-xs text-muted-foreground">
+              <Quoted text={row.signOff.comment} />
+            </span>
           )}
         </span>
       ),
     },
-    minutesColumn('worked', 'Worked', (row) => row.totals.workedMinutes),
-    minutesColumn('regular', 'Regular', (row) => row.totals.regularMinutes),
-    minutesColumn('overtime', 'Overtime', (row) => row.totals.overtimeMinutes),
+    minutesColumn('worked', t`Worked`, (row) => row.totals.workedMinutes),
+    minutesColumn('regular', t`Regular`, (row) => row.totals.regularMinutes),
+    minutesColumn('overtime', t`Overtime`, (row) => row.totals.overtimeMinutes),
     {
       id: 'findings',
-      header: 'Findings',
+      header: t`Findings`,
       className: 'tabular-nums',
       cell: (row) =>
         row.totals.findingsCount > 0 ? (
@@ -209,53 +230,62 @@ export default function TimesheetsPage() {
     },
     {
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
-      cell: (row) =>
-        row.canDecide ? (
+      cell: (row) => {
+        const name = row.person.name;
+        return row.canDecide ? (
           <span className="flex flex-wrap gap-2">
             {row.signOff.status === 'submitted' && !row.signOff.changedSinceSubmission && (
               <Button
                 size="sm"
-                aria-label={`Approve timesheet of ${row.person.name}`}
+                aria-label={t`Approve timesheet of ${name}`}
                 disabled={decide.isPending}
                 onClick={() =>
                   decide.mutate({ userId: row.person.id, date: periodDate, decision: 'approve' })
                 }
               >
-                <Check aria-hidden /> Approve
+                <Check aria-hidden /> <Trans>Approve</Trans>
               </Button>
             )}
             <Button
               size="sm"
               variant="outline"
-              aria-label={`Return timesheet of ${row.person.name}`}
+              aria-label={t`Return timesheet of ${name}`}
               onClick={() => setReturning(row)}
             >
-              <Undo2 aria-hidden /> Return
+              <Undo2 aria-hidden /> <Trans>Return</Trans>
             </Button>
           </span>
-        ) : null,
+        ) : null;
+      },
     },
   ];
 
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-bold">Timesheets</h1>
+      <h1 className="text-2xl font-bold">
+        <Trans>Timesheets</Trans>
+      </h1>
       <Card>
         <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1.5">
-            <CardTitle>Pay period</CardTitle>
+            <CardTitle>
+              <Trans>Pay period</Trans>
+            </CardTitle>
             <CardDescription data-testid="timesheets-period" aria-live="polite">
-              {period ? formatPeriod(period) : 'Loading…'}
-              {overview.data?.locked ? ' · Locked' : ''}
+              {periodText === null
+                ? t`Loading…`
+                : overview.data?.locked
+                  ? t`${periodText} · Locked`
+                  : periodText}
             </CardDescription>
           </div>
           <div className="flex flex-wrap gap-2">
             <PeriodStepper period={period} onDate={setDate} disabled={overview.isFetching} />
             {isAdmin && overview.data?.canApprovePeriod && (
               <Button onClick={() => setApprovingPeriod(true)}>
-                <Lock aria-hidden /> Approve and lock period
+                <Lock aria-hidden /> <Trans>Approve and lock period</Trans>
               </Button>
             )}
             {isAdmin && overview.data?.lockId && (
@@ -264,7 +294,7 @@ export default function TimesheetsPage() {
                 disabled={reopen.isPending}
                 onClick={() => overview.data?.lockId && reopen.mutate(overview.data.lockId)}
               >
-                <Unlock aria-hidden /> Reopen period
+                <Unlock aria-hidden /> <Trans>Reopen period</Trans>
               </Button>
             )}
           </div>
@@ -278,20 +308,24 @@ export default function TimesheetsPage() {
               const approved = data.people.filter(
                 (row) => row.signOff.status === 'approved',
               ).length;
-              const worked = data.people.reduce((sum, row) => sum + row.totals.workedMinutes, 0);
+              const people = data.people.length;
+              const worked = formatMinutes(
+                data.people.reduce((sum, row) => sum + row.totals.workedMinutes, 0),
+              );
               return (
                 <>
                   <p className="text-sm text-muted-foreground">
-                    {data.people.length} people · {submitted} waiting · {approved} approved ·{' '}
-                    {formatMinutes(worked)} worked
+                    <Trans>
+                      {people} people · {submitted} waiting · {approved} approved · {worked} worked
+                    </Trans>
                   </p>
                   <DataTable
-                    label="Timesheets of the pay period"
+                    label={t`Timesheets of the pay period`}
                     columns={columns}
                     rows={data.people}
                     rowKey={(row) => row.person.id}
                     rowTestId="timesheets-row"
-                    emptyMessage="Nobody to show for this pay period."
+                    emptyMessage={t`Nobody to show for this pay period.`}
                   />
                 </>
               );

@@ -1,9 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Copy } from 'lucide-react';
 import { toast } from '@/lib/toast';
 import type { SetPasswordLink } from '@punchclock/shared/contracts/users';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { useSession } from '@/features/auth';
 
 /** Shows a one-time set-password link once, for the admin to hand to the person. */
 export function SetPasswordLinkDialog({
@@ -15,43 +18,53 @@ export function SetPasswordLinkDialog({
   personName: string;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
+  const { timeZone } = useSession();
   const url = link ? `${window.location.origin}${link.path}` : '';
+  const expires = link ? formatBusinessDateTime(link.expiresAt, timeZone) : '';
+  const emailedTo = link?.emailedTo;
   return (
     <Dialog open={link !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogTitle>One-time link for {personName}</DialogTitle>
+        <DialogTitle>
+          <Trans>One-time link for {personName}</Trans>
+        </DialogTitle>
         <DialogDescription>
-          Give this link to {personName} so they can choose a password. It works once and expires{' '}
-          {link && new Date(link.expiresAt).toLocaleString()}. It will not be shown again.
+          <Trans>
+            Give this link to {personName} so they can choose a password. It works once and expires{' '}
+            {expires}. It will not be shown again.
+          </Trans>
         </DialogDescription>
-        {link?.emailedTo && (
+        {emailedTo && (
           <p className="text-sm" role="status">
-            It was also emailed to {link.emailedTo}.
+            <Trans>It was also emailed to {emailedTo}.</Trans>
           </p>
         )}
         <div className="flex gap-2">
           <Input
             readOnly
             value={url}
-            aria-label="Set-password link"
+            aria-label={t`Set-password link`}
             onFocus={(event) => event.target.select()}
           />
           <Button
             variant="outline"
             size="icon"
-            aria-label="Copy link"
+            aria-label={t`Copy link`}
             onClick={() =>
               void navigator.clipboard
                 .writeText(url)
-                .then(() => toast.success('Link copied'))
-                .catch(() => toast.error('Copy failed; select the link and copy it'))
+                .then(() => toast.success(t`Link copied`))
+                .catch(() => toast.error(t`Copy failed; select the link and copy it`))
             }
           >
             <Copy aria-hidden />
           </Button>
         </div>
         <div className="flex justify-end">
-          <Button onClick={onClose}>Done</Button>
+          <Button onClick={onClose}>
+            <Trans>Done</Trans>
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -13,6 +14,7 @@ import { directoryQueryOptions, teamsQueryOptions, useDeleteTeam, useSaveTeam } 
 
 /** Admins manage teams: a name and a lead; a person joins a team from their own form. */
 export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const teams = useQuery({ ...teamsQueryOptions, enabled: isOpen });
   const directory = useQuery({ ...directoryQueryOptions, enabled: isOpen });
   const save = useSaveTeam();
@@ -22,6 +24,7 @@ export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   const [leadUserId, setLeadUserId] = useState('');
   const [error, setError] = useState<string | undefined>();
 
+  const editingName = editing?.name;
   const leads = (directory.data?.users ?? []).filter(
     (person) => (person.role === 'team_lead' || person.role === 'admin') && !person.isSuspended,
   );
@@ -44,57 +47,68 @@ export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-h-[85vh] max-w-lg overflow-y-auto">
-        <DialogTitle>Teams</DialogTitle>
+        <DialogTitle>
+          <Trans>Teams</Trans>
+        </DialogTitle>
         <DialogDescription>
-          A team lead sees their team in User Management and gets its late and over-break alerts.
+          <Trans>
+            A team lead sees their team in User Management and gets its late and over-break alerts.
+          </Trans>
         </DialogDescription>
         <ul className="grid gap-2">
-          {teams.data?.teams.map((team) => (
-            <li
-              key={team.id}
-              className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block font-medium">{team.name}</span>
-                <span className="block text-xs text-muted-foreground">
-                  {team.leadName ? `Lead: ${team.leadName}` : 'No lead'} · {team.memberCount}{' '}
-                  {team.memberCount === 1 ? 'member' : 'members'}
+          {teams.data?.teams.map((team) => {
+            const teamName = team.name;
+            const leadName = team.leadName;
+            const memberCount = team.memberCount;
+            return (
+              <li
+                key={team.id}
+                className="flex items-center gap-2 rounded-md border px-3 py-2 text-sm"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="block font-medium">{team.name}</span>
+                  <span className="block text-xs text-muted-foreground">
+                    {leadName ? t`Lead: ${leadName}` : t`No lead`} ·{' '}
+                    <Plural value={memberCount} one="# member" other="# members" />
+                  </span>
                 </span>
-              </span>
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => startEdit(team)}
-                aria-label={`Edit team ${team.name}`}
-              >
-                <Pencil aria-hidden />
-              </Button>
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-destructive"
-                aria-label={`Delete team ${team.name}`}
-                disabled={remove.isPending}
-                onClick={() =>
-                  window.confirm(`Delete team ${team.name}?`) && remove.mutate(team.id)
-                }
-              >
-                <Trash2 aria-hidden />
-              </Button>
-            </li>
-          ))}
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => startEdit(team)}
+                  aria-label={t`Edit team ${teamName}`}
+                >
+                  <Pencil aria-hidden />
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-destructive"
+                  aria-label={t`Delete team ${teamName}`}
+                  disabled={remove.isPending}
+                  onClick={() =>
+                    window.confirm(t`Delete team ${teamName}?`) && remove.mutate(team.id)
+                  }
+                >
+                  <Trash2 aria-hidden />
+                </Button>
+              </li>
+            );
+          })}
           {teams.data?.teams.length === 0 && (
-            <li className="text-sm text-muted-foreground">No teams yet.</li>
+            <li className="text-sm text-muted-foreground">
+              <Trans>No teams yet.</Trans>
+            </li>
           )}
         </ul>
         <form className="grid gap-3 border-t pt-4" onSubmit={onSubmit} noValidate>
-          <p className="text-sm font-medium">{editing ? `Edit ${editing.name}` : 'New team'}</p>
-          <Field id="team-name" label="Team name">
+          <p className="text-sm font-medium">{editing ? t`Edit ${editingName}` : t`New team`}</p>
+          <Field id="team-name" label={t`Team name`}>
             <Input value={name} onChange={(event) => setName(event.target.value)} />
           </Field>
-          <Field id="team-lead" label="Team lead">
+          <Field id="team-lead" label={t`Team lead`}>
             <Select value={leadUserId} onChange={(event) => setLeadUserId(event.target.value)}>
-              <option value="">No lead</option>
+              <option value="">{t`No lead`}</option>
               {leads.map((person) => (
                 <option key={person.id} value={person.id}>
                   {person.name ?? person.email}
@@ -106,11 +120,11 @@ export function TeamsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () 
           <div className="flex justify-end gap-2">
             {editing && (
               <Button variant="outline" onClick={() => startEdit(null)}>
-                Cancel edit
+                <Trans>Cancel edit</Trans>
               </Button>
             )}
             <Button type="submit" disabled={save.isPending}>
-              {editing ? 'Save team' : 'Add team'}
+              {editing ? t`Save team` : t`Add team`}
             </Button>
           </div>
         </form>

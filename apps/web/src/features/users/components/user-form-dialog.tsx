@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -44,6 +45,7 @@ interface UserFormDialogProps {
 
 /** Add a person (with a password, or a one-time link) or edit one. */
 export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFormDialogProps) {
+  const { t } = useLingui();
   const teams = useQuery({ ...teamsQueryOptions, enabled: isOpen });
   const create = useCreateUser();
   const update = useUpdateUser();
@@ -103,6 +105,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
   });
 
   const errors = formState.errors;
+  const who = user ? (user.name ?? user.email) : '';
   const isPending = create.isPending || update.isPending;
   const field = (name: 'name' | 'email', label: string, type = 'text') => (
     <Field id={`user-${name}`} label={label} error={errors[name]?.message}>
@@ -113,17 +116,17 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-lg">
-        <DialogTitle>{user ? `Edit ${user.name ?? user.email}` : 'Add a person'}</DialogTitle>
+        <DialogTitle>{user ? t`Edit ${who}` : t`Add a person`}</DialogTitle>
         <DialogDescription>
           {user
-            ? 'Changes apply at once; a role change updates their open screens.'
-            : 'They can sign in with this email.'}
+            ? t`Changes apply at once; a role change updates their open screens.`
+            : t`They can sign in with this email.`}
         </DialogDescription>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          {field('name', 'Name')}
-          {field('email', 'Email', 'email')}
+          {field('name', t`Name`)}
+          {field('email', t`Email`, 'email')}
           <div className="grid grid-cols-2 gap-3">
-            <Field id="user-role" label="Role">
+            <Field id="user-role" label={t`Role`}>
               <Select {...register('role')}>
                 {ROLES.map((role) => (
                   <option key={role} value={role}>
@@ -132,9 +135,9 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
                 ))}
               </Select>
             </Field>
-            <Field id="user-team" label="Team">
+            <Field id="user-team" label={t`Team`}>
               <Select {...register('teamId')}>
-                <option value="">No team</option>
+                <option value="">{t`No team`}</option>
                 {teams.data?.teams.map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.name}
@@ -145,8 +148,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           </div>
           <Field
             id="user-hire-date"
-            label="Hire date (optional)"
-            hint="Vacation entitlement counts from it: 2 weeks a year, 3 after 5 years (Ontario ESA)."
+            label={t`Hire date (optional)`}
+            hint={t`Vacation entitlement counts from it: 2 weeks a year, 3 after 5 years (Ontario ESA).`}
             error={errors.hireDate?.message}
           >
             <Input type="date" {...register('hireDate')} />
@@ -154,8 +157,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           {!user && (
             <Field
               id="user-password"
-              label="Initial password (optional)"
-              hint="Leave empty to get a one-time link they use to choose their own."
+              label={t`Initial password (optional)`}
+              hint={t`Leave empty to get a one-time link they use to choose their own.`}
               error={errors.password?.message}
             >
               <Input type="password" autoComplete="new-password" {...register('password')} />
@@ -165,9 +168,11 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             <label className="flex cursor-pointer items-start gap-2 text-sm">
               <input type="checkbox" className="mt-1 accent-primary" {...register('ssoOnly')} />
               <span>
-                Sign in only with single sign-on
+                <Trans>Sign in only with single sign-on</Trans>
                 <span className="block text-muted-foreground">
-                  Their password no longer signs them in; they use your organization’s sign-in.
+                  <Trans>
+                    Their password no longer signs them in; they use your organization’s sign-in.
+                  </Trans>
                 </span>
               </span>
             </label>
@@ -175,10 +180,10 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           <FieldError id="user-form-error" message={errors.root?.message} />
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" disabled={isPending}>
-              {isPending ? 'Saving...' : user ? 'Save changes' : 'Add person'}
+              {isPending ? t`Saving...` : user ? t`Save changes` : t`Add person`}
             </Button>
           </div>
         </form>

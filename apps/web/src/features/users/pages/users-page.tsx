@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { IdCard, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
@@ -20,9 +21,6 @@ import { UserFormDialog } from '../components/user-form-dialog';
 import { describeUserPage, lastUserPage, useUserListFilters } from '../user-list-filters';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 
-const dateTime = (instant: string | null, timeZone: string) =>
-  instant ? formatBusinessDateTime(instant, timeZone) : 'Never';
-
 function UserActions({
   user,
   onEdit,
@@ -34,22 +32,23 @@ function UserActions({
   onLink: (link: SetPasswordLink) => void;
   onBadge: () => void;
 }) {
+  const { t } = useLingui();
   const action = useUserAction();
   const who = user.name ?? user.email;
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${who}`}>
+      <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t`Edit ${who}`}>
         <Pencil aria-hidden />
       </Button>
       <Button
         variant="ghost"
         size="sm"
-        aria-label={`Reset password of ${who}`}
+        aria-label={t`Reset password of ${who}`}
         disabled={action.isPending}
         onClick={() => {
           if (
             !window.confirm(
-              `Reset the password of ${who}? They are signed out everywhere and need the new link.`,
+              t`Reset the password of ${who}? They are signed out everywhere and need the new link.`,
             )
           )
             return;
@@ -65,7 +64,7 @@ function UserActions({
         variant="ghost"
         size="sm"
         onClick={onBadge}
-        aria-label={`Kiosk badge and PIN of ${who}`}
+        aria-label={t`Kiosk badge and PIN of ${who}`}
       >
         <IdCard aria-hidden />
       </Button>
@@ -73,7 +72,7 @@ function UserActions({
         <Button
           variant="ghost"
           size="sm"
-          aria-label={`Unsuspend ${who}`}
+          aria-label={t`Unsuspend ${who}`}
           disabled={action.isPending}
           onClick={() => action.mutate({ id: user.id, action: 'unsuspend' })}
         >
@@ -84,10 +83,10 @@ function UserActions({
           variant="ghost"
           size="sm"
           className="text-destructive"
-          aria-label={`Suspend ${who}`}
+          aria-label={t`Suspend ${who}`}
           disabled={action.isPending}
           onClick={() =>
-            window.confirm(`Suspend ${who}? They are signed out everywhere at once.`) &&
+            window.confirm(t`Suspend ${who}? They are signed out everywhere at once.`) &&
             action.mutate({ id: user.id, action: 'suspend' })
           }
         >
@@ -99,6 +98,7 @@ function UserActions({
 }
 
 export default function UsersPage() {
+  const { t } = useLingui();
   const { timeZone, user: me } = useSession();
   const { filters, query, setFilter, setPage, sortable } = useUserListFilters();
   const [editing, setEditing] = useState<UserRow | null>(null);
@@ -122,49 +122,54 @@ export default function UsersPage() {
   const columns: DataColumn<UserRow>[] = [
     {
       id: 'name',
-      header: 'Name',
+      header: t`Name`,
       isRowHeader: true,
       sort: sortable('name'),
       cell: (user) => user.name ?? '—',
     },
-    { id: 'email', header: 'Email', sort: sortable('email'), cell: (user) => user.email },
+    { id: 'email', header: t`Email`, sort: sortable('email'), cell: (user) => user.email },
     {
       id: 'role',
-      header: 'Role',
+      header: t`Role`,
       sort: sortable('role'),
       cell: (user) => ROLE_LABELS[user.role ?? 'employee'],
     },
-    { id: 'team', header: 'Team', sort: sortable('team'), cell: (user) => user.teamName ?? '—' },
+    { id: 'team', header: t`Team`, sort: sortable('team'), cell: (user) => user.teamName ?? '—' },
     {
       id: 'status',
-      header: 'Status',
+      header: t`Status`,
       cell: (user) => (
         <span className="flex flex-wrap gap-1">
           <Badge variant={user.isSuspended ? 'destructive' : 'success'}>
-            {user.isSuspended ? 'Suspended' : 'Active'}
+            {user.isSuspended ? t`Suspended` : t`Active`}
           </Badge>
-          {user.ssoOnly && <Badge variant="outline">SSO only</Badge>}
+          {user.ssoOnly && (
+            <Badge variant="outline">
+              <Trans>SSO only</Trans>
+            </Badge>
+          )}
         </span>
       ),
     },
     {
       id: 'now',
-      header: 'Now',
+      header: t`Now`,
       className: 'text-muted-foreground',
       cell: (user) => (user.timeState === 'none' ? '—' : STATE_LABELS[user.timeState]),
     },
     {
       id: 'lastSignIn',
-      header: 'Last sign-in',
+      header: t`Last sign-in`,
       sort: sortable('lastSignIn'),
       className: 'whitespace-nowrap',
-      cell: (user) => dateTime(user.lastSignInAt, timeZone),
+      cell: (user) =>
+        user.lastSignInAt ? formatBusinessDateTime(user.lastSignInAt, timeZone) : t`Never`,
     },
   ];
   if (canEdit) {
     columns.push({
       id: 'actions',
-      header: 'Actions',
+      header: t`Actions`,
       isActions: true,
       cell: (user) => (
         <UserActions
@@ -181,20 +186,22 @@ export default function UsersPage() {
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold">User Management</h1>
+          <h1 className="text-2xl font-bold">
+            <Trans>User Management</Trans>
+          </h1>
           <p className="text-sm text-muted-foreground">
             {canEdit
-              ? 'Everyone who can sign in, their roles and teams.'
-              : 'The people of your team (read-only).'}
+              ? t`Everyone who can sign in, their roles and teams.`
+              : t`The people of your team (read-only).`}
           </p>
         </div>
         {canEdit && (
           <div className="flex gap-2">
             <Button variant="outline" onClick={() => setIsTeamsOpen(true)}>
-              <Users aria-hidden /> Teams
+              <Users aria-hidden /> <Trans>Teams</Trans>
             </Button>
             <Button onClick={() => openForm(null)}>
-              <Plus aria-hidden /> Add person
+              <Plus aria-hidden /> <Trans>Add person</Trans>
             </Button>
           </div>
         )}
@@ -204,19 +211,19 @@ export default function UsersPage() {
         <CardContent className="grid gap-4 pt-6">
           <div className="flex flex-wrap gap-2">
             <Input
-              aria-label="Search by name or email"
-              placeholder="Search by name or email"
+              aria-label={t`Search by name or email`}
+              placeholder={t`Search by name or email`}
               className="min-w-56 flex-1"
               value={filters.search}
               onChange={(event) => setFilter('search', event.target.value)}
             />
             <Select
-              aria-label="Filter by role"
+              aria-label={t`Filter by role`}
               className="w-36"
               value={filters.role}
               onChange={(event) => setFilter('role', event.target.value)}
             >
-              <option value="">All roles</option>
+              <option value="">{t`All roles`}</option>
               {ROLES.map((option) => (
                 <option key={option} value={option}>
                   {ROLE_LABELS[option]}
@@ -224,23 +231,23 @@ export default function UsersPage() {
               ))}
             </Select>
             <Select
-              aria-label="Filter by status"
+              aria-label={t`Filter by status`}
               className="w-36"
               value={filters.status}
               onChange={(event) => setFilter('status', event.target.value)}
             >
-              <option value="">Any status</option>
-              <option value="active">Active</option>
-              <option value="suspended">Suspended</option>
+              <option value="">{t`Any status`}</option>
+              <option value="active">{t`Active`}</option>
+              <option value="suspended">{t`Suspended`}</option>
             </Select>
             {canEdit && (
               <Select
-                aria-label="Filter by team"
+                aria-label={t`Filter by team`}
                 className="w-40"
                 value={filters.teamId}
                 onChange={(event) => setFilter('teamId', event.target.value)}
               >
-                <option value="">All teams</option>
+                <option value="">{t`All teams`}</option>
                 {teams.data?.teams.map((team) => (
                   <option key={team.id} value={team.id}>
                     {team.name}
@@ -253,17 +260,17 @@ export default function UsersPage() {
           <QueryState query={users}>
             {(data) => (
               <DataTable
-                label="People"
+                label={t`People`}
                 columns={columns}
                 rows={data.users}
                 rowKey={(user) => user.id}
                 rowTestId="user-row"
-                emptyMessage="Nobody matches these filters."
+                emptyMessage={t`Nobody matches these filters.`}
                 tableClassName="min-w-[56rem]"
               />
             )}
           </QueryState>
-          <nav className="flex items-center justify-between gap-2 text-sm" aria-label="Pages">
+          <nav className="flex items-center justify-between gap-2 text-sm" aria-label={t`Pages`}>
             <span className="text-muted-foreground">{describeUserPage(page, total)}</span>
             <span className="flex gap-2">
               <Button
@@ -272,7 +279,7 @@ export default function UsersPage() {
                 disabled={page <= 1}
                 onClick={() => setPage(page - 1)}
               >
-                Previous
+                <Trans>Previous</Trans>
               </Button>
               <Button
                 variant="outline"
@@ -280,7 +287,7 @@ export default function UsersPage() {
                 disabled={page >= lastPage}
                 onClick={() => setPage(page + 1)}
               >
-                Next
+                <Trans>Next</Trans>
               </Button>
             </span>
           </nav>

@@ -1,0 +1,2 @@
+// Account settings → Language (decision 0036).
+export { registerLanguageRoutes } from './routes.ts';
