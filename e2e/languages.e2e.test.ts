@@ -41,12 +41,21 @@ const ENGLISH_ONLY = (() => {
   );
 })();
 
+/**
+ * Data that happens to read like a message: the two leave types Punchclock creates, which admins
+ * rename in Time Off Settings like any type.
+ */
+const DATA = new Set(['Time off in lieu', 'Unpaid']);
+
 /** Every text node, label and placeholder on the page that is an English-only message. */
 async function englishLeft(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // Identifiers and data are marked translate="no" (HTML's way to say "not words"): audit
+      // keys, the payroll file's preview.
+      if (node.parentElement?.closest('[translate="no"]')) continue;
       const text = node.textContent?.trim();
       if (text) found.push(text);
     }
@@ -60,7 +69,7 @@ async function englishLeft(page: Page): Promise<string[]> {
     }
     return found;
   });
-  return [...new Set(texts.filter((text) => ENGLISH_ONLY.has(text)))];
+  return [...new Set(texts.filter((text) => ENGLISH_ONLY.has(text) && !DATA.has(text)))];
 }
 
 /** An English clock time ("2:45 PM"): French (Canada) writes 24-hour time. */

@@ -8,7 +8,8 @@ export async function load(url, context, nextLoad) {
   if (!url.startsWith('file:') || url.includes('/node_modules/') || result.source == null) {
     return result;
   }
-  const source = String(result.source);
+  const source =
+    typeof result.source === 'string' ? result.source : new TextDecoder().decode(result.source);
   if (!usesLinguiMacros(source)) return result;
   const transformed = await transformLinguiMacros(
     source,

@@ -19,7 +19,7 @@ import { compileMessage } from '@lingui/message-utils/compileMessage';
 let linguiConfig;
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const MACRO_IMPORT = /from\s+['"]@lingui\/(core|react)\/macro['"]/;
+const MACRO_IMPORT = /from\s*['"]@lingui\/(core|react)\/macro['"]/;
 
 /** Whether a file needs the transform at all: most files use no macro. */
 export function usesLinguiMacros(/** @type {string} */ code) {

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Lingui's macros for TypeScript run straight from source (decision 0036). */
+const LINGUI_MACROS = new URL('../../../../scripts/lingui-register.mjs', import.meta.url).href;
+
 const holderScript = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'hold-data-dir-lock.ts',
@@ -9,9 +12,13 @@ const holderScript = path.join(
 
 /** Starts a second process that takes the data-folder lock; resolves once it holds it. */
 export function spawnLockHolder(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', holderScript, dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', LINGUI_MACROS, holderScript, dataDir],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve(child);

@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/** Lingui's macros for TypeScript run straight from source (decision 0036). */
+const LINGUI_MACROS = new URL('../../../../scripts/lingui-register.mjs', import.meta.url).href;
+
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface CommandResult {
@@ -25,11 +28,15 @@ export function runOperatorCommand(
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
   const entryPath = path.join(serverDir, 'src', `${entry}.ts`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entryPath, ...args], {
-      cwd: serverDir,
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--import', LINGUI_MACROS, entryPath, ...args],
+      {
+        cwd: serverDir,
+        env: childEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -50,7 +50,8 @@ export function Sidebar({
           {items.map((item) => {
             const Icon = NAVIGATION_ICONS[item.path as SidebarPath];
             return (
-              <li key={item.path}>
+              // min-w-0: a long title (French is longer) ends in "…" instead of widening the list.
+              <li key={item.path} className="min-w-0">
                 <NavLink
                   to={item.path}
                   onClick={onNavigate}

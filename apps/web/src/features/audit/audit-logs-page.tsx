@@ -162,14 +162,19 @@ export default function AuditLogsPage() {
       id: 'action',
       header: t`Action`,
       isRowHeader: true,
-      cell: (entry) => <span className="font-mono text-xs">{entry.action}</span>,
+      // Action and entity keys are identifiers (what a filter or an export matches), not words.
+      cell: (entry) => (
+        <span translate="no" className="font-mono text-xs">
+          {entry.action}
+        </span>
+      ),
     },
     {
       id: 'entity',
       header: t`Entity`,
       cell: (entry) => (
         <>
-          {entry.entityType}
+          <span translate="no">{entry.entityType}</span>
           {entry.entityId && (
             <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
               {entry.entityId}

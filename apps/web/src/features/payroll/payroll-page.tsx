@@ -132,14 +132,17 @@ export default function PayrollPage() {
                 data.totals.amountCents !== null ? money(data.totals.amountCents) : null;
               return (
                 <>
-                  <DataTable
-                    label={t`Payroll rows`}
-                    columns={columns}
-                    rows={rows}
-                    rowKey={(row) => row.key}
-                    rowTestId="payroll-row"
-                    emptyMessage={t`Nobody has paid time in this period.`}
-                  />
+                  {/* The file as the payroll system will read it: its headers and codes are data. */}
+                  <div translate="no">
+                    <DataTable
+                      label={t`Payroll rows`}
+                      columns={columns}
+                      rows={rows}
+                      rowKey={(row) => row.key}
+                      rowTestId="payroll-row"
+                      emptyMessage={t`Nobody has paid time in this period.`}
+                    />
+                  </div>
                   <p className="text-sm tabular-nums" data-testid="payroll-totals">
                     {amount !== null ? (
                       <Trans>

@@ -43,6 +43,19 @@ function draftOf(preset: Preset | null): Draft {
 /** Saved column mappings: which columns, their headers and order, and pay-code renames. */
 export function PresetEditor() {
   const { t } = useLingui();
+  // What each column holds, in the reader's language; the header written into the file is data
+  // (the payroll system reads it), edited beside it.
+  const columnLabels: Record<ExportColumnKey, string> = {
+    employeeNumber: t`Employee number`,
+    name: t`Name`,
+    payCode: t`Pay code`,
+    hours: t`Hours`,
+    minutes: t`Minutes`,
+    rate: t`Rate`,
+    amount: t`Amount`,
+    periodStart: t`Period start`,
+    periodEnd: t`Period end`,
+  };
   const presets = useQuery(presetsQueryOptions);
   const [draft, setDraft] = useState<Draft>(() => draftOf(null));
   const queryClient = useQueryClient();
@@ -127,7 +140,7 @@ export function PresetEditor() {
             <Trans>Columns, in export order</Trans>
           </legend>
           {draft.columns.map((column, index) => {
-            const columnName = DEFAULT_EXPORT_HEADERS[column.key];
+            const columnName = columnLabels[column.key];
             return (
               <div key={column.key} className="flex flex-wrap items-center gap-2">
                 <input
