@@ -240,7 +240,7 @@ export default function AuditLogsPage() {
               >
                 <option value="">{t`Any action`}</option>
                 {facets.data?.actions.map((action) => (
-                  <option key={action} value={action}>
+                  <option key={action} value={action} translate="no">
                     {action}
                   </option>
                 ))}
@@ -253,7 +253,7 @@ export default function AuditLogsPage() {
               >
                 <option value="">{t`Any entity`}</option>
                 {facets.data?.entityTypes.map((type) => (
-                  <option key={type} value={type}>
+                  <option key={type} value={type} translate="no">
                     {type}
                   </option>
                 ))}
