@@ -46,3 +46,20 @@ export function text(options: { multiLine?: boolean; error?: string | (() => str
     .trim()
     .refine((value) => !unsupported.test(value), { error: unsupportedCharactersMessage });
 }
+
+/** `page` and `pageSize` of a paged list's query (from the query string, so coerced). */
+export function pageQueryFields(defaultPageSize: number) {
+  return {
+    page: z.coerce
+      .number()
+      .int()
+      .min(1, { error: () => t`Page must be 1 or more` })
+      .default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100, { error: () => t`Page size must be at most 100` })
+      .default(defaultPageSize),
+  };
+}

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
-import { isoDate } from './common.ts';
+import { isoDate, pageQueryFields } from './common.ts';
 import { locationModeSchema, punchLocationSchema, punchPositionSchema } from './locations.ts';
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
@@ -87,17 +87,7 @@ export const historyQuerySchema = z
   .object({
     from: isoDate.optional(),
     to: isoDate.optional(),
-    page: z.coerce
-      .number()
-      .int()
-      .min(1, { error: () => t`Page must be 1 or more` })
-      .default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(100, { error: () => t`Page size must be at most 100` })
-      .default(14),
+    ...pageQueryFields(14),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: () => t`The start date must be on or before the end date`,

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
-import { isoDate, text } from './common.ts';
+import { isoDate, pageQueryFields, text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
 
 /** A person's name as admins type it: the product's rules (§5), but required here. */
@@ -38,17 +38,7 @@ export const listUsersQuerySchema = z.object({
   teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
   sort: z.enum(USER_SORTS).default('name'),
   direction: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce
-    .number()
-    .int()
-    .min(1, { error: () => t`Page must be 1 or more` })
-    .default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(100, { error: () => t`Page size must be at most 100` })
-    .default(25),
+  ...pageQueryFields(25),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 

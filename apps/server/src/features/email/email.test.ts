@@ -8,7 +8,8 @@ import { createUserResponseSchema } from '@punchclock/shared/contracts/users';
 import { businessInstant } from '@punchclock/shared/domain/business-time';
 import { payPeriodContaining } from '@punchclock/shared/domain/pay/pay-periods';
 import { testConfig, type AppConfig } from '../../config.ts';
-import { emailOutbox } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { emailOutbox, profiles } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -144,6 +145,27 @@ describeEachDatabase('email (#18 point 5)', (getDatabase) => {
     expect(mail?.to).toBe(person.email);
     expect(mail?.subject).toMatch(/approved/i);
     expect(mail?.text).toContain(`Open Punchclock: ${PUBLIC_URL}/dashboard`);
+  });
+
+  it('writes to each person in their language, whoever made the decision', async () => {
+    const person = await createTestUser(db(), { name: 'Félix Français' });
+    await db().update(profiles).set({ language: 'fr-CA' }).where(eq(profiles.id, person.id));
+    const cookie = await signInAs(app, person.email, person.password);
+    const unpaid = await timeOffTypeId(db(), 'Unpaid');
+    const request = await createTimeOff(app, cookie, {
+      typeId: unpaid,
+      startDate: '2031-04-08',
+      endDate: '2031-04-08',
+    });
+    // The admin reads Punchclock in English; the notice and its email are Félix's, in French.
+    await decide(app, adminCookie, [{ type: 'time_off', id: request.id }], 'approve');
+
+    expect(await sendOwed()).toBe(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toBe(person.email);
+    expect(mail?.subject).toMatch(/approuv/i);
+    expect(mail?.text).toContain(`Ouvrir Punchclock : ${PUBLIC_URL}/dashboard`);
+    expect(mail?.text).not.toMatch(/approved|Open Punchclock/);
   });
 
   it('sends a forgotten clock-out notice by email, and keeps it until the mail server takes it', async () => {

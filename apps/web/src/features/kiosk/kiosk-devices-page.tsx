@@ -64,7 +64,13 @@ export default function KioskDevicesPage() {
   });
 
   const columns: DataColumn<KioskDevice>[] = [
-    { id: 'name', header: t`Device`, isRowHeader: true, cell: (device) => device.name },
+    {
+      id: 'name',
+      header: t`Device`,
+      isRowHeader: true,
+      // A name the admin gave, not words to translate ("Front door tablet" stays as typed).
+      cell: (device) => <span translate="no">{device.name}</span>,
+    },
     {
       id: 'enrolled',
       header: t`Set up`,
