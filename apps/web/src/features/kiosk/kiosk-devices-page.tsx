@@ -119,7 +119,11 @@ export default function KioskDevicesPage() {
             }
           >
             <Trans>
-              Revoke<span className="sr-only"> {name}</span>
+              Revoke
+              <span className="sr-only" translate="no">
+                {' '}
+                {name}
+              </span>
             </Trans>
           </Button>
         );
