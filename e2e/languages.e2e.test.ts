@@ -107,6 +107,9 @@ describe('French (Canada)', () => {
       await visitor.page.getByRole('button', { name: 'Se connecter' }).waitFor();
       expect(await visitor.page.getAttribute('html', 'lang')).toBe('fr-CA');
       await visit(visitor.page, '/auth');
+      // A shared kiosk not set up yet, and a page that does not exist.
+      await visit(visitor.page, '/kiosk');
+      await visit(visitor.page, '/no-such-screen');
       await visitor.context.close();
 
       const employee = await newPage(browser, { locale: 'fr-CA' });
