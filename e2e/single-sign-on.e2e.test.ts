@@ -4,7 +4,7 @@ import {
   startTestOidcProvider,
   type TestOidcProvider,
 } from '../apps/server/src/test/oidc-provider.ts';
-import { PASSWORD_SIGN_IN_OFF_MESSAGE } from '@punchclock/shared/contracts/sso-messages';
+import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso-messages';
 import { expectNoViolations } from './support/axe.ts';
 import {
   baseUrl,
@@ -129,7 +129,7 @@ describe('single sign-on (#19 point 1)', { timeout: 120_000 }, () => {
     await saveScreenshot(admin.page, 'review-users-badge');
     const withPassword = await newPage(browser);
     await signIn(withPassword.page, SEED_USERS.ssoPerson);
-    await withPassword.page.getByText(PASSWORD_SIGN_IN_OFF_MESSAGE).waitFor();
+    await withPassword.page.getByText(passwordSignInOffMessage()).waitFor();
     expect(new URL(withPassword.page.url()).pathname).toBe('/auth');
     await withPassword.context.close();
 

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { commonPasswordMessage } from '@punchclock/shared/contracts/auth';
 import { openDatabase } from './db/client.ts';
 import { addUser, createUser } from './features/users/accounts.ts';
 import { SYSTEM_META } from './platform/request-meta.ts';
@@ -162,7 +162,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       'employee',
     ]);
     expect(common.code).toBe(1);
-    expect(common.stderr.trim()).toBe(`Error: ${COMMON_PASSWORD_MESSAGE}`);
+    expect(common.stderr.trim()).toBe(`Error: ${commonPasswordMessage()}`);
     expect(common.stdout).toBe('');
   });
 

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import {
   emailSchema,
   firstIssueMessage,
-  INVALID_CREDENTIALS_MESSAGE,
+  invalidCredentialsMessage,
   optionalNameSchema,
   passwordSchema,
   signInRequestSchema,
-  SUSPENDED_MESSAGE,
+  suspendedMessage,
 } from './auth.ts';
 
 const VALID = { email: 'ada@example.com', password: 'Password1' };
@@ -167,9 +167,9 @@ describe('sign-in contract: which message is shown', () => {
 
 describe('auth messages', () => {
   it('are the product wording, word for word', () => {
-    expect(SUSPENDED_MESSAGE).toBe(
+    expect(suspendedMessage()).toBe(
       'Your account has been suspended. Please contact an administrator.',
     );
-    expect(INVALID_CREDENTIALS_MESSAGE).toBe('Invalid login credentials');
+    expect(invalidCredentialsMessage()).toBe('Invalid login credentials');
   });
 });

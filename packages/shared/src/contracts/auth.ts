@@ -25,10 +25,8 @@ export const passwordSchema = z
  * (~49k entries, ~380 KB) is checked on the server only, where a password is set, so the
  * browser bundle stays small and sign-in still accepts an old password set before the rule.
  */
-export const COMMON_PASSWORD_MESSAGE =
-  'This password is too common. Choose a less predictable one.';
 
-/** COMMON_PASSWORD_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function commonPasswordMessage(): string {
   return t`This password is too common. Choose a less predictable one.`;
 }
@@ -79,9 +77,4 @@ export function firstIssueMessage(error: z.ZodError): string {
   return error.issues[0]?.message ?? t`Invalid request`;
 }
 
-export {
-  INVALID_CREDENTIALS_MESSAGE,
-  SUSPENDED_MESSAGE,
-  invalidCredentialsMessage,
-  suspendedMessage,
-} from './auth-messages.ts';
+export { invalidCredentialsMessage, suspendedMessage } from './auth-messages.ts';

@@ -16,9 +16,7 @@ export const isoDate = z.iso
   .refine((date) => date >= '0001-01-01', { error: isoDateMessage })
   .refine((date) => date <= LATEST_DATE, { error: () => t`Use a date before the year 9999` });
 
-export const UNSUPPORTED_CHARACTERS_MESSAGE = 'Remove unsupported characters';
-
-/** UNSUPPORTED_CHARACTERS_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function unsupportedCharactersMessage(): string {
   return t`Remove unsupported characters`;
 }

@@ -14,10 +14,8 @@ export const ENROLMENT_CODE_LENGTH = 8;
 export const ENROLMENT_CODE_MINUTES = 10;
 
 export const KIOSK_NAME_MAX = 60;
-export const INVALID_ENROLMENT_CODE_MESSAGE =
-  'This code is not valid. Codes work once, for 10 minutes: ask an admin for a new one.';
 
-/** INVALID_ENROLMENT_CODE_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function invalidEnrolmentCodeMessage(): string {
   return t`This code is not valid. Codes work once, for 10 minutes: ask an admin for a new one.`;
 }
@@ -82,16 +80,13 @@ export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDevic
 
 /** Wrong PINs in a row before a person's kiosk PIN locks (an admin lifts it). */
 export const KIOSK_PIN_ATTEMPTS = 5;
-export const KIOSK_PIN_RULE_MESSAGE = 'Use a PIN of 4 to 8 digits';
 
-/** KIOSK_PIN_RULE_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskPinRuleMessage(): string {
   return t`Use a PIN of 4 to 8 digits`;
 }
-export const KIOSK_PIN_GUESSABLE_MESSAGE =
-  'Choose a PIN that is not one digit repeated or a run like 1234';
 
-/** KIOSK_PIN_GUESSABLE_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskPinGuessableMessage(): string {
   return t`Choose a PIN that is not one digit repeated or a run like 1234`;
 }
@@ -136,28 +131,23 @@ export type KioskCardResponse = z.infer<typeof kioskCardResponseSchema>;
 
 /** How long an identification at a kiosk lets that person punch there. */
 export const KIOSK_GRANT_SECONDS = 60;
-export const KIOSK_WRONG_CREDENTIALS_MESSAGE = 'Employee number or PIN is not correct';
 
-/** KIOSK_WRONG_CREDENTIALS_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskWrongCredentialsMessage(): string {
   return t`Employee number or PIN is not correct`;
 }
-export const KIOSK_LOCKED_MESSAGE = 'Too many wrong PINs. Ask an admin to unlock your kiosk PIN.';
 
-/** KIOSK_LOCKED_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskLockedMessage(): string {
   return t`Too many wrong PINs. Ask an admin to unlock your kiosk PIN.`;
 }
-export const KIOSK_NO_PIN_MESSAGE = 'Set a kiosk PIN in your account first';
 
-/** KIOSK_NO_PIN_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskNoPinMessage(): string {
   return t`Set a kiosk PIN in your account first`;
 }
-export const KIOSK_SHARED_NUMBER_MESSAGE =
-  'This employee number belongs to more than one person. Ask an admin.';
 
-/** KIOSK_SHARED_NUMBER_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskSharedNumberMessage(): string {
   return t`This employee number belongs to more than one person. Ask an admin.`;
 }
@@ -185,10 +175,7 @@ export const identifyAtKioskResponseSchema = z.object({
 });
 export type IdentifyAtKioskResponse = z.infer<typeof identifyAtKioskResponseSchema>;
 
-export const KIOSK_GRANT_EXPIRED_MESSAGE =
-  'Your minute is up. Enter your employee number and PIN again.';
-
-/** KIOSK_GRANT_EXPIRED_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskGrantExpiredMessage(): string {
   return t`Your minute is up. Enter your employee number and PIN again.`;
 }
@@ -200,10 +187,7 @@ export const kioskPunchRequestSchema = recordTimeEventRequestSchema
   .strict();
 export type KioskPunchRequest = z.infer<typeof kioskPunchRequestSchema>;
 
-export const KIOSK_UNREADABLE_PIN_MESSAGE =
-  'This punch was saved by another kiosk or has been altered: it cannot be checked.';
-
-/** KIOSK_UNREADABLE_PIN_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function kioskUnreadablePinMessage(): string {
   return t`This punch was saved by another kiosk or has been altered: it cannot be checked.`;
 }

@@ -31,18 +31,13 @@ export const SSO_ERROR_MESSAGES: Record<SsoError, string> = {
 };
 
 /** Shown when the right password is typed for someone who must sign in through their organization. */
-export const PASSWORD_SIGN_IN_OFF_MESSAGE =
-  'Password sign-in is turned off for your account. Sign in with your organization instead.';
 
-export const FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE =
-  'The first admin always keeps password sign-in, so nobody is ever locked out';
-
-/** PASSWORD_SIGN_IN_OFF_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function passwordSignInOffMessage(): string {
   return t`Password sign-in is turned off for your account. Sign in with your organization instead.`;
 }
 
-/** FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function firstAdminKeepsPasswordMessage(): string {
   return t`The first admin always keeps password sign-in, so nobody is ever locked out`;
 }
@@ -54,10 +49,7 @@ export function ssoErrorMessage(value: string | null): string | null {
     : null;
 }
 
-export const NO_PROVIDER_YET_MESSAGE =
-  'Turn on a single sign-on provider first: without one, only the first admin could sign in';
-
-/** NO_PROVIDER_YET_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function noProviderYetMessage(): string {
   return t`Turn on a single sign-on provider first: without one, only the first admin could sign in`;
 }

@@ -9,14 +9,11 @@ export const UNKNOWN_PEOPLE_POLICIES = ['refuse', 'create'] as const;
 export type UnknownPeoplePolicy = (typeof UNKNOWN_PEOPLE_POLICIES)[number];
 
 export {
-  FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE,
-  NO_PROVIDER_YET_MESSAGE,
-  PASSWORD_SIGN_IN_OFF_MESSAGE,
-  SSO_ERROR_MESSAGES,
-  SSO_ERRORS,
   firstAdminKeepsPasswordMessage,
   noProviderYetMessage,
   passwordSignInOffMessage,
+  SSO_ERROR_MESSAGES,
+  SSO_ERRORS,
   ssoErrorMessage,
   type SsoError,
 } from './sso-messages.ts';

@@ -4,7 +4,7 @@ import {
   distanceMetres,
   formatDistance,
   judgeLocation,
-  LOCATION_NEEDED_MESSAGE,
+  locationNeededMessage,
   type AllowedPlace,
 } from './location-policy.ts';
 
@@ -119,7 +119,7 @@ describe('judgeLocation', () => {
         position: null,
         isInNetwork: nowhere,
       }),
-    ).toMatchObject({ outcome: 'unknown', decision: 'refuse', message: LOCATION_NEEDED_MESSAGE });
+    ).toMatchObject({ outcome: 'unknown', decision: 'refuse', message: locationNeededMessage() });
     expect(
       judgeLocation({
         mode: 'record',

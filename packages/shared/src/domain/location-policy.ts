@@ -64,10 +64,7 @@ export function formatDistance(metres: number): string {
   return `${Math.round(metres / 1000)} km`;
 }
 
-export const LOCATION_NEEDED_MESSAGE =
-  'Allow location access to punch: your team punches only from its allowed places.';
-
-/** LOCATION_NEEDED_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function locationNeededMessage(): string {
   return t`Allow location access to punch: your team punches only from its allowed places.`;
 }

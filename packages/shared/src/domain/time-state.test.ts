@@ -7,7 +7,7 @@ import {
   eventLabels,
   findOpenShiftStart,
   MAX_OPEN_SHIFT_HOURS,
-  PLEASE_CLOCK_IN_FIRST,
+  pleaseClockInFirst,
   sortEvents,
   STATE_LABELS,
   TIME_EVENT_TYPES,
@@ -23,15 +23,15 @@ describe('checkTransition', () => {
   const expected: Record<TimeState, Record<TimeEventType, string | null>> = {
     none: {
       clock_in: null,
-      break: PLEASE_CLOCK_IN_FIRST,
-      lunch: PLEASE_CLOCK_IN_FIRST,
-      clock_out: PLEASE_CLOCK_IN_FIRST,
+      break: pleaseClockInFirst(),
+      lunch: pleaseClockInFirst(),
+      clock_out: pleaseClockInFirst(),
     },
     clock_out: {
       clock_in: null,
-      break: PLEASE_CLOCK_IN_FIRST,
-      lunch: PLEASE_CLOCK_IN_FIRST,
-      clock_out: PLEASE_CLOCK_IN_FIRST,
+      break: pleaseClockInFirst(),
+      lunch: pleaseClockInFirst(),
+      clock_out: pleaseClockInFirst(),
     },
     clock_in: {
       clock_in: 'You are already working',
@@ -67,7 +67,7 @@ describe('checkTransition', () => {
   });
 
   it('uses the catalogue text for acting without being clocked in', () => {
-    expect(PLEASE_CLOCK_IN_FIRST).toBe('Please clock in first');
+    expect(pleaseClockInFirst()).toBe('Please clock in first');
   });
 
   it('labels states and success toasts as the product says', () => {

@@ -4,9 +4,7 @@ export const TIME_EVENT_TYPES = ['clock_in', 'break', 'lunch', 'clock_out'] as c
 export type TimeEventType = (typeof TIME_EVENT_TYPES)[number];
 export type TimeState = 'none' | TimeEventType;
 
-export const PLEASE_CLOCK_IN_FIRST = 'Please clock in first';
-
-/** PLEASE_CLOCK_IN_FIRST in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function pleaseClockInFirst(): string {
   return t`Please clock in first`;
 }
@@ -46,9 +44,7 @@ export const EVENT_LABELS: Record<TimeEventType, string> = {
   },
 };
 
-export const BACK_TO_WORK_LABEL = 'Back to work';
-
-/** BACK_TO_WORK_LABEL in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function backToWorkLabel(): string {
   return t`Back to work`;
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS_MESSAGE, SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { invalidCredentialsMessage, suspendedMessage } from '@punchclock/shared/contracts/auth';
 import { profiles, sessions } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import {
@@ -153,7 +153,7 @@ describeEachDatabase('auth api', (getDatabase) => {
       const response = await postSignIn(app, { email: user.email, password: 'Wrong-password-9' });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
-        message: INVALID_CREDENTIALS_MESSAGE,
+        message: invalidCredentialsMessage(),
         code: 'invalid_credentials',
       });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -166,7 +166,7 @@ describeEachDatabase('auth api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({
-        message: INVALID_CREDENTIALS_MESSAGE,
+        message: invalidCredentialsMessage(),
         code: 'invalid_credentials',
       });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -198,7 +198,7 @@ describeEachDatabase('auth api', (getDatabase) => {
       const user = await createTestUser(getDatabase().db, { suspended: true });
       const response = await postSignIn(app, { email: user.email, password: user.password });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: SUSPENDED_MESSAGE, code: 'suspended' });
+      expect(response.json()).toEqual({ message: suspendedMessage(), code: 'suspended' });
       expect(response.headers['set-cookie']).toBeUndefined();
       const rows = await getDatabase()
         .db.select()
@@ -211,7 +211,7 @@ describeEachDatabase('auth api', (getDatabase) => {
       const user = await createTestUser(getDatabase().db, { suspended: true });
       const response = await postSignIn(app, { email: user.email, password: 'Wrong-password-9' });
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(INVALID_CREDENTIALS_MESSAGE);
+      expect(response.json().message).toBe(invalidCredentialsMessage());
     });
   });
 
@@ -278,7 +278,7 @@ describeEachDatabase('auth api', (getDatabase) => {
 
       const response = await getAdminOnly(cookie);
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: SUSPENDED_MESSAGE, code: 'suspended' });
+      expect(response.json()).toEqual({ message: suspendedMessage(), code: 'suspended' });
       expect((await readSessionRow(cookie))?.revokedAt).toBeInstanceOf(Date);
     });
 

@@ -15,10 +15,7 @@ import { Conflict, NotFound, parseInput } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
 import { backupNameFor, listBackups, pruneBackups, writeBackupFile } from './files.ts';
 
-export const PG_DUMP_MESSAGE =
-  'Backups here are for the embedded database. On PostgreSQL, back up with pg_dump (and restore with pg_restore or psql); see the README.';
-
-/** PG_DUMP_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function pgDumpMessage(): string {
   return t`Backups here are for the embedded database. On PostgreSQL, back up with pg_dump (and restore with pg_restore or psql); see the README.`;
 }

@@ -6,11 +6,11 @@ import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { historyResponseSchema } from '@punchclock/shared/contracts/time-tracking';
 import {
   identifyAtKioskResponseSchema,
-  KIOSK_GRANT_EXPIRED_MESSAGE,
-  KIOSK_LOCKED_MESSAGE,
-  KIOSK_NO_PIN_MESSAGE,
-  KIOSK_SHARED_NUMBER_MESSAGE,
-  KIOSK_WRONG_CREDENTIALS_MESSAGE,
+  kioskGrantExpiredMessage,
+  kioskLockedMessage,
+  kioskNoPinMessage,
+  kioskSharedNumberMessage,
+  kioskWrongCredentialsMessage,
 } from '@punchclock/shared/contracts/kiosk';
 import { kioskGrants, timeEvents } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
@@ -89,7 +89,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     const person = await personWith('4821');
     const unknown = await identify(device.cookie, { employeeNumber: 'NOBODY-1', pin: '4821' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+    expect(unknown.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
 
     for (let attempt = 1; attempt <= 5; attempt++) {
       const wrong = await identify(device.cookie, {
@@ -97,7 +97,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
         pin: '9999',
       });
       expect(wrong.statusCode).toBe(400);
-      expect(wrong.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+      expect(wrong.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
     }
     // Locked: even the right PIN is refused, with a message saying what to do.
     const locked = await identify(await newDevice().then((each) => each.cookie), {
@@ -105,7 +105,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
       pin: '4821',
     });
     expect(locked.statusCode).toBe(400);
-    expect(locked.json()).toMatchObject({ message: KIOSK_LOCKED_MESSAGE });
+    expect(locked.json()).toMatchObject({ message: kioskLockedMessage() });
   });
 
   it('resets the count of wrong PINs after a right one', async () => {
@@ -150,14 +150,14 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
       employeeNumber: noPin.employeeNumber,
       pin: '4821',
     });
-    expect(response.json()).toMatchObject({ message: KIOSK_NO_PIN_MESSAGE });
+    expect(response.json()).toMatchObject({ message: kioskNoPinMessage() });
 
     const shared = `S${randomUUID().slice(0, 8)}`;
     await personWith('4821', shared);
     await personWith('5937', shared);
     const ambiguous = await identify(device.cookie, { employeeNumber: shared, pin: '4821' });
     expect(ambiguous.statusCode).toBe(409);
-    expect(ambiguous.json()).toMatchObject({ message: KIOSK_SHARED_NUMBER_MESSAGE });
+    expect(ambiguous.json()).toMatchObject({ message: kioskSharedNumberMessage() });
 
     const gone = await personWith('4821');
     await setUserSuspended(db(), gone.email, true, { actorId: null, meta: SYSTEM_META });
@@ -165,7 +165,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
       employeeNumber: gone.employeeNumber,
       pin: '4821',
     });
-    expect(suspended.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+    expect(suspended.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
 
     const person = await personWith('4821');
     const body = { employeeNumber: person.employeeNumber, pin: '4821' };
@@ -263,7 +263,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     ] as const) {
       const response = await punch(cookie, body);
       expect(response.statusCode).toBe(cookie === device.cookie && body.grant === '' ? 400 : 401);
-      expect(response.json()).toMatchObject({ message: KIOSK_GRANT_EXPIRED_MESSAGE });
+      expect(response.json()).toMatchObject({ message: kioskGrantExpiredMessage() });
     }
     await db()
       .update(kioskGrants)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ENROLMENT_CODE_ALPHABET,
   enrolmentCodeResponseSchema,
-  INVALID_ENROLMENT_CODE_MESSAGE,
+  invalidEnrolmentCodeMessage,
   kioskDeviceResponseSchema,
   kioskDevicesResponseSchema,
 } from '@punchclock/shared/contracts/kiosk';
@@ -106,7 +106,7 @@ describeEachDatabase('kiosk devices api', (getDatabase) => {
     // Single use: a second device with the same code is refused, and nothing is created.
     const again = await enrol(code);
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ message: INVALID_ENROLMENT_CODE_MESSAGE });
+    expect(again.json()).toMatchObject({ message: invalidEnrolmentCodeMessage() });
     const devices = await db()
       .select()
       .from(kioskDevices)
@@ -124,7 +124,7 @@ describeEachDatabase('kiosk devices api', (getDatabase) => {
     for (const attempt of [code, 'ABCDEFGH', 'ABCD', 'ABCDEFG0', 12345678, null, 'x'.repeat(500)]) {
       const response = await enrol(attempt);
       expect(response.statusCode, String(attempt)).toBe(400);
-      expect(response.json()).toMatchObject({ message: INVALID_ENROLMENT_CODE_MESSAGE });
+      expect(response.json()).toMatchObject({ message: invalidEnrolmentCodeMessage() });
       expect(response.cookies).toHaveLength(0);
     }
   });

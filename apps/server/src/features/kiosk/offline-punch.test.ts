@@ -5,8 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { dayDetailSchema } from '@punchclock/shared/contracts/reports';
 import {
-  KIOSK_UNREADABLE_PIN_MESSAGE,
-  KIOSK_WRONG_CREDENTIALS_MESSAGE,
+  kioskUnreadablePinMessage,
+  kioskWrongCredentialsMessage,
   thisKioskResponseSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { profiles, timeEvents } from '../../db/schema.ts';
@@ -120,7 +120,7 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
 
     const wrong = await attempt(device, { pin: '9157', id: randomUUID() });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toMatchObject({ message: KIOSK_WRONG_CREDENTIALS_MESSAGE });
+    expect(wrong.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
     const [afterWrong] = await db()
       .select({ failures: profiles.kioskPinFailures })
       .from(profiles)
@@ -137,11 +137,11 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
       sealedPin: seal(device.sealingKey, { pin: TEST_KIOSK_PIN, id: randomUUID() }),
     });
     expect(swapped.statusCode).toBe(400);
-    expect(swapped.json()).toMatchObject({ message: KIOSK_UNREADABLE_PIN_MESSAGE });
+    expect(swapped.json()).toMatchObject({ message: kioskUnreadablePinMessage() });
     // Sealed by another kiosk.
     const foreign = await attempt(other, { pin: TEST_KIOSK_PIN, id });
     expect(foreign.statusCode).toBe(400);
-    expect(foreign.json()).toMatchObject({ message: KIOSK_UNREADABLE_PIN_MESSAGE });
+    expect(foreign.json()).toMatchObject({ message: kioskUnreadablePinMessage() });
     // Not base64 of anything sealed.
     const garbage = await send(device.cookie, {
       id,
@@ -209,7 +209,7 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
         subjectUserId: null,
         message: expect.stringMatching(
           new RegExp(
-            `^The punch “Clocked In” made offline at ${device.name} ${when} for employee number ${person.employeeNumber} could not be recorded: ${KIOSK_WRONG_CREDENTIALS_MESSAGE}`,
+            `^The punch “Clocked In” made offline at ${device.name} ${when} for employee number ${person.employeeNumber} could not be recorded: ${kioskWrongCredentialsMessage()}`,
           ),
         ),
       }),

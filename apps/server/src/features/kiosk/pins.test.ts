@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   isGuessablePin,
-  KIOSK_PIN_GUESSABLE_MESSAGE,
-  KIOSK_PIN_RULE_MESSAGE,
+  kioskPinGuessableMessage,
+  kioskPinRuleMessage,
   kioskCardResponseSchema,
   kioskPinStatusSchema,
 } from '@punchclock/shared/contracts/kiosk';
@@ -85,13 +85,13 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
         { currentPassword: 'Not-my-password-1', pin: '5937' },
         'Your current password is not correct',
       ],
-      [{ currentPassword: person.password, pin: '123' }, KIOSK_PIN_RULE_MESSAGE],
-      [{ currentPassword: person.password, pin: '123456789' }, KIOSK_PIN_RULE_MESSAGE],
-      [{ currentPassword: person.password, pin: '12a4' }, KIOSK_PIN_RULE_MESSAGE],
-      [{ currentPassword: person.password, pin: 4821 }, KIOSK_PIN_RULE_MESSAGE],
-      [{ currentPassword: person.password, pin: '٤٨٢١' }, KIOSK_PIN_RULE_MESSAGE],
-      [{ currentPassword: person.password, pin: '2222' }, KIOSK_PIN_GUESSABLE_MESSAGE],
-      [{ currentPassword: person.password, pin: '87654' }, KIOSK_PIN_GUESSABLE_MESSAGE],
+      [{ currentPassword: person.password, pin: '123' }, kioskPinRuleMessage()],
+      [{ currentPassword: person.password, pin: '123456789' }, kioskPinRuleMessage()],
+      [{ currentPassword: person.password, pin: '12a4' }, kioskPinRuleMessage()],
+      [{ currentPassword: person.password, pin: 4821 }, kioskPinRuleMessage()],
+      [{ currentPassword: person.password, pin: '٤٨٢١' }, kioskPinRuleMessage()],
+      [{ currentPassword: person.password, pin: '2222' }, kioskPinGuessableMessage()],
+      [{ currentPassword: person.password, pin: '87654' }, kioskPinGuessableMessage()],
     ];
     for (const [body, message] of cases) {
       const response = await setPin(body);

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE,
-  NO_PROVIDER_YET_MESSAGE,
-  PASSWORD_SIGN_IN_OFF_MESSAGE,
+  firstAdminKeepsPasswordMessage,
+  noProviderYetMessage,
+  passwordSignInOffMessage,
   type SsoProvider,
   type SsoProviderInput,
 } from '@punchclock/shared/contracts/sso';
@@ -318,7 +318,7 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       const refused = await postSignIn(app, { email: employee.email, password: employee.password });
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({
-        message: PASSWORD_SIGN_IN_OFF_MESSAGE,
+        message: passwordSignInOffMessage(),
         code: 'password_sign_in_off',
       });
       // A wrong password still reads as a wrong password: nothing learned about the account.
@@ -359,7 +359,7 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
           ssoOnly: true,
         });
         expect(keep.statusCode).toBe(400);
-        expect(keep.json()).toMatchObject({ message: FIRST_ADMIN_KEEPS_PASSWORD_MESSAGE });
+        expect(keep.json()).toMatchObject({ message: firstAdminKeepsPasswordMessage() });
       } finally {
         await callApi(app, adminCookie, 'PUT', '/api/admin/sign-in-settings', {
           passwordSignIn: 'everyone',
@@ -428,7 +428,7 @@ describeEachDatabase('password sign-in with no provider yet', (getDatabase) => {
         passwordSignIn: 'first_admin_only',
       });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ message: NO_PROVIDER_YET_MESSAGE });
+      expect(refused.json()).toMatchObject({ message: noProviderYetMessage() });
       const settings = await callApi(app, cookie, 'GET', '/api/admin/sign-in-settings');
       expect(settings.json()).toMatchObject({
         passwordSignIn: 'everyone',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { COMMON_PASSWORD_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { commonPasswordMessage } from '@punchclock/shared/contracts/auth';
 import { ensureFirstAdmin } from '../../bootstrap.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -15,7 +15,7 @@ import { createUser } from './accounts.ts';
 
 /** Meets the composition rules (length, uppercase, digit) yet is on every breach list. */
 const COMMON_PASSWORDS = ['Password1', 'QWERTY123', 'Welcome1', 'Passw0rd'];
-const REFUSED = { message: COMMON_PASSWORD_MESSAGE, code: 'common_password' };
+const REFUSED = { message: commonPasswordMessage(), code: 'common_password' };
 const GOOD_PASSWORD = 'Tidal-lantern-58';
 
 describeEachDatabase('common passwords are refused wherever a password is set', (getDatabase) => {
@@ -111,7 +111,7 @@ describeEachDatabase('common passwords are refused wherever a password is set', 
     const email = uniqueEmail('first-admin');
     const env = { ADMIN_EMAIL: email, ADMIN_PASSWORD: 'Password1' };
     await expect(ensureFirstAdmin(db(), env, () => {})).rejects.toThrow(
-      `ADMIN_EMAIL / ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`,
+      `ADMIN_EMAIL / ADMIN_PASSWORD: ${commonPasswordMessage()}`,
     );
     expect(await findUserSummaryByEmail(db(), email)).toBeNull();
 

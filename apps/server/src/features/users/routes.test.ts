@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS_MESSAGE, SUSPENDED_MESSAGE } from '@punchclock/shared/contracts/auth';
+import { invalidCredentialsMessage, suspendedMessage } from '@punchclock/shared/contracts/auth';
 import {
   createUserResponseSchema,
   userSummarySchema,
@@ -148,7 +148,7 @@ describeEachDatabase('users api', (getDatabase) => {
         for (const attempt of [TEST_PASSWORD, NEW_PASSWORD]) {
           const response = await postSignIn(app, { email, password: attempt });
           expect(response.statusCode).toBe(401);
-          expect(response.json()).toMatchObject({ message: INVALID_CREDENTIALS_MESSAGE });
+          expect(response.json()).toMatchObject({ message: invalidCredentialsMessage() });
         }
         const token = tokenFromLink(body.setPasswordLink);
         expect((await setPassword(token, NEW_PASSWORD)).statusCode).toBe(200);
@@ -506,7 +506,7 @@ describeEachDatabase('users api', (getDatabase) => {
       await stream.waitForFrame(isSessionChange);
       const signIn = await postSignIn(app, { email: user.email, password: user.password });
       expect(signIn.statusCode).toBe(403);
-      expect(signIn.json()).toEqual({ message: SUSPENDED_MESSAGE, code: 'suspended' });
+      expect(signIn.json()).toEqual({ message: suspendedMessage(), code: 'suspended' });
       const [audit] = await auditRowsFor(db(), user.id, 'user.suspend');
       expect(audit).toMatchObject({
         actorId: admin.id,

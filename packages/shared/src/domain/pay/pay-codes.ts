@@ -20,10 +20,8 @@ export type PayCode = (typeof PAY_CODES)[number];
 
 /** The overtime rates a rule set may use: each has its pay code (OT1.5, OT2) to be exported under. */
 export const OVERTIME_MULTIPLIERS = [1.5, 2] as const;
-export const OVERTIME_MULTIPLIER_MESSAGE =
-  'Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)';
 
-/** OVERTIME_MULTIPLIER_MESSAGE in the reader's language. */
+/** In the reader's language (decision 0036). */
 export function overtimeMultiplierMessage(): string {
   return t`Overtime is paid at 1.5× or 2× (pay codes OT1.5 and OT2)`;
 }
