@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
-import { isoDate, text } from './common.ts';
+import { instant, isoDate, text } from './common.ts';
 import { timeOffRequestSchema } from './time-off.ts';
 
 const correctionReasonSchema = text({ multiLine: true })
@@ -12,13 +12,13 @@ export const correctionRequestSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('add'),
     eventType: z.enum(TIME_EVENT_TYPES),
-    occurredAt: z.iso.datetime({ offset: true, error: () => t`Give the time of the missed punch` }),
+    occurredAt: instant({ error: () => t`Give the time of the missed punch` }),
     reason: correctionReasonSchema,
   }),
   z.object({
     kind: z.literal('move'),
     targetEventId: z.uuid({ error: () => t`Choose the punch to change` }),
-    occurredAt: z.iso.datetime({ offset: true, error: () => t`Give the correct time` }),
+    occurredAt: instant({ error: () => t`Give the correct time` }),
     reason: correctionReasonSchema,
   }),
   z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { auditFilterSchema } from './audit.ts';
 import { firstIssueMessage, signInRequestSchema } from './auth.ts';
-import { isoDate, text, unsupportedCharactersMessage } from './common.ts';
+import { instant, isoDate, text, unsupportedCharactersMessage } from './common.ts';
 import { createTimeOffRequestSchema } from './time-off.ts';
 import { listUsersQuerySchema, requiredNameSchema, teamInputSchema } from './users.ts';
 
@@ -83,5 +83,24 @@ describe('isoDate', () => {
     expect(messageOf(isoDate, '9998-12-31')).toBeNull();
     expect(messageOf(isoDate, '9999-01-01')).toBe('Use a date before the year 9999');
     expect(messageOf(isoDate, '0000-12-31')).toBe('Use a yyyy-MM-dd date');
+  });
+});
+
+describe('instant', () => {
+  const missedPunch = instant({ error: () => 'Give the time' });
+
+  it('takes any instant whose business day can be stored, in any offset', () => {
+    expect(messageOf(missedPunch, '0084-03-19T12:19:56.156Z')).toBeNull();
+    expect(messageOf(missedPunch, '0001-01-02T00:00:00Z')).toBeNull();
+    expect(messageOf(missedPunch, '9998-12-30T18:59:59-05:00')).toBeNull();
+    expect(messageOf(missedPunch, '2026-11-26T08:00:00-05:00')).toBeNull();
+  });
+
+  it('refuses years with no storable business day, and text that is not an instant', () => {
+    expect(messageOf(missedPunch, '0000-06-01T12:00:00Z')).toBe('Give the time');
+    expect(messageOf(missedPunch, '0001-01-01T23:59:59Z')).toBe('Give the time');
+    expect(messageOf(missedPunch, '9999-06-01T12:00:00Z')).toBe('Use a date before the year 9999');
+    expect(messageOf(missedPunch, '2026-11-26T08:00:00')).toBe('Give the time');
+    expect(messageOf(missedPunch, 'yesterday')).toBe('Give the time');
   });
 });

@@ -16,6 +16,24 @@ export const isoDate = z.iso
   .refine((date) => date >= '0001-01-01', { error: isoDateMessage })
   .refine((date) => date <= LATEST_DATE, { error: () => t`Use a date before the year 9999` });
 
+/*
+ * The instants an input may carry: ISO 8601 with an offset, whose business day (in any zone,
+ * up to 14 hours either side of UTC) falls within the dates above. Year 0000 would make a
+ * business day of 1 BC, which PostgreSQL cannot read as written.
+ */
+const EARLIEST_INSTANT = Date.parse('0001-01-02T00:00:00Z');
+const LATEST_INSTANT = Date.parse('9998-12-31T00:00:00Z');
+
+/** An instant a person or device sends (a missed punch's time, an offline capture). */
+export function instant(options: { error: () => string }) {
+  return z.iso
+    .datetime({ offset: true, error: options.error })
+    .refine((value) => Date.parse(value) >= EARLIEST_INSTANT, { error: options.error })
+    .refine((value) => Date.parse(value) <= LATEST_INSTANT, {
+      error: () => t`Use a date before the year 9999`,
+    });
+}
+
 /** In the reader's language (decision 0036). */
 export function unsupportedCharactersMessage(): string {
   return t`Remove unsupported characters`;

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { text } from './common.ts';
+import { instant, text } from './common.ts';
 import { recordTimeEventRequestSchema, timeStateSchema } from './time-tracking.ts';
 
 /*
@@ -199,7 +199,7 @@ export function kioskUnreadablePinMessage(): string {
 export const offlineKioskPunchRequestSchema = recordTimeEventRequestSchema
   .pick({ id: true, eventType: true })
   .extend({
-    capturedOfflineAt: z.iso.datetime({ offset: true, error: () => t`Invalid time` }),
+    capturedOfflineAt: instant({ error: () => t`Invalid time` }),
     employeeNumber: identifyAtKioskRequestSchema.shape.employeeNumber,
     sealedPin: z
       .string()

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
-import { isoDate, pageQueryFields } from './common.ts';
+import { instant, isoDate, pageQueryFields } from './common.ts';
 import { locationModeSchema, punchLocationSchema, punchPositionSchema } from './locations.ts';
 
 export const timeEventTypeSchema = z.enum(TIME_EVENT_TYPES);
@@ -38,7 +38,7 @@ export type TimeEvent = z.infer<typeof timeEventSchema>;
 export const recordTimeEventRequestSchema = z.object({
   id: z.uuid({ error: () => t`Invalid event id` }),
   eventType: timeEventTypeSchema,
-  capturedOfflineAt: z.iso.datetime({ offset: true, error: () => t`Invalid time` }).optional(),
+  capturedOfflineAt: instant({ error: () => t`Invalid time` }).optional(),
   /** Where the punch was made, when the person's team has a location policy (decision 0028). */
   position: punchPositionSchema.optional(),
 });

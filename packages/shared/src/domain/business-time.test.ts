@@ -40,6 +40,13 @@ describe('toBusinessDate', () => {
     expect(toBusinessDate(Date.parse(instant) - 1, TORONTO)).toBe('2026-11-21');
   });
 
+  it('writes years before 1000 with four digits, as PostgreSQL and every date field read them', () => {
+    expect(toBusinessDate('0084-03-19T12:19:56.156Z', TORONTO)).toBe('0084-03-19');
+    expect(toBusinessDate('0999-12-31T12:00:00Z', 'UTC')).toBe('0999-12-31');
+    // Toronto's local mean time was UTC-5:17:32 then: the first hours of a UTC day are the day before.
+    expect(toBusinessDate('0001-01-02T03:00:00Z', TORONTO)).toBe('0001-01-01');
+  });
+
   it('honours another configured zone', () => {
     expect(toBusinessDate('2026-11-22T04:59:59Z', 'UTC')).toBe('2026-11-22');
     expect(toBusinessDate('2026-11-22T10:00:00Z', 'Pacific/Auckland')).toBe('2026-11-22');
@@ -134,11 +141,16 @@ describe('shiftDate', () => {
   it('agrees with date-fns on any date and step, and toBusinessDate with TZDate on any instant', () => {
     fc.assert(
       fc.property(
-        fc.date({ min: new Date('1970-01-01'), max: new Date('9999-01-01'), noInvalidDate: true }),
+        fc.date({
+          min: new Date('0001-01-02T00:00:00Z'),
+          max: new Date('9998-12-31T00:00:00Z'),
+          noInvalidDate: true,
+        }),
         fc.integer({ min: -800, max: 800 }),
         (instant, days) => {
           const date = format(instant, 'yyyy-MM-dd');
-          expect(shiftDate(date, days)).toBe(format(addDays(parseISO(date), days), 'yyyy-MM-dd'));
+          // uuuu: the ISO year, in which the year before 0001 is 0000 (yyyy would say 0001 BC).
+          expect(shiftDate(date, days)).toBe(format(addDays(parseISO(date), days), 'uuuu-MM-dd'));
           expect(toBusinessDate(instant, TORONTO)).toBe(
             format(new TZDate(instant.getTime(), TORONTO), 'yyyy-MM-dd'),
           );

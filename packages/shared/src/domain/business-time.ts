@@ -19,7 +19,8 @@ export function toBusinessDate(instant: Date | string | number, timeZone: string
   const parts = Object.fromEntries(
     formatter.formatToParts(date).map((part) => [part.type, part.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}`;
+  // Intl writes the year as it is read ("84"); an ISO date, and PostgreSQL, want "0084".
+  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
 }
 const isoDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -46,7 +47,9 @@ export function shiftDate(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const shifted = new Date(0);
   shifted.setUTCFullYear(year, month - 1, day + days);
-  const yyyy = String(shifted.getUTCFullYear()).padStart(4, '0');
+  const isoYear = shifted.getUTCFullYear();
+  // ISO years: 0000 is 1 BC, and earlier ones carry a sign (-0001), as date-fns' uuuu writes them.
+  const yyyy = (isoYear < 0 ? '-' : '') + String(Math.abs(isoYear)).padStart(4, '0');
   const mm = String(shifted.getUTCMonth() + 1).padStart(2, '0');
   const dd = String(shifted.getUTCDate()).padStart(2, '0');
   return `${yyyy}-${mm}-${dd}`;

@@ -285,6 +285,30 @@ describeEachDatabase('correction requests', (getDatabase) => {
       expect(terse.statusCode).toBe(400);
       expect(terse.json().message).toBe('Say why (at least 3 characters)');
     });
+
+    it('answers a missed punch in any year a client can send with a refusal, never a server error', async () => {
+      const employee = await person();
+      const missed = (occurredAt: string) =>
+        callApi(app, employee.cookie, 'POST', '/api/corrections', {
+          kind: 'add',
+          eventType: 'clock_out',
+          occurredAt,
+          reason: 'Forgot to clock out',
+        });
+      // A year before 1000, found by the input fuzz: its business day is 0084-03-19.
+      const ancient = await missed('0084-03-19T12:19:56.156Z');
+      expect(ancient.statusCode).toBe(400);
+      expect(ancient.json().code).toBe('correction_too_old');
+      // Years no business day can be stored for are refused as input.
+      const beforeYearOne = await missed('0000-06-01T12:00:00Z');
+      expect(beforeYearOne.statusCode).toBe(400);
+      expect(beforeYearOne.json().message).toBe('Give the time of the missed punch');
+      const year9999 = await missed('9999-06-01T12:00:00Z');
+      expect(year9999.statusCode).toBe(400);
+      expect(year9999.json().message).toBe('Use a date before the year 9999');
+      const mine = await expectApi(app, employee.cookie, 'GET', '/api/corrections', 200);
+      expect(mine).toEqual({ corrections: [] });
+    });
   });
 
   describe('once approved', () => {
