@@ -56,6 +56,25 @@ export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.in
   return result.data;
 }
 
+/**
+ * Fastify refuses some requests before a route reads them; its own texts are English and name
+ * its internals, so they are said again in the reader's language, with codes of our own.
+ */
+function fastifyClientError(fastifyCode: string | undefined): { message: string; code: string } {
+  switch (fastifyCode) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { message: t`The request is not valid JSON`, code: 'invalid_json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { message: t`The request has no body`, code: 'empty_body' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { message: t`The request is too large`, code: 'body_too_large' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { message: t`Send the request as JSON`, code: 'unsupported_media_type' };
+    default:
+      return { message: t`The request could not be read`, code: 'bad_request' };
+  }
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -67,9 +86,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-      return reply
-        .status(status)
-        .send({ message: error.message, code: (error as FastifyError).code });
+      return reply.status(status).send(fastifyClientError((error as FastifyError).code));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: t`Something went wrong`, code: 'internal' });
