@@ -78,27 +78,38 @@ const ENGLISH_TIME = /\b\d{1,2}:\d{2}(:\d{2})? ?[AP]M\b/;
 /** "Clock In" in French, whichever apostrophe the translation uses. */
 const CLOCK_IN_FR = /^Pointer l['’]arrivée$/;
 
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
 const EMPLOYEE_SCREENS = ['/dashboard', '/attendance-history', '/schedules', '/time-off'];
 
 describe('French (Canada)', () => {
   it(
-    'walks every screen in French: no English message, 24-hour times',
-    { timeout: 240_000 },
+    'walks every screen in French: no English message, 24-hour times, nothing wider than a phone',
+    { timeout: 360_000 },
     async () => {
       const problems: string[] = [];
       const visit = async (page: Page, screen: string) => {
         await page.goto(screen);
+        const name = screen.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root';
+        await page.setViewportSize(DESKTOP);
         await settle(page);
-        await saveScreenshot(
-          page,
-          `fr-CA/${screen.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'root'}`,
-        );
+        await saveScreenshot(page, `fr-CA/${name}`);
         const left = await englishLeft(page);
         if (left.length > 0)
           problems.push(`${screen}: ${left.map((text) => `“${text}”`).join(', ')}`);
         const body = await page.locator('body').innerText();
         const time = ENGLISH_TIME.exec(body);
         if (time) problems.push(`${screen}: an English time “${time[0]}”`);
+        // French runs about a fifth longer than English: on a phone it must still wrap, not
+        // push the page sideways (tables scroll inside their own frame).
+        await page.setViewportSize(PHONE);
+        await settle(page);
+        await saveScreenshot(page, `fr-CA/phone-${name}`);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        if (overflow > 0) problems.push(`${screen}: ${overflow}px wider than a phone`);
       };
 
       // A browser that prefers French opens the sign-in page in French, before anyone signs in.
