@@ -8,6 +8,7 @@ import {
   launchBrowser,
   newPage,
   saveScreenshot,
+  sidewaysOverflow,
   signInAndWait,
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -76,7 +77,7 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
-describe('accessibility (axe-core: no serious or critical violations) under the CSP', () => {
+describe('accessibility (axe-core: no serious or critical violations, nothing wider than a phone) under the CSP', () => {
   for (const theme of THEMES) {
     it(
       `every screen at phone and desktop width in ${theme} theme`,
@@ -96,6 +97,11 @@ describe('accessibility (axe-core: no serious or critical violations) under the 
               page,
               `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`,
             );
+            if (viewport.name === 'phone') {
+              const overflow = await sidewaysOverflow(page);
+              if (overflow > 0)
+                found.push(`${name} (phone, ${theme}): ${overflow}px wider than a phone`);
+            }
           }
         };
         const visit = async (page: Page, path: string) => {

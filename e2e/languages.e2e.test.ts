@@ -10,6 +10,7 @@ import {
   launchBrowser,
   newPage,
   saveScreenshot,
+  sidewaysOverflow,
   signIn,
   signInAndWait,
 } from './support/browser.ts';
@@ -106,9 +107,7 @@ describe('French (Canada)', () => {
         await page.setViewportSize(PHONE);
         await settle(page);
         await saveScreenshot(page, `fr-CA/phone-${name}`);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
+        const overflow = await sidewaysOverflow(page);
         if (overflow > 0) problems.push(`${screen}: ${overflow}px wider than a phone`);
       };
 

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   launchBrowser,
   newPage,
   saveScreenshot,
+  sidewaysOverflow,
   signIn,
   signInAndWait,
 } from './support/browser.ts';
@@ -119,20 +120,6 @@ describe('people and accountability', () => {
   });
 });
 
-/** Nothing on the page reaches past the screen's right edge (no sideways swipe needed). */
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => {
-    const main = document.getElementById('main');
-    return {
-      viewport: window.innerWidth,
-      document: document.scrollingElement?.scrollWidth ?? 0,
-      main: main ? main.scrollWidth - main.clientWidth : 0,
-    };
-  });
-  expect(widths.document).toBeLessThanOrEqual(widths.viewport);
-  expect(widths.main).toBe(0);
-}
-
 describe('admin tables on a phone', () => {
   it('show every column of a row, actions included, without sideways scrolling', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
@@ -146,7 +133,7 @@ describe('admin tables on a phone', () => {
     const edit = row.getByRole('button', { name: `Edit ${SEED_USERS.reporter.name}` });
     const box = await edit.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
-    await expectNoSidewaysScroll(page);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await saveScreenshot(page, 'users-phone');
 
     // Cards have no headings to click: sorting is a select and a direction button.
@@ -164,7 +151,7 @@ describe('admin tables on a phone', () => {
     ] as const) {
       await page.goto(path);
       await page.getByTestId(testId).first().waitFor();
-      await expectNoSidewaysScroll(page);
+      expect(await sidewaysOverflow(page)).toBe(0);
       await saveScreenshot(page, `phone${path.replace('/', '-')}`);
     }
     await context.close();

@@ -1,6 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  launchBrowser,
+  newPage,
+  saveScreenshot,
+  sidewaysOverflow,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -52,9 +58,7 @@ describe('pay period timesheet', () => {
     await card.getByRole('button', { name: 'Previous pay period' }).click();
     await expect.poll(() => card.getByTestId('timesheet-day').count()).toBeGreaterThan(0);
     // No sideways scrolling on a phone.
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
-    ).toBe(true);
+    expect(await sidewaysOverflow(page)).toBe(0);
     await saveScreenshot(page, 'timesheet-phone-dark');
     await context.close();
   });

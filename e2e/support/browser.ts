@@ -76,6 +76,20 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
+/**
+ * How many pixels the page reaches past the screen's right edge (0: no sideways scrolling).
+ * The app shell clips the document and scrolls its main area, so both are measured.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const main = document.getElementById('main');
+    return Math.max(
+      document.documentElement.scrollWidth - window.innerWidth,
+      main ? main.scrollWidth - main.clientWidth : 0,
+    );
+  });
+}
+
 export async function sidebarLabels(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   return (await links.allTextContents()).map((text) => text.trim());

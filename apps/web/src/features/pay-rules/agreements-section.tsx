@@ -17,6 +17,7 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
 import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
@@ -96,7 +97,7 @@ function AgreementList() {
             <Trans>No agreements on file.</Trans>
           </p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollRegion label={t`Agreements on file`}>
             <table className="w-full text-sm" aria-label={t`Agreements on file`}>
               <thead className="border-b text-muted-foreground">
                 <tr>
@@ -158,7 +159,7 @@ function AgreementList() {
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )
       }
     </QueryState>

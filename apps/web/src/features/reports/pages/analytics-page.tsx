@@ -19,6 +19,7 @@ import { formatMinutes } from '@punchclock/shared/domain/business-time';
 import { formatDate, formatNumber } from '@punchclock/shared/i18n/format';
 import { translate } from '@punchclock/shared/i18n/runtime';
 import { QueryState } from '@/components/ui/query-state';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useBusinessToday } from '@/features/auth';
 import { analyticsQueryOptions, type RangeFilter } from '../api';
@@ -101,7 +102,7 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
   const countAt = (weekday: number, hour: number) =>
     cells.find((cell) => cell.weekday === weekday && cell.hour === hour)?.count ?? 0;
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t`Late arrivals by weekday and hour of clock-in`}>
       <table
         className="border-separate border-spacing-0.5 text-[10px]"
         aria-label={t`Late arrivals by weekday and hour of clock-in`}
@@ -147,7 +148,7 @@ function Heatmap({ cells }: { cells: { weekday: number; hour: number; count: num
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -183,7 +184,7 @@ export default function AnalyticsPage() {
       >
         {(data) => (
           <>
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-2">
               <ChartCard
                 title={t`Adherence and conformance`}
                 description={t`Per day, over scored days.`}
@@ -300,7 +301,7 @@ export default function AnalyticsPage() {
                 </BarChart>
               </ChartCard>
             </div>
-            <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
               <Card>
                 <CardHeader>
                   <CardTitle>
