@@ -42,12 +42,6 @@ const ENGLISH_ONLY = (() => {
   );
 })();
 
-/**
- * Data that happens to read like a message: the two leave types Punchclock creates, which admins
- * rename in Time Off Settings like any type.
- */
-const DATA = new Set(['Time off in lieu', 'Unpaid']);
-
 /** Every text node, label and placeholder on the page that is an English-only message. */
 async function englishLeft(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
@@ -70,7 +64,7 @@ async function englishLeft(page: Page): Promise<string[]> {
     }
     return found;
   });
-  return [...new Set(texts.filter((text) => ENGLISH_ONLY.has(text) && !DATA.has(text)))];
+  return [...new Set(texts.filter((text) => ENGLISH_ONLY.has(text)))];
 }
 
 /** An English clock time ("2:45 PM"): French (Canada) writes 24-hour time. */
@@ -150,11 +144,15 @@ describe('French (Canada)', () => {
     const first = await newPage(browser);
     await signInAndWait(first.page, SEED_USERS.francophone);
     await first.page.getByRole('button', { name: 'Clock In' }).waitFor();
+    await first.page.goto('/time-off');
+    await first.page.getByText('Vacation', { exact: true }).first().waitFor();
     await first.page.getByRole('button', { name: 'Account menu' }).click();
     await first.page.getByRole('menuitem', { name: 'Account settings' }).click();
     await first.page.getByLabel('Show Punchclock in').selectOption('fr-CA');
-    // The whole app switches at once, this dialog's screen included.
-    await first.page.getByRole('button', { name: CLOCK_IN_FR }).waitFor();
+    // The whole app switches at once, this dialog's screen included, and what the server named
+    // (a leave type Punchclock created) is fetched again in French.
+    await first.page.getByRole('heading', { name: 'Congés', exact: true }).waitFor();
+    await first.page.getByText('Vacances', { exact: true }).first().waitFor();
     await first.context.close();
 
     // Another device whose browser prefers English: the profile's choice wins once signed in.

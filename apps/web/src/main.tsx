@@ -44,6 +44,9 @@ void activateLocale(initialLocale())
   .then(render);
 
 function render(): void {
+  // What the server wrote in the old language (the built-in leave types' names, its messages)
+  // is asked for again in the new one.
+  i18n.on('change', () => void queryClient.invalidateQueries());
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -1,10 +1,12 @@
 import type { LeavePayCode } from '@punchclock/shared/domain/pay/pay-codes';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
 import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
 import { personNameOf } from '../people/index.ts';
+import { i18n } from '@punchclock/shared/i18n/runtime';
+import { leaveTypeName } from './type-names.ts';
 import {
   profiles,
   timeOffAllowances,
@@ -14,7 +16,7 @@ import {
 } from '../../db/schema.ts';
 
 export async function listTimeOffTypes(db: Db, includeArchived = false): Promise<TimeOffType[]> {
-  return db
+  const types = await db
     .select({
       id: timeOffTypes.id,
       name: timeOffTypes.name,
@@ -25,8 +27,12 @@ export async function listTimeOffTypes(db: Db, includeArchived = false): Promise
       payCode: sql<LeavePayCode | null>`${timeOffTypes.payCode}`,
     })
     .from(timeOffTypes)
-    .where(includeArchived ? undefined : eq(timeOffTypes.isArchived, false))
-    .orderBy(asc(timeOffTypes.name));
+    .where(includeArchived ? undefined : eq(timeOffTypes.isArchived, false));
+  // In the reader's language, so in its alphabetical order too.
+  const collator = new Intl.Collator(i18n.locale);
+  return types
+    .map((type) => ({ ...type, name: leaveTypeName(type.name) }))
+    .sort((a, b) => collator.compare(a.name, b.name));
 }
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
@@ -65,6 +71,7 @@ type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute'
 export function toRequest({ teamId: _team, ...row }: RequestRow): TimeOffRequest {
   return {
     ...row,
+    typeName: leaveTypeName(row.typeName),
     startTime: row.startTime?.slice(0, 5) ?? null,
     endTime: row.endTime?.slice(0, 5) ?? null,
     requestedAt: row.requestedAt.toISOString(),
@@ -210,7 +217,7 @@ export async function upsertAllowance(
 /** Pending and approved time off of some people overlapping a range (calendar, reports). */
 export async function listActiveTimeOff(db: Db, userIds: string[], from: string, to: string) {
   if (userIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       userId: timeOffRequests.userId,
       startDate: timeOffRequests.startDate,
@@ -233,4 +240,5 @@ export async function listActiveTimeOff(db: Db, userIds: string[], from: string,
         gte(timeOffRequests.endDate, from),
       ),
     );
+  return rows.map((row) => ({ ...row, typeName: leaveTypeName(row.typeName) }));
 }

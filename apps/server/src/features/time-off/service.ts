@@ -24,6 +24,7 @@ import type { RequestMeta } from '../../platform/request-meta.ts';
 import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
 import type { Actor } from '../people/index.ts';
 import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';
+import { leaveTypeName, storedLeaveTypeName } from './type-names.ts';
 import {
   findOverlappingRequests,
   findRequest,
@@ -115,7 +116,7 @@ export async function requestTimeOff(
       if (daysX100 > remaining) {
         const needed = formatDays(daysX100);
         const left = formatDays(Math.max(0, remaining));
-        const typeName = type.name;
+        const typeName = leaveTypeName(type.name);
         throw new Conflict(
           t`This request needs ${needed} but only ${left} of your ${typeName} allowance for ${year} remain`,
           'insufficient_balance',
@@ -199,7 +200,8 @@ export async function saveTimeOffType(
 ) {
   // An id that is not a uuid names no type (and PostgreSQL would refuse it in the lookup).
   const id = rawId === null ? null : parseInput(z.uuid(t`Type not found`), rawId);
-  const input = parseInput(timeOffTypeInputSchema, rawInput);
+  const given = parseInput(timeOffTypeInputSchema, rawInput);
+  const input = { ...given, name: storedLeaveTypeName(given.name) };
   return db
     .transaction(async (tx) => {
       const [before] = id
@@ -219,11 +221,11 @@ export async function saveTimeOffType(
         after: input,
         meta: actor.meta,
       });
-      return saved;
+      return { ...saved, name: leaveTypeName(saved.name) };
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error)
-        ? new Conflict(typeNameTaken(input.name), 'duplicate_name')
+        ? new Conflict(typeNameTaken(given.name), 'duplicate_name')
         : error;
     });
 }
@@ -272,7 +274,7 @@ async function assertNotBelowStatutoryMinimum(
   if (allowance.userId === null) {
     const minimum = ESA_VACATION_DAYS_UNDER_FIVE_YEARS * 100;
     if (allowance.daysX100 < minimum) {
-      const typeName = type.name;
+      const typeName = leaveTypeName(type.name);
       const minimumText = formatDays(minimum);
       throw new Invalid(
         t`A team's ${typeName} default cannot be less than the Employment Standards Act minimum of ${minimumText} (2 weeks) a year; people with 5 years or more get at least 15 days whatever the default`,
@@ -283,7 +285,7 @@ async function assertNotBelowStatutoryMinimum(
   const employment = await employmentOf(db, allowance.userId, timeZone);
   const minimum = minimumAllowanceX100(type, employment, allowance.year);
   if (allowance.daysX100 < minimum) {
-    const typeName = type.name;
+    const typeName = leaveTypeName(type.name);
     const year = allowance.year;
     const minimumText = formatDays(minimum);
     const hireDate = employment.hireDate;
