@@ -8,7 +8,7 @@ import {
   launchBrowser,
   newPage,
   saveScreenshot,
-  sidewaysOverflow,
+  phoneLayoutProblems,
   signInAndWait,
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -98,9 +98,9 @@ describe('accessibility (axe-core: no serious or critical violations, nothing wi
               `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`,
             );
             if (viewport.name === 'phone') {
-              const overflow = await sidewaysOverflow(page);
-              if (overflow > 0)
-                found.push(`${name} (phone, ${theme}): ${overflow}px wider than a phone`);
+              for (const problem of await phoneLayoutProblems(page)) {
+                found.push(`${name} (phone, ${theme}): ${problem}`);
+              }
             }
           }
         };

@@ -10,7 +10,7 @@ import {
   launchBrowser,
   newPage,
   saveScreenshot,
-  sidewaysOverflow,
+  phoneLayoutProblems,
   signIn,
   signInAndWait,
 } from './support/browser.ts';
@@ -101,8 +101,8 @@ describe('French (Canada)', () => {
         await page.setViewportSize(PHONE);
         await settle(page);
         await saveScreenshot(page, `fr-CA/phone-${name}`);
-        const overflow = await sidewaysOverflow(page);
-        if (overflow > 0) problems.push(`${screen}: ${overflow}px wider than a phone`);
+        for (const problem of await phoneLayoutProblems(page))
+          problems.push(`${screen}: ${problem}`);
       };
 
       // A browser that prefers French opens the sign-in page in French, before anyone signs in.

@@ -90,6 +90,23 @@ export async function sidewaysOverflow(page: Page): Promise<number> {
   });
 }
 
+/**
+ * What does not fit a phone: the page reaching past the screen's edge, and values on phone cards
+ * (the dd of a data table's card) wider than their column, which run over the card's edge.
+ */
+export async function phoneLayoutProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  const overflow = await sidewaysOverflow(page);
+  if (overflow > 0) problems.push(`${overflow}px wider than a phone`);
+  const spilled = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('#main dd'))
+      .filter((value) => value.scrollWidth > value.clientWidth)
+      .map((value) => value.textContent?.trim() ?? ''),
+  );
+  for (const text of spilled) problems.push(`“${text}” runs over its card`);
+  return problems;
+}
+
 export async function sidebarLabels(page: Page): Promise<string[]> {
   const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
   return (await links.allTextContents()).map((text) => text.trim());

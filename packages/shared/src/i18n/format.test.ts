@@ -53,13 +53,17 @@ describe('formatDate', () => {
   it('writes French (Canada) with 24-hour time and its own date order', () => {
     const fr = (pattern: DatePattern) =>
       formatDate('2026-11-25T19:45:07Z', pattern, { timeZone: TORONTO, locale: 'fr-CA' });
-    expect(fr('h:mm a')).toBe('14 h 45');
+    expect(fr('h:mm a')).toBe('14\u00a0h\u00a045');
     expect(fr('MMM d, yyyy')).toBe('25 nov. 2026');
     expect(fr('EEEE, MMMM d')).toBe('mercredi 25 novembre');
-    expect(fr('MMM d, yyyy, h:mm a')).toBe('25 nov. 2026, 14 h 45');
+    // A time never breaks inside (no-break spaces); a line may break before it.
+    expect(fr('MMM d, yyyy, h:mm a')).toBe('25 nov. 2026, 14\u00a0h\u00a045');
     expect(
       formatDate('2026-11-26T04:30:00Z', 'h:mm a', { timeZone: TORONTO, locale: 'fr-CA' }),
-    ).toBe('23 h 30');
+    ).toBe('23\u00a0h\u00a030');
+    expect(fr('MMM d, yyyy, h:mm:ss a')).toBe(
+      '25 nov. 2026, 14\u00a0h\u00a045\u00a0min\u00a007\u00a0s',
+    );
   });
 });
 
@@ -77,12 +81,13 @@ describe('formatNumber and formatDuration', () => {
       '7h 30m',
       '10h',
     ]);
+    // French sets a number and its unit apart with a no-break space.
     expect([0, 5, 60, 450, 605].map((minutes) => formatDuration(minutes, 'fr-CA'))).toEqual([
-      '0 min',
-      '5 min',
-      '1 h',
-      '7 h 30',
-      '10 h 05',
+      '0\u00a0min',
+      '5\u00a0min',
+      '1\u00a0h',
+      '7\u00a0h\u00a030',
+      '10\u00a0h\u00a005',
     ]);
   });
 });

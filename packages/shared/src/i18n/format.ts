@@ -70,8 +70,11 @@ export function formatDate(
     });
     formatters.set(key, formatter);
   }
+  const text = formatter.format(date);
   // ICU puts a narrow no-break space before AM/PM; the app has always shown a plain space.
-  return formatter.format(date).replace(/\u202f/g, ' ');
+  if (locale === 'en') return text.replace(/\u202f/g, ' ');
+  // French keeps a time together ("14 h 45" never breaks after "14"), as its typography wants.
+  return text.replace(/(\d) (h|min|s)\b/g, `$1${NBSP}$2`).replace(/\b(h|min) (\d)/g, `$1${NBSP}$2`);
 }
 
 /** A number in the reader's language ("1,234.5" / "1 234,5"). */
@@ -92,6 +95,11 @@ export function formatDuration(totalMinutes: number, locale: Locale = currentLoc
     if (hours === 0) return `${rest}m`;
     return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
   }
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')}`;
+  if (hours === 0) return `${rest}${NBSP}min`;
+  return rest === 0
+    ? `${hours}${NBSP}h`
+    : `${hours}${NBSP}h${NBSP}${String(rest).padStart(2, '0')}`;
 }
+
+/** No-break space: French sets numbers and their units apart with one ("7 h 30", "45 min"). */
+const NBSP = '\u00a0';

@@ -27,6 +27,7 @@ export interface DataColumn<Row> {
   /** Buttons for the row: a heading only screen readers hear; on a card, a row of buttons. */
   isActions?: boolean;
   sort?: ColumnSort;
+  /** Classes of the table cell and of the value on a phone card (which always wraps). */
   className?: string;
 }
 
@@ -183,7 +184,10 @@ function RowCard<Row>({
         {fields.map((column) => (
           <Fragment key={column.id}>
             <dt className="text-muted-foreground">{column.header}</dt>
-            <dd className={cn('min-w-0 break-words', column.className)}>{column.cell(row)}</dd>
+            {/* A card's value wraps in its column, even where the table keeps it on one line. */}
+            <dd className={cn('min-w-0 break-words', column.className, 'whitespace-normal')}>
+              {column.cell(row)}
+            </dd>
           </Fragment>
         ))}
       </dl>
