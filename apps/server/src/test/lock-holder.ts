@@ -1,9 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** Lingui's macros for TypeScript run straight from source (decision 0036). */
-const LINGUI_MACROS = new URL('../../../../scripts/lingui-register.mjs', import.meta.url).href;
+import { RUN_TYPESCRIPT } from './typescript-child.ts';
 
 const holderScript = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -12,13 +10,9 @@ const holderScript = path.join(
 
 /** Starts a second process that takes the data-folder lock; resolves once it holds it. */
 export function spawnLockHolder(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--import', LINGUI_MACROS, holderScript, dataDir],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, [...RUN_TYPESCRIPT, holderScript, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('locked')) resolve(child);

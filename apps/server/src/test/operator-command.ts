@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-/** Lingui's macros for TypeScript run straight from source (decision 0036). */
-const LINGUI_MACROS = new URL('../../../../scripts/lingui-register.mjs', import.meta.url).href;
+import { RUN_TYPESCRIPT } from './typescript-child.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,15 +26,11 @@ export function runOperatorCommand(
   if (!('DATABASE_URL' in env)) delete childEnv.DATABASE_URL;
   const entryPath = path.join(serverDir, 'src', `${entry}.ts`);
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--import', LINGUI_MACROS, entryPath, ...args],
-      {
-        cwd: serverDir,
-        env: childEnv,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, [...RUN_TYPESCRIPT, entryPath, ...args], {
+      cwd: serverDir,
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -21,12 +21,11 @@ export const passwordSchema = z
   .max(256, { error: () => t`Password too long` });
 
 /**
- * A new password that is on the list of common / breached passwords (ASVS 6.2.x). The list
- * (~49k entries, ~380 KB) is checked on the server only, where a password is set, so the
- * browser bundle stays small and sign-in still accepts an old password set before the rule.
+ * Refuses a new password that is on the list of common / breached passwords (ASVS 6.2.x), in
+ * the reader's language (decision 0036). The list (~49k entries, ~380 KB) is checked on the
+ * server only, where a password is set, so the browser bundle stays small and sign-in still
+ * accepts an old password set before the rule.
  */
-
-/** In the reader's language (decision 0036). */
 export function commonPasswordMessage(): string {
   return t`This password is too common. Choose a less predictable one.`;
 }

@@ -30,9 +30,10 @@ export const SSO_ERROR_MESSAGES: Record<SsoError, string> = {
   },
 };
 
-/** Shown when the right password is typed for someone who must sign in through their organization. */
-
-/** In the reader's language (decision 0036). */
+/**
+ * Shown when the right password is typed for someone who must sign in through their
+ * organization, in the reader's language (decision 0036).
+ */
 export function passwordSignInOffMessage(): string {
   return t`Password sign-in is turned off for your account. Sign in with your organization instead.`;
 }

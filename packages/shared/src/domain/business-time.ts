@@ -19,8 +19,8 @@ export function toBusinessDate(instant: Date | string | number, timeZone: string
   const parts = Object.fromEntries(
     formatter.formatToParts(date).map((part) => [part.type, part.value]),
   );
-  // Intl writes the year as it is read ("84"); an ISO date, and PostgreSQL, want "0084".
-  return `${String(parts.year).padStart(4, '0')}-${parts.month}-${parts.day}`;
+  // Intl writes the year as it is read ("84"); isoDateOf writes "0084".
+  return isoDateOf(Number(parts.year), Number(parts.month), Number(parts.day));
 }
 const isoDateFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,12 +47,17 @@ export function shiftDate(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const shifted = new Date(0);
   shifted.setUTCFullYear(year, month - 1, day + days);
-  const isoYear = shifted.getUTCFullYear();
-  // ISO years: 0000 is 1 BC, and earlier ones carry a sign (-0001), as date-fns' uuuu writes them.
-  const yyyy = (isoYear < 0 ? '-' : '') + String(Math.abs(isoYear)).padStart(4, '0');
-  const mm = String(shifted.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(shifted.getUTCDate()).padStart(2, '0');
-  return `${yyyy}-${mm}-${dd}`;
+  return isoDateOf(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate());
+}
+
+/**
+ * yyyy-MM-dd of a calendar date (month 1–12), as PostgreSQL and every date field read it: four
+ * digits of year ("0084"); 0000 is 1 BC and earlier years carry a sign (-0001), as date-fns'
+ * uuuu writes them.
+ */
+export function isoDateOf(year: number, month: number, day: number): string {
+  const yyyy = (year < 0 ? '-' : '') + String(Math.abs(year)).padStart(4, '0');
+  return `${yyyy}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
 /** The instant a wall-clock time (HH:mm[:ss]) happens on a business day, DST-aware. */

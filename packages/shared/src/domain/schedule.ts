@@ -10,6 +10,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
+import { isoDateOf } from './business-time.ts';
 
 /** product §9: weeks start on Sunday (0). */
 export const WEEK_STARTS_ON = 0;
@@ -139,10 +140,9 @@ export function shiftInstants(
   return { start: at(offsets.start), end: at(offsets.end) };
 }
 
-/** A calendar date's yyyy-MM-dd, by its local fields (date-fns' `format` would put ~5 KB on
+/** A calendar date's yyyy-MM-dd, by its local fields (date-fns' `format` would cost ~5 KB on
  * the first page for this alone). */
-const toIso = (date: Date) =>
-  `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+const toIso = (date: Date) => isoDateOf(date.getFullYear(), date.getMonth() + 1, date.getDate());
 
 /** The seven dates of the Sunday-started week containing `date`. */
 export function getWeekDates(date: string): string[] {

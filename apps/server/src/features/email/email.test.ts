@@ -13,7 +13,7 @@ import { emailOutbox, profiles } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
-import { createTestUser, TEST_PASSWORD, uniqueEmail } from '../../test/factories.ts';
+import { createTestUser, TEST_PASSWORD, uniqueEmail, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import { remindUnsubmittedTimesheets } from '../timesheets/index.ts';
@@ -127,16 +127,20 @@ describeEachDatabase('email (#18 point 5)', (getDatabase) => {
     expect(await signInAs(app, email, TEST_PASSWORD)).toContain('punchclock_session');
   });
 
-  it('emails a time off decision once, with a link into the app', async () => {
-    const person = await createTestUser(db(), { name: 'Dora Decided' });
+  /** A person asks for an unpaid day and an admin (reading English) approves it. */
+  async function approveUnpaidDay(person: TestUser, date: string): Promise<void> {
     const cookie = await signInAs(app, person.email, person.password);
-    const unpaid = await timeOffTypeId(db(), 'Unpaid');
     const request = await createTimeOff(app, cookie, {
-      typeId: unpaid,
-      startDate: '2031-03-04',
-      endDate: '2031-03-04',
+      typeId: await timeOffTypeId(db(), 'Unpaid'),
+      startDate: date,
+      endDate: date,
     });
     await decide(app, adminCookie, [{ type: 'time_off', id: request.id }], 'approve');
+  }
+
+  it('emails a time off decision once, with a link into the app', async () => {
+    const person = await createTestUser(db(), { name: 'Dora Decided' });
+    await approveUnpaidDay(person, '2031-03-04');
 
     expect(await sendOwed()).toBe(1);
     expect(await sendOwed()).toBe(0);
@@ -150,15 +154,8 @@ describeEachDatabase('email (#18 point 5)', (getDatabase) => {
   it('writes to each person in their language, whoever made the decision', async () => {
     const person = await createTestUser(db(), { name: 'Félix Français' });
     await db().update(profiles).set({ language: 'fr-CA' }).where(eq(profiles.id, person.id));
-    const cookie = await signInAs(app, person.email, person.password);
-    const unpaid = await timeOffTypeId(db(), 'Unpaid');
-    const request = await createTimeOff(app, cookie, {
-      typeId: unpaid,
-      startDate: '2031-04-08',
-      endDate: '2031-04-08',
-    });
     // The admin reads Punchclock in English; the notice and its email are Félix's, in French.
-    await decide(app, adminCookie, [{ type: 'time_off', id: request.id }], 'approve');
+    await approveUnpaidDay(person, '2031-04-08');
 
     expect(await sendOwed()).toBe(1);
     const [mail] = smtp.received;
