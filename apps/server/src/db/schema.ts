@@ -86,9 +86,6 @@ export const profiles = pgTable(
     employeeNumber: text('employee_number'),
     /** The PIN typed at a kiosk (decision 0026), argon2id like a password; null until set. */
     kioskPinHash: text('kiosk_pin_hash'),
-    /** Wrong PINs in a row at kiosks; at KIOSK_PIN_ATTEMPTS the PIN locks until an admin lifts it. */
-    kioskPinFailures: integer('kiosk_pin_failures').notNull().default(0),
-    kioskPinLockedAt: timestamp('kiosk_pin_locked_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     /** The kinds of email (contracts/email EMAIL_KINDS) the person turned off (#18 point 5). */
     emailOptOuts: text('email_opt_outs')
@@ -755,6 +752,31 @@ export const kioskGrants = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('kiosk_grants_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Wrong PINs typed at one kiosk for one employee number (decision 0042), known or not: after a
+ * few, each next try at that device for that number waits, longer each time. Nobody is locked
+ * out, and another device is not slowed. In the database so every server instance counts
+ * together; forgotten a day after the last wrong one, and at a right one.
+ */
+export const kioskPinFailures = pgTable(
+  'kiosk_pin_failures',
+  {
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => kioskDevices.id, { onDelete: 'cascade' }),
+    /** As typed, trimmed and lower-cased: an unknown number counts like a known one. */
+    employeeNumber: text('employee_number').notNull(),
+    failures: integer('failures').notNull(),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+    /** No try for this number at this device is checked before then. */
+    waitUntil: timestamp('wait_until', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.deviceId, table.employeeNumber] }),
+    index('kiosk_pin_failures_last_idx').on(table.lastFailedAt),
+  ],
 );
 
 /** A team's allowed place (decision 0028): an area (centre and radius) or a network (CIDR). */

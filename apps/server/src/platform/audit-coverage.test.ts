@@ -832,21 +832,6 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
-    route: 'POST /api/users/:id/kiosk-pin/unlock',
-    name: 'someone’s locked PIN',
-    status: 200,
-    action: 'kiosk_pin.unlock',
-    async arrange({ db, admin, adminCookie }) {
-      const person = await createTestUser(db);
-      return {
-        method: 'POST',
-        url: `/api/users/${person.id}/kiosk-pin/unlock`,
-        cookie: adminCookie,
-        actorId: admin.id,
-      };
-    },
-  },
-  {
     route: 'POST /api/kiosk/identify',
     name: 'employee number and PIN at a device',
     status: 200,

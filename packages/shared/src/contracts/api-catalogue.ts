@@ -56,6 +56,7 @@ import {
   kioskDeviceResponseSchema,
   kioskDevicesResponseSchema,
   kioskPinResponseSchema,
+  myKioskPinResponseSchema,
   kioskPunchRequestSchema,
   offlineKioskPunchRequestSchema,
   setMyKioskPinRequestSchema,
@@ -521,9 +522,9 @@ export const API_ENDPOINTS = {
     status: 201,
   },
   'GET /api/me/kiosk-pin': {
-    summary: "Whether the caller's kiosk PIN is set or locked",
+    summary: "Whether the caller's kiosk PIN is set, and their employee number",
     tag: 'Kiosk',
-    response: kioskPinResponseSchema,
+    response: myKioskPinResponseSchema,
   },
   'PUT /api/me/kiosk-pin': {
     summary: 'Set your own kiosk PIN (asks for your password)',
@@ -538,11 +539,6 @@ export const API_ENDPOINTS = {
   },
   'POST /api/users/:id/kiosk-pin/reset': {
     summary: "Remove a person's kiosk PIN",
-    tag: 'Kiosk',
-    response: kioskPinResponseSchema,
-  },
-  'POST /api/users/:id/kiosk-pin/unlock': {
-    summary: "Unlock a person's kiosk PIN after too many wrong tries",
     tag: 'Kiosk',
     response: kioskPinResponseSchema,
   },

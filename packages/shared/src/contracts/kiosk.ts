@@ -78,9 +78,6 @@ export const thisKioskResponseSchema = z.object({
 export type ThisKioskResponse = z.infer<typeof thisKioskResponseSchema>;
 export const kioskDevicesResponseSchema = z.object({ devices: z.array(kioskDeviceSchema) });
 
-/** Wrong PINs in a row before a person's kiosk PIN locks (an admin lifts it). */
-export const KIOSK_PIN_ATTEMPTS = 5;
-
 /** In the reader's language (decision 0036). */
 export function kioskPinRuleMessage(): string {
   return t`Use a PIN of 4 to 8 digits`;
@@ -115,11 +112,18 @@ export const setMyKioskPinRequestSchema = z
   })
   .strict();
 
-export const kioskPinStatusSchema = z.object({ isSet: z.boolean(), isLocked: z.boolean() });
+/** Wrong PINs slow the next try at that kiosk (decision 0042); they never lock a PIN. */
+export const kioskPinStatusSchema = z.object({ isSet: z.boolean() });
 export type KioskPinStatus = z.infer<typeof kioskPinStatusSchema>;
 
-/** GET and PUT /api/me/kiosk-pin, POST /api/users/:id/kiosk-pin/reset and /unlock. */
+/** GET and PUT /api/me/kiosk-pin, POST /api/users/:id/kiosk-pin/reset. */
 export const kioskPinResponseSchema = z.object({ pin: kioskPinStatusSchema });
+
+/** GET /api/me/kiosk-pin: also the caller's own employee number, which they type at a kiosk. */
+export const myKioskPinResponseSchema = kioskPinResponseSchema.extend({
+  employeeNumber: z.string().nullable(),
+});
+export type MyKioskPinResponse = z.infer<typeof myKioskPinResponseSchema>;
 
 /** GET /api/users/:id/kiosk (admin): what a badge prints and where the person's PIN stands. */
 export const kioskCardResponseSchema = z.object({
@@ -135,11 +139,6 @@ export const KIOSK_GRANT_SECONDS = 60;
 /** In the reader's language (decision 0036). */
 export function kioskWrongCredentialsMessage(): string {
   return t`Employee number or PIN is not correct`;
-}
-
-/** In the reader's language (decision 0036). */
-export function kioskLockedMessage(): string {
-  return t`Too many wrong PINs. Ask an admin to unlock your kiosk PIN.`;
 }
 
 /** In the reader's language (decision 0036). */

@@ -65,24 +65,84 @@ describe('judgeLocation', () => {
     );
   });
 
-  it('records inside, counting the accuracy circle that touches the area', () => {
-    const edge = { latitude: CITY_HALL.latitude + 0.0011, longitude: CITY_HALL.longitude }; // ~122 m
-    expect(
+  describe('counts a position inside only when its whole accuracy circle is in the area', () => {
+    const north = (metres: number) => ({
+      latitude: CITY_HALL.latitude + metres / 111_195,
+      longitude: CITY_HALL.longitude,
+    });
+    const judge = (mode: 'require' | 'warn', metres: number, accuracyMetres: number) =>
       judgeLocation({
-        mode: 'require',
+        mode,
         places: [HEAD_OFFICE],
-        position: at(edge, 10),
+        position: at(north(metres), accuracyMetres),
         isInNetwork: nowhere,
-      }),
-    ).toMatchObject({ outcome: 'outside', decision: 'refuse' });
-    expect(
-      judgeLocation({
-        mode: 'require',
-        places: [HEAD_OFFICE],
-        position: at(edge, 30),
-        isInNetwork: nowhere,
-      }),
-    ).toMatchObject({ outcome: 'inside', decision: 'record', placeName: 'Head office' });
+      });
+
+    it.each([
+      [0, 10],
+      [0, 99],
+      [60, 39],
+      [89, 10],
+    ])('%d m from the centre, ± %d m: inside (distance + accuracy ≤ 100 m)', (metres, accuracy) => {
+      expect(judge('require', metres, accuracy)).toMatchObject({
+        outcome: 'inside',
+        decision: 'record',
+        placeName: 'Head office',
+        distanceMetres: 0,
+        message: null,
+      });
+    });
+
+    it.each([
+      [0, 101],
+      [60, 45],
+      [122, 30],
+      [1990, 1900],
+    ])('%d m from the centre, ± %d m: not proven, refused under "require"', (metres, accuracy) => {
+      const verdict = judge('require', metres, accuracy);
+      expect(verdict).toMatchObject({
+        outcome: 'unknown',
+        decision: 'refuse',
+        placeName: 'Head office',
+        distanceMetres: null,
+      });
+      expect(verdict.message).toMatch(
+        /^Your location is too imprecise \(± [\d.]+ k?m\) to show you are at Head office\. Try again outdoors or with location services set to precise\.$/,
+      );
+    });
+
+    it('says how imprecise: a position 2 km away (1,990 m) with ± 1.9 km', () => {
+      expect(judge('require', 1990, 1900).message).toBe(
+        'Your location is too imprecise (± 1.9 km) to show you are at Head office. Try again outdoors or with location services set to precise.',
+      );
+      expect(judge('warn', 1990, 1900)).toMatchObject({
+        outcome: 'unknown',
+        decision: 'flag',
+        imprecisionMetres: 1900,
+        message: 'Your location is too imprecise (± 1.9 km) to show you are at Head office',
+      });
+    });
+
+    it('still says how far when the whole circle is outside the area', () => {
+      expect(judge('require', 122, 10)).toMatchObject({
+        outcome: 'outside',
+        decision: 'refuse',
+        distanceMetres: 22,
+        imprecisionMetres: null,
+      });
+    });
+
+    it('takes the area that contains the circle over a nearer one that only overlaps it', () => {
+      const yard: AllowedPlace = { kind: 'area', name: 'Yard', ...north(150), radiusMetres: 40 };
+      expect(
+        judgeLocation({
+          mode: 'require',
+          places: [yard, { ...HEAD_OFFICE, radiusMetres: 400 }],
+          position: at(north(150), 60),
+          isInNetwork: nowhere,
+        }),
+      ).toMatchObject({ outcome: 'inside', placeName: 'Head office' });
+    });
   });
 
   it('flags under "warn" and only records under "record"', () => {

@@ -29,6 +29,11 @@ export interface LocationVerdict {
   placeName: string | null;
   /** Metres to the nearest area's edge when outside; 0 inside; null when unknown. */
   distanceMetres: number | null;
+  /**
+   * The position's accuracy radius when it was too wide to show the person inside the nearest
+   * area (placeName) though it reached it: presence not proven. Null otherwise.
+   */
+  imprecisionMetres: number | null;
   /** What happens to the punch: recorded, recorded and flagged for a manager, or refused. */
   decision: 'record' | 'flag' | 'refuse';
   /** For the person: why it was refused or flagged. */
@@ -70,9 +75,12 @@ export function locationNeededMessage(): string {
 }
 
 /**
- * The verdict on one punch. A position counts as inside an area when its accuracy circle
- * touches the area (a phone indoors reports 20–60 m): refusing someone standing at the door
- * because of GPS noise is worse than letting the edge of the circle count.
+ * The verdict on one punch. A position counts as inside an area only when its whole accuracy
+ * circle is in it (distance to the centre + accuracy ≤ radius; decision 0042): wherever in the
+ * circle the person really is, they are in the area. A circle that only reaches an area proves
+ * nothing — a phone reporting ± 1.9 km 2 km away would otherwise count as at the door — so
+ * "require" refuses it and "warn" flags it, saying the position is too imprecise. A circle
+ * wholly outside every area is outside, measured from its centre to the nearest edge.
  */
 export function judgeLocation(input: {
   mode: LocationMode;
@@ -87,6 +95,7 @@ export function judgeLocation(input: {
       outcome: 'unknown',
       placeName: null,
       distanceMetres: null,
+      imprecisionMetres: null,
       decision: 'record',
       message: null,
     };
@@ -101,22 +110,37 @@ export function judgeLocation(input: {
     (place): place is Extract<AllowedPlace, { kind: 'area' }> => place.kind === 'area',
   );
   if (position) {
-    const byEdge = areas
-      .map((area) => ({
-        area,
-        edge: distanceMetres(position, area) - area.radiusMetres - position.accuracyMetres,
-      }))
-      .sort((a, b) => a.edge - b.edge);
-    const nearest = byEdge[0];
-    if (nearest && nearest.edge <= 0) return inside(nearest.area.name);
+    const accuracy = position.accuracyMetres;
+    const measured = areas.map((area) => ({
+      area,
+      /** From the position to the area's edge (negative inside). */
+      edge: distanceMetres(position, area) - area.radiusMetres,
+    }));
+    const container = measured.find(({ edge }) => edge + accuracy <= 0);
+    if (container) return inside(container.area.name);
+    const nearest = measured.sort((a, b) => a.edge - b.edge)[0];
     if (nearest) {
-      const away = distanceMetres(position, nearest.area) - nearest.area.radiusMetres;
-      const distance = formatDistance(away);
       const placeName = nearest.area.name;
+      if (nearest.edge - accuracy <= 0) {
+        const imprecision = formatDistance(accuracy);
+        return {
+          outcome: 'unknown',
+          placeName,
+          distanceMetres: null,
+          imprecisionMetres: Math.round(accuracy),
+          decision: decide(mode),
+          message:
+            mode === 'require'
+              ? t`Your location is too imprecise (± ${imprecision}) to show you are at ${placeName}. Try again outdoors or with location services set to precise.`
+              : t`Your location is too imprecise (± ${imprecision}) to show you are at ${placeName}`,
+        };
+      }
+      const distance = formatDistance(nearest.edge);
       return {
         outcome: 'outside',
-        placeName: nearest.area.name,
-        distanceMetres: Math.round(away),
+        placeName,
+        distanceMetres: Math.round(nearest.edge),
+        imprecisionMetres: null,
         decision: decide(mode),
         message:
           mode === 'require'
@@ -130,12 +154,20 @@ export function judgeLocation(input: {
     outcome: 'unknown',
     placeName: null,
     distanceMetres: null,
+    imprecisionMetres: null,
     decision: decide(mode),
     message: mode === 'require' || mode === 'warn' ? locationNeededMessage() : null,
   };
 
   function inside(placeName: string | null): LocationVerdict {
-    return { outcome: 'inside', placeName, distanceMetres: 0, decision: 'record', message: null };
+    return {
+      outcome: 'inside',
+      placeName,
+      distanceMetres: 0,
+      imprecisionMetres: null,
+      decision: 'record',
+      message: null,
+    };
   }
 }
 

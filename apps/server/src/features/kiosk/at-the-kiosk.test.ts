@@ -7,12 +7,11 @@ import { historyResponseSchema } from '@punchclock/shared/contracts/time-trackin
 import {
   identifyAtKioskResponseSchema,
   kioskGrantExpiredMessage,
-  kioskLockedMessage,
   kioskNoPinMessage,
   kioskSharedNumberMessage,
   kioskWrongCredentialsMessage,
 } from '@punchclock/shared/contracts/kiosk';
-import { kioskGrants, timeEvents } from '../../db/schema.ts';
+import { kioskGrants, kioskPinFailures, timeEvents } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -84,35 +83,91 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     expect(await findGrantedPerson(db(), deviceRecord, body.grant)).toBeNull();
   });
 
-  it('answers an unknown number and a wrong PIN alike; five wrong PINs lock the person', async () => {
+  /** Lets the wait before the next try at this device for this number pass (as time would). */
+  const letWaitPass = (deviceId: string) =>
+    db()
+      .update(kioskPinFailures)
+      .set({ waitUntil: new Date(Date.now() - 1000) })
+      .where(eq(kioskPinFailures.deviceId, deviceId));
+
+  it('slows wrong PINs for a number at one device with growing waits, and never locks anyone', async () => {
     const device = await newDevice();
     const person = await personWith('4821');
-    const unknown = await identify(device.cookie, { employeeNumber: 'NOBODY-1', pin: '4821' });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
+    const tryPin = (cookie: string, pin: string) =>
+      identify(cookie, { employeeNumber: person.employeeNumber, pin });
 
-    for (let attempt = 1; attempt <= 5; attempt++) {
-      const wrong = await identify(device.cookie, {
-        employeeNumber: person.employeeNumber,
-        pin: '9999',
-      });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const wrong = await tryPin(device.cookie, '9157');
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
     }
-    // Locked: even the right PIN is refused, with a message saying what to do.
-    const locked = await identify(await newDevice().then((each) => each.cookie), {
-      employeeNumber: person.employeeNumber,
-      pin: '4821',
+    // The 4th wrong PIN says what happens next.
+    const fourth = await tryPin(device.cookie, '9157');
+    expect(fourth.statusCode).toBe(400);
+    expect(fourth.json()).toMatchObject({
+      message: 'Employee number or PIN is not correct. Wait 15 seconds before the next try.',
     });
-    expect(locked.statusCode).toBe(400);
-    expect(locked.json()).toMatchObject({ message: kioskLockedMessage() });
+    // During the wait even the right PIN is not checked at this device…
+    const early = await tryPin(device.cookie, '4821');
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ message: /^Wait 1\d seconds before the next try\.$/ });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(early.headers['retry-after'])).toBeLessThanOrEqual(15);
+    // …and another device is not slowed: the person is not locked out.
+    const elsewhere = await tryPin((await newDevice()).cookie, '4821');
+    expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+
+    // Each wrong PIN after a wait doubles the next wait.
+    const waits: string[] = [];
+    for (let attempt = 5; attempt <= 7; attempt++) {
+      await letWaitPass(device.id);
+      const wrong = await tryPin(device.cookie, '9157');
+      expect(wrong.statusCode).toBe(400);
+      waits.push((wrong.json() as { message: string }).message);
+    }
+    expect(waits).toEqual([
+      'Employee number or PIN is not correct. Wait 30 seconds before the next try.',
+      'Employee number or PIN is not correct. Wait 1 minute before the next try.',
+      'Employee number or PIN is not correct. Wait 2 minutes before the next try.',
+    ]);
+
+    // After the wait, the right PIN works, and the count starts again.
+    await letWaitPass(device.id);
+    const right = await tryPin(device.cookie, '4821');
+    expect(right.statusCode, right.body).toBe(200);
+    const again = await tryPin(device.cookie, '9157');
+    expect(again.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
+  });
+
+  it('answers an unknown number exactly like a known one with a wrong PIN, waits included', async () => {
+    const person = await personWith('4821');
+    const replies = async (employeeNumber: string) => {
+      const device = await newDevice();
+      const seen: unknown[] = [];
+      for (let attempt = 1; attempt <= 6; attempt++) {
+        const response = await identify(device.cookie, { employeeNumber, pin: '9157' });
+        seen.push({
+          status: response.statusCode,
+          body: response.json() as unknown,
+          retryAfter: response.headers['retry-after'] ?? null,
+        });
+        if (attempt === 5) await letWaitPass(device.id);
+      }
+      return seen;
+    };
+    const known = await replies(person.employeeNumber);
+    const unknown = await replies(`NOBODY-${randomUUID().slice(0, 6)}`);
+    expect(unknown).toEqual(known);
+    expect(known.map((reply) => (reply as { status: number }).status)).toEqual([
+      400, 400, 400, 400, 429, 400,
+    ]);
   });
 
   it('resets the count of wrong PINs after a right one', async () => {
     const device = await newDevice();
     const person = await personWith('4821');
     for (let round = 0; round < 2; round++) {
-      for (let attempt = 0; attempt < 4; attempt++) {
+      for (let attempt = 0; attempt < 3; attempt++) {
         await identify(device.cookie, { employeeNumber: person.employeeNumber, pin: '1357' });
       }
       const right = await identify(device.cookie, {
@@ -123,7 +178,7 @@ describeEachDatabase('identifying at a kiosk', (getDatabase) => {
     }
   });
 
-  it('stops a device that keeps trying numbers, so it cannot lock everyone out', async () => {
+  it('stops a device that keeps trying numbers', async () => {
     const device = await newDevice();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {

@@ -5,9 +5,7 @@ import {
   kioskGrantExpiredMessage,
   KIOSK_GRANT_SECONDS,
   kioskPunchRequestSchema,
-  kioskLockedMessage,
   kioskNoPinMessage,
-  KIOSK_PIN_ATTEMPTS,
   kioskSharedNumberMessage,
   kioskUnreadablePinMessage,
   kioskWrongCredentialsMessage,
@@ -15,8 +13,14 @@ import {
   type IdentifyAtKioskResponse,
   type KioskDevice,
 } from '@punchclock/shared/contracts/kiosk';
+import {
+  kioskPinWaitMessage,
+  kioskWrongPinWaitMessage,
+  PIN_FAILURES_FORGOTTEN_AFTER_SECONDS,
+  pinWaitSeconds,
+} from '@punchclock/shared/domain/kiosk-pin-waits';
 import type { Db } from '../../db/client.ts';
-import { kioskGrants, profiles, users } from '../../db/schema.ts';
+import { kioskGrants, kioskPinFailures, profiles, users } from '../../db/schema.ts';
 import {
   Conflict,
   Invalid,
@@ -34,9 +38,9 @@ import type { RequestMeta } from '../../platform/request-meta.ts';
 import type { RecordTimeEventResponse } from '@punchclock/shared/contracts/time-tracking';
 
 /**
- * Wrong identifications one device may make in a window. Each person's PIN also locks after
- * KIOSK_PIN_ATTEMPTS wrong ones; this stops one device from walking through everyone's numbers
- * (and locking them all out).
+ * Wrong identifications one device may make in a window, whatever the numbers: one tablet
+ * cannot walk through everyone's numbers. Each number also slows at each device on its own
+ * (kiosk_pin_failures, decision 0042); neither ever locks a person.
  */
 const DEVICE_FAILURES = { limit: 10, windowSeconds: 5 * 60 };
 
@@ -44,7 +48,6 @@ interface Candidate {
   userId: string;
   name: string;
   pinHash: string | null;
-  lockedAt: Date | null;
 }
 
 async function findCandidates(db: Db, employeeNumber: string): Promise<Candidate[]> {
@@ -53,7 +56,6 @@ async function findCandidates(db: Db, employeeNumber: string): Promise<Candidate
       userId: users.id,
       name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
       pinHash: profiles.kioskPinHash,
-      lockedAt: profiles.kioskPinLockedAt,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
@@ -66,22 +68,72 @@ async function findCandidates(db: Db, employeeNumber: string): Promise<Candidate
     .limit(2);
 }
 
-/** One more wrong PIN for the person; the KIOSK_PIN_ATTEMPTS-th locks it. */
-async function countWrongPin(db: Db, userId: string): Promise<void> {
-  await db
-    .update(profiles)
-    .set({
-      kioskPinFailures: sql`${profiles.kioskPinFailures} + 1`,
-      kioskPinLockedAt: sql`case when ${profiles.kioskPinFailures} + 1 >= ${KIOSK_PIN_ATTEMPTS}
-        then now() else ${profiles.kioskPinLockedAt} end`,
+/** The number as counted: known or not, typed in any case, it is one key. */
+function numberKey(employeeNumber: string): string {
+  return employeeNumber.trim().toLowerCase();
+}
+
+/** Seconds before this device may try this number again (0: now). */
+async function secondsToWait(db: Db, deviceId: string, number: string): Promise<number> {
+  const [row] = await db
+    .select({
+      seconds: sql<number>`ceil(extract(epoch from ${kioskPinFailures.waitUntil} - now()))::int`,
     })
-    .where(eq(profiles.id, userId));
+    .from(kioskPinFailures)
+    .where(
+      and(
+        eq(kioskPinFailures.deviceId, deviceId),
+        eq(kioskPinFailures.employeeNumber, number),
+        sql`${kioskPinFailures.waitUntil} > now()`,
+      ),
+    );
+  return Math.max(0, row?.seconds ?? 0);
+}
+
+/**
+ * One more wrong PIN for this number at this device (counted afresh a day after the last);
+ * returns how long the next try waits. One statement, so instances counting together agree.
+ */
+async function countWrongPin(db: Db, deviceId: string, number: string): Promise<number> {
+  const forgotten = sql`make_interval(secs => ${PIN_FAILURES_FORGOTTEN_AFTER_SECONDS})`;
+  const [row] = await db
+    .insert(kioskPinFailures)
+    .values({ deviceId, employeeNumber: number, failures: 1, lastFailedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [kioskPinFailures.deviceId, kioskPinFailures.employeeNumber],
+      set: {
+        failures: sql`case when ${kioskPinFailures.lastFailedAt} < now() - ${forgotten}
+          then 1 else ${kioskPinFailures.failures} + 1 end`,
+        lastFailedAt: sql`now()`,
+      },
+    })
+    .returning({ failures: kioskPinFailures.failures });
+  const wait = pinWaitSeconds(row?.failures ?? 1);
+  await db
+    .update(kioskPinFailures)
+    .set({ waitUntil: wait > 0 ? sql`now() + make_interval(secs => ${wait})` : null })
+    .where(
+      and(eq(kioskPinFailures.deviceId, deviceId), eq(kioskPinFailures.employeeNumber, number)),
+    );
+  return wait;
+}
+
+/** A right PIN: this number starts afresh at this device; counts a day old go too. */
+async function forgetWrongPins(db: Db, deviceId: string, number: string): Promise<void> {
+  await db.delete(kioskPinFailures).where(
+    and(
+      eq(kioskPinFailures.deviceId, deviceId),
+      sql`(${kioskPinFailures.employeeNumber} = ${number} or ${kioskPinFailures.lastFailedAt}
+          < now() - make_interval(secs => ${PIN_FAILURES_FORGOTTEN_AFTER_SECONDS}))`,
+    ),
+  );
 }
 
 /**
  * Who an employee number and PIN typed at this device belong to. Unknown numbers and wrong PINs
- * get the same answer, after the same work (a PIN hash is checked either way); wrong ones count
- * against the device and the person.
+ * get the same answer, after the same work (a PIN hash is checked either way), and the same
+ * waits: after three wrong PINs for a number at a device, each next try there waits, longer
+ * each time (decision 0042). Nobody is ever locked out.
  */
 async function checkNumberAndPin(
   db: Db,
@@ -97,6 +149,12 @@ async function checkNumberAndPin(
       reserved.retryAfterSeconds,
     );
   }
+  const number = numberKey(input.employeeNumber);
+  const wait = await secondsToWait(db, device.id, number);
+  if (wait > 0) {
+    await releaseHit(db, failureKey);
+    throw new TooManyRequests(kioskPinWaitMessage(wait), wait);
+  }
 
   const candidates = await findCandidates(db, input.employeeNumber);
   if (candidates.length > 1) {
@@ -104,19 +162,21 @@ async function checkNumberAndPin(
     throw new Conflict(kioskSharedNumberMessage(), 'shared_employee_number');
   }
   const person = candidates[0];
-  if (person?.lockedAt) throw new Invalid(kioskLockedMessage(), 'pin_locked');
   if (person && person.pinHash === null) {
     await releaseHit(db, failureKey);
     throw new Invalid(kioskNoPinMessage(), 'pin_not_set');
   }
   const isRight = await verifyPassword(person?.pinHash ?? null, input.pin);
   if (!person || !isRight) {
-    if (person) await countWrongPin(db, person.userId);
-    throw new Invalid(kioskWrongCredentialsMessage(), 'wrong_credentials');
+    const next = await countWrongPin(db, device.id, number);
+    throw new Invalid(
+      next > 0 ? kioskWrongPinWaitMessage(next) : kioskWrongCredentialsMessage(),
+      'wrong_credentials',
+    );
   }
 
   await releaseHit(db, failureKey);
-  await db.update(profiles).set({ kioskPinFailures: 0 }).where(eq(profiles.id, person.userId));
+  await forgetWrongPins(db, device.id, number);
   return person;
 }
 

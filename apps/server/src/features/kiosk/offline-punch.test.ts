@@ -9,7 +9,7 @@ import {
   kioskWrongCredentialsMessage,
   thisKioskResponseSchema,
 } from '@punchclock/shared/contracts/kiosk';
-import { profiles, timeEvents } from '../../db/schema.ts';
+import { kioskPinFailures, timeEvents } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
@@ -122,9 +122,9 @@ describeEachDatabase('punches captured at an offline kiosk', (getDatabase) => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: kioskWrongCredentialsMessage() });
     const [afterWrong] = await db()
-      .select({ failures: profiles.kioskPinFailures })
-      .from(profiles)
-      .where(eq(profiles.id, person.id));
+      .select({ failures: kioskPinFailures.failures })
+      .from(kioskPinFailures)
+      .where(eq(kioskPinFailures.deviceId, device.id));
     expect(afterWrong?.failures).toBe(1);
 
     // Sealed for one punch, sent with another's id.

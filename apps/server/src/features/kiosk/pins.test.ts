@@ -7,6 +7,7 @@ import {
   kioskPinRuleMessage,
   kioskCardResponseSchema,
   kioskPinStatusSchema,
+  myKioskPinResponseSchema,
 } from '@punchclock/shared/contracts/kiosk';
 import { auditLog, profiles } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
@@ -53,21 +54,17 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
   const setPin = (body: unknown) => callApi(app, personCookie, 'PUT', '/api/me/kiosk-pin', body);
   const storedPin = async () => {
     const [row] = await db()
-      .select({
-        hash: profiles.kioskPinHash,
-        failures: profiles.kioskPinFailures,
-        lockedAt: profiles.kioskPinLockedAt,
-      })
+      .select({ hash: profiles.kioskPinHash })
       .from(profiles)
       .where(eq(profiles.id, person.id));
     return row;
   };
 
   it('lets a person set their PIN with their password; only an argon2id hash is kept', async () => {
-    expect(await myStatus()).toEqual({ isSet: false, isLocked: false });
+    expect(await myStatus()).toEqual({ isSet: false });
     const response = await setPin({ currentPassword: person.password, pin: '4821' });
     expect(response.statusCode, response.body).toBe(200);
-    expect(await myStatus()).toEqual({ isSet: true, isLocked: false });
+    expect(await myStatus()).toEqual({ isSet: true });
     const stored = await storedPin();
     expect(stored?.hash).toMatch(/^\$argon2id\$/);
     expect(stored?.hash).not.toContain('4821');
@@ -101,38 +98,24 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
     expect(await storedPin()).toEqual(before);
   });
 
-  it('lets an admin lift a lock (keeping the PIN) or reset the PIN; nobody else', async () => {
+  it('lets an admin reset the PIN; nobody else', async () => {
     await setPin({ currentPassword: person.password, pin: '4821' });
-    await db()
-      .update(profiles)
-      .set({ kioskPinFailures: 5, kioskPinLockedAt: new Date() })
-      .where(eq(profiles.id, person.id));
-    expect(await myStatus()).toEqual({ isSet: true, isLocked: true });
-
     const forbidden = await callApi(
       app,
       personCookie,
       'POST',
-      `/api/users/${person.id}/kiosk-pin/unlock`,
+      `/api/users/${person.id}/kiosk-pin/reset`,
     );
     expect(forbidden.statusCode).toBe(403);
-    expect(await myStatus()).toEqual({ isSet: true, isLocked: true });
-
-    const unlocked = await callApi(
+    expect(await myStatus()).toEqual({ isSet: true });
+    // Wrong PINs slow a kiosk; there is no lock to lift (decision 0042).
+    const unlock = await callApi(
       app,
       adminCookie,
       'POST',
       `/api/users/${person.id}/kiosk-pin/unlock`,
     );
-    expect(unlocked.statusCode, unlocked.body).toBe(200);
-    expect(await myStatus()).toEqual({ isSet: true, isLocked: false });
-    expect((await storedPin())?.failures).toBe(0);
-    const [unlockRow] = await auditRowsFor(db(), person.id, 'kiosk_pin.unlock');
-    expect(unlockRow).toMatchObject({
-      actorId: admin.id,
-      before: { isSet: true, isLocked: true },
-      after: { isSet: true, isLocked: false },
-    });
+    expect(unlock.statusCode).toBe(404);
 
     const reset = await callApi(
       app,
@@ -141,7 +124,7 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
       `/api/users/${person.id}/kiosk-pin/reset`,
     );
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(await myStatus()).toEqual({ isSet: false, isLocked: false });
+    expect(await myStatus()).toEqual({ isSet: false });
     expect((await storedPin())?.hash).toBeNull();
     expect(await auditRowsFor(db(), person.id, 'kiosk_pin.reset')).toHaveLength(1);
 
@@ -149,6 +132,23 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
       const missing = await callApi(app, adminCookie, 'POST', `/api/users/${id}/kiosk-pin/reset`);
       expect(missing.statusCode).toBe(404);
     }
+  });
+
+  it('shows the person their own employee number beside their PIN status (read-only)', async () => {
+    const before = await callApi(app, personCookie, 'GET', '/api/me/kiosk-pin');
+    expect(myKioskPinResponseSchema.parse(before.json()).employeeNumber).toBeNull();
+    await db().update(profiles).set({ employeeNumber: 'E-4410' }).where(eq(profiles.id, person.id));
+    const after = await callApi(app, personCookie, 'GET', '/api/me/kiosk-pin');
+    expect(myKioskPinResponseSchema.parse(after.json())).toMatchObject({
+      employeeNumber: 'E-4410',
+    });
+    // Only an admin gives it (Payroll): the person's PUT cannot carry one.
+    const change = await setPin({
+      currentPassword: person.password,
+      pin: '4821',
+      employeeNumber: 'E-1',
+    });
+    expect(change.statusCode).toBe(400);
   });
 
   it("shows an admin a person's badge details and PIN status, never the PIN; nobody else", async () => {
@@ -163,7 +163,7 @@ describeEachDatabase('kiosk PINs api', (getDatabase) => {
     expect(kioskCardResponseSchema.parse(card.json())).toEqual({
       name: 'Badge Person',
       employeeNumber: 'E-7001',
-      pin: { isSet: true, isLocked: false },
+      pin: { isSet: true },
     });
     expect(card.body).not.toContain('5829');
     expect(card.body).not.toContain('argon2');

@@ -5,6 +5,7 @@ import {
   setMyKioskPinRequestSchema,
   type KioskCardResponse,
   type KioskPinStatus,
+  type MyKioskPinResponse,
 } from '@punchclock/shared/contracts/kiosk';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
@@ -15,13 +16,13 @@ import type { RequestMeta } from '../../platform/request-meta.ts';
 import type { Actor } from '../people/index.ts';
 
 /*
- * A person's kiosk PIN (decision 0026): set by the person (with their password), reset or
- * unlocked by an admin. Stored as argon2id, like passwords; never logged or audited.
+ * A person's kiosk PIN (decision 0026): set by the person (with their password), reset by an
+ * admin. Stored as argon2id, like passwords; never logged or audited. Wrong PINs slow the next
+ * try at that kiosk; they never lock it (decision 0042).
  */
 
 const statusColumns = {
   isSet: sql<boolean>`${profiles.kioskPinHash} is not null`,
-  isLocked: sql<boolean>`${profiles.kioskPinLockedAt} is not null`,
 };
 
 async function statusOf(db: Db, userId: string): Promise<KioskPinStatus | null> {
@@ -29,11 +30,16 @@ async function statusOf(db: Db, userId: string): Promise<KioskPinStatus | null> 
   return row ?? null;
 }
 
-export async function getMyKioskPinStatus(db: Db, userId: string): Promise<KioskPinStatus> {
-  return (await statusOf(db, userId)) ?? { isSet: false, isLocked: false };
+/** The caller's PIN status and the employee number they type at a kiosk (read-only here). */
+export async function getMyKioskPin(db: Db, userId: string): Promise<MyKioskPinResponse> {
+  const [row] = await db
+    .select({ ...statusColumns, employeeNumber: profiles.employeeNumber })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return { pin: { isSet: row?.isSet ?? false }, employeeNumber: row?.employeeNumber ?? null };
 }
 
-/** Sets the person's own PIN; a new PIN also clears a lock and the count of wrong ones. */
+/** Sets the person's own PIN. */
 export async function setMyKioskPin(
   db: Db,
   userId: string,
@@ -50,10 +56,7 @@ export async function setMyKioskPin(
   }
   const pinHash = await hashPassword(input.pin);
   await db.transaction(async (tx) => {
-    await tx
-      .update(profiles)
-      .set({ kioskPinHash: pinHash, kioskPinFailures: 0, kioskPinLockedAt: null })
-      .where(eq(profiles.id, userId));
+    await tx.update(profiles).set({ kioskPinHash: pinHash }).where(eq(profiles.id, userId));
     await writeAudit(tx, {
       actorId: userId,
       action: 'kiosk_pin.set_own',
@@ -62,7 +65,7 @@ export async function setMyKioskPin(
       meta,
     });
   });
-  return { isSet: true, isLocked: false };
+  return { isSet: true };
 }
 
 /** The person's badge details and PIN status, for an admin (no PIN or hash, ever). */
@@ -79,18 +82,14 @@ export async function getKioskCard(db: Db, rawUserId: string): Promise<KioskCard
     .innerJoin(users, eq(users.id, profiles.id))
     .where(eq(profiles.id, userId.data));
   if (!row) throw new NotFound(t`User not found`);
-  const { isSet, isLocked, ...card } = row;
-  return { ...card, pin: { isSet, isLocked } };
+  const { isSet, ...card } = row;
+  return { ...card, pin: { isSet } };
 }
 
-/**
- * An admin's change to someone's PIN: `reset` removes it (the person sets a new one before
- * using a kiosk again), `unlock` lifts a lock after too many wrong PINs and keeps the PIN.
- */
-export async function changeKioskPinAsAdmin(
+/** An admin removes someone's PIN: they set a new one before using a kiosk again. */
+export async function resetKioskPinAsAdmin(
   db: Db,
   rawUserId: string,
-  change: 'reset' | 'unlock',
   actor: Actor,
 ): Promise<KioskPinStatus> {
   const userId = z.uuid().safeParse(rawUserId);
@@ -100,22 +99,18 @@ export async function changeKioskPinAsAdmin(
     if (!before) throw new NotFound(t`User not found`);
     const [after] = await tx
       .update(profiles)
-      .set({
-        kioskPinFailures: 0,
-        kioskPinLockedAt: null,
-        ...(change === 'reset' ? { kioskPinHash: null } : {}),
-      })
+      .set({ kioskPinHash: null })
       .where(eq(profiles.id, userId.data))
       .returning(statusColumns);
     await writeAudit(tx, {
       actorId: actor.actorId,
-      action: change === 'reset' ? 'kiosk_pin.reset' : 'kiosk_pin.unlock',
+      action: 'kiosk_pin.reset',
       entityType: 'user',
       entityId: userId.data,
       before,
       after: after ?? null,
       meta: actor.meta,
     });
-    return after ?? { isSet: false, isLocked: false };
+    return after ?? { isSet: false };
   });
 }

@@ -16,7 +16,7 @@ import {
 } from './devices.ts';
 import { identifyAtKiosk, punchAtKiosk, punchOfflineAtKiosk } from './at-the-kiosk.ts';
 import { sealingKeyOf } from './sealed-pins.ts';
-import { changeKioskPinAsAdmin, getKioskCard, getMyKioskPinStatus, setMyKioskPin } from './pins.ts';
+import { resetKioskPinAsAdmin, getKioskCard, getMyKioskPin, setMyKioskPin } from './pins.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -35,11 +35,11 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
     device: await revokeDevice(db, idParams.parse(request.params).id, actorOf(request)),
   }));
 
-  // Each person's own PIN; an admin resets (removes) it or lifts a lock.
+  // Each person's own PIN; an admin resets (removes) it. Wrong PINs never lock it (0042).
   const signedIn = { config: { access: 'signed-in' as const } };
-  app.get('/api/me/kiosk-pin', signedIn, async (request) => ({
-    pin: await getMyKioskPinStatus(db, requireAuth(request).userId),
-  }));
+  app.get('/api/me/kiosk-pin', signedIn, async (request) =>
+    getMyKioskPin(db, requireAuth(request).userId),
+  );
   app.put('/api/me/kiosk-pin', signedIn, async (request) => ({
     pin: await setMyKioskPin(
       db,
@@ -51,16 +51,9 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
   app.get('/api/users/:id/kiosk', admin, async (request) =>
     getKioskCard(db, idParams.parse(request.params).id),
   );
-  for (const change of ['reset', 'unlock'] as const) {
-    app.post(`/api/users/:id/kiosk-pin/${change}`, admin, async (request) => ({
-      pin: await changeKioskPinAsAdmin(
-        db,
-        idParams.parse(request.params).id,
-        change,
-        actorOf(request),
-      ),
-    }));
-  }
+  app.post('/api/users/:id/kiosk-pin/reset', admin, async (request) => ({
+    pin: await resetKioskPinAsAdmin(db, idParams.parse(request.params).id, actorOf(request)),
+  }));
 
   // The device side: no person is signed in; the device's own cookie says who it is.
   app.post('/api/kiosk/enrol', { config: { access: 'public' } }, async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   todayResponseSchema,
 } from '@punchclock/shared/contracts/time-tracking';
 import { dayDetailSchema } from '@punchclock/shared/contracts/reports';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { notifications, profiles, punchLocations, teams, timeEvents } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
@@ -89,7 +90,7 @@ describeEachDatabase('location policy per team', (getDatabase) => {
   const punch = (
     cookie: string,
     eventType: string,
-    position?: { latitude: number; longitude: number },
+    position?: { latitude: number; longitude: number; accuracyMetres?: number },
     remoteAddress?: string,
   ) =>
     call(
@@ -99,7 +100,7 @@ describeEachDatabase('location policy per team', (getDatabase) => {
       {
         id: randomUUID(),
         eventType,
-        ...(position ? { position: { ...position, accuracyMetres: 15 } } : {}),
+        ...(position ? { position: { accuracyMetres: 15, ...position } } : {}),
       },
       remoteAddress,
     );
@@ -142,7 +143,7 @@ describeEachDatabase('location policy per team', (getDatabase) => {
     const { person, cookie } = await teamWith('warn', [headOffice]);
     const toldAdmins = () =>
       db()
-        .select({ title: notifications.title })
+        .select({ title: notifications.title, message: notifications.message })
         .from(notifications)
         .where(eq(notifications.subjectUserId, person.id));
     // A punch the state machine refuses is not recorded, so nobody is told of it.
@@ -160,9 +161,14 @@ describeEachDatabase('location policy per team', (getDatabase) => {
       .from(punchLocations)
       .where(eq(punchLocations.userId, person.id));
     expect(stored).toMatchObject({ outcome: 'outside', isFlagged: true, distanceMetres: 848 });
-    expect((await toldAdmins()).map((row) => row.title)).toContain(
-      'Punch outside the allowed places',
-    );
+    // Admins are told who punched, when (business time) and how far from which place, and
+    // where to see it; not "You are …", which was the person's own message.
+    const occurredAt = (response.json() as { event: { occurredAt: string } }).event.occurredAt;
+    const when = formatBusinessDateTime(occurredAt, 'America/Toronto');
+    expect(await toldAdmins()).toContainEqual({
+      title: 'Punch outside the allowed places',
+      message: `${person.name} punched 850 m from Head office on ${when}. Adherence Reports shows it on their day.`,
+    });
 
     // Admins see where it was made in the report; a team lead does not.
     const date = (response.json() as { event: { shiftDate: string } }).event.shiftDate;
@@ -183,6 +189,53 @@ describeEachDatabase('location policy per team', (getDatabase) => {
     const asLead = await call(leadCookie, 'GET', url);
     expect(asLead.statusCode, asLead.body).toBe(200);
     expect(dayDetailSchema.parse(asLead.json()).events[0]?.location).toBeUndefined();
+  });
+
+  it('does not count a position as inside when its accuracy circle is wider than the area', async () => {
+    // 1,980 m north of Head office, ± 1.9 km: the circle reaches the area but could be anywhere in it.
+    const vague = { latitude: HEAD_OFFICE.latitude + 0.0178, longitude: HEAD_OFFICE.longitude };
+    const required = await teamWith('require', [headOffice]);
+    const refused = await punch(required.cookie, 'clock_in', { ...vague, accuracyMetres: 1900 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message:
+        'Your location is too imprecise (± 1.9 km) to show you are at Head office. Try again outdoors or with location services set to precise.',
+      code: 'location_refused',
+    });
+    expect(await punchesOf(required.person.id)).toEqual([]);
+    // The same circle well inside the area proves presence.
+    const precise = await punch(required.cookie, 'clock_in', {
+      ...HEAD_OFFICE,
+      accuracyMetres: 60,
+    });
+    expect(precise.statusCode, precise.body).toBe(201);
+
+    const warned = await teamWith('warn', [headOffice]);
+    const flagged = await punch(warned.cookie, 'clock_in', { ...vague, accuracyMetres: 1900 });
+    expect(flagged.statusCode, flagged.body).toBe(201);
+    expect(flagged.json()).toMatchObject({
+      warning:
+        'Your location is too imprecise (± 1.9 km) to show you are at Head office: the punch is recorded and your manager is told.',
+    });
+    const [stored] = await db()
+      .select()
+      .from(punchLocations)
+      .where(eq(punchLocations.userId, warned.person.id));
+    expect(stored).toMatchObject({
+      outcome: 'unknown',
+      placeName: 'Head office',
+      isFlagged: true,
+      accuracyMetres: 1900,
+    });
+    const [told] = await db()
+      .select({ message: notifications.message })
+      .from(notifications)
+      .where(eq(notifications.subjectUserId, warned.person.id));
+    expect(told?.message).toMatch(
+      new RegExp(
+        `^${warned.person.name} punched on .+ with a location too imprecise \\(± 1\\.9 km\\) to show they were at Head office\\. Adherence Reports shows it on their day\\.$`,
+      ),
+    );
   });
 
   it('lets an allowed network stand in for a position, and checks nothing when off', async () => {

@@ -2,10 +2,10 @@ import { t } from '@lingui/core/macro';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { PunchLocation, PunchPosition } from '@punchclock/shared/contracts/locations';
+import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import {
   formatDistance,
   judgeLocation,
-  locationNeededMessage,
   type LocationVerdict,
 } from '@punchclock/shared/domain/location-policy';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +13,7 @@ import { punchLocations } from '../../db/schema.ts';
 import { Forbidden } from '../../platform/errors.ts';
 import { withLocale } from '../../platform/i18n.ts';
 import { findLanguages, insertDrafts } from '../notification-store/index.ts';
-import { listAdminIds } from '../people/index.ts';
+import { findUserSummaryById, listAdminIds } from '../people/index.ts';
 import { findLocationPolicy, readRetentionDays } from './policy-repository.ts';
 
 /** Whether `ip` (as the server sees it, behind TRUST_PROXY) is in a CIDR range. */
@@ -86,43 +86,54 @@ export async function checkPunchLocation(
 /**
  * Tells admins of a punch recorded outside the team's places under 'warn' — once the punch is
  * recorded (not for one the state machine then refused); once per punch (its occasion key).
+ * It says who punched, when (business time) and where, in each admin's language, and where to
+ * see it (notifications carry no link yet: the text names the screen).
  */
 export async function tellAdminsOfFlaggedPunch(
   db: Db,
-  punch: { userId: string; eventId: string },
+  punch: { userId: string; eventId: string; occurredAt: string; timeZone: string },
   verdict: LocationVerdict,
 ): Promise<void> {
   if (verdict.decision !== 'flag') return;
-  const adminIds = await listAdminIds(db);
+  const [adminIds, person] = await Promise.all([
+    listAdminIds(db),
+    findUserSummaryById(db, punch.userId),
+  ]);
+  const name = person?.name ?? person?.email ?? '';
   const languages = await findLanguages(db, adminIds);
   await insertDrafts(
     db,
     adminIds.map((userId) =>
-      withLocale(languages.get(userId), () => {
-        // The verdict's message is in the puncher's language: say it again in the admin's.
-        const where = describeFlaggedPlace(verdict);
-        return {
-          userId,
-          type: 'warning' as const,
-          title: t`Punch outside the allowed places`,
-          message: t`A punch was made away from the team's places: ${where}.`,
-          occasionKey: `punch-location:${punch.eventId}`,
-          subjectUserId: punch.userId,
-        };
-      }),
+      withLocale(languages.get(userId), () => ({
+        userId,
+        type: 'warning' as const,
+        title: t`Punch outside the allowed places`,
+        // The verdict's message speaks to the puncher ("You are…"), in their language: the
+        // admin's sentence is made again here, in the admin's.
+        message: describeFlaggedPunch(
+          verdict,
+          name,
+          formatBusinessDateTime(punch.occurredAt, punch.timeZone),
+        ),
+        occasionKey: `punch-location:${punch.eventId}`,
+        subjectUserId: punch.userId,
+      })),
     ),
   );
 }
 
-/** A flagged verdict's message, in the current language. */
-function describeFlaggedPlace(verdict: LocationVerdict): string {
-  if (verdict.message === null) return t`no position`;
-  if (verdict.outcome === 'outside' && verdict.placeName && verdict.distanceMetres !== null) {
+/** What an admin reads about a flagged punch, in the current language. */
+function describeFlaggedPunch(verdict: LocationVerdict, name: string, when: string): string {
+  const placeName = verdict.placeName ?? '';
+  if (verdict.outcome === 'outside' && verdict.distanceMetres !== null) {
     const distance = formatDistance(verdict.distanceMetres);
-    const placeName = verdict.placeName;
-    return t`You are ${distance} from ${placeName}`;
+    return t`${name} punched ${distance} from ${placeName} on ${when}. Adherence Reports shows it on their day.`;
   }
-  return locationNeededMessage();
+  if (verdict.imprecisionMetres !== null) {
+    const imprecision = formatDistance(verdict.imprecisionMetres);
+    return t`${name} punched on ${when} with a location too imprecise (± ${imprecision}) to show they were at ${placeName}. Adherence Reports shows it on their day.`;
+  }
+  return t`${name} punched on ${when} without sharing a location. Adherence Reports shows it on their day.`;
 }
 
 /** Where these punches were made; the person's own and admins' eyes only (callers check). */

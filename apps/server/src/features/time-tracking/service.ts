@@ -157,7 +157,16 @@ export async function recordTimeEvent(
     locationWarning,
   });
   if (location && !result.isReplay) {
-    await tellAdminsOfFlaggedPunch(db, { userId, eventId: input.id }, location);
+    await tellAdminsOfFlaggedPunch(
+      db,
+      {
+        userId,
+        eventId: input.id,
+        occurredAt: result.event.occurredAt,
+        timeZone: policy.timeZone,
+      },
+      location,
+    );
   }
   return result;
 }

@@ -2,12 +2,13 @@ import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import {
-  kioskPinStatusSchema,
+  kioskPinResponseSchema,
+  myKioskPinResponseSchema,
   setMyKioskPinRequestSchema,
   type KioskPinStatus,
+  type MyKioskPinResponse,
 } from '@punchclock/shared/contracts/kiosk';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -16,11 +17,9 @@ import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
 const pinStatusQueryKey = ['me', 'kiosk-pin'] as const;
-const pinReplySchema = z.object({ pin: kioskPinStatusSchema });
 
 function describe(status: KioskPinStatus | undefined): string {
   if (!status) return '';
-  if (status.isLocked) return t`Locked after too many wrong tries: ask an admin to unlock it.`;
   return status.isSet ? t`You have a PIN.` : t`Not set yet.`;
 }
 
@@ -33,14 +32,22 @@ export function KioskPinForm() {
   const [error, setError] = useState<string | undefined>();
   const status = useQuery({
     queryKey: pinStatusQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/me/kiosk-pin', { schema: pinReplySchema, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('/api/me/kiosk-pin', { schema: myKioskPinResponseSchema, signal }),
   });
   const save = useMutation({
     mutationFn: (input: { currentPassword: string; pin: string }) =>
-      apiRequest('/api/me/kiosk-pin', { method: 'PUT', body: input, schema: pinReplySchema }),
+      apiRequest('/api/me/kiosk-pin', {
+        method: 'PUT',
+        body: input,
+        schema: kioskPinResponseSchema,
+      }),
     onSuccess: (reply) => {
       toast.success(t`Kiosk PIN saved`);
-      queryClient.setQueryData(pinStatusQueryKey, reply);
+      queryClient.setQueryData<MyKioskPinResponse>(pinStatusQueryKey, (before) => ({
+        employeeNumber: before?.employeeNumber ?? null,
+        ...reply,
+      }));
       setCurrentPassword('');
       setPin('');
     },
@@ -71,6 +78,7 @@ export function KioskPinForm() {
           {describe(status.data?.pin)}
         </p>
       </div>
+      {status.data && <EmployeeNumber value={status.data.employeeNumber} />}
       <Field id="kiosk-pin-password" label={t`Your password (to confirm)`}>
         <Input
           type="password"
@@ -93,5 +101,27 @@ export function KioskPinForm() {
         <Trans>Save kiosk PIN</Trans>
       </Button>
     </form>
+  );
+}
+
+/** The number the person types at a kiosk; only an admin gives or changes it (Payroll). */
+function EmployeeNumber({ value }: { value: string | null }) {
+  return (
+    <dl className="grid gap-1 text-sm">
+      <dt className="font-medium">
+        <Trans>Your employee number</Trans>
+      </dt>
+      <dd data-testid="my-employee-number">
+        {value === null ? (
+          <span className="text-muted-foreground">
+            <Trans>None yet: an admin gives it on the Payroll screen.</Trans>
+          </span>
+        ) : (
+          <span className="font-mono" translate="no">
+            {value}
+          </span>
+        )}
+      </dd>
+    </dl>
   );
 }

@@ -43,14 +43,14 @@ export function KioskBadgeDialog({
     enabled: employeeNumber !== null,
     staleTime: Infinity,
   });
-  const changePin = useMutation({
-    mutationFn: (change: 'reset' | 'unlock') =>
-      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk-pin/${change}`, {
+  const resetPin = useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk-pin/reset`, {
         method: 'POST',
         schema: pinReplySchema,
       }),
-    onSuccess: (_reply, change) => {
-      toast.success(change === 'reset' ? t`Kiosk PIN removed` : t`Kiosk PIN unlocked`);
+    onSuccess: () => {
+      toast.success(t`Kiosk PIN removed`);
       void queryClient.invalidateQueries({ queryKey: cardQueryKey });
     },
     onError: (error) => toast.error(error.message),
@@ -110,26 +110,19 @@ export function KioskBadgeDialog({
                 <Trans>Kiosk PIN</Trans>
               </h3>
               <p className="text-sm text-muted-foreground" data-testid="kiosk-card-pin">
-                {card.data.pin.isLocked
-                  ? t`Locked after too many wrong PINs.`
-                  : card.data.pin.isSet
-                    ? t`Set by them.`
-                    : t`Not set: they choose one under Your account.`}
+                {card.data.pin.isSet
+                  ? t`Set by them.`
+                  : t`Not set: they choose one under Your account.`}
               </p>
               <div className="flex flex-wrap gap-2">
-                {card.data.pin.isLocked && (
-                  <Button disabled={changePin.isPending} onClick={() => changePin.mutate('unlock')}>
-                    <Trans>Unlock PIN</Trans>
-                  </Button>
-                )}
                 {card.data.pin.isSet && (
                   <Button
                     variant="outline"
-                    disabled={changePin.isPending}
+                    disabled={resetPin.isPending}
                     onClick={() =>
                       window.confirm(
                         t`Remove the kiosk PIN of ${name}? They set a new one before using a kiosk again.`,
-                      ) && changePin.mutate('reset')
+                      ) && resetPin.mutate()
                     }
                   >
                     <Trans>Reset PIN</Trans>

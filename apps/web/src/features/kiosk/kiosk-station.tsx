@@ -16,7 +16,10 @@ import { identifyAtKiosk, isDeviceRefused } from './api';
 import { BadgeScanner } from './badge-scanner';
 import { OfflinePanel } from './offline-panel';
 import { PersonPanel } from './person-panel';
+import { PinPad } from './pin-pad';
 import type { OfflinePunch } from './use-kiosk-queue';
+
+const PIN_MAX_LENGTH = 8;
 
 /** A half-typed number or PIN left behind is wiped after this long without a keystroke. */
 const ABANDONED_ENTRY_MS = 30_000;
@@ -182,14 +185,21 @@ function IdentifyForm({
             <Input
               ref={pinRef}
               type="password"
-              inputMode="numeric"
+              // The pad below types the PIN: no system keyboard to cover Continue.
+              inputMode="none"
               autoComplete="off"
-              maxLength={8}
+              maxLength={PIN_MAX_LENGTH}
               value={pin}
               className="h-12 text-lg tracking-widest"
               onChange={(event) => setPin(event.target.value.replace(/\D/g, ''))}
             />
           </Field>
+          <PinPad
+            pin={pin}
+            maxLength={PIN_MAX_LENGTH}
+            onChange={setPin}
+            disabled={identify.isPending}
+          />
           <Button
             type="submit"
             size="lg"

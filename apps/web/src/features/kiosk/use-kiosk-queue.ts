@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { OfflineKioskPunchRequest } from '@punchclock/shared/contracts/kiosk';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import { sendOfflineKioskPunch } from './api';
@@ -21,6 +21,10 @@ export interface OfflinePunch {
  * The kiosk's offline queue: `keep` seals and stores a punch; what is stored is sent at start,
  * every 30 s, when the connection comes back and after each punch kept. `waiting` is how many
  * are still on the kiosk.
+ *
+ * "Comes back" is the browser's `online` event, heard here: TanStack Query's own reconnect
+ * refetch believes it is online when the page loads (it never reads navigator.onLine), so a
+ * kiosk reloaded offline saw no change when the network returned and waited for the 30 s poll.
  */
 export function useKioskQueue(sealingKey: string | undefined) {
   const queryClient = useQueryClient();
@@ -29,9 +33,16 @@ export function useKioskQueue(sealingKey: string | undefined) {
     queryFn: () => sendKioskQueue(sendOfflineKioskPunch),
     networkMode: 'always',
     refetchInterval: 30_000,
-    refetchOnReconnect: 'always',
+    refetchOnReconnect: false,
     staleTime: 0,
   });
+  useEffect(() => {
+    // A send already under way is left to finish (its punches go once, by their ids).
+    const sendNow = () =>
+      void queryClient.refetchQueries({ queryKey: queueQueryKey }, { cancelRefetch: false });
+    window.addEventListener('online', sendNow);
+    return () => window.removeEventListener('online', sendNow);
+  }, [queryClient]);
 
   const keep = useCallback(
     async (punch: OfflinePunch): Promise<void> => {
