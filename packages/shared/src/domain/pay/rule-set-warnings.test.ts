@@ -27,7 +27,7 @@ describe('overtimeRuleWarnings', () => {
       { assignedPeople: 3, peopleWithoutAgreement: ['Ana Silva'] },
     );
     expect(warning).toBe(
-      'Averaging needs a written agreement on file for each person it applies to: 1 person has none covering its dates (Ana Silva). File them under Labour agreements, or overtime is owed week by week.',
+      'Averaging needs a written agreement on file for each person it applies to: 1 person has none covering its dates (Ana Silva). File them under Agreements on file, or overtime is owed week by week.',
     );
     const seven = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
     expect(
@@ -36,7 +36,7 @@ describe('overtimeRuleWarnings', () => {
         { assignedPeople: 7, peopleWithoutAgreement: seven },
       ),
     ).toEqual([
-      'Averaging needs a written agreement on file for each person it applies to: 7 people have none covering its dates (A, B, C, D, E and 2 more). File them under Labour agreements, or overtime is owed week by week.',
+      'Averaging needs a written agreement on file for each person it applies to: 7 people have none covering its dates (A, B, C, D, E and 2 more). File them under Agreements on file, or overtime is owed week by week.',
     ]);
   });
 
@@ -44,7 +44,7 @@ describe('overtimeRuleWarnings', () => {
     expect(
       overtimeRuleWarnings({ weeklyThresholdMinutes: 44 * 60, averaging }, { assignedPeople: 0 }),
     ).toEqual([
-      'Averaging needs a written agreement on file for each person it applies to: file them under Labour agreements before you assign this rule set.',
+      'Averaging needs a written agreement on file for each person it applies to: file them under Agreements on file before you assign this rule set.',
     ]);
     expect(
       overtimeRuleWarnings(
@@ -61,9 +61,9 @@ describe('overtimeRuleWarnings', () => {
       weeklyThresholdMinutes: 44 * 60,
       averaging: { weeks: 2, startDate: '2026-01-04', ...(endDate ? { endDate } : {}) },
     });
-    expect(overtimeRuleWarnings(rules(), { assignedPeople: 1, peopleWithoutAgreement: [] })).toEqual(
-      [message],
-    );
+    expect(
+      overtimeRuleWarnings(rules(), { assignedPeople: 1, peopleWithoutAgreement: [] }),
+    ).toEqual([message]);
     expect(
       overtimeRuleWarnings(rules('2028-01-05'), { assignedPeople: 1, peopleWithoutAgreement: [] }),
     ).toEqual([message]);

@@ -114,12 +114,12 @@ export function overtimeRuleWarnings(
     const more = count - NAMES_SHOWN;
     warnings.push(
       more > 0
-        ? t`Averaging needs a written agreement on file for each person it applies to: ${plural(count, { one: '# person has', other: '# people have' })} none covering its dates (${names} and ${more} more). File them under Labour agreements, or overtime is owed week by week.`
-        : t`Averaging needs a written agreement on file for each person it applies to: ${plural(count, { one: '# person has', other: '# people have' })} none covering its dates (${names}). File them under Labour agreements, or overtime is owed week by week.`,
+        ? t`Averaging needs a written agreement on file for each person it applies to: ${plural(count, { one: '# person has', other: '# people have' })} none covering its dates (${names} and ${more} more). File them under Agreements on file, or overtime is owed week by week.`
+        : t`Averaging needs a written agreement on file for each person it applies to: ${plural(count, { one: '# person has', other: '# people have' })} none covering its dates (${names}). File them under Agreements on file, or overtime is owed week by week.`,
     );
   } else if (context.assignedPeople === 0) {
     warnings.push(
-      t`Averaging needs a written agreement on file for each person it applies to: file them under Labour agreements before you assign this rule set.`,
+      t`Averaging needs a written agreement on file for each person it applies to: file them under Agreements on file before you assign this rule set.`,
     );
   }
   return warnings;
