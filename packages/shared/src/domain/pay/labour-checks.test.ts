@@ -722,9 +722,10 @@ describe('findMissingRestByRule (the rule set chooses 24 h a week or 48 h in two
       ...dailyShifts('2026-06-23T04:00:00Z', 11, 12),
     ];
     expect(
-      findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'biweekly_48' }).map(
-        (finding) => [finding.periodStartDate, finding.longestOffMinutes],
-      ),
+      findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'biweekly_48' }).map((finding) => [
+        finding.periodStartDate,
+        finding.longestOffMinutes,
+      ]),
     ).toEqual([['2026-06-07', 2160]]);
     // Anchored a week later (pairs Jun 14–27), the 84 h lie inside one pair, and the pair
     // May 31–Jun 13 is off until Jun 7 04:00Z (a week): nothing to flag.
