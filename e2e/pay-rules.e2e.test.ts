@@ -1,7 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  launchBrowser,
+  newPage,
+  phoneLayoutProblems,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -72,6 +78,57 @@ describe('pay rules', () => {
       .toBe(`${teamName} already has a rule set from 2026-06-07 ("${ruleSetName}")`);
     await saveScreenshot(page, 'pay-rules');
     await context.close();
+  });
+
+  it('an admin chooses 48 h of rest in two weeks and is warned about a 50 h threshold', async () => {
+    const { context, page } = await newPage(browser);
+    await signInAndWait(page, SEED_USERS.admin);
+    await page.goto('/pay-rules');
+    await page.getByRole('heading', { name: 'Pay rules', level: 1 }).waitFor();
+
+    const ruleSetName = `Road crew ${Date.now().toString(36)}`;
+    const form = page.getByRole('form', { name: 'New rule set' });
+    await form.getByLabel('Name').fill(ruleSetName);
+    await form.getByLabel('Weekly threshold (hours)').fill('50');
+    const weeklyRest = form.getByLabel('Weekly rest');
+    expect(await weeklyRest.inputValue()).toBe('weekly_24');
+    await weeklyRest.selectOption({ label: '48 hours off in a row in every two work weeks' });
+    await form.getByRole('button', { name: 'Add rule set' }).click();
+
+    // Saved all the same, with the warning beside the form and in the list.
+    const warning =
+      "Overtime after 50h a week is later than Ontario's 44h: only sectors with their own threshold (O. Reg. 285/01) may use it.";
+    const status = form.getByRole('status');
+    await expect.poll(() => status.textContent()).toContain(`Added ${ruleSetName}, with warnings:`);
+    expect(await status.textContent()).toContain(`Warning: ${warning}`);
+    const row = page.getByRole('table').first().getByRole('row').filter({ hasText: ruleSetName });
+    await expect.poll(() => row.textContent()).toContain(warning);
+    expect(await row.textContent()).toContain(
+      'Weekly rest: 48 h off in a row in every two work weeks',
+    );
+    expect(await row.getByText(warning).isVisible()).toBe(true);
+
+    // Choosing it to assign shows the warning there too.
+    const assign = page.getByRole('form', { name: 'Assign a rule set' });
+    await assign.getByLabel('Rule set').selectOption({ label: ruleSetName });
+    expect(await assign.getByText(warning).isVisible()).toBe(true);
+    await row.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'pay-rules-warnings');
+    await weeklyRest.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'pay-rules-weekly-rest');
+    await context.close();
+
+    // Dark theme at phone width: the warning is readable and nothing runs off the screen.
+    const phone = await newPage(browser, { theme: 'dark' });
+    await phone.page.setViewportSize({ width: 390, height: 844 });
+    await signInAndWait(phone.page, SEED_USERS.admin);
+    await phone.page.goto('/pay-rules');
+    const phoneRow = phone.page.getByRole('row').filter({ hasText: ruleSetName });
+    await expect.poll(() => phoneRow.textContent()).toContain(warning);
+    expect(await phoneLayoutProblems(phone.page)).toEqual([]);
+    await phoneRow.scrollIntoViewIfNeeded();
+    await saveScreenshot(phone.page, 'pay-rules-warnings-phone-dark');
+    await phone.context.close();
   });
 
   it('an admin files an excess-hours agreement, sees it listed, and ends it', async () => {

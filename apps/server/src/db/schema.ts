@@ -25,6 +25,7 @@ import { UNKNOWN_PEOPLE_POLICIES } from '@punchclock/shared/contracts/sso';
 import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { WEBHOOK_DELIVERY_STATUSES } from '@punchclock/shared/contracts/webhooks';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
+import type { WeeklyRestRule } from '@punchclock/shared/domain/pay/labour-checks';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
 
@@ -544,10 +545,21 @@ export const overtimeRuleSets = pgTable(
       >()
       .notNull()
       .default({ kind: 'none' }),
+    /**
+     * Weekly rest (ESA s. 18(4)), the employer's choice: 'weekly_24' (24 h off in each work week)
+     * or 'biweekly_48' (48 h off in every two consecutive work weeks); decision 0039.
+     */
+    weeklyRest: text('weekly_rest').$type<WeeklyRestRule>().notNull().default('weekly_24'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('overtime_rule_sets_name_lower_key').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('overtime_rule_sets_name_lower_key').on(sql`lower(${table.name})`),
+    check(
+      'overtime_rule_sets_weekly_rest',
+      sql`${table.weeklyRest} in ('weekly_24', 'biweekly_48')`,
+    ),
+  ],
 );
 
 /**

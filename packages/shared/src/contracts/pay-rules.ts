@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
+import { WEEKLY_REST_RULES } from '../domain/pay/labour-checks.ts';
 import { validateOvertimeRules } from '../domain/pay/overtime.ts';
 import { OVERTIME_MULTIPLIERS, overtimeMultiplierMessage } from '../domain/pay/pay-codes.ts';
 import { validatePayRounding } from '../domain/pay/rounding.ts';
@@ -83,6 +84,16 @@ const ruleSetFields = z.object({
     })
     .default(3),
   rounding: payRoundingSchema.default({ kind: 'none' }),
+  /**
+   * Weekly rest, the employer's choice (ESA s. 18(4); decision 0039): 24 consecutive hours off in
+   * each work week, or 48 in every two consecutive work weeks.
+   */
+  weeklyRest: z
+    .enum(WEEKLY_REST_RULES, {
+      error: () =>
+        t`Choose 24 hours off in each work week, or 48 hours off in every two work weeks`,
+    })
+    .default('weekly_24'),
 });
 
 /** POST /api/pay-rules/rule-sets and PUT /api/pay-rules/rule-sets/:id. */
@@ -107,6 +118,11 @@ export const ruleSetSchema = ruleSetFields.extend({
   firstEffectiveDate: isoDate.nullable(),
   /** Editable while no assignment has made it effective (today or earlier). */
   editable: z.boolean(),
+  /**
+   * What it may get wrong under the ESA for the people it applies to (a threshold later than
+   * 44 h, averaging without agreements on file), in the reader's language; saved all the same.
+   */
+  warnings: z.array(z.string()),
 });
 export type RuleSet = z.infer<typeof ruleSetSchema>;
 
@@ -191,13 +207,18 @@ export type ToilBalance = z.infer<typeof toilBalanceSchema>;
 
 /**
  * The kinds of agreement. `excess_weekly_hours`: the ESA written agreement to work more than 48
- * hours in a work week. Add a kind here (and its label) to file another.
+ * hours in a work week. `averaging`: the written agreement to average hours over 2 to 4 weeks for
+ * overtime (ESA s. 22), which a rule set with averaging needs for each person (decision 0039).
+ * Add a kind here (and its label) to file another.
  */
-export const LABOUR_AGREEMENT_KINDS = ['excess_weekly_hours'] as const;
+export const LABOUR_AGREEMENT_KINDS = ['excess_weekly_hours', 'averaging'] as const;
 export type LabourAgreementKind = (typeof LABOUR_AGREEMENT_KINDS)[number];
 export const LABOUR_AGREEMENT_KIND_LABELS: Record<LabourAgreementKind, string> = {
   get excess_weekly_hours() {
     return t`More than 48 hours a week`;
+  },
+  get averaging() {
+    return t`Averaging hours over 2 to 4 weeks`;
   },
 };
 export const labourAgreementKindSchema = z.enum(LABOUR_AGREEMENT_KINDS, {

@@ -188,7 +188,7 @@ describeEachDatabase('labour agreements api', (getDatabase) => {
       ['/api/pay-rules/agreements', { startDate: '2028-02-01' }, /Choose a person/],
       [
         '/api/pay-rules/agreements',
-        { userId: person.id, startDate: '2028-02-01', kind: 'averaging' },
+        { userId: person.id, startDate: '2028-02-01', kind: 'four_day_week' },
         /Choose a kind of agreement/,
       ],
       [

@@ -128,3 +128,18 @@ export function listAgreementSpans(
       ),
     );
 }
+
+/** Every agreement of a kind, everyone's, as dated spans with their person. */
+export function listAllAgreementSpans(
+  db: Db,
+  kind: LabourAgreementKind,
+): Promise<{ userId: string; startDate: string; endDate: string | null }[]> {
+  return db
+    .select({
+      userId: labourAgreements.userId,
+      startDate: labourAgreements.startDate,
+      endDate: labourAgreements.endDate,
+    })
+    .from(labourAgreements)
+    .where(eq(labourAgreements.kind, kind));
+}

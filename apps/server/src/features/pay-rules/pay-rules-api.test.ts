@@ -676,4 +676,176 @@ describeEachDatabase('pay rules api', (getDatabase) => {
       ]);
     });
   });
+
+  describe('weekly rest, the rule set’s choice (decision 0039)', () => {
+    /** 12-h shifts, one every 24 h from `firstStart` (an instant). */
+    function shifts(firstStart: string, count: number): PunchRow[] {
+      return Array.from({ length: count }, (_, day) => {
+        const start = Date.parse(firstStart) + day * 24 * 3_600_000;
+        return [
+          { eventType: 'clock_in' as const, occurredAt: new Date(start).toISOString() },
+          {
+            eventType: 'clock_out' as const,
+            occurredAt: new Date(start + 12 * 3_600_000).toISOString(),
+          },
+        ];
+      }).flat();
+    }
+
+    const weeklyRestOf = (sheet: Timesheet) =>
+      sheet.findings
+        .filter((finding) => finding.kind === 'missing-weekly-rest')
+        .map((finding) =>
+          finding.kind === 'missing-weekly-rest'
+            ? [finding.periodStartDate, finding.requiredOffMinutes, finding.longestOffMinutes]
+            : [],
+        );
+
+    it('stores, returns and audits the choice, 24 h a week by default; refuses another value', async () => {
+      const set = await createRuleSet({ weeklyThresholdMinutes: 2640 });
+      expect(set.weeklyRest).toBe('weekly_24');
+      const response = await asAdmin('PUT', `/api/pay-rules/rule-sets/${set.id}`, {
+        ...set,
+        weeklyRest: 'biweekly_48',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(ruleSetResponseSchema.parse(response.json()).ruleSet.weeklyRest).toBe('biweekly_48');
+      const listed = listRuleSetsResponseSchema.parse(
+        (await asAdmin('GET', '/api/pay-rules/rule-sets')).json(),
+      );
+      expect(listed.ruleSets.find((each) => each.id === set.id)?.weeklyRest).toBe('biweekly_48');
+      const [audit] = await auditRowsFor(db(), set.id, 'pay_rule_set.update');
+      expect(audit?.before).toMatchObject({ weeklyRest: 'weekly_24' });
+      expect(audit?.after).toMatchObject({ weeklyRest: 'biweekly_48' });
+
+      const before = await counts();
+      const refused = await asAdmin('POST', '/api/pay-rules/rule-sets', {
+        name: 'Monthly rest',
+        weeklyThresholdMinutes: 2640,
+        weeklyRest: 'monthly',
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(
+        'Choose 24 hours off in each work week, or 48 hours off in every two work weeks',
+      );
+      expect(await counts()).toEqual(before);
+    });
+
+    it('timesheets flag 60 h off with only 12 h of it in the first week under 24 h a week, not under 48 h in two weeks', async () => {
+      // The pay period 06-07 … 06-20 is one pair of work weeks. 12-h shifts every 24 h from Sun
+      // 06-07 00:00 EDT (7; the last ends Sat 06-13 12:00 EDT), 60 h off to Tue 06-16 00:00 EDT
+      // (12 h of them in the first week), then 5 more.
+      const punches = [...shifts('2026-06-07T04:00:00Z', 7), ...shifts('2026-06-16T04:00:00Z', 5)];
+      const weekly = await createRuleSet({ weeklyThresholdMinutes: 2640 });
+      const biweekly = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        weeklyRest: 'biweekly_48',
+      });
+      const a = await personInNewTeam();
+      const b = await personInNewTeam();
+      await assign(weekly.id, { kind: 'person', userId: a.person.id }, '2026-06-07');
+      await assign(biweekly.id, { kind: 'person', userId: b.person.id }, '2026-06-07');
+      for (const { person } of [a, b]) {
+        await seedPunches(db(), person.id, punches, '2026-06-06', '2026-06-21');
+      }
+      expect(weeklyRestOf(await timesheetOf(a.person.id, '2026-06-10'))).toEqual([
+        ['2026-06-07', 1440, 720],
+      ]);
+      expect(weeklyRestOf(await timesheetOf(b.person.id, '2026-06-10'))).toEqual([]);
+    });
+
+    it('timesheets flag 36 h off in each week under 48 h in two weeks, not under 24 h a week', async () => {
+      // 6 shifts from Sun 06-07 00:00 EDT (36 h off to Sun 06-14 00:00), the same again.
+      const punches = [...shifts('2026-06-07T04:00:00Z', 6), ...shifts('2026-06-14T04:00:00Z', 6)];
+      const weekly = await createRuleSet({ weeklyThresholdMinutes: 2640 });
+      const biweekly = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        weeklyRest: 'biweekly_48',
+      });
+      const a = await personInNewTeam();
+      const b = await personInNewTeam();
+      await assign(weekly.id, { kind: 'team', teamId: a.team.id }, '2026-05-31');
+      await assign(biweekly.id, { kind: 'team', teamId: b.team.id }, '2026-05-31');
+      for (const { person } of [a, b]) {
+        await seedPunches(db(), person.id, punches, '2026-06-06', '2026-06-21');
+      }
+      expect(weeklyRestOf(await timesheetOf(a.person.id, '2026-06-15'))).toEqual([]);
+      expect(weeklyRestOf(await timesheetOf(b.person.id, '2026-06-15'))).toEqual([
+        ['2026-06-07', 2880, 2160],
+      ]);
+    });
+  });
+
+  describe('warnings on rule sets the ESA may not allow (decision 0039)', () => {
+    const warningsOf = async (id: string, language?: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/pay-rules/rule-sets',
+        headers: {
+          cookie: cookies.get('admin') ?? '',
+          ...(language ? { 'accept-language': language } : {}),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      return listRuleSetsResponseSchema.parse(response.json()).ruleSets.find((set) => set.id === id)
+        ?.warnings;
+    };
+
+    it('accepts a 50-hour threshold but warns, on saving and reading, in English and French', async () => {
+      const set = await createRuleSet({ weeklyThresholdMinutes: 50 * 60 });
+      const message =
+        "Overtime after 50h a week is later than Ontario's 44h: only sectors with their own threshold (O. Reg. 285/01) may use it.";
+      expect(set.warnings).toEqual([message]);
+      expect(await warningsOf(set.id)).toEqual([message]);
+      expect(await warningsOf(set.id, 'fr-CA')).toEqual([
+        "Les heures supplémentaires après 50\u00a0h par semaine commencent plus tard que les 44\u00a0h de l'Ontario : seuls les secteurs qui ont leur propre seuil (Règl. de l'Ont. 285/01) peuvent l'utiliser.",
+      ]);
+      const standard = await createRuleSet({ weeklyThresholdMinutes: 44 * 60 });
+      expect(standard.warnings).toEqual([]);
+    });
+
+    it('warns about averaging until every person it applies to has an agreement covering its dates', async () => {
+      const set = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        averaging: { weeks: 2, startDate: '2026-06-07', endDate: '2027-06-05' },
+      });
+      expect(set.warnings).toEqual([
+        'Averaging needs a written agreement on file for each person it applies to: file them under Agreements on file before you assign this rule set.',
+      ]);
+      const { person, team } = await personInNewTeam();
+      const other = await createTestUser(db(), { role: 'employee', name: 'Averaged Twice' });
+      await setTeamOf(db(), [other.id], team.id);
+      await assign(set.id, { kind: 'team', teamId: team.id }, '2026-06-07');
+      const names = [person.name, 'Averaged Twice'].sort((x, y) =>
+        String(x).localeCompare(String(y)),
+      );
+      expect(await warningsOf(set.id)).toEqual([
+        `Averaging needs a written agreement on file for each person it applies to: 2 people have none covering its dates (${names.join(', ')}). File them under Agreements on file, or overtime is owed week by week.`,
+      ]);
+      // An agreement a day short does not cover; one over all the dates does.
+      const file = async (userId: string, startDate: string) => {
+        const response = await asAdmin('POST', '/api/pay-rules/agreements', {
+          userId,
+          kind: 'averaging',
+          startDate,
+          endDate: '2027-06-05',
+        });
+        expect(response.statusCode, response.body).toBe(201);
+      };
+      await file(person.id, '2026-06-07');
+      await file(other.id, '2026-06-08');
+      expect(await warningsOf(set.id)).toEqual([
+        'Averaging needs a written agreement on file for each person it applies to: 1 person has none covering its dates (Averaged Twice). File them under Agreements on file, or overtime is owed week by week.',
+      ]);
+      // A one-day agreement for 06-07 joins the one from 06-08: every date covered.
+      const oneDay = await asAdmin('POST', '/api/pay-rules/agreements', {
+        userId: other.id,
+        kind: 'averaging',
+        startDate: '2026-06-07',
+        endDate: '2026-06-07',
+      });
+      expect(oneDay.statusCode, oneDay.body).toBe(201);
+      expect(await warningsOf(set.id)).toEqual([]);
+    });
+  });
 });

@@ -19,6 +19,7 @@ const ruleSetColumns = {
   bankToil: overtimeRuleSets.bankToil,
   toilExpiryMonths: overtimeRuleSets.toilExpiryMonths,
   rounding: overtimeRuleSets.rounding,
+  weeklyRest: overtimeRuleSets.weeklyRest,
   firstEffectiveDate: sql<
     string | null
   >`(select min(a.effective_from)::text from ${overtimeRuleAssignments} a where a.rule_set_id = "overtime_rule_sets"."id")`,
@@ -171,6 +172,26 @@ export async function listAssignmentsConcerning(
     level: row.userId ? 'person' : row.teamId ? 'team' : 'organisation',
     ruleSetId: row.ruleSetId,
     effectiveFrom: row.effectiveFrom,
+  }));
+}
+
+/** Every assignment, as the dated form rule-assignments.ts reads, with its team or person. */
+export async function listAllDatedAssignments(db: Db) {
+  const rows = await db
+    .select({
+      ruleSetId: overtimeRuleAssignments.ruleSetId,
+      teamId: overtimeRuleAssignments.teamId,
+      userId: overtimeRuleAssignments.userId,
+      effectiveFrom: overtimeRuleAssignments.effectiveFrom,
+    })
+    .from(overtimeRuleAssignments);
+  return rows.map((row) => ({
+    ...row,
+    level: (row.userId
+      ? 'person'
+      : row.teamId
+        ? 'team'
+        : 'organisation') as DatedAssignment['level'],
   }));
 }
 

@@ -11,6 +11,7 @@ import {
   type OvertimeRuleSet,
   type WeekPaySplit,
 } from '@punchclock/shared/domain/pay/overtime';
+import type { WeeklyRestRule } from '@punchclock/shared/domain/pay/labour-checks';
 import { addDaysToDate } from '@punchclock/shared/domain/pay/pay-periods';
 import {
   ruleSetIdInForce,
@@ -40,6 +41,7 @@ interface StoredRules extends OvertimeRuleSet {
   rounding: PayRoundingRule;
   bankToil: boolean;
   toilExpiryMonths: number;
+  weeklyRest: WeeklyRestRule;
 }
 
 export interface RuledDay extends DayPaySplit {
@@ -73,6 +75,7 @@ function toRules(row: RuleSetRow): StoredRules {
     rounding: row.rounding,
     bankToil: row.bankToil,
     toilExpiryMonths: row.toilExpiryMonths,
+    weeklyRest: row.weeklyRest,
   };
 }
 
@@ -94,6 +97,7 @@ export async function ruleSetResolverFor(db: Db, config: AppConfig, userId: stri
     rounding: { kind: 'none' },
     bankToil: false,
     toilExpiryMonths: 3,
+    weeklyRest: 'weekly_24',
   };
   const resolve = (date: string) => {
     const id = ruleSetIdInForce(assignments, date);

@@ -46,8 +46,9 @@ import {
   type RuleSetRow,
 } from './repository.ts';
 import { listToilEarned } from './ruled-overtime.ts';
+import { warningsForRuleSets } from './rule-set-warnings.ts';
 
-function toRuleSet(row: RuleSetRow, today: string): RuleSet {
+function toRuleSet(row: RuleSetRow, today: string, warnings: string[] = []): RuleSet {
   return {
     id: row.id,
     name: row.name,
@@ -58,12 +59,21 @@ function toRuleSet(row: RuleSetRow, today: string): RuleSet {
     bankToil: row.bankToil,
     toilExpiryMonths: row.toilExpiryMonths,
     rounding: row.rounding,
+    weeklyRest: row.weeklyRest,
     firstEffectiveDate: row.firstEffectiveDate,
     editable: row.firstEffectiveDate === null || row.firstEffectiveDate > today,
+    warnings,
   };
 }
 
-const snapshot = ({ firstEffectiveDate: _f, editable: _e, ...values }: RuleSet) => values;
+/** The rule set as stored (what the audit records): without its state and warnings. */
+const snapshot = ({ firstEffectiveDate: _f, editable: _e, warnings: _w, ...values }: RuleSet) =>
+  values;
+
+/** The rule set with its warnings, read in the same transaction that saved it. */
+async function withWarnings(db: Db, ruleSet: RuleSet, row: RuleSetRow): Promise<RuleSet> {
+  return { ...ruleSet, warnings: (await warningsForRuleSets(db, [row])).get(row.id) ?? [] };
+}
 
 const duplicateName = (name: string) =>
   new Conflict(t`A rule set named "${name}" already exists`, 'duplicate_rule_set');
@@ -84,7 +94,9 @@ function parseRuleSet(config: AppConfig, raw: unknown) {
 
 export async function listRuleSets(db: Db, config: AppConfig, now: Date): Promise<RuleSet[]> {
   const today = toBusinessDate(now, config.timeZone);
-  return (await listRuleSetRows(db)).map((row) => toRuleSet(row, today));
+  const rows = await listRuleSetRows(db);
+  const warnings = await warningsForRuleSets(db, rows);
+  return rows.map((row) => toRuleSet(row, today, warnings.get(row.id)));
 }
 
 async function requireRuleSet(db: Db, rawId: string): Promise<RuleSetRow> {
@@ -106,7 +118,8 @@ export async function createRuleSet(
   return db
     .transaction(async (tx) => {
       const id = await insertRuleSet(tx, input);
-      const ruleSet = toRuleSet(await requireRuleSet(tx, id), today);
+      const row = await requireRuleSet(tx, id);
+      const ruleSet = toRuleSet(row, today);
       await writeAudit(tx, {
         actorId: actor.actorId,
         action: 'pay_rule_set.create',
@@ -115,7 +128,7 @@ export async function createRuleSet(
         after: snapshot(ruleSet),
         meta: actor.meta,
       });
-      return ruleSet;
+      return withWarnings(tx, ruleSet, row);
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateName(input.name) : error;
@@ -150,7 +163,8 @@ export async function updateRuleSet(
         );
       }
       await updateRuleSetRecord(tx, row.id, input);
-      const after = toRuleSet(await requireRuleSet(tx, row.id), today);
+      const afterRow = await requireRuleSet(tx, row.id);
+      const after = toRuleSet(afterRow, today);
       await writeAudit(tx, {
         actorId: actor.actorId,
         action: 'pay_rule_set.update',
@@ -160,7 +174,7 @@ export async function updateRuleSet(
         after: snapshot(after),
         meta: actor.meta,
       });
-      return after;
+      return withWarnings(tx, after, afterRow);
     })
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicateName(input.name) : error;

@@ -14,11 +14,13 @@ import {
 } from '@punchclock/shared/domain/business-time';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import {
+  DEFAULT_REST_PAIR_ANCHOR,
   findExcessWeeklyHours,
   findMissingEatingPeriods,
-  findMissingWeeklyRest,
+  findMissingRestByRule,
   findShortDailyRest,
   findShortRestBetweenShifts,
+  twoWeekRestPeriodStart,
   type WorkInterval,
 } from '@punchclock/shared/domain/pay/labour-checks';
 import type { OvertimeMinutes } from '@punchclock/shared/domain/pay/overtime';
@@ -26,13 +28,18 @@ import {
   datesOf,
   payPeriodContaining,
   type DateRange,
+  type PayCalendar,
 } from '@punchclock/shared/domain/pay/pay-periods';
 import { vacationPayEarned } from '@punchclock/shared/domain/pay/vacation';
 import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
-import { computeRuledOvertime, excessHoursAgreementFor } from '../pay-rules/index.ts';
+import {
+  computeRuledOvertime,
+  excessHoursAgreementFor,
+  ruleSetResolverFor,
+} from '../pay-rules/index.ts';
 import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
 import {
   listApprovedCorrections,
@@ -92,15 +99,25 @@ function isInPeriod(finding: LabourFinding, period: DateRange, timeZone: string)
     case 'short-rest-between-shifts':
       return within(finding.nextShiftStart);
     case 'missing-weekly-rest':
+      // One work week, or a pair of them under the 48-hour rule: any overlap with the period.
       return (
-        finding.periodStartDate <= period.end &&
-        shiftDate(finding.periodStartDate, 6) >= period.start
+        Date.parse(finding.periodStart) < Date.parse(periodEnd) &&
+        Date.parse(finding.periodEnd) > Date.parse(periodStart)
       );
     case 'excess-weekly-hours':
       return (
         finding.weekStartDate <= period.end && shiftDate(finding.weekStartDate, 6) >= period.start
       );
   }
+}
+
+/**
+ * Where the pairs of work weeks for the 48-hour weekly rest are counted from (decision 0039): the
+ * pay calendar's anchor when it has one (with bi-weekly pay starting on the work week's first
+ * day, each pay period is one pair), else a fixed week.
+ */
+function restPairAnchorOf(calendar: PayCalendar): string {
+  return 'anchorDate' in calendar ? calendar.anchorDate : DEFAULT_REST_PAIR_ANCHOR;
 }
 
 export async function getTimesheet(
@@ -144,20 +161,28 @@ export async function buildTimesheet(
   // and last days fall in, even their days outside the period, and report the period's days.
   const from = workWeekContaining(period.start, pay.workWeekStart).start;
   const to = workWeekContaining(period.end, pay.workWeekStart).end;
+  // Weekly rest under the 48-hour rule looks at whole pairs of work weeks, which may reach a
+  // week beyond those.
+  const pairAnchor = restPairAnchorOf(pay.calendar);
+  const restFrom = twoWeekRestPeriodStart(from, pay.workWeekStart, pairAnchor);
+  const restTo = shiftDate(twoWeekRestPeriodStart(to, pay.workWeekStart, pairAnchor), 13);
 
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
   // Metrics reach back 4 more weeks for public holiday pay.
   const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
     listTimesheetDayMetrics(db, userId, shiftDate(from, -HOLIDAY_PAY_LOOKBACK_DAYS), to),
-    listShiftEvents(db, [userId], shiftDate(from, -1), to),
-    listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
+    listShiftEvents(db, [userId], shiftDate(restFrom, -1), restTo),
+    listApprovedCorrections(db, [userId], shiftDate(restFrom, -1), restTo),
     readHolidayEdits(db),
     readRatesOf(db, userId),
   ]);
 
   // Each work week under the person's rule set in force on its first day (pay-rules feature):
   // worked minutes after rounding/grace, overtime paid or banked as time off in lieu.
-  const overtime = await computeRuledOvertime(db, config, userId, from, to);
+  const [overtime, rules] = await Promise.all([
+    computeRuledOvertime(db, config, userId, from, to),
+    ruleSetResolverFor(db, config, userId),
+  ]);
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
   const holidayOn = holidayLookup(holidayEdits);
@@ -257,7 +282,12 @@ export async function buildTimesheet(
     // The daily 11 hours off, each "day" from the scheduled shift start (employer-days.ts).
     ...findShortDailyRest(work, timeZone, dayStarts),
     ...findShortRestBetweenShifts(work),
-    ...findMissingWeeklyRest(work, weekOptions),
+    // 24 h each work week or 48 h in each pair of them: the rule set in force chooses.
+    ...findMissingRestByRule(work, {
+      ...weekOptions,
+      pairAnchorDate: pairAnchor,
+      ruleOn: (weekStartDate) => rules.resolve(weekStartDate).rules.weeklyRest,
+    }),
     // A week over 48 h is flagged unless an excess-hours agreement on file covers all of it.
     ...findExcessWeeklyHours(work, {
       ...weekOptions,

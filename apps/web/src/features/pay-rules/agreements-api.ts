@@ -16,11 +16,12 @@ export const agreementsQueryOptions = queryOptions({
     apiRequest('/api/pay-rules/agreements', { schema: listLabourAgreementsResponseSchema, signal }),
 });
 
-/** Timesheet findings depend on agreements: refresh them too. */
+/** Timesheet findings and rule-set warnings depend on agreements: refresh them too. */
 function useRefreshAfterChange() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: agreementsKey });
+    void queryClient.invalidateQueries({ queryKey: ['pay-rules', 'rule-sets'] });
     void queryClient.invalidateQueries({ queryKey: ['timesheets'] });
   };
 }

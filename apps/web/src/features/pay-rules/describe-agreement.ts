@@ -30,5 +30,7 @@ export function agreementKindLabel(kind: LabourAgreement['kind']): string {
   switch (kind) {
     case 'excess_weekly_hours':
       return t`More than 48 hours a week`;
+    case 'averaging':
+      return t`Averaging hours over 2 to 4 weeks`;
   }
 }

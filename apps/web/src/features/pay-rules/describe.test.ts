@@ -12,13 +12,19 @@ const base: RuleSet = {
   bankToil: false,
   toilExpiryMonths: 3,
   rounding: { kind: 'none' },
+  weeklyRest: 'weekly_24',
   firstEffectiveDate: null,
   editable: true,
+  warnings: [],
 };
 
 describe('describeRuleSet', () => {
   it('says each rule in words', () => {
-    expect(describeRuleSet(base)).toEqual(['1.5× after 44 h a week', '1.5× after 8 h a day']);
+    expect(describeRuleSet(base)).toEqual([
+      '1.5× after 44 h a week',
+      '1.5× after 8 h a day',
+      'Weekly rest: 24 h off in a row in each work week',
+    ]);
     expect(
       describeRuleSet({
         ...base,
@@ -26,10 +32,12 @@ describe('describeRuleSet', () => {
         averaging: { weeks: 2, startDate: '2026-06-07' },
         bankToil: true,
         rounding: { kind: 'nearest', stepMinutes: 15 },
+        weeklyRest: 'biweekly_48',
       }),
     ).toEqual([
       '1.5× after 44 h a week',
       'Averaged over 2 weeks from 2026-06-07',
+      'Weekly rest: 48 h off in a row in every two work weeks',
       'Banked as time off in lieu, taken within 3 months',
       'Punches paid to the nearest 15 minutes',
     ]);

@@ -25,6 +25,11 @@ export function describeRuleSet(ruleSet: RuleSet): string[] {
         : t`Averaged over ${weeks} weeks from ${startDate}`,
     );
   }
+  lines.push(
+    ruleSet.weeklyRest === 'biweekly_48'
+      ? t`Weekly rest: 48 h off in a row in every two work weeks`
+      : t`Weekly rest: 24 h off in a row in each work week`,
+  );
   if (ruleSet.bankToil) {
     const months = ruleSet.toilExpiryMonths;
     lines.push(t`Banked as time off in lieu, taken within ${months} months`);

@@ -7,6 +7,7 @@ import {
   ruleSetInputSchema,
   type RuleSetInput,
 } from '@punchclock/shared/contracts/pay-rules';
+import type { WeeklyRestRule } from '@punchclock/shared/domain/pay/labour-checks';
 import { formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -27,6 +28,26 @@ import { AgreementsSection } from './agreements-section';
 import { describeRuleSet, hoursToMinutes } from './describe';
 
 const cell = 'px-3 py-2 text-left align-top';
+
+/** A rule set's ESA warnings (decision 0039): saved all the same, but the admin should know. */
+function RuleSetWarnings({ warnings, id }: { warnings: readonly string[]; id?: string }) {
+  if (warnings.length === 0) return null;
+  return (
+    <ul
+      id={id}
+      className="mt-2 grid gap-1 rounded-md border border-warning/40 bg-warning/10 p-2 text-xs text-warning-text"
+    >
+      {warnings.map((warning) => (
+        <li key={warning}>
+          <span className="font-medium">
+            <Trans>Warning:</Trans>
+          </span>{' '}
+          {warning}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function RuleSetList() {
   const { t } = useLingui();
@@ -74,6 +95,7 @@ function RuleSetList() {
                             <li key={line}>{line}</li>
                           ))}
                         </ul>
+                        <RuleSetWarnings warnings={ruleSet.warnings} />
                       </td>
                       <td className={`${cell} tabular-nums`}>
                         {ruleSet.firstEffectiveDate ?? t`Not assigned`}
@@ -176,6 +198,7 @@ interface RuleSetForm {
   toilExpiryMonths: string;
   rounding: string;
   graceMinutes: string;
+  weeklyRest: WeeklyRestRule;
 }
 
 const EMPTY_RULE_SET: RuleSetForm = {
@@ -194,6 +217,7 @@ const EMPTY_RULE_SET: RuleSetForm = {
   toilExpiryMonths: '3',
   rounding: 'none',
   graceMinutes: '5',
+  weeklyRest: 'weekly_24',
 };
 
 function toRuleSetInput(form: RuleSetForm): RuleSetInput {
@@ -226,7 +250,12 @@ function toRuleSetInput(form: RuleSetForm): RuleSetInput {
         : form.rounding === 'none'
           ? { kind: 'none' }
           : { kind: 'nearest', stepMinutes: Number(form.rounding) as 5 | 6 | 15 },
+    weeklyRest: form.weeklyRest,
   };
+}
+
+function SavedWithWarnings({ name }: { name: string }) {
+  return <Trans>Added {name}, with warnings:</Trans>;
 }
 
 function NewRuleSetForm() {
@@ -234,6 +263,7 @@ function NewRuleSetForm() {
   const create = useCreateRuleSet();
   const [form, setForm] = useState<RuleSetForm>(EMPTY_RULE_SET);
   const [error, setError] = useState<string | undefined>();
+  const [saved, setSaved] = useState<{ name: string; warnings: string[] } | null>(null);
   const set =
     <K extends keyof RuleSetForm>(key: K) =>
     (value: RuleSetForm[K]) =>
@@ -245,7 +275,10 @@ function NewRuleSetForm() {
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(undefined);
     create.mutate(toRuleSetInput(form), {
-      onSuccess: () => setForm(EMPTY_RULE_SET),
+      onSuccess: ({ ruleSet }) => {
+        setForm(EMPTY_RULE_SET);
+        setSaved({ name: ruleSet.name, warnings: ruleSet.warnings });
+      },
       onError: (failure) => setError(failure.message),
     });
   };
@@ -392,6 +425,21 @@ function NewRuleSetForm() {
               </Field>
             )}
           </fieldset>
+          <Field
+            id="rule-set-weekly-rest"
+            label={t`Weekly rest`}
+            hint={t`Ontario lets the employer choose either (ESA s. 18(4)); timesheets flag what is missing`}
+          >
+            <Select
+              value={form.weeklyRest}
+              onChange={(event) => set('weeklyRest')(event.target.value as WeeklyRestRule)}
+            >
+              <option value="weekly_24">{t`24 hours off in a row in each work week`}</option>
+              <option value="biweekly_48">
+                {t`48 hours off in a row in every two work weeks`}
+              </option>
+            </Select>
+          </Field>
           <div className="grid gap-3 sm:grid-cols-2">
             <Field
               id="rule-set-rounding"
@@ -420,6 +468,12 @@ function NewRuleSetForm() {
             )}
           </div>
           <FieldError id="rule-set-form-error" message={error} />
+          {saved && saved.warnings.length > 0 && (
+            <div role="status" className="text-sm">
+              <SavedWithWarnings name={saved.name} />
+              <RuleSetWarnings warnings={saved.warnings} />
+            </div>
+          )}
           <div className="flex justify-end">
             <Button type="submit" disabled={create.isPending}>
               <Trans>Add rule set</Trans>
@@ -442,6 +496,8 @@ function AssignForm() {
   const [targetId, setTargetId] = useState('');
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const chosenWarnings =
+    ruleSets.data?.ruleSets.find((ruleSet) => ruleSet.id === ruleSetId)?.warnings ?? [];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -487,6 +543,7 @@ function AssignForm() {
               ))}
             </Select>
           </Field>
+          <RuleSetWarnings id="assign-rule-set-warnings" warnings={chosenWarnings} />
           <Field id="assign-target-kind" label={t`Applies to`}>
             <Select
               value={kind}

@@ -3,9 +3,11 @@ import {
   findExcessWeeklyHours,
   findMissingBiweeklyRest,
   findMissingEatingPeriods,
+  findMissingRestByRule,
   findMissingWeeklyRest,
   findShortDailyRest,
   findShortRestBetweenShifts,
+  twoWeekRestPeriodStart,
   workedMinutesPerWeek,
   type WorkInterval,
 } from './labour-checks.ts';
@@ -591,5 +593,164 @@ describe('an overnight shift across a month end and a work-week boundary', () =>
       ['2026-06-30', 480],
     ]);
     expect(findShortRestBetweenShifts(shifts).map((f) => f.offMinutes)).toEqual([360]);
+  });
+});
+
+describe('twoWeekRestPeriodStart (how the pairs of work weeks for the 48-hour rule are chosen)', () => {
+  it('counts pairs every 14 days from the work week holding the anchor, before and after it', () => {
+    // Sunday weeks, anchor Sun 2026-01-04: pairs start Jan 4, Jan 18, … Jun 7 (154 days = 11
+    // pairs later), and Dec 21, 2025 before it.
+    expect(twoWeekRestPeriodStart('2026-01-04', 0, '2026-01-04')).toBe('2026-01-04');
+    expect(twoWeekRestPeriodStart('2026-01-17', 0, '2026-01-04')).toBe('2026-01-04');
+    expect(twoWeekRestPeriodStart('2026-01-18', 0, '2026-01-04')).toBe('2026-01-18');
+    expect(twoWeekRestPeriodStart('2026-06-13', 0, '2026-01-04')).toBe('2026-06-07');
+    expect(twoWeekRestPeriodStart('2026-06-20', 0, '2026-01-04')).toBe('2026-06-07');
+    expect(twoWeekRestPeriodStart('2026-01-03', 0, '2026-01-04')).toBe('2025-12-21');
+    // Across both DST changes the count stays in whole calendar days.
+    expect(twoWeekRestPeriodStart('2026-03-14', 0, '2026-01-04')).toBe('2026-03-01');
+    expect(twoWeekRestPeriodStart('2026-11-07', 0, '2026-01-04')).toBe('2026-10-25');
+    // An anchor in mid-week means its work week: with Monday weeks, Wed Jan 7 → Mon Jan 5.
+    expect(twoWeekRestPeriodStart('2026-01-19', 1, '2026-01-07')).toBe('2026-01-19');
+    expect(twoWeekRestPeriodStart('2026-01-18', 1, '2026-01-07')).toBe('2026-01-05');
+  });
+});
+
+describe('findMissingRestByRule (the rule set chooses 24 h a week or 48 h in two weeks)', () => {
+  // Sunday weeks, pairs from the default anchor (Jan 4): the pair Jun 7 → Jun 21 (04:00Z, EDT).
+  const sundayWeeks = { weekStartsOn: 0 };
+
+  it('60 h off straddling the middle of the pair, only 12 h of it in the first week: flagged under 24 h a week, not under 48 h in two weeks', () => {
+    // 12-h shifts every 24 h from Sun Jun 7 04:00Z (00:00 EDT): 7 of them, the last ends Sat
+    // Jun 13 16:00Z. Off until Tue Jun 16 04:00Z = 60 h, of which 12 h lie in the first week
+    // (→ Jun 14 04:00Z) and 48 h in the second. Then 5 shifts from Jun 16 04:00Z (last ends Sat
+    // Jun 20 16:00Z, 12 h before the pair ends). Every other gap is 12 h.
+    const shifts = [
+      ...dailyShifts('2026-06-07T04:00:00Z', 7, 12),
+      ...dailyShifts('2026-06-16T04:00:00Z', 5, 12),
+    ];
+    expect(findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'weekly_24' })).toEqual([
+      {
+        kind: 'missing-weekly-rest',
+        periodStartDate: '2026-06-07',
+        periodStart: '2026-06-07T04:00:00.000Z',
+        periodEnd: '2026-06-14T04:00:00.000Z',
+        requiredOffMinutes: 1440,
+        longestOffMinutes: 720,
+      },
+    ]);
+    expect(findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'biweekly_48' })).toEqual([]);
+    // The same as findMissingWeeklyRest for rule (a).
+    expect(findMissingWeeklyRest(shifts, sundayWeeks)).toEqual(
+      findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'weekly_24' }),
+    );
+  });
+
+  it('36 h off in each week and nothing longer: fine under 24 h a week, flagged under 48 h in two weeks', () => {
+    // 6 shifts of 12 h every 24 h from Sun Jun 7 04:00Z (last ends Fri Jun 12 16:00Z), off 36 h to
+    // Sun Jun 14 04:00Z; the same again from Jun 14 (last ends Jun 19 16:00Z, 36 h to the end).
+    const shifts = [
+      ...dailyShifts('2026-06-07T04:00:00Z', 6, 12),
+      ...dailyShifts('2026-06-14T04:00:00Z', 6, 12),
+    ];
+    expect(findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'weekly_24' })).toEqual([]);
+    expect(findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'biweekly_48' })).toEqual([
+      {
+        kind: 'missing-weekly-rest',
+        periodStartDate: '2026-06-07',
+        periodStart: '2026-06-07T04:00:00.000Z',
+        periodEnd: '2026-06-21T04:00:00.000Z',
+        requiredOffMinutes: 2880,
+        longestOffMinutes: 2160,
+      },
+    ]);
+  });
+
+  it('measures a pair across spring forward and across fall back in real hours', () => {
+    // Pair Mar 1 05:00Z → Mar 15 04:00Z (335 h; Mar 1 is a pair start from Jan 4). Weekend
+    // Fri Mar 6 17:00Z → Sun Mar 8 16:00Z = 47 real hours (the clock says 48): flagged.
+    const spring = [
+      ...dailyShifts('2026-03-01T05:00:00Z', 6, 12),
+      ...dailyShifts('2026-03-08T16:00:00Z', 6, 12),
+    ];
+    expect(findMissingRestByRule(spring, { ...sundayWeeks, ruleOn: 'biweekly_48' })).toEqual([
+      {
+        kind: 'missing-weekly-rest',
+        periodStartDate: '2026-03-01',
+        periodStart: '2026-03-01T05:00:00.000Z',
+        periodEnd: '2026-03-15T04:00:00.000Z',
+        requiredOffMinutes: 2880,
+        longestOffMinutes: 2820,
+      },
+    ]);
+    // Pair Oct 25 04:00Z → Nov 8 05:00Z (337 h). Shifts from Sun Oct 25 04:00Z (6; the last ends
+    // Fri Oct 30 16:00Z), back Sun Nov 1 15:00Z (10:00 EST; the clock's 42 h since Fri 12:00 EDT
+    // are 47 real hours, one short; 16:00Z gives 48). The second week's shifts run every 24 h.
+    const fall = (back: string) => [
+      ...dailyShifts('2026-10-25T04:00:00Z', 6, 12),
+      ...dailyShifts(back, 6, 12),
+    ];
+    expect(
+      findMissingRestByRule(fall('2026-11-01T15:00:00Z'), {
+        ...sundayWeeks,
+        ruleOn: 'biweekly_48',
+      }),
+    ).toEqual([
+      {
+        kind: 'missing-weekly-rest',
+        periodStartDate: '2026-10-25',
+        periodStart: '2026-10-25T04:00:00.000Z',
+        periodEnd: '2026-11-08T05:00:00.000Z',
+        requiredOffMinutes: 2880,
+        longestOffMinutes: 2820,
+      },
+    ]);
+    expect(
+      findMissingRestByRule(fall('2026-11-01T16:00:00Z'), {
+        ...sundayWeeks,
+        ruleOn: 'biweekly_48',
+      }),
+    ).toEqual([]);
+  });
+
+  it('does not join rest across the boundary between two pairs', () => {
+    // 12-h shifts every 24 h from Sun Jun 7 04:00Z to Fri Jun 19 (13; the last ends Jun 19
+    // 16:00Z), off until Tue Jun 23 04:00Z (84 h), then shifts again to Sat Jun 27 … ends Jul 4.
+    // The pair Jun 7–20 holds only 36 h of that rest (Jun 19 16:00Z → Jun 21 04:00Z): flagged;
+    // the pair Jun 21–Jul 4 holds 48 h (→ Jun 23 04:00Z): fine.
+    const shifts = [
+      ...dailyShifts('2026-06-07T04:00:00Z', 13, 12),
+      ...dailyShifts('2026-06-23T04:00:00Z', 11, 12),
+    ];
+    expect(
+      findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn: 'biweekly_48' }).map((finding) => [
+        finding.periodStartDate,
+        finding.longestOffMinutes,
+      ]),
+    ).toEqual([['2026-06-07', 2160]]);
+    // Anchored a week later (pairs Jun 14–27), the 84 h lie inside one pair, and the pair
+    // May 31–Jun 13 is off until Jun 7 04:00Z (a week): nothing to flag.
+    expect(
+      findMissingRestByRule(shifts, {
+        ...sundayWeeks,
+        ruleOn: 'biweekly_48',
+        pairAnchorDate: '2026-06-14',
+      }).map((finding) => finding.periodStartDate),
+    ).toEqual([]);
+  });
+
+  it('holds each week of a pair to 24 h when the rule changes between its two weeks', () => {
+    // The 60-h case above: with (b) in the first week only, the pair is checked as two weeks.
+    const shifts = [
+      ...dailyShifts('2026-06-07T04:00:00Z', 7, 12),
+      ...dailyShifts('2026-06-16T04:00:00Z', 5, 12),
+    ];
+    const ruleOn = (weekStartDate: string) =>
+      weekStartDate < '2026-06-14' ? ('biweekly_48' as const) : ('weekly_24' as const);
+    expect(
+      findMissingRestByRule(shifts, { ...sundayWeeks, ruleOn }).map((finding) => [
+        finding.periodStartDate,
+        finding.requiredOffMinutes,
+      ]),
+    ).toEqual([['2026-06-07', 1440]]);
   });
 });

@@ -382,6 +382,77 @@ export function findMissingBiweeklyRest(
   return restFindings(spans, periods, BIWEEKLY_REST_MIN_MS);
 }
 
+/**
+ * The employer's choice for weekly rest (ESA s. 18(4)), made per overtime rule set:
+ * `weekly_24`, (a) 24 consecutive hours off in each work week; `biweekly_48`, (b) 48 consecutive
+ * hours off in every period of two consecutive work weeks.
+ */
+export const WEEKLY_REST_RULES = ['weekly_24', 'biweekly_48'] as const;
+export type WeeklyRestRule = (typeof WEEKLY_REST_RULES)[number];
+
+/** The pairs of work weeks are counted from this date's work week when no anchor is given. */
+export const DEFAULT_REST_PAIR_ANCHOR = '2026-01-04';
+
+/**
+ * The first day of the two-week rest period holding `date`. Pairs of work weeks are fixed and
+ * back to back: the work week containing `anchorDate` starts one, and a pair starts every 14 days
+ * before and after it. With a bi-weekly pay calendar whose anchor is a work-week start, the pairs
+ * are the pay periods.
+ */
+export function twoWeekRestPeriodStart(
+  date: string,
+  weekStartsOn: number,
+  anchorDate: string = DEFAULT_REST_PAIR_ANCHOR,
+): string {
+  const anchorWeek = workWeekStartDate(anchorDate, weekStartsOn);
+  const week = workWeekStartDate(date, weekStartsOn);
+  const weeksApart = Math.round(
+    (Date.parse(`${week}T00:00:00Z`) - Date.parse(`${anchorWeek}T00:00:00Z`)) / (7 * 24 * HOUR),
+  );
+  return weeksApart % 2 === 0 ? week : shiftDate(week, -7);
+}
+
+/**
+ * Weekly rest under the rule each work week is under (`ruleOn`: one rule, or the rule in force on
+ * a week's first day, e.g. from the person's rule set). Pairs of work weeks are those of
+ * twoWeekRestPeriodStart. A pair whose two weeks are both under (b) needs 48 consecutive hours off
+ * somewhere inside the pair (the rest may straddle the middle boundary); otherwise each of its
+ * weeks that holds work needs 24 consecutive hours off inside itself, so a change of rule set
+ * between the two weeks of a pair falls back to the stricter-per-week rule (a).
+ */
+export function findMissingRestByRule(
+  work: readonly WorkInterval[],
+  options: WorkWeekOptions & {
+    ruleOn: WeeklyRestRule | ((weekStartDate: string) => WeeklyRestRule);
+    pairAnchorDate?: string;
+  },
+): MissingWeeklyRestFinding[] {
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const spans = toSpans(work);
+  const first = spans[0];
+  if (!first) return [];
+  const ruleOn = options.ruleOn;
+  const ruleOf = (weekStartDate: string) =>
+    typeof ruleOn === 'function' ? ruleOn(weekStartDate) : ruleOn;
+  const firstPair = twoWeekRestPeriodStart(
+    toBusinessDate(first.start, timeZone),
+    options.weekStartsOn,
+    options.pairAnchorDate,
+  );
+  return periodsWithWork(spans, firstPair, 2, timeZone).flatMap((pair) => {
+    const secondWeek = shiftDate(pair.startDate, 7);
+    if (ruleOf(pair.startDate) === 'biweekly_48' && ruleOf(secondWeek) === 'biweekly_48') {
+      return restFindings(spans, [pair], BIWEEKLY_REST_MIN_MS);
+    }
+    const weeks = [pair.startDate, secondWeek].flatMap((startDate) => {
+      const { start, end } = workWeekInstants(startDate, timeZone);
+      const window = { start: start.getTime(), end: end.getTime() };
+      return overlaps(spans, window) ? [{ startDate, window }] : [];
+    });
+    return restFindings(spans, weeks, WEEKLY_REST_MIN_MS);
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // 5. No more than 48 hours of work in a work week without an excess-hours agreement.
 
