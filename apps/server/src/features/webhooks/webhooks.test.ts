@@ -7,6 +7,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   webhookDeliveriesResponseSchema,
+  webhookEndpointsResponseSchema,
   webhookSecretResponseSchema,
   type WebhookEndpointInput,
 } from '@punchclock/shared/contracts/webhooks';
@@ -154,6 +155,30 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       lastResponseStatus: 200,
       messageId: delivered.headers['webhook-id'],
     });
+  });
+
+  it("counts an endpoint's pending and failed deliveries in the endpoint list", async () => {
+    const { endpoint } = await register();
+    const other = await register();
+    for (let person = 0; person < 3; person++) await clockIn();
+    // One of this endpoint's deliveries gave up; the other endpoint keeps its three pending.
+    const [gaveUp] = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ status: 'failed' })
+      .where(eq(webhookDeliveries.id, gaveUp?.id ?? ''));
+    const listed = webhookEndpointsResponseSchema.parse(
+      (await callApi(app, adminCookie, 'GET', '/api/webhooks')).json(),
+    ).endpoints;
+    const counts = (id: string) => {
+      const found = listed.find((entry) => entry.id === id);
+      return { pending: found?.pendingCount, failed: found?.failedCount };
+    };
+    expect(counts(endpoint.id)).toEqual({ pending: 2, failed: 1 });
+    expect(counts(other.endpoint.id)).toEqual({ pending: 3, failed: 0 });
   });
 
   it('two instances polling at once send each delivery once', async () => {
