@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   webhookDeliveriesResponseSchema,
   webhookEndpointsResponseSchema,
@@ -17,7 +17,8 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
-import { deliverDueWebhooks, pruneDeliveryLog } from './dispatch.ts';
+import { JobRunner } from '../../platform/job-runner.ts';
+import { deliverDueWebhooks, pruneDeliveryLog, scheduleWebhookDeliveries } from './dispatch.ts';
 
 /** Retries at once, so a test can drive attempts by running the job. */
 const FAST = { ...testConfig().webhooks, retryBaseSeconds: 0, timeoutMs: 2_000 };
@@ -26,6 +27,8 @@ interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   answered: number;
+  /** When it arrived (performance.now()). */
+  at: number;
 }
 
 /** A receiver on this machine that answers with the statuses it is given, then 200. */
@@ -37,7 +40,12 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const answered = planned.shift() ?? 200;
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), answered });
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        answered,
+        at: performance.now(),
+      });
       response.writeHead(answered).end();
     });
   });
@@ -48,6 +56,25 @@ async function startReceiver() {
     received,
     answerNext: (...statuses: number[]) => planned.push(...statuses),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A receiver that takes each request and never answers; it notes when the sender gives up. */
+async function startSilentReceiver() {
+  const requestsAt: number[] = [];
+  const givenUpAt: number[] = [];
+  const server: Server = createServer(() => requestsAt.push(performance.now()));
+  server.on('connection', (socket) => socket.on('close', () => givenUpAt.push(performance.now())));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    requestsAt,
+    givenUpAt,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -296,6 +323,40 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
     ).deliveries;
     expect(delivery).toMatchObject({ status: 'pending', lastResponseStatus: null });
     expect(delivery?.lastError).toMatch(/ECONNREFUSED/);
+  });
+
+  it("an endpoint that never answers does not hold back another endpoint's deliveries", async () => {
+    const silent = await startSilentReceiver();
+    await register({ url: silent.url });
+    await register();
+    receiver.received.length = 0;
+    // Delivered as the app does it: the job polls on a timer, never overlapping itself.
+    const config = { ...FAST, timeoutMs: 3_000, pollIntervalMs: 50 };
+    const jobs = new JobRunner(app.log);
+    const dispatcher = scheduleWebhookDeliveries(jobs, db(), config);
+    try {
+      await clockIn();
+      await vi.waitFor(
+        () => expect(silent.requestsAt.length * receiver.received.length).toBeGreaterThan(0),
+        { timeout: 2_000, interval: 20 },
+      );
+      // The silent endpoint now holds a send until its deadline; five more punches come in.
+      for (let person = 0; person < 5; person++) await clockIn();
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(6), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      const firstGiveUp = Math.min(...silent.givenUpAt);
+      const lastHealthy = Math.max(...receiver.received.map((entry) => entry.at));
+      // Every healthy delivery is in before the silent endpoint's first deadline runs out.
+      expect(lastHealthy).toBeLessThan(firstGiveUp);
+      // Meanwhile the stuck endpoint's lane claimed nothing more: one deadline is all it costs.
+      expect(silent.requestsAt.filter((at) => at < firstGiveUp)).toHaveLength(1);
+    } finally {
+      await silent.close();
+      await jobs.stop();
+      await dispatcher.stop();
+    }
   });
 
   it('a receiver that never answers costs one deadline, and the attempt is retried', async () => {
