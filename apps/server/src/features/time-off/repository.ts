@@ -105,6 +105,35 @@ export async function findRequest(db: Db, id: string, lock = false) {
   return row ? { ...toRequest(row), teamId: row.teamId } : null;
 }
 
+/**
+ * What a time-off event says about its request (webhooks, decision 0041): whose, which type
+ * under its stored name (the same in every language), which days and hours.
+ */
+export async function findTimeOffFacts(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      userId: timeOffRequests.userId,
+      typeId: timeOffRequests.typeId,
+      type: timeOffTypes.name,
+      startDate: timeOffRequests.startDate,
+      endDate: timeOffRequests.endDate,
+      startTime: timeOffRequests.startTime,
+      endTime: timeOffRequests.endTime,
+      daysX100: timeOffRequests.daysX100,
+    })
+    .from(timeOffRequests)
+    .innerJoin(timeOffTypes, eq(timeOffTypes.id, timeOffRequests.typeId))
+    .where(eq(timeOffRequests.id, id));
+  if (!row) return null;
+  const { daysX100, ...facts } = row;
+  return {
+    ...facts,
+    startTime: facts.startTime?.slice(0, 5) ?? null,
+    endTime: facts.endTime?.slice(0, 5) ?? null,
+    days: daysX100 / 100,
+  };
+}
+
 /** The person's pending or approved requests overlapping a date range. */
 export async function findOverlappingRequests(db: Db, userId: string, from: string, to: string) {
   const rows = await selectRequests(db).where(

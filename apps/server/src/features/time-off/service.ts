@@ -28,6 +28,7 @@ import { leaveTypeName, storedLeaveTypeName } from './type-names.ts';
 import {
   findOverlappingRequests,
   findRequest,
+  findTimeOffFacts,
   insertRequest,
   listRequests,
   listTimeOffTypes,
@@ -185,7 +186,8 @@ export async function cancelTimeOff(
       entityType: 'time_off_request',
       entityId: id,
       before: { status: 'pending' },
-      after: { status: 'cancelled' },
+      // The facts ride along for the timeoff.cancelled webhook (decision 0041).
+      after: { ...(await findTimeOffFacts(tx, id)), status: 'cancelled' },
       meta,
     });
     await announceApprovalsChanged(tx);

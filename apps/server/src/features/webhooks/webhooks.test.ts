@@ -14,6 +14,7 @@ import {
 import { testConfig } from '../../config.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
+import { createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
@@ -401,6 +402,128 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpoint.id));
     expect(left.map((row) => row.id)).toEqual([second?.id]);
+  });
+
+  describe('events about people and time off (#28 item 11)', () => {
+    interface Sent {
+      type: string;
+      data: Record<string, unknown>;
+    }
+    /** Runs the job and returns what the receiver got, in order. */
+    async function sentEvents(): Promise<Sent[]> {
+      await deliverAll();
+      return receiver.received.map((entry) => JSON.parse(entry.body) as Sent);
+    }
+
+    it('user.updated when a name, email or role changes (by an admin or the person), not a team', async () => {
+      await register({ eventTypes: ['user.updated'] });
+      const person = await createTestUser(db());
+      const base = { name: 'Pat Person', email: person.email, role: 'employee', teamId: null };
+      const edit = async (body: Record<string, unknown>) => {
+        const response = await callApi(app, adminCookie, 'PUT', `/api/users/${person.id}`, {
+          ...base,
+          ...body,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await edit({});
+      const newEmail = `pat-${randomUUID()}@example.com`;
+      await edit({ email: newEmail });
+      await edit({ email: newEmail, role: 'team_lead' });
+      // A hire date is not news to a receiver: no event.
+      await edit({ email: newEmail, role: 'team_lead', hireDate: '2026-01-05' });
+      const own = await signInAs(app, newEmail, person.password);
+      const renamed = await callApi(app, own, 'PUT', '/api/me/profile', { name: 'Pat Renamed' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+
+      const events = await sentEvents();
+      expect(events.map((event) => [event.type, event.data.changed])).toEqual([
+        ['user.updated', ['name']],
+        ['user.updated', ['email']],
+        ['user.updated', ['role']],
+        ['user.updated', ['name']],
+      ]);
+      expect(events[2]?.data).toMatchObject({
+        id: person.id,
+        object: 'user',
+        name: 'Pat Person',
+        email: newEmail,
+        role: 'team_lead',
+      });
+      expect(events[3]?.data).toMatchObject({ id: person.id, name: 'Pat Renamed' });
+    });
+
+    it('user.reinstated when a suspended person is reinstated', async () => {
+      await register({ eventTypes: ['user.suspended', 'user.reinstated'] });
+      const person = await createTestUser(db());
+      for (const step of ['suspend', 'unsuspend']) {
+        const response = await callApi(app, adminCookie, 'POST', `/api/users/${person.id}/${step}`);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const events = await sentEvents();
+      expect(events.map((event) => event.type)).toEqual(['user.suspended', 'user.reinstated']);
+      expect(events[1]?.data).toMatchObject({ id: person.id, object: 'user', isSuspended: false });
+    });
+
+    async function askForTimeOff() {
+      const person = await createTestUser(db());
+      const cookie = await signInAs(app, person.email, person.password);
+      const typeId = await timeOffTypeId(db(), 'Unpaid');
+      const request = await createTimeOff(app, cookie, {
+        typeId,
+        startDate: '2027-03-01',
+        endDate: '2027-03-02',
+      });
+      return { person, cookie, typeId, request };
+    }
+    const timeOffFacts = (person: { id: string }, typeId: string) => ({
+      userId: person.id,
+      typeId,
+      type: 'Unpaid',
+      startDate: '2027-03-01',
+      endDate: '2027-03-02',
+      startTime: null,
+      endTime: null,
+      days: 2,
+    });
+
+    it('timeoff.cancelled when a pending request is withdrawn, with its dates and type', async () => {
+      await register({ eventTypes: ['timeoff.cancelled'] });
+      const { person, cookie, typeId, request } = await askForTimeOff();
+      const cancelled = await callApi(app, cookie, 'POST', `/api/time-off/${request.id}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(204);
+      const events = await sentEvents();
+      expect(events).toEqual([
+        {
+          type: 'timeoff.cancelled',
+          timestamp: expect.any(String),
+          data: expect.objectContaining({
+            ...timeOffFacts(person, typeId),
+            id: request.id,
+            object: 'time_off_request',
+            status: 'cancelled',
+          }),
+        },
+      ]);
+    });
+
+    it('timeoff.decided carries the dates and the type', async () => {
+      await register({ eventTypes: ['timeoff.decided'] });
+      const { person, typeId, request } = await askForTimeOff();
+      const [result] = await decide(
+        app,
+        adminCookie,
+        [{ type: 'time_off', id: request.id }],
+        'approve',
+      );
+      expect(result?.ok, result?.message ?? '').toBe(true);
+      const events = await sentEvents();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        type: 'timeoff.decided',
+        data: { ...timeOffFacts(person, typeId), id: request.id, status: 'approved' },
+      });
+    });
   });
 
   describe('no requests into the internal network (SSRF)', () => {
