@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   allowanceInputSchema,
   createTimeOffRequestSchema,
+  timeOffRequestsQuerySchema,
   timeOffTypeInputSchema,
   type MyTimeOffResponse,
   type TimeOffRequest,
+  type TimeOffRequestsResponse,
 } from '@punchclock/shared/contracts/time-off';
 import { ESA_VACATION_DAYS_UNDER_FIVE_YEARS } from '@punchclock/shared/domain/pay/vacation';
 import { formatDays, requestDaysX100 } from '@punchclock/shared/domain/time-off';
@@ -22,7 +24,8 @@ import {
 } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
-import type { Actor } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
+import { teamScopeOf } from '../people/index.ts';
 import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';
 import { leaveTypeName, storedLeaveTypeName } from './type-names.ts';
 import {
@@ -31,11 +34,36 @@ import {
   findTimeOffFacts,
   insertRequest,
   listRequests,
+  listRequestsPage,
   listTimeOffTypes,
   sumDaysByType,
   updateRequestStatus,
   upsertAllowance,
 } from './repository.ts';
+
+/**
+ * Everyone's requests overlapping a period, a page at a time: admins (and service tokens) see
+ * all, a team lead their teams' people (the one team-lead scope rule).
+ */
+export async function listTimeOffRequests(
+  db: Db,
+  viewer: Caller,
+  rawQuery: unknown,
+): Promise<TimeOffRequestsResponse> {
+  const query = parseInput(timeOffRequestsQuerySchema, rawQuery);
+  const { requests, total } = await listRequestsPage(
+    db,
+    {
+      from: query.from,
+      to: query.to,
+      status: query.status,
+      userId: query.userId,
+      teamIds: await teamScopeOf(db, viewer),
+    },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return { requests, total, page: query.page, pageSize: query.pageSize };
+}
 
 export async function getMyTimeOff(
   db: Db,

@@ -1,4 +1,5 @@
--- Custom SQL migration file, put your code below! --
+CREATE INDEX "time_corrections_decided_at_idx" ON "time_corrections" USING btree ("decided_at","id");--> statement-breakpoint
+CREATE INDEX "time_events_created_at_idx" ON "time_events" USING btree ("created_at","id");--> statement-breakpoint
 -- hand-written
 -- New webhook events (#28 item 11, decision 0041): user.updated when a person's name, email or
 -- role changes (payload names what changed in `changed`), user.reinstated, and
