@@ -169,13 +169,8 @@ export async function requestTimeOff(
       action: 'time_off.request',
       entityType: 'time_off_request',
       entityId: id,
-      after: {
-        userId,
-        type: type.name,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        days: daysX100 / 100,
-      },
+      // The same facts as a decision or a cancellation (webhooks, decision 0041).
+      after: await findTimeOffFacts(tx, id),
       meta,
     });
     await announceApprovalsChanged(tx);

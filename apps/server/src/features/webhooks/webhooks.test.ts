@@ -487,13 +487,18 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       days: 2,
     });
 
-    it('timeoff.cancelled when a pending request is withdrawn, with its dates and type', async () => {
-      await register({ eventTypes: ['timeoff.cancelled'] });
+    it('timeoff.requested and timeoff.cancelled (a pending request withdrawn) carry its dates and type', async () => {
+      await register({ eventTypes: ['timeoff.requested', 'timeoff.cancelled'] });
       const { person, cookie, typeId, request } = await askForTimeOff();
       const cancelled = await callApi(app, cookie, 'POST', `/api/time-off/${request.id}/cancel`);
       expect(cancelled.statusCode, cancelled.body).toBe(204);
       const events = await sentEvents();
       expect(events).toEqual([
+        {
+          type: 'timeoff.requested',
+          timestamp: expect.any(String),
+          data: expect.objectContaining({ ...timeOffFacts(person, typeId), id: request.id }),
+        },
         {
           type: 'timeoff.cancelled',
           timestamp: expect.any(String),
