@@ -47,9 +47,9 @@ import {
 } from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
 import {
-  deliverDueWebhooks,
   pruneDeliveryLog,
   registerWebhookRoutes,
+  scheduleWebhookDeliveries,
 } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -157,7 +157,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     });
     jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
     // The webhook outbox (decision 0033): every instance polls; a delivery is claimed by one.
-    jobs.every('webhook-deliveries', 2_000, () => deliverDueWebhooks(db, config.webhooks));
+    const webhookDeliveries = scheduleWebhookDeliveries(jobs, db, config.webhooks);
     jobs.every('email-delivery', 5_000, () => deliverDueEmails(db, mailer, config.email));
     // The webhook and email logs keep 30 days of settled rows (decisions 0033, 0034).
     jobs.every('delivery-logs-retention', 60 * 60_000, async () => {
@@ -171,7 +171,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     jobs.every('punch-location-retention', 60 * 60_000, () => purgeOldPunchLocations(db));
     scheduleBackups(jobs, database, config, app.log);
     // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).
-    app.addHook('onClose', () => jobs.stop());
+    app.addHook('onClose', () => Promise.all([jobs.stop(), webhookDeliveries.stop()]));
   }
   registerLiveRoutes(app, liveHub);
   registerApiReferenceRoutes(app);

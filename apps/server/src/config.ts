@@ -59,7 +59,14 @@ export interface AppConfig {
    */
   email: { smtpUrl: string | null; from: string; publicUrl: string; retryBaseSeconds: number };
   /** Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout, the batch per run. */
-  webhooks: { retryBaseSeconds: number; timeoutMs: number; batchSize: number };
+  webhooks: {
+    retryBaseSeconds: number;
+    timeoutMs: number;
+    /** How often every instance looks for due deliveries. */
+    pollIntervalMs: number;
+    /** Sends in flight at once to one endpoint from one instance. */
+    perEndpointConcurrency: number;
+  };
   /** OIDC_* (decision 0035): a sign-in provider set by the environment; null without OIDC_ISSUER. */
   ssoFromEnvironment: SsoProviderSettings | null;
   /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
@@ -283,7 +290,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: {
       retryBaseSeconds: 5,
       timeoutMs: readInt(env.WEBHOOK_TIMEOUT_SECONDS, 10, 'WEBHOOK_TIMEOUT_SECONDS') * 1000,
-      batchSize: 20,
+      pollIntervalMs: 2_000,
+      perEndpointConcurrency: 5,
     },
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     ssoFromEnvironment: readSsoFromEnvironment(env),

@@ -280,6 +280,8 @@ export const timeEvents = pgTable(
     index('time_events_user_shift_date_idx').on(table.userId, table.shiftDate),
     // Everyone's punches since yesterday (the notification rules): history stays unread (0016).
     index('time_events_date_idx').on(table.date),
+    // The punch change feed (GET /api/punches) reads in the order the server recorded them.
+    index('time_events_created_at_idx').on(table.createdAt, table.id),
   ],
 );
 
@@ -313,6 +315,8 @@ export const timeCorrections = pgTable(
   (table) => [
     index('time_corrections_user_date_idx').on(table.userId, table.date),
     index('time_corrections_status_idx').on(table.status, table.requestedAt),
+    // The punch change feed reads approved corrections in the order they were approved.
+    index('time_corrections_decided_at_idx').on(table.decidedAt, table.id),
   ],
 );
 

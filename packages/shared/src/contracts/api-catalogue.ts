@@ -160,10 +160,14 @@ import {
   myTimeOffResponseSchema,
   timeOffTypeInputSchema,
   timeOffTypeResponseSchema,
+  timeOffRequestsQuerySchema,
+  timeOffRequestsResponseSchema,
   timeOffTypesResponseSchema,
 } from './time-off.ts';
 import {
   historyQuerySchema,
+  punchChangesQuerySchema,
+  punchChangesResponseSchema,
   historyResponseSchema,
   recordTimeEventRequestSchema,
   recordTimeEventResponseSchema,
@@ -932,6 +936,13 @@ export const API_ENDPOINTS = {
     tag: 'Time off',
     status: 204,
   },
+  'GET /api/time-off/requests': {
+    summary: "Everyone's time off requests overlapping a period (a team lead: their teams')",
+    tag: 'Time off',
+    scope: 'timeoff:read',
+    query: timeOffRequestsQuerySchema,
+    response: timeOffRequestsResponseSchema,
+  },
   'GET /api/time-off/types': {
     summary: 'Time off types, archived ones included',
     tag: 'Time off',
@@ -989,6 +1000,13 @@ export const API_ENDPOINTS = {
     body: recordTimeEventRequestSchema,
     response: recordTimeEventResponseSchema,
     status: 201,
+  },
+  'GET /api/punches': {
+    summary: "Everyone's punches and approved corrections changed since a moment, oldest first",
+    tag: 'Time tracking',
+    scope: 'punches:read',
+    query: punchChangesQuerySchema,
+    response: punchChangesResponseSchema,
   },
   'GET /api/time-events/history': {
     summary: "The caller's past days, a page at a time",

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LEAVE_PAY_CODES } from '../domain/pay/pay-codes.ts';
-import { isoDate, text } from './common.ts';
+import { isoDate, pageQueryFields, text } from './common.ts';
 
 const clockTime = z
   .string()
@@ -141,6 +141,32 @@ export const allowanceInputSchema = z
     error: () => t`Set the allowance for one person or for one team`,
   });
 export type AllowanceInput = z.input<typeof allowanceInputSchema>;
+
+/**
+ * GET /api/time-off/requests: everyone's requests (a team lead: their teams') whose days overlap
+ * a period, a page at a time, in a stable order (first day, then when asked). For payroll and HR
+ * systems, with the timeoff:read scope.
+ */
+export const timeOffRequestsQuerySchema = z
+  .object({
+    from: isoDate,
+    to: isoDate,
+    status: z.enum(TIME_OFF_STATUSES, { error: () => t`Unknown status` }).optional(),
+    userId: z.uuid({ error: () => t`Unknown person` }).optional(),
+    ...pageQueryFields(100),
+  })
+  .refine((query) => query.from <= query.to, {
+    error: () => t`The start date must be on or before the end date`,
+  });
+export type TimeOffRequestsQuery = z.input<typeof timeOffRequestsQuerySchema>;
+
+export const timeOffRequestsResponseSchema = z.object({
+  requests: z.array(timeOffRequestSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TimeOffRequestsResponse = z.infer<typeof timeOffRequestsResponseSchema>;
 
 export const allowancesQuerySchema = z.object({
   year: z.coerce

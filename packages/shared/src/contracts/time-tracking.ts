@@ -83,6 +83,69 @@ export const todayResponseSchema = z.object({
 });
 export type TodayResponse = z.infer<typeof todayResponseSchema>;
 
+/**
+ * GET /api/punches: every person's punches and approved corrections, oldest change first, for
+ * systems that keep a copy (punches:read scope). A punch changes once, when the server records
+ * it; a correction (a layer over the punches, never an edit of them) when it is approved. Start
+ * with `changedSince`, then pass `nextCursor` back while `hasMore`; keep the last one for the
+ * next sync.
+ */
+export const punchChangesQuerySchema = z.object({
+  changedSince: instant({
+    error: () => t`Use a date and time with an offset, such as 2026-01-31T09:00:00Z`,
+  }).optional(),
+  cursor: z
+    .string()
+    .max(200, { error: () => t`This cursor is not one Punchclock gave` })
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: () => t`Limit must be from 1 to 1000` })
+    .max(1000, { error: () => t`Limit must be from 1 to 1000` })
+    .default(500),
+});
+export type PunchChangesQuery = z.input<typeof punchChangesQuerySchema>;
+
+const changeFields = {
+  id: z.uuid(),
+  userId: z.uuid(),
+  /** When the server recorded the punch, or approved the correction. */
+  changedAt: z.string(),
+};
+
+export const punchChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('punch'),
+    ...changeFields,
+    eventType: timeEventTypeSchema,
+    occurredAt: z.string(),
+    date: isoDate,
+    shiftDate: isoDate,
+    source: timeEventSourceSchema,
+  }),
+  z.object({
+    kind: z.literal('correction'),
+    ...changeFields,
+    /** add a missed punch, move one (targetEventId) to a new time, or remove one. */
+    correction: z.enum(['add', 'move', 'remove']),
+    targetEventId: z.uuid().nullable(),
+    eventType: timeEventTypeSchema.nullable(),
+    occurredAt: z.string().nullable(),
+    date: isoDate,
+  }),
+]);
+export type PunchChange = z.infer<typeof punchChangeSchema>;
+
+export const punchChangesResponseSchema = z.object({
+  changes: z.array(punchChangeSchema),
+  /** Pass as `cursor` for the changes after these (keep it for the next sync, too). */
+  nextCursor: z.string(),
+  /** More changes are already waiting after this page. */
+  hasMore: z.boolean(),
+});
+export type PunchChangesResponse = z.infer<typeof punchChangesResponseSchema>;
+
 export const historyQuerySchema = z
   .object({
     from: isoDate.optional(),

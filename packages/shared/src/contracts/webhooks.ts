@@ -12,10 +12,13 @@ export const WEBHOOK_EVENT_TYPES = [
   'correction.decided',
   'timeoff.requested',
   'timeoff.decided',
+  'timeoff.cancelled',
   'timesheet.approved',
   'period.locked',
   'user.created',
+  'user.updated',
   'user.suspended',
+  'user.reinstated',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -32,6 +35,9 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   get 'timeoff.decided'() {
     return t`A time off request was approved or rejected`;
   },
+  get 'timeoff.cancelled'() {
+    return t`Someone withdrew a time off request still waiting for a decision`;
+  },
   get 'timesheet.approved'() {
     return t`A timesheet (or a whole pay period) was approved`;
   },
@@ -41,8 +47,14 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   get 'user.created'() {
     return t`A person was added`;
   },
+  get 'user.updated'() {
+    return t`A person's name, email or role changed`;
+  },
   get 'user.suspended'() {
     return t`A person was suspended`;
+  },
+  get 'user.reinstated'() {
+    return t`A suspended person was reinstated`;
   },
 };
 

@@ -9,6 +9,12 @@ import {
   createApiTokenResponseSchema,
   type ApiScope,
 } from '@punchclock/shared/contracts/api-tokens';
+import { timeOffRequestsResponseSchema } from '@punchclock/shared/contracts/time-off';
+import {
+  punchChangesResponseSchema,
+  recordTimeEventResponseSchema,
+  type PunchChange,
+} from '@punchclock/shared/contracts/time-tracking';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { hasRequiredRole } from '@punchclock/shared/domain/roles';
 import { apiTokens, auditLog, timeEvents } from '../../db/schema.ts';
@@ -18,6 +24,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import { SYSTEM_ACTOR } from '../../test/users.ts';
+import { createCorrection, createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
 
 const TZ = 'America/Toronto';
 const inAMonth = () => shiftDate(toBusinessDate(new Date(), TZ), 30);
@@ -312,6 +319,161 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
     expect(withCookieOnly.statusCode).toBe(403);
     expect(withCookieOnly.json()).toMatchObject({ code: 'csrf' });
     expect((await withToken(app, secret, 'POST', '/api/time-events', body)).statusCode).toBe(201);
+  });
+
+  describe('organisation-wide reads (#28 item 9)', () => {
+    async function punch(cookie: string, eventType: string) {
+      const response = await callApi(app, cookie, 'POST', '/api/time-events', {
+        id: randomUUID(),
+        eventType,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return recordTimeEventResponseSchema.parse(response.json()).event;
+    }
+
+    /** Follows the cursor page by page; returns every change and the cursor to resume from. */
+    async function readAllChanges(secret: string, firstUrl: string) {
+      const changes: PunchChange[] = [];
+      let url = firstUrl;
+      for (let page = 0; page < 20; page++) {
+        const response = await withToken(app, secret, 'GET', url);
+        expect(response.statusCode, response.body).toBe(200);
+        const body = punchChangesResponseSchema.parse(response.json());
+        changes.push(...body.changes);
+        if (!body.hasMore) return { changes, cursor: body.nextCursor, pages: page + 1 };
+        url = `/api/punches?limit=2&cursor=${body.nextCursor}`;
+      }
+      throw new Error('the cursor never ran out');
+    }
+
+    it('punches:read: everyone’s punches and approved corrections since a moment, a page at a time', async () => {
+      const { secret } = await serviceToken(['punches:read'], 'Badge archive');
+      const since = new Date().toISOString();
+      const ann = await employeeWithCookie();
+      const bob = await employeeWithCookie();
+      const annIn = await punch(ann.cookie, 'clock_in');
+      const bobIn = await punch(bob.cookie, 'clock_in');
+      const annBreak = await punch(ann.cookie, 'break');
+      const moved = new Date(Date.parse(annIn.occurredAt) - 60_000).toISOString();
+      const correction = await createCorrection(app, ann.cookie, {
+        kind: 'move',
+        targetEventId: annIn.id,
+        occurredAt: moved,
+        reason: 'Badge reader was slow',
+      });
+      const [decided] = await decide(
+        app,
+        adminCookie,
+        [{ type: 'correction', id: correction.id }],
+        'approve',
+      );
+      expect(decided?.ok, decided?.message ?? '').toBe(true);
+
+      const first = await readAllChanges(secret, `/api/punches?limit=2&changedSince=${since}`);
+      expect(first.pages).toBe(2);
+      expect(first.changes.map((change) => [change.kind, change.id, change.userId])).toEqual([
+        ['punch', annIn.id, ann.person.id],
+        ['punch', bobIn.id, bob.person.id],
+        ['punch', annBreak.id, ann.person.id],
+        ['correction', correction.id, ann.person.id],
+      ]);
+      expect(first.changes[3]).toMatchObject({
+        correction: 'move',
+        targetEventId: annIn.id,
+        occurredAt: moved,
+      });
+      expect(first.changes[1]).toMatchObject({ eventType: 'clock_in', source: 'web' });
+
+      // Changed since the second change: the first is left out, the second kept.
+      const laterSince = first.changes[1]?.changedAt ?? '';
+      const later = await readAllChanges(secret, `/api/punches?changedSince=${laterSince}`);
+      expect(later.changes.map((change) => change.id)).toEqual(
+        first.changes.slice(1).map((change) => change.id),
+      );
+
+      // The last cursor resumes: nothing new, then exactly the next punch.
+      const idle = await readAllChanges(secret, `/api/punches?cursor=${first.cursor}`);
+      expect(idle.changes).toEqual([]);
+      const bobOut = await punch(bob.cookie, 'clock_out');
+      const resumed = await readAllChanges(secret, `/api/punches?cursor=${idle.cursor}`);
+      expect(resumed.changes.map((change) => change.id)).toEqual([bobOut.id]);
+
+      const refused = await withToken(app, secret, 'GET', '/api/punches?cursor=not-ours');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'invalid_cursor' });
+    });
+
+    it('timeoff:read: everyone’s time off requests overlapping a period, by status, a page at a time', async () => {
+      const { secret } = await serviceToken(['timeoff:read'], 'HR leave sync');
+      const unpaid = await timeOffTypeId(db(), 'Unpaid');
+      const ann = await employeeWithCookie();
+      const bob = await employeeWithCookie();
+      // Mondays to Wednesdays of May and June 2031, a year no other test uses.
+      const annMay = await createTimeOff(app, ann.cookie, {
+        typeId: unpaid,
+        startDate: '2031-05-05',
+        endDate: '2031-05-06',
+      });
+      const bobMay = await createTimeOff(app, bob.cookie, {
+        typeId: unpaid,
+        startDate: '2031-05-07',
+        endDate: '2031-05-07',
+      });
+      await createTimeOff(app, bob.cookie, {
+        typeId: unpaid,
+        startDate: '2031-06-02',
+        endDate: '2031-06-02',
+      });
+      const cancelled = await callApi(app, bob.cookie, 'POST', `/api/time-off/${bobMay.id}/cancel`);
+      expect(cancelled.statusCode).toBe(204);
+
+      const read = async (query: string) => {
+        const response = await withToken(app, secret, 'GET', `/api/time-off/requests?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return timeOffRequestsResponseSchema.parse(response.json());
+      };
+      const may = 'from=2031-05-01&to=2031-05-31';
+      const firstPage = await read(`${may}&pageSize=1`);
+      const secondPage = await read(`${may}&pageSize=1&page=2`);
+      expect(firstPage.total).toBe(2);
+      expect([...firstPage.requests, ...secondPage.requests].map((each) => each.id)).toEqual([
+        annMay.id,
+        bobMay.id,
+      ]);
+      expect((await read(`${may}&status=pending`)).requests.map((each) => each.id)).toEqual([
+        annMay.id,
+      ]);
+      expect((await read(`${may}&status=cancelled`)).requests).toEqual([
+        expect.objectContaining({ id: bobMay.id, userId: bob.person.id, status: 'cancelled' }),
+      ]);
+
+      const backwards = await withToken(
+        app,
+        secret,
+        'GET',
+        '/api/time-off/requests?from=2031-05-31&to=2031-05-01',
+      );
+      expect(backwards.statusCode).toBe(400);
+    });
+
+    it('each read scope opens its organisation-wide read and none of the others', async () => {
+      const { person } = await employeeWithCookie();
+      const reads: Record<string, string> = {
+        'punches:read': '/api/punches?limit=1',
+        'timeoff:read': '/api/time-off/requests?from=2031-01-01&to=2031-12-31',
+        'people:read': '/api/users',
+        'timesheets:read': `/api/timesheets?userId=${person.id}`,
+      };
+      for (const scope of Object.keys(reads) as ApiScope[]) {
+        const { secret } = await serviceToken([scope], `Reads ${scope}`);
+        for (const [readScope, url] of Object.entries(reads)) {
+          const response = await withToken(app, secret, 'GET', url);
+          expect(response.statusCode, `${scope} → ${url}: ${response.body}`).toBe(
+            readScope === scope ? 200 : 403,
+          );
+        }
+      }
+    });
   });
 
   describe('each scope × each route', () => {

@@ -19,7 +19,7 @@ import {
   insertCorrection,
   refileAddedPunches,
 } from '../time-tracking/index.ts';
-import { findRequest, updateRequestStatus } from '../time-off/index.ts';
+import { findRequest, findTimeOffFacts, updateRequestStatus } from '../time-off/index.ts';
 import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
 import { approverScope } from './queue.ts';
 
@@ -187,6 +187,8 @@ export async function decideApprovals(
           entityId: item.id,
           before: { status: 'pending' },
           after: {
+            // A time-off decision says which days and which type (webhooks, decision 0041).
+            ...(item.type === 'time_off' ? await findTimeOffFacts(tx, item.id) : {}),
             userId: request.userId,
             status,
             comment: input.comment ?? null,

@@ -1,6 +1,7 @@
 // The time-off feature's public module: other features and app.ts import only from here.
 export {
   findRequest,
+  findTimeOffFacts,
   listActiveTimeOff,
   listRequests,
   listTimeOffTypes,

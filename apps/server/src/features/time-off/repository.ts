@@ -1,5 +1,5 @@
 import type { LeavePayCode } from '@punchclock/shared/domain/pay/pay-codes';
-import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { TimeOffRequest, TimeOffType } from '@punchclock/shared/contracts/time-off';
 import type { Db } from '../../db/client.ts';
 import type { Decision, RequestFilter } from '../requests/index.ts';
@@ -103,6 +103,68 @@ export async function findRequest(db: Db, id: string, lock = false) {
   const query = selectRequests(db).where(eq(timeOffRequests.id, id));
   const [row] = lock ? await query.for('update', { of: timeOffRequests }) : await query;
   return row ? { ...toRequest(row), teamId: row.teamId } : null;
+}
+
+const requestColumns = {
+  userId: timeOffRequests.userId,
+  status: timeOffRequests.status,
+  firstDate: timeOffRequests.startDate,
+  lastDate: timeOffRequests.endDate,
+};
+
+/** One page of the requests a filter matches, first day first (then when asked, then id). */
+export async function listRequestsPage(
+  db: Db,
+  filter: RequestFilter,
+  page: { limit: number; offset: number },
+): Promise<{ requests: TimeOffRequest[]; total: number }> {
+  const where = requestFilterWhere(requestColumns, filter);
+  const [rows, totals] = await Promise.all([
+    selectRequests(db)
+      .where(where)
+      .orderBy(
+        asc(timeOffRequests.startDate),
+        asc(timeOffRequests.requestedAt),
+        asc(timeOffRequests.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(timeOffRequests)
+      .leftJoin(profiles, eq(profiles.id, timeOffRequests.userId))
+      .where(where),
+  ]);
+  return { requests: rows.map(toRequest), total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * What a time-off event says about its request (webhooks, decision 0041): whose, which type
+ * under its stored name (the same in every language), which days and hours.
+ */
+export async function findTimeOffFacts(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      userId: timeOffRequests.userId,
+      typeId: timeOffRequests.typeId,
+      type: timeOffTypes.name,
+      startDate: timeOffRequests.startDate,
+      endDate: timeOffRequests.endDate,
+      startTime: timeOffRequests.startTime,
+      endTime: timeOffRequests.endTime,
+      daysX100: timeOffRequests.daysX100,
+    })
+    .from(timeOffRequests)
+    .innerJoin(timeOffTypes, eq(timeOffTypes.id, timeOffRequests.typeId))
+    .where(eq(timeOffRequests.id, id));
+  if (!row) return null;
+  const { daysX100, ...facts } = row;
+  return {
+    ...facts,
+    startTime: facts.startTime?.slice(0, 5) ?? null,
+    endTime: facts.endTime?.slice(0, 5) ?? null,
+    days: daysX100 / 100,
+  };
 }
 
 /** The person's pending or approved requests overlapping a date range. */

@@ -15,6 +15,7 @@ import { listTimeOffTypes } from './repository.ts';
 import {
   cancelTimeOff,
   getMyTimeOff,
+  listTimeOffRequests,
   requestTimeOff,
   saveTimeOffType,
   setAllowance,
@@ -57,6 +58,12 @@ export function registerTimeOffRoutes(app: FastifyInstance, db: Db, config: AppC
     return reply.status(204).send();
   });
 
+  // Everyone's requests over a period (payroll and HR systems: the timeoff:read scope).
+  app.get(
+    '/api/time-off/requests',
+    { config: { access: ['admin', 'team_lead'] as const } },
+    async (request) => listTimeOffRequests(db, requireAuth(request), request.query),
+  );
   app.get('/api/time-off/types', admin, async () => ({ types: await listTimeOffTypes(db, true) }));
   app.post('/api/time-off/types', admin, async (request, reply) =>
     reply

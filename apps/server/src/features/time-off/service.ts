@@ -4,9 +4,11 @@ import { z } from 'zod';
 import {
   allowanceInputSchema,
   createTimeOffRequestSchema,
+  timeOffRequestsQuerySchema,
   timeOffTypeInputSchema,
   type MyTimeOffResponse,
   type TimeOffRequest,
+  type TimeOffRequestsResponse,
 } from '@punchclock/shared/contracts/time-off';
 import { ESA_VACATION_DAYS_UNDER_FIVE_YEARS } from '@punchclock/shared/domain/pay/vacation';
 import { formatDays, requestDaysX100 } from '@punchclock/shared/domain/time-off';
@@ -22,19 +24,46 @@ import {
 } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
-import type { Actor } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
+import { teamScopeOf } from '../people/index.ts';
 import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';
 import { leaveTypeName, storedLeaveTypeName } from './type-names.ts';
 import {
   findOverlappingRequests,
   findRequest,
+  findTimeOffFacts,
   insertRequest,
   listRequests,
+  listRequestsPage,
   listTimeOffTypes,
   sumDaysByType,
   updateRequestStatus,
   upsertAllowance,
 } from './repository.ts';
+
+/**
+ * Everyone's requests overlapping a period, a page at a time: admins (and service tokens) see
+ * all, a team lead their teams' people (the one team-lead scope rule).
+ */
+export async function listTimeOffRequests(
+  db: Db,
+  viewer: Caller,
+  rawQuery: unknown,
+): Promise<TimeOffRequestsResponse> {
+  const query = parseInput(timeOffRequestsQuerySchema, rawQuery);
+  const { requests, total } = await listRequestsPage(
+    db,
+    {
+      from: query.from,
+      to: query.to,
+      status: query.status,
+      userId: query.userId,
+      teamIds: await teamScopeOf(db, viewer),
+    },
+    { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+  );
+  return { requests, total, page: query.page, pageSize: query.pageSize };
+}
 
 export async function getMyTimeOff(
   db: Db,
@@ -140,13 +169,8 @@ export async function requestTimeOff(
       action: 'time_off.request',
       entityType: 'time_off_request',
       entityId: id,
-      after: {
-        userId,
-        type: type.name,
-        startDate: input.startDate,
-        endDate: input.endDate,
-        days: daysX100 / 100,
-      },
+      // The same facts as a decision or a cancellation (webhooks, decision 0041).
+      after: await findTimeOffFacts(tx, id),
       meta,
     });
     await announceApprovalsChanged(tx);
@@ -185,7 +209,8 @@ export async function cancelTimeOff(
       entityType: 'time_off_request',
       entityId: id,
       before: { status: 'pending' },
-      after: { status: 'cancelled' },
+      // The facts ride along for the timeoff.cancelled webhook (decision 0041).
+      after: { ...(await findTimeOffFacts(tx, id)), status: 'cancelled' },
       meta,
     });
     await announceApprovalsChanged(tx);

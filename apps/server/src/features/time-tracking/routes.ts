@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
 import type { AppMetrics } from '../../platform/metrics.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
+import { listPunchChanges } from './punch-changes.ts';
 import { getHistory, getToday, recordTimeEvent, recordTimeEventFor } from './service.ts';
 
 export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
@@ -61,5 +62,10 @@ export function registerTimeTrackingRoutes(app: FastifyInstance, db: Db, config:
     { config: { access: 'signed-in' } },
     async (request): Promise<HistoryResponse> =>
       getHistory(db, config.timeZone, requireAuth(request).userId, request.query),
+  );
+  // Everyone's punches and corrections changed since a moment: systems that keep a copy
+  // (payroll, badge systems) with the punches:read scope (decision 0041).
+  app.get('/api/punches', { config: { access: 'admin' } }, async (request) =>
+    listPunchChanges(db, request.query),
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { JobRunner } from '../../platform/job-runner.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { retryDelaySeconds } from '../../platform/retry-schedule.ts';
 import { sendWebhook, type SendResult } from './sender.ts';
@@ -22,21 +23,32 @@ interface ClaimedDelivery {
 }
 
 /*
- * At least once, once across instances: a run claims due deliveries with FOR UPDATE SKIP LOCKED
- * and moves their next attempt a lease ahead in the same statement, so another instance's run
- * skips them; the result is written after the send. An instance that dies mid-send leaves the
- * lease to expire, and the delivery is sent again (same webhook-id) — never lost.
+ * At least once, once across instances: a lane claims due deliveries with FOR UPDATE SKIP LOCKED
+ * and moves their next attempt a lease ahead in the same statement, so another instance skips
+ * them; the result is written after the send. An instance that dies mid-send leaves the lease to
+ * expire, and the delivery is sent again (same webhook-id) — never lost.
+ *
+ * A lane is one endpoint's: it claims only that endpoint's deliveries, at most as many as it sends
+ * at once, so every claimed delivery is on the wire at once and its lease covers one deadline.
+ * It claims only what was due when the poll began (`dueBy`), so a failed attempt whose retry is
+ * due at once waits for the next poll instead of looping.
  */
-async function claimDue(db: Db, config: WebhookDispatchConfig): Promise<ClaimedDelivery[]> {
+async function claimDue(
+  db: Db,
+  config: WebhookDispatchConfig,
+  endpointId: string,
+  dueBy: string,
+): Promise<ClaimedDelivery[]> {
   const leaseSeconds = Math.ceil(config.timeoutMs / 1000) + 30;
   const rows = (await db.execute(sql`
     with due as (
       select delivery.id
       from ${webhookDeliveries} as delivery
       join ${webhookEndpoints} as endpoint on endpoint.id = delivery.endpoint_id
-      where delivery.status = 'pending' and delivery.next_attempt_at <= now() and endpoint.enabled
-      order by delivery.next_attempt_at
-      limit ${config.batchSize}
+      where delivery.endpoint_id = ${endpointId} and delivery.status = 'pending'
+        and delivery.next_attempt_at <= ${dueBy}::timestamptz and endpoint.enabled
+      order by delivery.next_attempt_at, delivery.created_at
+      limit ${config.perEndpointConcurrency}
       for update of delivery skip locked
     )
     update ${webhookDeliveries} as delivery
@@ -73,6 +85,34 @@ async function claimDue(db: Db, config: WebhookDispatchConfig): Promise<ClaimedD
 }
 
 /**
+ * The enabled endpoints with something due, leaving out those this instance is already sending
+ * to, and the database's time of the look (as text, to keep its microseconds).
+ */
+async function findEndpointsWithDueDeliveries(
+  db: Db,
+  busyEndpointIds: string[],
+): Promise<{ endpointIds: string[]; dueBy: string }> {
+  const rows = (await db.execute(sql`
+    select now()::text as due_by, array(
+      select distinct delivery.endpoint_id
+      from ${webhookDeliveries} as delivery
+      join ${webhookEndpoints} as endpoint on endpoint.id = delivery.endpoint_id
+      where delivery.status = 'pending' and delivery.next_attempt_at <= now() and endpoint.enabled
+        ${
+          busyEndpointIds.length > 0
+            ? sql`and delivery.endpoint_id not in (${sql.join(
+                busyEndpointIds.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql``
+        }
+    )::text[] as endpoint_ids`)) as unknown as {
+    rows: { due_by: string; endpoint_ids: string[] }[];
+  };
+  const [row] = rows.rows;
+  return { endpointIds: row?.endpoint_ids ?? [], dueBy: row?.due_by ?? new Date().toISOString() };
+}
+/**
  * Only this attempt's claim may record its result: if it outlived its lease and another
  * instance claimed the delivery again (or an admin resent it), the newer attempt's word stands.
  */
@@ -103,25 +143,91 @@ async function recordResult(
     where ${isStillThisAttempt(delivery)}`);
 }
 
-/** One run of the delivery job: send what is due, record each answer. Returns how many were sent. */
+/**
+ * Sends each endpoint's deliveries in a lane of its own, so a receiver that never answers holds
+ * only its own lane, for one deadline, and never another endpoint's deliveries. A poll starts a
+ * lane for each endpoint with something due and no lane here yet, and returns at once; the lane
+ * sends up to `perEndpointConcurrency` at a time and claims again until nothing that was due
+ * when the poll began is left. Lanes on several instances share the work through the claim.
+ */
+export class WebhookDispatcher {
+  private readonly lanes = new Map<string, Promise<number>>();
+  private isStopping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: WebhookDispatchConfig,
+  ) {}
+
+  /** Start lanes for endpoints with due deliveries; returns the lanes started, not awaited. */
+  async poll(): Promise<Promise<number>[]> {
+    if (this.isStopping) return [];
+    const { endpointIds, dueBy } = await findEndpointsWithDueDeliveries(this.db, [
+      ...this.lanes.keys(),
+    ]);
+    return endpointIds
+      .filter((endpointId) => !this.lanes.has(endpointId))
+      .map((endpointId) => {
+        const lane = this.runLane(endpointId, dueBy).finally(() => this.lanes.delete(endpointId));
+        this.lanes.set(endpointId, lane);
+        return lane;
+      });
+  }
+
+  /** Claim no more; wait for the sends in flight so their results are written. */
+  async stop(): Promise<void> {
+    this.isStopping = true;
+    await Promise.allSettled([...this.lanes.values()]);
+  }
+
+  private async runLane(endpointId: string, dueBy: string): Promise<number> {
+    let sent = 0;
+    while (!this.isStopping) {
+      const claimed = await claimDue(this.db, this.config, endpointId, dueBy);
+      if (claimed.length === 0) break;
+      await Promise.all(claimed.map((delivery) => this.send(delivery)));
+      sent += claimed.length;
+    }
+    return sent;
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<void> {
+    const result = await sendWebhook(
+      {
+        url: delivery.url,
+        allowPrivateNetwork: delivery.allowPrivateNetwork,
+        messageId: messageIdOf(delivery.id),
+        body: JSON.stringify(delivery.payload),
+        secrets: [delivery.secret, ...(delivery.previousSecret ? [delivery.previousSecret] : [])],
+      },
+      this.config.timeoutMs,
+    );
+    await recordResult(this.db, delivery, result, this.config);
+  }
+}
+
+/**
+ * Send everything that is due now, one attempt each, and wait for the answers. Returns how many
+ * were sent. (The app polls with a WebhookDispatcher instead, which does not wait.)
+ */
 export async function deliverDueWebhooks(db: Db, config: WebhookDispatchConfig): Promise<number> {
-  const due = await claimDue(db, config);
-  await Promise.all(
-    due.map(async (delivery) => {
-      const result = await sendWebhook(
-        {
-          url: delivery.url,
-          allowPrivateNetwork: delivery.allowPrivateNetwork,
-          messageId: messageIdOf(delivery.id),
-          body: JSON.stringify(delivery.payload),
-          secrets: [delivery.secret, ...(delivery.previousSecret ? [delivery.previousSecret] : [])],
-        },
-        config.timeoutMs,
-      );
-      await recordResult(db, delivery, result, config);
-    }),
-  );
-  return due.length;
+  const lanes = await new WebhookDispatcher(db, config).poll();
+  const sent = await Promise.all(lanes);
+  return sent.reduce((total, count) => total + count, 0);
+}
+
+/**
+ * The delivery job, run by every instance (decision 0033). Each poll returns as soon as its lanes
+ * are started; stop() waits for the sends in flight.
+ */
+export function scheduleWebhookDeliveries(
+  jobs: JobRunner,
+  db: Db,
+  config: WebhookDispatchConfig,
+): WebhookDispatcher {
+  const dispatcher = new WebhookDispatcher(db, config);
+  jobs.every('webhook-deliveries', config.pollIntervalMs, () => dispatcher.poll());
+  return dispatcher;
 }
 
 /** How long the delivery log keeps settled deliveries (delivered or given up). */

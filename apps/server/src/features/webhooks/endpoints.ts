@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { randomBytes } from 'node:crypto';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -29,13 +29,18 @@ function newSecret(): string {
   return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
-const pendingCount = sql<number>`(select count(*)::int from ${webhookDeliveries}
-  where ${webhookDeliveries.endpointId} = ${webhookEndpoints.id}
-    and ${webhookDeliveries.status} = 'pending')`;
-const failedCount = sql<number>`(select count(*)::int from ${webhookDeliveries}
-  where ${webhookDeliveries.endpointId} = ${webhookEndpoints.id}
-    and ${webhookDeliveries.status} = 'failed'
-    and ${webhookDeliveries.createdAt} > now() - interval '7 days')`;
+/*
+ * Counts per endpoint. The delivery table gets its own alias and the endpoint's id is named with
+ * its table: drizzle writes a bare column in a select's subquery unqualified, and a bare "id"
+ * there is the delivery's own id, so each count once compared a delivery's id with itself.
+ */
+const countDeliveries = (condition: SQL) =>
+  sql<number>`(select count(*)::int from ${webhookDeliveries} as delivery
+    where delivery.endpoint_id = ${webhookEndpoints}.id and ${condition})`;
+const pendingCount = countDeliveries(sql`delivery.status = 'pending'`);
+const failedCount = countDeliveries(
+  sql`delivery.status = 'failed' and delivery.created_at > now() - interval '7 days'`,
+);
 
 const endpointColumns = {
   id: webhookEndpoints.id,

@@ -4,19 +4,22 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   webhookDeliveriesResponseSchema,
+  webhookEndpointsResponseSchema,
   webhookSecretResponseSchema,
   type WebhookEndpointInput,
 } from '@punchclock/shared/contracts/webhooks';
 import { testConfig } from '../../config.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
+import { createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
-import { deliverDueWebhooks, pruneDeliveryLog } from './dispatch.ts';
+import { JobRunner } from '../../platform/job-runner.ts';
+import { deliverDueWebhooks, pruneDeliveryLog, scheduleWebhookDeliveries } from './dispatch.ts';
 
 /** Retries at once, so a test can drive attempts by running the job. */
 const FAST = { ...testConfig().webhooks, retryBaseSeconds: 0, timeoutMs: 2_000 };
@@ -25,6 +28,8 @@ interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   answered: number;
+  /** When it arrived (performance.now()). */
+  at: number;
 }
 
 /** A receiver on this machine that answers with the statuses it is given, then 200. */
@@ -36,7 +41,12 @@ async function startReceiver() {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const answered = planned.shift() ?? 200;
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString(), answered });
+      received.push({
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+        answered,
+        at: performance.now(),
+      });
       response.writeHead(answered).end();
     });
   });
@@ -47,6 +57,25 @@ async function startReceiver() {
     received,
     answerNext: (...statuses: number[]) => planned.push(...statuses),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A receiver that takes each request and never answers; it notes when the sender gives up. */
+async function startSilentReceiver() {
+  const requestsAt: number[] = [];
+  const givenUpAt: number[] = [];
+  const server: Server = createServer(() => requestsAt.push(performance.now()));
+  server.on('connection', (socket) => socket.on('close', () => givenUpAt.push(performance.now())));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    requestsAt,
+    givenUpAt,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -154,6 +183,30 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       lastResponseStatus: 200,
       messageId: delivered.headers['webhook-id'],
     });
+  });
+
+  it("counts an endpoint's pending and failed deliveries in the endpoint list", async () => {
+    const { endpoint } = await register();
+    const other = await register();
+    for (let person = 0; person < 3; person++) await clockIn();
+    // One of this endpoint's deliveries gave up; the other endpoint keeps its three pending.
+    const [gaveUp] = await db()
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id));
+    await db()
+      .update(webhookDeliveries)
+      .set({ status: 'failed' })
+      .where(eq(webhookDeliveries.id, gaveUp?.id ?? ''));
+    const listed = webhookEndpointsResponseSchema.parse(
+      (await callApi(app, adminCookie, 'GET', '/api/webhooks')).json(),
+    ).endpoints;
+    const counts = (id: string) => {
+      const found = listed.find((entry) => entry.id === id);
+      return { pending: found?.pendingCount, failed: found?.failedCount };
+    };
+    expect(counts(endpoint.id)).toEqual({ pending: 2, failed: 1 });
+    expect(counts(other.endpoint.id)).toEqual({ pending: 3, failed: 0 });
   });
 
   it('two instances polling at once send each delivery once', async () => {
@@ -273,6 +326,40 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
     expect(delivery?.lastError).toMatch(/ECONNREFUSED/);
   });
 
+  it("an endpoint that never answers does not hold back another endpoint's deliveries", async () => {
+    const silent = await startSilentReceiver();
+    await register({ url: silent.url });
+    await register();
+    receiver.received.length = 0;
+    // Delivered as the app does it: the job polls on a timer, never overlapping itself.
+    const config = { ...FAST, timeoutMs: 3_000, pollIntervalMs: 50 };
+    const jobs = new JobRunner(app.log);
+    const dispatcher = scheduleWebhookDeliveries(jobs, db(), config);
+    try {
+      await clockIn();
+      await vi.waitFor(
+        () => expect(silent.requestsAt.length * receiver.received.length).toBeGreaterThan(0),
+        { timeout: 2_000, interval: 20 },
+      );
+      // The silent endpoint now holds a send until its deadline; five more punches come in.
+      for (let person = 0; person < 5; person++) await clockIn();
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(6), {
+        timeout: 10_000,
+        interval: 20,
+      });
+      const firstGiveUp = Math.min(...silent.givenUpAt);
+      const lastHealthy = Math.max(...receiver.received.map((entry) => entry.at));
+      // Every healthy delivery is in before the silent endpoint's first deadline runs out.
+      expect(lastHealthy).toBeLessThan(firstGiveUp);
+      // Meanwhile the stuck endpoint's lane claimed nothing more: one deadline is all it costs.
+      expect(silent.requestsAt.filter((at) => at < firstGiveUp)).toHaveLength(1);
+    } finally {
+      await silent.close();
+      await jobs.stop();
+      await dispatcher.stop();
+    }
+  });
+
   it('a receiver that never answers costs one deadline, and the attempt is retried', async () => {
     // It reads the request and then trickles nothing back: only a whole-attempt deadline ends it.
     const silent = createServer(() => undefined);
@@ -315,6 +402,133 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, endpoint.id));
     expect(left.map((row) => row.id)).toEqual([second?.id]);
+  });
+
+  describe('events about people and time off (#28 item 11)', () => {
+    interface Sent {
+      type: string;
+      data: Record<string, unknown>;
+    }
+    /** Runs the job and returns what the receiver got, in order. */
+    async function sentEvents(): Promise<Sent[]> {
+      await deliverAll();
+      return receiver.received.map((entry) => JSON.parse(entry.body) as Sent);
+    }
+
+    it('user.updated when a name, email or role changes (by an admin or the person), not a team', async () => {
+      await register({ eventTypes: ['user.updated'] });
+      const person = await createTestUser(db());
+      const base = { name: 'Pat Person', email: person.email, role: 'employee', teamId: null };
+      const edit = async (body: Record<string, unknown>) => {
+        const response = await callApi(app, adminCookie, 'PUT', `/api/users/${person.id}`, {
+          ...base,
+          ...body,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await edit({});
+      const newEmail = `pat-${randomUUID()}@example.com`;
+      await edit({ email: newEmail });
+      await edit({ email: newEmail, role: 'team_lead' });
+      // A hire date is not news to a receiver: no event.
+      await edit({ email: newEmail, role: 'team_lead', hireDate: '2026-01-05' });
+      const own = await signInAs(app, newEmail, person.password);
+      const renamed = await callApi(app, own, 'PUT', '/api/me/profile', { name: 'Pat Renamed' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+
+      const events = await sentEvents();
+      expect(events.map((event) => [event.type, event.data.changed])).toEqual([
+        ['user.updated', ['name']],
+        ['user.updated', ['email']],
+        ['user.updated', ['role']],
+        ['user.updated', ['name']],
+      ]);
+      expect(events[2]?.data).toMatchObject({
+        id: person.id,
+        object: 'user',
+        name: 'Pat Person',
+        email: newEmail,
+        role: 'team_lead',
+      });
+      expect(events[3]?.data).toMatchObject({ id: person.id, name: 'Pat Renamed' });
+    });
+
+    it('user.reinstated when a suspended person is reinstated', async () => {
+      await register({ eventTypes: ['user.suspended', 'user.reinstated'] });
+      const person = await createTestUser(db());
+      for (const step of ['suspend', 'unsuspend']) {
+        const response = await callApi(app, adminCookie, 'POST', `/api/users/${person.id}/${step}`);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const events = await sentEvents();
+      expect(events.map((event) => event.type)).toEqual(['user.suspended', 'user.reinstated']);
+      expect(events[1]?.data).toMatchObject({ id: person.id, object: 'user', isSuspended: false });
+    });
+
+    async function askForTimeOff() {
+      const person = await createTestUser(db());
+      const cookie = await signInAs(app, person.email, person.password);
+      const typeId = await timeOffTypeId(db(), 'Unpaid');
+      const request = await createTimeOff(app, cookie, {
+        typeId,
+        startDate: '2027-03-01',
+        endDate: '2027-03-02',
+      });
+      return { person, cookie, typeId, request };
+    }
+    const timeOffFacts = (person: { id: string }, typeId: string) => ({
+      userId: person.id,
+      typeId,
+      type: 'Unpaid',
+      startDate: '2027-03-01',
+      endDate: '2027-03-02',
+      startTime: null,
+      endTime: null,
+      days: 2,
+    });
+
+    it('timeoff.requested and timeoff.cancelled (a pending request withdrawn) carry its dates and type', async () => {
+      await register({ eventTypes: ['timeoff.requested', 'timeoff.cancelled'] });
+      const { person, cookie, typeId, request } = await askForTimeOff();
+      const cancelled = await callApi(app, cookie, 'POST', `/api/time-off/${request.id}/cancel`);
+      expect(cancelled.statusCode, cancelled.body).toBe(204);
+      const events = await sentEvents();
+      expect(events).toEqual([
+        {
+          type: 'timeoff.requested',
+          timestamp: expect.any(String),
+          data: expect.objectContaining({ ...timeOffFacts(person, typeId), id: request.id }),
+        },
+        {
+          type: 'timeoff.cancelled',
+          timestamp: expect.any(String),
+          data: expect.objectContaining({
+            ...timeOffFacts(person, typeId),
+            id: request.id,
+            object: 'time_off_request',
+            status: 'cancelled',
+          }),
+        },
+      ]);
+    });
+
+    it('timeoff.decided carries the dates and the type', async () => {
+      await register({ eventTypes: ['timeoff.decided'] });
+      const { person, typeId, request } = await askForTimeOff();
+      const [result] = await decide(
+        app,
+        adminCookie,
+        [{ type: 'time_off', id: request.id }],
+        'approve',
+      );
+      expect(result?.ok, result?.message ?? '').toBe(true);
+      const events = await sentEvents();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        type: 'timeoff.decided',
+        data: { ...timeOffFacts(person, typeId), id: request.id, status: 'approved' },
+      });
+    });
   });
 
   describe('no requests into the internal network (SSRF)', () => {
