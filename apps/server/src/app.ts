@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -180,7 +181,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWebApp || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+      return reply.status(404).send({ message: t`Not found`, code: 'not_found' });
     }
     // Client-side routes (and the 404 page) are the single-page app's to render.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
