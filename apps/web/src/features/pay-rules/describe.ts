@@ -36,12 +36,7 @@ export function describeRuleSet(ruleSet: RuleSet): string[] {
   }
   if (ruleSet.rounding.kind === 'nearest') {
     const stepMinutes = ruleSet.rounding.stepMinutes;
-    lines.push(
-      plural(stepMinutes, {
-        one: 'Punches paid to the nearest minute',
-        other: 'Punches paid to the nearest # minutes',
-      }),
-    );
+    lines.push(t`Punches paid to the nearest ${stepMinutes} minutes`);
   } else if (ruleSet.rounding.kind === 'grace') {
     const graceMinutes = ruleSet.rounding.graceMinutes;
     lines.push(
