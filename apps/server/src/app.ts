@@ -54,7 +54,7 @@ import {
 } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRequestLocale } from './platform/i18n.ts';
 import { JobRunner } from './platform/job-runner.ts';
@@ -93,6 +93,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     // still arriving on open ones, let requests in flight finish. Fastify's defaults, kept explicit.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A URL that does not decode is refused before any hook: in the reader's language too.
+    frameworkErrors: answerFrameworkError,
   });
 
   await registerSecurityHeaders(app);

@@ -119,12 +119,19 @@ describeEachDatabase('refusals in the reader’s language', (getDatabase) => {
     expect(response.json().message).toMatch(/^Le champ « eventType » doit valoir l'une de/);
   });
 
-  it('answers an unknown API route in French', async () => {
+  it('answers an unknown or malformed API route in French', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const response = await send(method, '/api/no-such-thing', undefined);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Introuvable', code: 'not_found' });
     }
+    // A path that is not a valid URL (Fastify refuses it before routing).
+    const badUrl = await send('GET', '/api/users/%E0%A4%A', undefined);
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({
+      message: "L'adresse demandée n'est pas valide",
+      code: 'bad_url',
+    });
     // A known path called with a method it does not take.
     const wrongMethod = await send('DELETE', '/api/users', undefined);
     expect(wrongMethod.statusCode).toBe(404);
