@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppConfig } from './config.ts';
@@ -53,7 +54,7 @@ import {
 } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
-import { registerErrorHandler } from './platform/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRequestLocale } from './platform/i18n.ts';
 import { JobRunner } from './platform/job-runner.ts';
@@ -92,6 +93,8 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
     // still arriving on open ones, let requests in flight finish. Fastify's defaults, kept explicit.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    // A URL that does not decode is refused before any hook: in the reader's language too.
+    frameworkErrors: answerFrameworkError,
   });
 
   await registerSecurityHeaders(app);
@@ -180,7 +183,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || !hasWebApp || request.method !== 'GET') {
-      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+      return reply.status(404).send({ message: t`Not found`, code: 'not_found' });
     }
     // Client-side routes (and the 404 page) are the single-page app's to render.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
+import { requestLocale, withLocale } from './i18n.ts';
 
 /** Typed errors: services throw these; one handler maps them to status and message. */
 export class AppError extends Error {
@@ -73,6 +74,26 @@ function fastifyClientError(fastifyCode: string | undefined): { message: string;
     default:
       return { message: t`The request could not be read`, code: 'bad_request' };
   }
+}
+
+/**
+ * Fastify's answer to a request it cannot route at all (a URL that does not decode), made before
+ * any hook runs: said in the request's language like every other refusal. For the `frameworkErrors`
+ * option of the Fastify constructor.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message = withLocale(requestLocale(request), () =>
+    error.code === 'FST_ERR_BAD_URL'
+      ? t`The address asked for is not valid`
+      : t`The request could not be read`,
+  );
+  void reply
+    .status(400)
+    .send({ message, code: error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'bad_request' });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

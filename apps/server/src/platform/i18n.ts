@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@punchclock/shared/i18n/locales';
 import { setI18nResolver } from '@punchclock/shared/i18n/runtime';
+import { installLocalizedZodMessages } from '@punchclock/shared/contracts/zod-messages';
 import { messages as frenchMessages } from '@punchclock/shared/locales/fr-CA/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -38,6 +39,8 @@ const explicitLocale = new AsyncLocalStorage<Locale>();
 setI18nResolver(
   () => instances[explicitLocale.getStore() ?? requestContext.get('locale') ?? DEFAULT_LOCALE],
 );
+// zod's issues without a message of their own speak the reader's language too (decision 0043).
+installLocalizedZodMessages();
 
 /** Runs `work` with every message in `locale` (null: the default language). */
 export function withLocale<T>(locale: Locale | null | undefined, work: () => T): T {

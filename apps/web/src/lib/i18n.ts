@@ -5,6 +5,7 @@ import {
   negotiateLocale,
   type Locale,
 } from '@punchclock/shared/i18n/locales';
+import { installLocalizedZodMessages } from '@punchclock/shared/contracts/zod-messages';
 
 /**
  * The app's language (decision 0036). English messages are compiled into the code at build time,
@@ -18,6 +19,8 @@ i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 // Messages compiled at build time are arrays; a rare plain string (e.g. a validation message
 // looked up by its English text) needs no compiling, and Lingui would otherwise warn about it.
 if (import.meta.env.PROD) i18n.setMessagesCompiler((message) => [message]);
+// Form checks made with the contracts speak the reader's language too (decision 0043).
+installLocalizedZodMessages();
 
 const loaded = new Set<Locale>();
 const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: object }>> = {

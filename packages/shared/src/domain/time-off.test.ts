@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { messages as frenchMessages } from '../locales/fr-CA/messages.ts';
 import { describe, expect, it } from 'vitest';
 import { countWorkingDays, formatDays, requestDaysX100, STANDARD_DAY_MINUTES } from './time-off.ts';
 
@@ -83,5 +85,22 @@ describe('formatDays', () => {
     expect(formatDays(50)).toBe('0.5 days');
     expect(formatDays(150)).toBe('1.5 days');
     expect(formatDays(125)).toBe('1.25 days');
+  });
+
+  it('writes 0 and 1 day, and the parts of a day below 2, in the singular in French', () => {
+    i18n.loadAndActivate({ locale: 'fr-CA', messages: frenchMessages });
+    try {
+      expect([0, 50, 100, 150, 200, 125, 250].map(formatDays)).toEqual([
+        '0 jour',
+        '0,5 jour',
+        '1 jour',
+        '1,5 jour',
+        '2 jours',
+        '1,25 jour',
+        '2,5 jours',
+      ]);
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

@@ -1,5 +1,4 @@
-import { t } from '@lingui/core/macro';
-import { currentLocale } from '../i18n/format.ts';
+import { plural } from '@lingui/core/macro';
 import { DEFAULT_WORKING_DAYS, weekdayOf } from './schedule.ts';
 import { shiftDate } from './business-time.ts';
 
@@ -37,9 +36,12 @@ export function requestDaysX100(request: {
   return countWorkingDays(request.startDate, request.endDate) * 100;
 }
 
+/**
+ * Days of leave as a person reads them: "1 day", "0.5 days", "1.5 days"; in French "0 jour",
+ * "1,5 jour", "2 jours" (French puts everything under 2 in the singular). The language's own
+ * plural rule chooses, never English's.
+ */
 export function formatDays(daysX100: number): string {
   const days = daysX100 / 100;
-  const digits = Number.isInteger(days) ? String(days) : days.toFixed(2).replace(/0$/, '');
-  const text = currentLocale() === 'en' ? digits : digits.replace('.', ',');
-  return days === 1 ? t`${text} day` : t`${text} days`;
+  return plural(days, { one: '# day', other: '# days' });
 }

@@ -1,4 +1,4 @@
-import { select, t } from '@lingui/core/macro';
+import { plural, select, t } from '@lingui/core/macro';
 // Correction requests: asking to fix a day's punches, and cancelling the ask.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -49,7 +49,11 @@ function assertWithinCorrectionWindow(
     }
   } else if (date < shiftDate(today, -windowDays)) {
     throw new Invalid(
-      t`Corrections can be asked for the last ${windowDays} days only. Ask an admin to correct older time.`,
+      plural(windowDays, {
+        one: 'Corrections can be asked for the last day only. Ask an admin to correct older time.',
+        other:
+          'Corrections can be asked for the last # days only. Ask an admin to correct older time.',
+      }),
       'correction_too_old',
     );
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { createCorrection, torontoInstant } from '../../test/approvals.ts';
-import { buildTestApp, signInAs } from '../../test/app.ts';
+import { buildTestApp, CSRF_HEADERS, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
@@ -79,5 +79,28 @@ describeEachDatabase('the correction window', (getDatabase) => {
       code: 'correction_too_old',
       message: 'Corrections can go back 366 days at most.',
     });
+  });
+
+  it('says a one-day window in the singular, in either language', async () => {
+    const oneDay = await buildTestApp(getDatabase().database, { correctionWindowDays: 1 });
+    try {
+      const user = await createTestUser(db(), { role: 'employee' });
+      const cookie = await signInAs(oneDay, user.email, user.password);
+      const ask = (language: string) =>
+        oneDay.inject({
+          method: 'POST',
+          url: '/api/corrections',
+          headers: { ...CSRF_HEADERS, cookie, 'accept-language': language },
+          payload: missedClockIn(shiftDate(today(), -3)),
+        });
+      expect((await ask('en')).json().message).toBe(
+        'Corrections can be asked for the last day only. Ask an admin to correct older time.',
+      );
+      expect((await ask('fr-CA')).json().message).toBe(
+        'Les corrections ne peuvent être demandées que pour le dernier jour. Demandez à un administrateur de corriger le temps plus ancien.',
+      );
+    } finally {
+      await oneDay.close();
+    }
   });
 });

@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
+import { ontarioHolidayOn, publicHolidayName } from './holiday-names.ts';
 import {
   deleteHolidayEdit,
   findHolidayEdit,
@@ -71,16 +72,17 @@ export async function listHolidayYear(db: Db, rawQuery: unknown): Promise<Public
     added.delete(holiday.date);
     return renamed
       ? { date: holiday.date, name: renamed.name, source: 'added', isRemoved: false }
-      : { ...holiday, source: 'ontario', isRemoved: removed.has(holiday.date) };
+      : {
+          date: holiday.date,
+          name: publicHolidayName(holiday),
+          source: 'ontario',
+          isRemoved: removed.has(holiday.date),
+        };
   });
   for (const holiday of added.values())
     rows.push({ ...holiday, source: 'added', isRemoved: false });
   rows.sort((a, b) => a.date.localeCompare(b.date));
   return { year, holidays: rows };
-}
-
-function ontarioHolidayOn(date: string): PublicHoliday | null {
-  return ontarioPublicHolidays(Number(date.slice(0, 4))).find((h) => h.date === date) ?? null;
 }
 
 export async function addHoliday(
@@ -95,11 +97,11 @@ export async function addHoliday(
       const ontario = ontarioHolidayOn(input.date);
       const date = input.date;
       if (edit?.kind === 'added' || (ontario && !edit)) {
-        const name = String(edit?.name ?? ontario?.name);
+        const name = String(edit?.name ?? (ontario && publicHolidayName(ontario)));
         throw new Conflict(t`${date} is already a public holiday (${name})`, 'duplicate_holiday');
       }
       if (edit?.kind === 'removed') {
-        const name = ontario?.name ?? t`a holiday`;
+        const name = ontario ? publicHolidayName(ontario) : t`a holiday`;
         throw new Conflict(t`${date} (${name}) was removed: restore it instead`, 'holiday_removed');
       }
       await insertHolidayEdit(tx, {

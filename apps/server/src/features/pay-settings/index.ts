@@ -1,5 +1,6 @@
 // The pay-settings feature's public module: public holidays, pay rates, employee numbers.
 export { holidayLookup, readHolidayEdits } from './holidays.ts';
+export { publicHolidayName } from './holiday-names.ts';
 export { rateOnFrom, readRatesOf } from './rates.ts';
 export { listPayrollPeopleRows } from './repository.ts';
 export { registerPaySettingsRoutes } from './routes.ts';

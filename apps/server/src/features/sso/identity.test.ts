@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readIdentity, roleFromGroups, safeReturnPath } from './identity.ts';
+import { nameForNewPerson, readIdentity, roleFromGroups, safeReturnPath } from './identity.ts';
 
 describe('readIdentity', () => {
   it('reads the email, whether it is verified (also as a string), the name and the groups', () => {
@@ -72,5 +72,26 @@ describe('safeReturnPath', () => {
     '/中文',
   ])('sends %j home', (value) => {
     expect(safeReturnPath(value)).toBe('/');
+  });
+});
+
+describe('nameForNewPerson', () => {
+  const identity = (email: string, name: string | null = null) => ({
+    email,
+    emailVerified: true,
+    name,
+    groups: [],
+  });
+  it('takes the provider’s name, else the email’s local part, else the whole address', () => {
+    expect(nameForNewPerson(identity('pat.lee@example.com', 'Pat Lee'))).toBe('Pat Lee');
+    expect(nameForNewPerson(identity('pat.lee@example.com'))).toBe('pat.lee');
+    expect(nameForNewPerson(identity('a@b.co'))).toBe('a@b.co');
+  });
+  it('reads the given and family names when no full name is sent', () => {
+    const read = readIdentity(
+      { email: 'pat@example.com', given_name: 'Pat', family_name: 'Lee' },
+      { groupsClaim: null },
+    );
+    expect(read?.name).toBe('Pat Lee');
   });
 });

@@ -19,11 +19,24 @@ export function readIdentity(
   if (email === '') return null;
   // Some providers send the boolean as a string.
   const verified = claims.email_verified === true || claims.email_verified === 'true';
-  const name =
-    typeof claims.name === 'string' && claims.name.trim().length >= 2
-      ? claims.name.trim().slice(0, 100)
-      : null;
+  // The full name, else the given and family names (some providers send only those).
+  const parts = [claims.given_name, claims.family_name].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  );
+  const fullName = typeof claims.name === 'string' ? claims.name : parts.join(' ');
+  const name = fullName.trim().length >= 2 ? fullName.trim().slice(0, 100) : null;
   return { email, emailVerified: verified, name, groups: readGroups(claims, options.groupsClaim) };
+}
+
+/**
+ * The name of a person made at their first sign-in: the provider's, else the email's local part
+ * ("pat.lee" for pat.lee@example.com; the whole address when that is under 2 characters), so
+ * nobody is listed without one. They or an admin can change it.
+ */
+export function nameForNewPerson(identity: Identity): string {
+  if (identity.name) return identity.name;
+  const local = identity.email.slice(0, identity.email.lastIndexOf('@')).trim();
+  return (local.length >= 2 ? local : identity.email).slice(0, 100);
 }
 
 /** A claim may be an array of names, one name, or (Keycloak's "/path/group") paths. */

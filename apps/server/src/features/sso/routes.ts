@@ -22,7 +22,7 @@ import {
   removeProvider,
   updateProvider,
 } from './providers.ts';
-import { finishSignIn, SsoRefusal, startSignIn } from './sign-in-flow.ts';
+import { finishSignIn, SsoRefusal, startSignIn, type SsoFailure } from './sign-in-flow.ts';
 
 type SlugParams = { Params: { slug: string } };
 type IdParams = { Params: { id: string } };
@@ -79,20 +79,28 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
       setSessionCookie(reply, request, config, token);
       return reply.redirect(returnTo, 302);
     } catch (error) {
-      if (error instanceof SsoRefusal) return backToSignIn(reply, error.reason);
+      // Who it was is unknown: the row holds what is known (provider, reason, address).
+      const auditFailure = (failure: SsoFailure) =>
+        writeAudit(db, {
+          actorId: null,
+          action: 'auth.sso_failed',
+          entityType: 'sso_provider',
+          entityId: null,
+          after: { provider: request.params.slug.slice(0, 40), ...failure },
+          meta: getRequestMeta(request),
+        }).catch((auditError: unknown) =>
+          request.log.error({ err: auditError }, 'sso audit failed'),
+        );
+      if (error instanceof SsoRefusal) {
+        if (error.failure) await auditFailure(error.failure);
+        return backToSignIn(reply, error.reason);
+      }
       // The provider's answer did not check out (or it could not be reached): say little.
       request.log.warn(
         { err: error instanceof Error ? error.message : error, provider: request.params.slug },
         'sso sign-in failed',
       );
-      await writeAudit(db, {
-        actorId: null,
-        action: 'auth.sso_failed',
-        entityType: 'sso_provider',
-        entityId: null,
-        after: { provider: request.params.slug.slice(0, 40) },
-        meta: getRequestMeta(request),
-      }).catch((auditError: unknown) => request.log.error({ err: auditError }, 'sso audit failed'));
+      await auditFailure({ reason: 'token_rejected' });
       return backToSignIn(reply, 'failed');
     }
   });

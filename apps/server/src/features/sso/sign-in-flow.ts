@@ -12,18 +12,54 @@ import { hashToken } from '../../platform/tokens.ts';
 import { findFirstAdmin, openSession } from '../auth/index.ts';
 import { findCredentialsByEmail, insertUser } from '../people/index.ts';
 import { setUserRole } from '../users/index.ts';
-import { readIdentity, roleFromGroups, safeReturnPath, type Identity } from './identity.ts';
+import {
+  nameForNewPerson,
+  readIdentity,
+  roleFromGroups,
+  safeReturnPath,
+  type Identity,
+} from './identity.ts';
 import { authorizationUrl, finishCodeFlow, newSignInChecks } from './oidc.ts';
 import { findProviderBySlug, redirectUriOf } from './providers.ts';
 
 /** Minutes a person has to finish at the provider. */
 const SIGN_IN_MINUTES = 10;
 
-/** The sign-in ended on our sign-in page with this reason (the page shows its message). */
+/**
+ * Why a way back was refused, for the `auth.sso_failed` audit row (decision 0035): what is known
+ * without trusting the request, never the state, code or tokens.
+ */
+export interface SsoFailure {
+  reason:
+    | 'provider_off'
+    | 'no_state'
+    | 'no_state_cookie'
+    | 'state_mismatch'
+    | 'unknown_state'
+    | 'expired'
+    | 'provider_error'
+    | 'no_email'
+    | 'token_rejected';
+  /** The provider's OAuth error code when it sent one (e.g. `access_denied` after Deny). */
+  providerError?: string;
+}
+
+/**
+ * The sign-in ended on our sign-in page with this reason (the page shows its message). A refusal
+ * with a `failure` has no audit row of its own yet: the route writes `auth.sso_failed`.
+ */
 export class SsoRefusal extends Error {
-  constructor(readonly reason: SsoError) {
+  constructor(
+    readonly reason: SsoError,
+    readonly failure?: SsoFailure,
+  ) {
     super(reason);
   }
+}
+
+/** An OAuth error code as the provider sent it, when it looks like one (RFC 6749 §4.1.2.1). */
+function oauthErrorCode(value: string): string {
+  return /^[a-z_]{1,40}$/.test(value) ? value : 'other';
 }
 
 /**
@@ -72,15 +108,25 @@ export async function finishSignIn(
   meta: RequestMeta,
 ): Promise<FinishedSignIn> {
   const provider = await findProviderBySlug(db, slug);
-  if (!provider?.enabled) throw new SsoRefusal('disabled');
+  if (!provider?.enabled) throw new SsoRefusal('disabled', { reason: 'provider_off' });
   const state = query.state;
-  if (!state || !cookieState || state !== cookieState) throw new SsoRefusal('failed');
+  if (!state) throw new SsoRefusal('failed', { reason: 'no_state' });
+  // No cookie: the way back was opened in another browser than the one that set off.
+  if (!cookieState) throw new SsoRefusal('failed', { reason: 'no_state_cookie' });
+  if (state !== cookieState) throw new SsoRefusal('failed', { reason: 'state_mismatch' });
   const [pending] = await db
     .delete(ssoSignIns)
     .where(and(eq(ssoSignIns.id, hashToken(state)), eq(ssoSignIns.providerId, provider.id)))
     .returning();
-  if (!pending || pending.expiresAt.getTime() < Date.now()) throw new SsoRefusal('failed');
-  if (query.error) throw new SsoRefusal('failed');
+  // Used already (a replay), or never started here.
+  if (!pending) throw new SsoRefusal('failed', { reason: 'unknown_state' });
+  if (pending.expiresAt.getTime() < Date.now()) {
+    throw new SsoRefusal('failed', { reason: 'expired' });
+  }
+  if (query.error) {
+    const providerError = oauthErrorCode(query.error);
+    throw new SsoRefusal('failed', { reason: 'provider_error', providerError });
+  }
 
   const callbackUrl = new URL(redirectUriOf(config, slug));
   for (const [key, value] of Object.entries(query)) callbackUrl.searchParams.set(key, value);
@@ -90,7 +136,7 @@ export async function finishSignIn(
     codeVerifier: pending.codeVerifier,
   });
   const identity = readIdentity(claims, { groupsClaim: provider.groupsClaim });
-  if (!identity) throw new SsoRefusal('email_unverified');
+  if (!identity) throw new SsoRefusal('email_unverified', { reason: 'no_email' });
   if (!identity.emailVerified && !provider.trustEmails) {
     await refusalAudit(db, 'auth.sso_refused_unverified_email', null, identity, slug, meta);
     throw new SsoRefusal('email_unverified');
@@ -152,12 +198,13 @@ function createPerson(
   identity: Identity,
   meta: RequestMeta,
 ): Promise<string> {
+  const name = nameForNewPerson(identity);
   return db.transaction(async (tx) => {
     // No password: this person signs in through the provider (an admin may send a link later).
     const id = await insertUser(tx, {
       email: identity.email,
       passwordHash: null,
-      name: identity.name,
+      name,
       role: 'employee',
     });
     await writeAudit(tx, {
@@ -167,7 +214,7 @@ function createPerson(
       entityId: id,
       after: {
         email: identity.email,
-        name: identity.name,
+        name,
         role: 'employee',
         signInSetup: `single sign-on (${slug})`,
       },

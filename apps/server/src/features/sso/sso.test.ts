@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -206,6 +206,60 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       expect(replay.headers.location).toBe('/auth?sso_error=failed');
     });
 
+    it('writes an auth.sso_failed audit row for every refused way back, with no secrets', async () => {
+      const employee = await createTestUser(db(), { role: 'employee' });
+      const failedRows = () =>
+        db()
+          .select({ after: auditLog.after, ip: auditLog.ip, actorId: auditLog.actorId })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'auth.sso_failed'));
+      const before = (await failedRows()).length;
+      const comeBackFrom = (trip: RoundTrip, ip: string, state: string, search: string) =>
+        app.inject({
+          method: 'GET',
+          url: `${trip.callbackUrl.pathname}${search}`,
+          cookies: state ? { punchclock_sso: state } : {},
+          remoteAddress: ip,
+        });
+
+      // The state in the way back changed on the way.
+      const tampered = await goToProvider(app, 'acme', employee.email);
+      const tamperedSearch = tampered.callbackUrl.search.replace(
+        `state=${tampered.state}`,
+        `state=${tampered.state}x`,
+      );
+      await comeBackFrom(tampered, '10.77.0.1', tampered.state, tamperedSearch);
+      // The way back opened in another browser (no state cookie there).
+      const elsewhere = await goToProvider(app, 'acme', employee.email);
+      await comeBackFrom(elsewhere, '10.77.0.2', '', elsewhere.callbackUrl.search);
+      // The same way back twice.
+      const used = await goToProvider(app, 'acme', employee.email);
+      expect((await comeBack(app, used)).headers.location).toBe('/');
+      await comeBackFrom(used, '10.77.0.3', used.state, used.callbackUrl.search);
+      // The person pressed Deny at the provider: it sends them back with an error.
+      const denied = await goToProvider(app, 'acme', employee.email);
+      const deniedSearch = `?error=access_denied&error_description=${encodeURIComponent('End-User aborted interaction')}&state=${denied.state}`;
+      const deniedBack = await comeBackFrom(denied, '10.77.0.4', denied.state, deniedSearch);
+      expect(deniedBack.headers.location).toBe('/auth?sso_error=failed');
+
+      const rows = (await failedRows()).slice(before);
+      const byIp = Object.fromEntries(rows.map((row) => [row.ip, row.after]));
+      expect(byIp).toEqual({
+        '10.77.0.1': { provider: 'acme', reason: 'state_mismatch' },
+        '10.77.0.2': { provider: 'acme', reason: 'no_state_cookie' },
+        '10.77.0.3': { provider: 'acme', reason: 'unknown_state' },
+        '10.77.0.4': { provider: 'acme', reason: 'provider_error', providerError: 'access_denied' },
+      });
+      expect(rows.every((row) => row.actorId === null)).toBe(true);
+      // Never the state, the code or anything the provider sent but its error code.
+      const written = JSON.stringify(rows);
+      for (const trip of [tampered, elsewhere, used, denied]) {
+        expect(written).not.toContain(trip.state);
+        const code = trip.callbackUrl.searchParams.get('code');
+        if (code) expect(written).not.toContain(code);
+      }
+    });
+
     it('never sends anyone to another site after signing in', async () => {
       const employee = await createTestUser(db(), { role: 'employee' });
       const returnTos = ['//evil.example/x', 'https://evil.example', '/\\evil.example', '/中文'];
@@ -256,6 +310,19 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       );
       const [row] = await db().select().from(users).where(eq(users.email, stranger));
       expect(row?.passwordHash).toBeNull();
+    });
+
+    it('names a person it makes from their email when the provider sends no name', async () => {
+      const local = `pat.nameless-${randomUUID().slice(0, 6)}`;
+      const created = await signInBySso(app, 'acme-create', `${local}@example.com`);
+      expect(await sessionOf(created)).toMatchObject({ name: local });
+      const [audit] = await db()
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'user.create'))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(audit?.after).toMatchObject({ name: local });
     });
 
     it('gives the role the provider’s groups map to, the strongest when several do', async () => {

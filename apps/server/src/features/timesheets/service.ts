@@ -46,7 +46,13 @@ import {
   listShiftEvents,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
-import { holidayLookup, rateOnFrom, readHolidayEdits, readRatesOf } from '../pay-settings/index.ts';
+import {
+  holidayLookup,
+  publicHolidayName,
+  rateOnFrom,
+  readHolidayEdits,
+  readRatesOf,
+} from '../pay-settings/index.ts';
 import {
   HOLIDAY_PAY_LOOKBACK_DAYS,
   holidayPayOn,
@@ -186,7 +192,11 @@ export async function buildTimesheet(
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
   const holidayOn = holidayLookup(holidayEdits);
-  const holidayName = (date: string) => holidayOn(date)?.name ?? null;
+  // Ontario's holidays in the reader's language, an admin's as written (decision 0043).
+  const holidayName = (date: string) => {
+    const holiday = holidayOn(date);
+    return holiday ? publicHolidayName(holiday) : null;
+  };
   const rateOn = rateOnFrom(rates);
   const payDays = new Map<string, PayDayInput>(
     metrics.map((row) => [

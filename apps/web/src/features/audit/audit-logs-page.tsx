@@ -17,6 +17,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { entityTypeLabel, entityTypeOptions, hasEntityTypeLabel } from './entity-types';
 
 interface Filters {
   actorId: string;
@@ -162,7 +163,7 @@ export default function AuditLogsPage() {
       id: 'action',
       header: t`Action`,
       isRowHeader: true,
-      // Action and entity keys are identifiers (what a filter or an export matches), not words.
+      // Action keys are identifiers (what a filter or an export matches), not words.
       cell: (entry) => (
         <span translate="no" className="font-mono text-xs">
           {entry.action}
@@ -174,7 +175,9 @@ export default function AuditLogsPage() {
       header: t`Entity`,
       cell: (entry) => (
         <>
-          <span translate="no">{entry.entityType}</span>
+          <span translate={hasEntityTypeLabel(entry.entityType) ? undefined : 'no'}>
+            {entityTypeLabel(entry.entityType)}
+          </span>
           {entry.entityId && (
             <span className="block max-w-48 truncate font-mono text-xs text-muted-foreground">
               {entry.entityId}
@@ -252,9 +255,14 @@ export default function AuditLogsPage() {
                 onChange={(event) => set('entityType')(event.target.value)}
               >
                 <option value="">{t`Any entity`}</option>
-                {facets.data?.entityTypes.map((type) => (
-                  <option key={type} value={type} translate="no">
-                    {type}
+                {entityTypeOptions(facets.data?.entityTypes ?? []).map(({ value, label }) => (
+                  // The key is what the filter sends; the label is what people read.
+                  <option
+                    key={value}
+                    value={value}
+                    translate={hasEntityTypeLabel(value) ? undefined : 'no'}
+                  >
+                    {label}
                   </option>
                 ))}
               </Select>

@@ -42,6 +42,22 @@ describe('describeRuleSet', () => {
       'Punches paid to the nearest 15 minutes',
     ]);
   });
+
+  it('says one month and one minute of grace in the singular', () => {
+    const oneEach = (rounding: RuleSet['rounding']) =>
+      describeRuleSet({ ...base, dailyTiers: [], bankToil: true, toilExpiryMonths: 1, rounding });
+    expect(oneEach({ kind: 'nearest', stepMinutes: 15 })).toEqual([
+      '1.5× after 44 h a week',
+      'Banked as time off in lieu, taken within 1 month',
+      'Punches paid to the nearest 15 minutes',
+    ]);
+    expect(oneEach({ kind: 'grace', graceMinutes: 1 })[2]).toBe(
+      "1 minute's grace at shift start and end",
+    );
+    expect(oneEach({ kind: 'grace', graceMinutes: 5 })[2]).toBe(
+      "5 minutes' grace at shift start and end",
+    );
+  });
 });
 
 describe('hoursToMinutes', () => {

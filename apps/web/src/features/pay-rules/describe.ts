@@ -1,4 +1,4 @@
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import type { RuleSet } from '@punchclock/shared/contracts/pay-rules';
 import { formatNumber } from '@punchclock/shared/i18n/format';
 
@@ -32,14 +32,24 @@ export function describeRuleSet(ruleSet: RuleSet): string[] {
   );
   if (ruleSet.bankToil) {
     const months = ruleSet.toilExpiryMonths;
-    lines.push(t`Banked as time off in lieu, taken within ${months} months`);
+    lines.push(
+      plural(months, {
+        one: 'Banked as time off in lieu, taken within # month',
+        other: 'Banked as time off in lieu, taken within # months',
+      }),
+    );
   }
   if (ruleSet.rounding.kind === 'nearest') {
     const stepMinutes = ruleSet.rounding.stepMinutes;
     lines.push(t`Punches paid to the nearest ${stepMinutes} minutes`);
   } else if (ruleSet.rounding.kind === 'grace') {
     const graceMinutes = ruleSet.rounding.graceMinutes;
-    lines.push(t`${graceMinutes} minutes' grace at shift start and end`);
+    lines.push(
+      plural(graceMinutes, {
+        one: "# minute's grace at shift start and end",
+        other: "# minutes' grace at shift start and end",
+      }),
+    );
   }
   return lines;
 }
