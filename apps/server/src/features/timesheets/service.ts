@@ -41,8 +41,8 @@ import {
 } from '../time-tracking/index.ts';
 import { holidayLookup, rateOnFrom, readHolidayEdits, readRatesOf } from '../pay-settings/index.ts';
 import {
-  HOLIDAY_PAY_LOOKBACK_DAYS,
   holidayPayOn,
+  holidayPayReachBack,
   leaveByPayCodeOf,
   timesheetPayLines,
   type PayDayInput,
@@ -146,21 +146,31 @@ export async function buildTimesheet(
   const to = workWeekContaining(period.end, pay.workWeekStart).end;
 
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
-  // Metrics reach back 4 more weeks for public holiday pay.
+  // Public holiday pay reads the 4 work weeks before the first week, in whatever pay period.
+  const reachBack = holidayPayReachBack(from, pay.workWeekStart);
   const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
-    listTimesheetDayMetrics(db, userId, shiftDate(from, -HOLIDAY_PAY_LOOKBACK_DAYS), to),
+    listTimesheetDayMetrics(db, userId, reachBack, to),
     listShiftEvents(db, [userId], shiftDate(from, -1), to),
     listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
     readHolidayEdits(db),
     readRatesOf(db, userId),
   ]);
+  const holidayOn = holidayLookup(holidayEdits);
+  const hasHoliday = datesOf(period).some((date) => holidayOn(date) !== null);
 
   // Each work week under the person's rule set in force on its first day (pay-rules feature):
-  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu.
-  const overtime = await computeRuledOvertime(db, config, userId, from, to);
+  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu. With a
+  // holiday in the period, from the first of its 4 weeks before: their regular minutes are
+  // that week's, under that week's rule set (overtime excluded), not only the period's.
+  const overtime = await computeRuledOvertime(
+    db,
+    config,
+    userId,
+    hasHoliday ? reachBack : from,
+    to,
+  );
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
-  const holidayOn = holidayLookup(holidayEdits);
   const holidayName = (date: string) => holidayOn(date)?.name ?? null;
   const rateOn = rateOnFrom(rates);
   const payDays = new Map<string, PayDayInput>(
