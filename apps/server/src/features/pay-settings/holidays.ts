@@ -19,6 +19,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
+import { assertNotLocked } from '../requests/index.ts';
 import {
   deleteHolidayEdit,
   findHolidayEdit,
@@ -38,6 +39,17 @@ export async function readHolidayEdits(db: Db): Promise<HolidayListEdits> {
       .map((row) => ({ date: row.date, name: row.name ?? unnamed })),
     removed: rows.filter((row) => row.kind === 'removed').map((row) => row.date),
   };
+}
+
+/** Whether the merged list has a public holiday from `from` to `to` (inclusive). */
+export async function hasPublicHolidayBetween(db: Db, from: string, to: string): Promise<boolean> {
+  const edits = await readHolidayEdits(db);
+  // Ontario's list starts with the Gregorian calendar, as in holidayLookup.
+  const firstYear = Math.max(1583, Number(from.slice(0, 4)));
+  for (let year = firstYear; year <= Number(to.slice(0, 4)); year += 1) {
+    if (holidaysForYear(year, edits).some((day) => from <= day.date && day.date <= to)) return true;
+  }
+  return false;
 }
 
 /**
@@ -102,6 +114,8 @@ export async function addHoliday(
         const name = ontario?.name ?? t`a holiday`;
         throw new Conflict(t`${date} (${name}) was removed: restore it instead`, 'holiday_removed');
       }
+      // A holiday changes the pay of its own day only (holiday pay is not regular wages).
+      await assertNotLocked(tx, date, date);
       await insertHolidayEdit(tx, {
         date: input.date,
         kind: 'added',
@@ -131,6 +145,7 @@ export async function removeHoliday(db: Db, rawParams: unknown, actor: Actor): P
   await db.transaction(async (tx) => {
     const edit = await findHolidayEdit(tx, date);
     const ontario = ontarioHolidayOn(date);
+    if (edit?.kind === 'added' || (ontario && !edit)) await assertNotLocked(tx, date, date);
     if (edit?.kind === 'added') {
       await deleteHolidayEdit(tx, date);
     } else if (ontario && !edit) {
@@ -155,6 +170,7 @@ export async function restoreHoliday(db: Db, rawParams: unknown, actor: Actor): 
   await db.transaction(async (tx) => {
     const edit = await findHolidayEdit(tx, date);
     if (edit?.kind !== 'removed') throw new NotFound(t`No removed public holiday on ${date}`);
+    await assertNotLocked(tx, date, date);
     await deleteHolidayEdit(tx, date);
     await writeAudit(tx, {
       actorId: actor.actorId,

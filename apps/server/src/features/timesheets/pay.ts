@@ -14,15 +14,6 @@ import {
   publicHolidayPayCents,
 } from '@punchclock/shared/domain/pay/public-holiday-pay';
 
-/**
- * The first day holiday pay may read for holidays from `weekStart` on (a work week's first day):
- * the first of the 4 work weeks before that week, whatever pay period it falls in (issue #28).
- */
-export function holidayPayReachBack(weekStart: string, weekStartsOn: number): string {
-  const [first] = holidayPayWeeks(weekStart, weekStartsOn);
-  return first?.dateRangeStart ?? weekStart;
-}
-
 /** A stored day's leave under its pay code; a type without one: paid → VAC, unpaid → UNPAID. */
 export function leaveByPayCodeOf(
   row:
@@ -45,7 +36,7 @@ export interface PayDayInput {
 /**
  * Public holiday pay for a holiday date: (regular minutes + vacation minutes in the 4 work weeks
  * before the holiday's week) ÷ 20 as minutes; as cents by the ESA formula with each day's rate.
- * `days` must reach back to holidayPayReachBack, each day's regular minutes computed under the
+ * `days` must reach back to payReadsFrom (domain/pay/public-holiday-pay.ts), each day's regular minutes computed under the
  * rule set in force that week (overtime is not regular wages, nor is holiday pay itself).
  */
 export function holidayPayOn(

@@ -27,6 +27,7 @@ import {
   payPeriodContaining,
   type DateRange,
 } from '@punchclock/shared/domain/pay/pay-periods';
+import { payReadsFrom } from '@punchclock/shared/domain/pay/public-holiday-pay';
 import { vacationPayEarned } from '@punchclock/shared/domain/pay/vacation';
 import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
@@ -40,13 +41,7 @@ import {
   toDomainCorrection,
 } from '../time-tracking/index.ts';
 import { holidayLookup, rateOnFrom, readHolidayEdits, readRatesOf } from '../pay-settings/index.ts';
-import {
-  holidayPayOn,
-  holidayPayReachBack,
-  leaveByPayCodeOf,
-  timesheetPayLines,
-  type PayDayInput,
-} from './pay.ts';
+import { holidayPayOn, leaveByPayCodeOf, timesheetPayLines, type PayDayInput } from './pay.ts';
 import { employerDayStarts } from './employer-days.ts';
 import { listTimesheetDayMetrics } from './repository.ts';
 
@@ -147,9 +142,8 @@ export async function buildTimesheet(
 
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
   // Public holiday pay reads the 4 work weeks before the first week, in whatever pay period.
-  const reachBack = holidayPayReachBack(from, pay.workWeekStart);
   const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
-    listTimesheetDayMetrics(db, userId, reachBack, to),
+    listTimesheetDayMetrics(db, userId, payReadsFrom(period.start, pay.workWeekStart, true), to),
     listShiftEvents(db, [userId], shiftDate(from, -1), to),
     listApprovedCorrections(db, [userId], shiftDate(from, -1), to),
     readHolidayEdits(db),
@@ -166,7 +160,7 @@ export async function buildTimesheet(
     db,
     config,
     userId,
-    hasHoliday ? reachBack : from,
+    payReadsFrom(period.start, pay.workWeekStart, hasHoliday),
     to,
   );
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
