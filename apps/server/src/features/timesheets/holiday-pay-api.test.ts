@@ -164,6 +164,8 @@ describeEachDatabase('public holiday pay over the 4 weeks before', (getDatabase)
         code: 'HOL',
         minutes: 288 + 240,
         rateCents: 2000,
+        multiplier: 1,
+        paidRateCents: 2000,
         amountCents: (5760 * 2000) / 60 / 20 + (4800 * 2000) / 60 / 20,
       },
     ]);
@@ -178,7 +180,14 @@ describeEachDatabase('public holiday pay over the 4 weeks before', (getDatabase)
     });
     const wagesCents = (2640 * 3000) / 60 + (960 * 3300) / 60;
     expect(holLine(sheet)).toEqual([
-      { code: 'HOL', minutes: 180, rateCents: 3300, amountCents: wagesCents / 20 },
+      {
+        code: 'HOL',
+        minutes: 180,
+        rateCents: 3300,
+        multiplier: 1,
+        paidRateCents: 3300,
+        amountCents: wagesCents / 20,
+      },
     ]);
     // The lookback week's own timesheet agrees: 2640 regular, 360 + 540 at 1.5×.
     const earlier = await timesheet(app, cookie, otto.id, '2026-10-25');

@@ -117,7 +117,12 @@ export async function getTimesheet(
   if (caller.role === 'admin' || caller.userId === userId) return sheet;
   return {
     ...sheet,
-    payLines: sheet.payLines.map((line) => ({ ...line, rateCents: null, amountCents: null })),
+    payLines: sheet.payLines.map((line) => ({
+      ...line,
+      rateCents: null,
+      paidRateCents: null,
+      amountCents: null,
+    })),
     vacationPay: null,
   };
 }
