@@ -137,6 +137,19 @@ describeEachDatabase('a locked pay period does not change', (getDatabase) => {
       await refused('POST', '/api/payroll/rates', { ...rate, effectiveFrom: '2026-10-20' }),
     ).toEqual(reads);
     expect(await refused('DELETE', `/api/payroll/rates/${rateIds['2026-10-11']}`)).toEqual(reads);
+    // The same rule holds for time off: Lena asking for Tue 11-03 would change that holiday pay.
+    const lenaCookie = await signInAs(app, lena.email, lena.password);
+    const [vacation] = await db
+      .select()
+      .from(timeOffTypes)
+      .where(eq(timeOffTypes.name, 'Vacation'));
+    const asked = await callApi(app, lenaCookie, 'POST', '/api/time-off', {
+      typeId: vacation!.id,
+      startDate: '2026-11-03',
+      endDate: '2026-11-03',
+    });
+    expect(asked.statusCode, asked.body).toBe(409);
+    expect(asked.json()).toEqual(reads);
 
     expect(await exportCsv()).toBe(first);
     expect(await auditRowsFor(db, '2026-11-18', 'public_holiday.add')).toHaveLength(0);
