@@ -504,6 +504,12 @@ export const periodLocks = pgTable('period_locks', {
   id: uuid('id').primaryKey().defaultRandom(),
   fromDate: date('from_date', { mode: 'string' }).notNull(),
   toDate: date('to_date', { mode: 'string' }).notNull(),
+  /**
+   * The first date the locked pay reads (docs/decisions/0038): the start of the period's first
+   * work week, or with a public holiday in it the 4 work weeks before that. Null (locks made
+   * before 0034): the period's own first day.
+   */
+  readsFrom: date('reads_from', { mode: 'string' }),
   lockedBy: uuid('locked_by').references(() => users.id),
   lockedAt: timestamp('locked_at', { withTimezone: true }).notNull().defaultNow(),
   reopenedBy: uuid('reopened_by').references(() => users.id),

@@ -240,6 +240,7 @@ async function createFixtures(db: Db): Promise<Fixtures> {
       db,
       { fromDate: '2001-01-01', toDate: '2001-01-31' },
       { actorId: assignee.id, meta: SYSTEM_META },
+      0,
     ),
   };
 }

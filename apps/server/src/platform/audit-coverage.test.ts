@@ -1714,6 +1714,7 @@ const SCENARIOS: Scenario[] = [
         db,
         { fromDate: '2002-01-01', toDate: '2002-01-31' },
         { actorId: admin.id, meta: SYSTEM_META },
+        0,
       );
       return {
         method: 'POST',

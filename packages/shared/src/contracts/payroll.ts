@@ -114,6 +114,8 @@ export const EXPORT_COLUMN_KEYS = [
   'amount',
   'periodStart',
   'periodEnd',
+  'baseRate',
+  'multiplier',
 ] as const;
 export type ExportColumnKey = (typeof EXPORT_COLUMN_KEYS)[number];
 
@@ -127,6 +129,8 @@ export const DEFAULT_EXPORT_HEADERS: Record<ExportColumnKey, string> = {
   amount: 'Amount',
   periodStart: 'Period start',
   periodEnd: 'Period end',
+  baseRate: 'Base rate',
+  multiplier: 'Multiplier',
 };
 
 const headerText = text()
@@ -203,7 +207,12 @@ export const payrollRowSchema = z.object({
   minutes: z.number().int(),
   /** Hours in decimal to 2 places, e.g. "7.50". */
   hours: z.string(),
+  /** The person's hourly (base) rate in cents. */
   rateCents: z.number().int().nullable(),
+  /** The pay code's multiple of the base rate: 1, 1.5, 2, or 0. */
+  multiplier: z.number(),
+  /** The rate the amount was paid at (the file's Rate column), exact to the half cent. */
+  paidRateCents: z.number().multipleOf(0.5).nullable(),
   amountCents: z.number().int().nullable(),
 });
 export type PayrollRow = z.infer<typeof payrollRowSchema>;

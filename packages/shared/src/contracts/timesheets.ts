@@ -132,7 +132,12 @@ export type LabourFinding = z.infer<typeof labourFindingSchema>;
 export const timesheetPayLineSchema = z.object({
   code: z.enum(PAY_CODES),
   minutes: z.number().int(),
+  /** The person's hourly (base) rate in cents. */
   rateCents: z.number().int().nullable(),
+  /** The code's multiple of the base rate: 1, 1.5, 2, or 0 (unpaid, banked). */
+  multiplier: z.number(),
+  /** The rate the amount was paid at (base × multiplier), exact to the half cent. */
+  paidRateCents: z.number().multipleOf(0.5).nullable(),
   amountCents: z.number().int().nullable(),
 });
 export type TimesheetPayLine = z.infer<typeof timesheetPayLineSchema>;

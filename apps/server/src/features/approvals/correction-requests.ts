@@ -22,7 +22,7 @@ import {
   lockUserForTimeTracking,
   refileAddedPunches,
 } from '../time-tracking/index.ts';
-import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
 
 export interface CorrectionSettings {
   timeZone: string;
@@ -116,7 +116,7 @@ export async function requestCorrection(
       throw new Conflict(t`You can only correct days that have started`, 'future_correction');
     }
     assertWithinCorrectionWindow(date, today, requester.role, settings.correctionWindowDays);
-    await assertNotLocked(tx, date, date);
+    await assertPayNotLocked(tx, date, date);
     await writeAudit(tx, {
       actorId: userId,
       action: 'correction.request',

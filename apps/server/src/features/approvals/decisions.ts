@@ -20,7 +20,7 @@ import {
   refileAddedPunches,
 } from '../time-tracking/index.ts';
 import { findRequest, findTimeOffFacts, updateRequestStatus } from '../time-off/index.ts';
-import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
 import { approverScope } from './queue.ts';
 
 async function notifyRequester(
@@ -159,7 +159,7 @@ export async function decideApprovals(
           'startDate' in request
             ? [request.startDate, request.endDate]
             : [request.date, request.date];
-        await assertNotLocked(tx, from, to);
+        await assertPayNotLocked(tx, from, to);
         const status = input.decision === 'approve' ? 'approved' : 'rejected';
         const decided = {
           status,

@@ -5,9 +5,11 @@ import {
   approvalSettingsSchema,
   lockPeriodRequestSchema,
 } from '@punchclock/shared/contracts/approvals';
+import { payReadsFrom } from '@punchclock/shared/domain/pay/public-holiday-pay';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
+import { hasPublicHolidayBetween } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
 import {
   insertLock,
@@ -16,10 +18,22 @@ import {
   writeTeamLeadsApprove,
 } from '../requests/index.ts';
 
-export async function lockPeriod(db: Db, rawInput: unknown, actor: Actor & { actorId: string }) {
+/**
+ * Lock a range of days. The lock also protects the days before them that its pay reads
+ * (docs/decisions/0038): the rest of the first work week, and with a public holiday in the range
+ * the 4 work weeks before it (its holiday pay). Holidays inside a lock cannot change after.
+ */
+export async function lockPeriod(
+  db: Db,
+  rawInput: unknown,
+  actor: Actor & { actorId: string },
+  weekStartsOn: number,
+) {
   const input = parseInput(lockPeriodRequestSchema, rawInput);
   return db.transaction(async (tx) => {
-    const id = await insertLock(tx, { ...input, lockedBy: actor.actorId });
+    const hasHoliday = await hasPublicHolidayBetween(tx, input.fromDate, input.toDate);
+    const readsFrom = payReadsFrom(input.fromDate, weekStartsOn, hasHoliday);
+    const id = await insertLock(tx, { ...input, readsFrom, lockedBy: actor.actorId });
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'period.lock',

@@ -69,7 +69,9 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
 
   app.get('/api/approvals/locks', admin, async () => ({ locks: await listLocks(db) }));
   app.post('/api/approvals/locks', admin, async (request, reply) =>
-    reply.status(201).send({ id: await lockPeriod(db, request.body, adminActor(request)) }),
+    reply.status(201).send({
+      id: await lockPeriod(db, request.body, adminActor(request), config.pay.workWeekStart),
+    }),
   );
   app.post('/api/approvals/locks/:id/reopen', admin, async (request, reply) => {
     await reopenPeriod(db, idParams.parse(request.params).id, adminActor(request));

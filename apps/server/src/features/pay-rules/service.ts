@@ -31,7 +31,7 @@ import {
   type Actor,
   type Caller,
 } from '../people/index.ts';
-import { assertNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../requests/index.ts';
 import {
   findAssignmentOn,
   findRuleSetRow,
@@ -224,7 +224,7 @@ export async function createAssignment(
       const existing = await findAssignmentOn(tx, targetKey, effectiveFrom);
       if (existing) throw taken(existing.ruleSetName);
       // Locked periods keep the figures they were approved with.
-      await assertNotLocked(tx, effectiveFrom, '9998-12-31');
+      await assertPayNotLocked(tx, effectiveFrom, '9998-12-31');
       const id = await insertAssignment(tx, {
         ruleSetId: ruleSet.id,
         teamId: target.kind === 'team' ? targetKey : null,

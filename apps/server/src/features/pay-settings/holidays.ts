@@ -20,6 +20,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
 import { ontarioHolidayOn, publicHolidayName } from './holiday-names.ts';
+import { assertNotLocked } from '../requests/index.ts';
 import {
   deleteHolidayEdit,
   findHolidayEdit,
@@ -39,6 +40,17 @@ export async function readHolidayEdits(db: Db): Promise<HolidayListEdits> {
       .map((row) => ({ date: row.date, name: row.name ?? unnamed })),
     removed: rows.filter((row) => row.kind === 'removed').map((row) => row.date),
   };
+}
+
+/** Whether the merged list has a public holiday from `from` to `to` (inclusive). */
+export async function hasPublicHolidayBetween(db: Db, from: string, to: string): Promise<boolean> {
+  const edits = await readHolidayEdits(db);
+  // Ontario's list starts with the Gregorian calendar, as in holidayLookup.
+  const firstYear = Math.max(1583, Number(from.slice(0, 4)));
+  for (let year = firstYear; year <= Number(to.slice(0, 4)); year += 1) {
+    if (holidaysForYear(year, edits).some((day) => from <= day.date && day.date <= to)) return true;
+  }
+  return false;
 }
 
 /**
@@ -104,6 +116,8 @@ export async function addHoliday(
         const name = ontario ? publicHolidayName(ontario) : t`a holiday`;
         throw new Conflict(t`${date} (${name}) was removed: restore it instead`, 'holiday_removed');
       }
+      // A holiday changes the pay of its own day only (holiday pay is not regular wages).
+      await assertNotLocked(tx, date, date);
       await insertHolidayEdit(tx, {
         date: input.date,
         kind: 'added',
@@ -133,6 +147,7 @@ export async function removeHoliday(db: Db, rawParams: unknown, actor: Actor): P
   await db.transaction(async (tx) => {
     const edit = await findHolidayEdit(tx, date);
     const ontario = ontarioHolidayOn(date);
+    if (edit?.kind === 'added' || (ontario && !edit)) await assertNotLocked(tx, date, date);
     if (edit?.kind === 'added') {
       await deleteHolidayEdit(tx, date);
     } else if (ontario && !edit) {
@@ -157,6 +172,7 @@ export async function restoreHoliday(db: Db, rawParams: unknown, actor: Actor): 
   await db.transaction(async (tx) => {
     const edit = await findHolidayEdit(tx, date);
     if (edit?.kind !== 'removed') throw new NotFound(t`No removed public holiday on ${date}`);
+    await assertNotLocked(tx, date, date);
     await deleteHolidayEdit(tx, date);
     await writeAudit(tx, {
       actorId: actor.actorId,

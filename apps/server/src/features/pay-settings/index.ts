@@ -1,5 +1,5 @@
 // The pay-settings feature's public module: public holidays, pay rates, employee numbers.
-export { holidayLookup, readHolidayEdits } from './holidays.ts';
+export { hasPublicHolidayBetween, holidayLookup, readHolidayEdits } from './holidays.ts';
 export { publicHolidayName } from './holiday-names.ts';
 export { rateOnFrom, readRatesOf } from './rates.ts';
 export { listPayrollPeopleRows } from './repository.ts';

@@ -7,10 +7,12 @@ import {
   type PayRate,
   type PayrollPerson,
 } from '@punchclock/shared/contracts/payroll';
+import { addDaysToDate } from '@punchclock/shared/domain/pay/pay-periods';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import { findUserSummaryById, type Actor } from '../people/index.ts';
+import { assertPayNotLocked } from '../requests/index.ts';
 import {
   deleteRate,
   findEmployeeNumber,
@@ -43,6 +45,19 @@ export async function listPayrollPeople(db: Db): Promise<PayrollPerson[]> {
   }));
 }
 
+/**
+ * The dates a rate from `effectiveFrom` prices: until the day before the person's next rate, or
+ * from then on. Adding or removing it changes their pay (docs/decisions/0038).
+ */
+async function assertRateNotLocked(db: Db, userId: string, effectiveFrom: string): Promise<void> {
+  const later = (await listRatesOf(db, userId))
+    .map((rate) => rate.effectiveFrom)
+    .filter((date) => date > effectiveFrom)
+    .sort();
+  const until = later[0] ? addDaysToDate(later[0], -1) : '9998-12-31';
+  await assertPayNotLocked(db, effectiveFrom, until);
+}
+
 export async function addRate(db: Db, rawInput: unknown, actor: Actor): Promise<PayRate> {
   const input = parseInput(payRateInputSchema, rawInput);
   const effectiveFrom = input.effectiveFrom;
@@ -55,6 +70,7 @@ export async function addRate(db: Db, rawInput: unknown, actor: Actor): Promise<
     .transaction(async (tx) => {
       if (!(await findUserSummaryById(tx, input.userId))) throw new NotFound(t`No such person`);
       if (await findRateFrom(tx, input.userId, input.effectiveFrom)) throw duplicate();
+      await assertRateNotLocked(tx, input.userId, input.effectiveFrom);
       const saved = await insertRate(tx, { ...input, createdBy: actor.actorId });
       await writeAudit(tx, {
         actorId: actor.actorId,
@@ -76,6 +92,7 @@ export async function removeRate(db: Db, rawId: string, actor: Actor): Promise<v
   await db.transaction(async (tx) => {
     const before = await findRate(tx, id);
     if (!before) throw new NotFound(t`Rate not found`);
+    await assertRateNotLocked(tx, before.userId, before.effectiveFrom);
     await deleteRate(tx, id);
     await writeAudit(tx, {
       actorId: actor.actorId,

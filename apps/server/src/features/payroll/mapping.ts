@@ -9,7 +9,11 @@ import type { DateRange } from '@punchclock/shared/domain/pay/pay-periods';
 
 export type Cell = string | number;
 
-const dollars = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
+/** Cents as dollars to the cent ("45.00"); a half cent keeps its third decimal ("30.015"). */
+const dollars = (cents: number | null) => {
+  if (cents === null) return '';
+  return Number.isInteger(cents) ? (cents / 100).toFixed(2) : (cents / 100).toFixed(3);
+};
 
 function cellOf(
   key: ExportColumnKey,
@@ -30,7 +34,14 @@ function cellOf(
     case 'minutes':
       return typed ? row.minutes : String(row.minutes);
     case 'rate':
+      // The rate the amount was paid at, so hours × rate = amount (decision 0038).
+      return typed && row.paidRateCents !== null
+        ? row.paidRateCents / 100
+        : dollars(row.paidRateCents);
+    case 'baseRate':
       return typed && row.rateCents !== null ? row.rateCents / 100 : dollars(row.rateCents);
+    case 'multiplier':
+      return typed ? row.multiplier : String(row.multiplier);
     case 'amount':
       return typed && row.amountCents !== null ? row.amountCents / 100 : dollars(row.amountCents);
     case 'periodStart':

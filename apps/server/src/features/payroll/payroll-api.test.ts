@@ -132,13 +132,15 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     expect(day('2026-07-02')?.leaveByPayCode).toEqual({ VAC: 480 });
     expect(day('2026-07-03')?.leaveByPayCode).toEqual({ SICK: 240 });
     expect(day('2026-06-30')).toMatchObject({ workedOnHoliday: false, holidayPayMinutes: 0 });
-    expect(sheet.payLines).toEqual([
-      { code: 'REG', minutes: 4080, rateCents: null, amountCents: null },
-      { code: 'OT1.5', minutes: 360, rateCents: null, amountCents: null },
-      { code: 'HOL', minutes: 132, rateCents: null, amountCents: null },
-      { code: 'VAC', minutes: 480, rateCents: null, amountCents: null },
-      { code: 'SICK', minutes: 240, rateCents: null, amountCents: null },
-    ]);
+    expect(sheet.payLines).toEqual(
+      [
+        { code: 'REG', minutes: 4080, multiplier: 1 },
+        { code: 'OT1.5', minutes: 360, multiplier: 1.5 },
+        { code: 'HOL', minutes: 132, multiplier: 1 },
+        { code: 'VAC', minutes: 480, multiplier: 1 },
+        { code: 'SICK', minutes: 240, multiplier: 1 },
+      ].map((line) => ({ ...line, rateCents: null, paidRateCents: null, amountCents: null })),
+    );
   });
 
   it("sets a leave type's pay code through the time-off types API, refusing unknown codes", async () => {
@@ -337,12 +339,12 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
 
   it('prices the timesheet for admins and the person, never for their team lead', async () => {
     const priced = [
-      { code: 'REG', minutes: 4080, rateCents: RATE, amountCents: 136_000 },
-      { code: 'OT1.5', minutes: 360, rateCents: RATE, amountCents: 18_000 },
-      { code: 'HOL', minutes: 132, rateCents: RATE, amountCents: 4_400 },
-      { code: 'VAC', minutes: 480, rateCents: RATE, amountCents: 16_000 },
-      { code: 'SICK', minutes: 240, rateCents: RATE, amountCents: 8_000 },
-    ];
+      { code: 'REG', minutes: 4080, amountCents: 136_000 },
+      { code: 'OT1.5', minutes: 360, amountCents: 18_000, multiplier: 1.5, paidRateCents: 3000 },
+      { code: 'HOL', minutes: 132, amountCents: 4_400 },
+      { code: 'VAC', minutes: 480, amountCents: 16_000 },
+      { code: 'SICK', minutes: 240, amountCents: 8_000 },
+    ].map((line) => ({ rateCents: RATE, multiplier: 1, paidRateCents: RATE, ...line }));
     expect((await timesheetOf('admin', wanda.id)).payLines).toEqual(priced);
     expect((await timesheetOf('wanda', wanda.id)).payLines).toEqual(priced);
     // Vacation pay earned: 4 % (under 5 years) of every priced line but VAC:
@@ -355,9 +357,12 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     expect((await timesheetOf('lead', wanda.id)).vacationPay).toBeNull();
     const forLead = (await timesheetOf('lead', wanda.id)).payLines;
     expect(forLead.map((line) => line.minutes)).toEqual(priced.map((line) => line.minutes));
-    expect(forLead.every((line) => line.rateCents === null && line.amountCents === null)).toBe(
-      true,
-    );
+    expect(
+      forLead.every(
+        (line) =>
+          line.rateCents === null && line.paidRateCents === null && line.amountCents === null,
+      ),
+    ).toBe(true);
   });
 
   it('previews before the lock but refuses the final export', async () => {
@@ -415,7 +420,8 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
       // Noah's 480 min in the 4 weeks before Canada Day's week: 480 ÷ 20 = 24 min.
       ['', 'Noah Norate', 'HOL', '0.40', '24', '', ''],
       ['E-100', 'Wanda Worker', 'REG', '68.00', '4080', '20.00', '1360.00'],
-      ['E-100', 'Wanda Worker', 'OT1.5', '6.00', '360', '20.00', '180.00'],
+      // Overtime at the rate it is paid: 6.00 h × $30.00 (1.5 × $20.00) = $180.00.
+      ['E-100', 'Wanda Worker', 'OT1.5', '6.00', '360', '30.00', '180.00'],
       ['E-100', 'Wanda Worker', 'HOL', '2.20', '132', '20.00', '44.00'],
       ['E-100', 'Wanda Worker', 'VAC', '8.00', '480', '20.00', '160.00'],
       ['E-100', 'Wanda Worker', 'SICK', '4.00', '240', '20.00', '80.00'],

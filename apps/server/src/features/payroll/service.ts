@@ -45,6 +45,8 @@ export async function buildPayrollRows(
         minutes: line.minutes,
         hours: decimalHours(line.minutes),
         rateCents: line.rateCents,
+        multiplier: line.multiplier,
+        paidRateCents: line.paidRateCents,
         amountCents: line.amountCents,
       });
     }
@@ -112,7 +114,9 @@ async function toFile(
   sheet.columns.forEach((column, index) => {
     column.width = Math.max(12, (headers[index]?.length ?? 0) + 4);
     const key = keys[index];
-    if (key === 'hours' || key === 'rate' || key === 'amount') column.numFmt = '0.00';
+    if (key === 'hours' || key === 'amount' || key === 'baseRate') column.numFmt = '0.00';
+    // A paid rate may hold a half cent (20.01 × 1.5 = 30.015): shown, not rounded away.
+    if (key === 'rate') column.numFmt = '0.00#';
   });
   return {
     fileName: `${base}.xlsx`,

@@ -4,6 +4,7 @@ export { decisionColumns, requestFilterWhere } from './decisions.ts';
 export type { Decision, RequestFilter, RequestFilterColumns } from './decisions.ts';
 export {
   assertNotLocked,
+  assertPayNotLocked,
   findActiveLock,
   insertLock,
   listLocks,

@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { personNameOf } from '../people/index.ts';
@@ -25,13 +25,47 @@ export async function findActiveLock(db: Db, from: string, to: string, whole = f
   return lock ?? null;
 }
 
+function lockedPeriod(lock: { fromDate: string; toDate: string }): Conflict {
+  const { fromDate, toDate } = lock;
+  return new Conflict(
+    t`Those dates are in a locked pay period (${fromDate} to ${toDate}). Ask an admin to reopen it first.`,
+    'period_locked',
+  );
+}
+
 /** Refuse a change inside a locked pay period: an admin reopens it first. */
 export async function assertNotLocked(db: Db, from: string, to: string): Promise<void> {
   const lock = await findActiveLock(db, from, to);
-  if (lock) {
-    const { fromDate, toDate } = lock;
+  if (lock) throw lockedPeriod(lock);
+}
+
+/**
+ * Refuse a change to what a locked period's pay reads (docs/decisions/0038): the locked days
+ * themselves, and the days before them its pay reads (the rest of its first work week, and with
+ * a public holiday in it the 4 work weeks before: `readsFrom`, set at lock time). Every write
+ * that feeds pay calls this with the dates whose figures it changes (`to` may be '9998-12-31'
+ * for "from then on"): corrections, time off, rule assignments, pay rates, public holidays,
+ * leave pay codes. Timesheet sign-off only changes a status, so it keeps assertNotLocked.
+ */
+export async function assertPayNotLocked(db: Db, from: string, to: string): Promise<void> {
+  const lock = await findActiveLock(db, from, to);
+  if (lock) throw lockedPeriod(lock);
+  const [reading] = await db
+    .select({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate })
+    .from(periodLocks)
+    .where(
+      and(
+        isNull(periodLocks.reopenedAt),
+        lte(periodLocks.readsFrom, to),
+        gte(periodLocks.toDate, from),
+      ),
+    )
+    .orderBy(asc(periodLocks.fromDate))
+    .limit(1);
+  if (reading) {
+    const { fromDate, toDate } = reading;
     throw new Conflict(
-      t`Those dates are in a locked pay period (${fromDate} to ${toDate}). Ask an admin to reopen it first.`,
+      t`Those dates count towards the pay of a locked pay period (${fromDate} to ${toDate}): its weekly overtime or public holiday pay reads them. Ask an admin to reopen it first.`,
       'period_locked',
     );
   }
@@ -63,7 +97,7 @@ export async function listLocks(db: Db): Promise<PeriodLock[]> {
 
 export async function insertLock(
   db: Db,
-  values: { fromDate: string; toDate: string; lockedBy: string },
+  values: { fromDate: string; toDate: string; readsFrom?: string; lockedBy: string },
 ) {
   const [row] = await db.insert(periodLocks).values(values).returning({ id: periodLocks.id });
   if (!row) throw new Error('insert into period_locks returned no row');

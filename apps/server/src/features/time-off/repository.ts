@@ -15,6 +15,14 @@ import {
   users,
 } from '../../db/schema.ts';
 
+/** The dates of a type's approved requests (what its pay code pays). */
+export function listApprovedRangesOfType(db: Db, typeId: string) {
+  return db
+    .select({ startDate: timeOffRequests.startDate, endDate: timeOffRequests.endDate })
+    .from(timeOffRequests)
+    .where(and(eq(timeOffRequests.typeId, typeId), eq(timeOffRequests.status, 'approved')));
+}
+
 export async function listTimeOffTypes(db: Db, includeArchived = false): Promise<TimeOffType[]> {
   const types = await db
     .select({

@@ -23,7 +23,7 @@ import {
   parseInput,
 } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { announceApprovalsChanged, assertNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { teamScopeOf } from '../people/index.ts';
 import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';
@@ -33,6 +33,7 @@ import {
   findRequest,
   findTimeOffFacts,
   insertRequest,
+  listApprovedRangesOfType,
   listRequests,
   listRequestsPage,
   listTimeOffTypes,
@@ -121,7 +122,7 @@ export async function requestTimeOff(
     await tx.execute(sql`select 1 from ${profiles} where ${profiles.id} = ${userId} for update`);
     const [type] = await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, input.typeId));
     if (!type || type.isArchived) throw new Invalid(t`Choose a type of time off`);
-    await assertNotLocked(tx, input.startDate, input.endDate);
+    await assertPayNotLocked(tx, input.startDate, input.endDate);
     const [clash] = await findOverlappingRequests(tx, userId, input.startDate, input.endDate);
     if (clash) {
       const { typeName, startDate, endDate, status } = clash;
@@ -233,6 +234,16 @@ export async function saveTimeOffType(
         ? await tx.select().from(timeOffTypes).where(eq(timeOffTypes.id, id))
         : [];
       if (id && !before) throw new NotFound(t`Type not found`);
+      // Paid or not, and the pay code, decide what its approved days pay: not in a locked period.
+      const changesPay =
+        before !== undefined &&
+        (input.isPaid !== before.isPaid ||
+          (input.payCode !== undefined && input.payCode !== before.payCode));
+      if (changesPay) {
+        for (const range of await listApprovedRangesOfType(tx, before.id)) {
+          await assertPayNotLocked(tx, range.startDate, range.endDate);
+        }
+      }
       const [saved] = id
         ? await tx.update(timeOffTypes).set(input).where(eq(timeOffTypes.id, id)).returning()
         : await tx.insert(timeOffTypes).values(input).returning();

@@ -8,7 +8,7 @@ import {
   setCorrectionDate,
   toDomainCorrection,
 } from './corrections-repository.ts';
-import { assertNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../requests/index.ts';
 
 /** A shift lasts at most 16 hours, so a punch's shift day is within a day of its own. */
 const WINDOW_DAYS = 2;
@@ -42,7 +42,7 @@ export async function refileAddedPunches(
     if (day === undefined || day === correction.date) continue;
     if (correction.status === 'approved') {
       const [first, last] = day < correction.date ? [day, correction.date] : [correction.date, day];
-      await assertNotLocked(tx, first, last);
+      await assertPayNotLocked(tx, first, last);
       await markDaysStale(tx, userId, first, last);
     }
     await setCorrectionDate(tx, correction.id, day);

@@ -14,9 +14,6 @@ import {
   publicHolidayPayCents,
 } from '@punchclock/shared/domain/pay/public-holiday-pay';
 
-/** Holiday pay looks at the 4 work weeks before the holiday's week: read this far back. */
-export const HOLIDAY_PAY_LOOKBACK_DAYS = 35;
-
 /** A stored day's leave under its pay code; a type without one: paid → VAC, unpaid → UNPAID. */
 export function leaveByPayCodeOf(
   row:
@@ -39,7 +36,8 @@ export interface PayDayInput {
 /**
  * Public holiday pay for a holiday date: (regular minutes + vacation minutes in the 4 work weeks
  * before the holiday's week) ÷ 20 as minutes; as cents by the ESA formula with each day's rate.
- * `days` must reach 4 weeks back (HOLIDAY_PAY_LOOKBACK_DAYS).
+ * `days` must reach back to payReadsFrom (domain/pay/public-holiday-pay.ts), each day's regular minutes computed under the
+ * rule set in force that week (overtime is not regular wages, nor is holiday pay itself).
  */
 export function holidayPayOn(
   date: string,

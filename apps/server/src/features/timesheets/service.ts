@@ -30,6 +30,7 @@ import {
   type DateRange,
   type PayCalendar,
 } from '@punchclock/shared/domain/pay/pay-periods';
+import { payReadsFrom } from '@punchclock/shared/domain/pay/public-holiday-pay';
 import { vacationPayEarned } from '@punchclock/shared/domain/pay/vacation';
 import { workWeekContaining } from '@punchclock/shared/domain/pay/work-week';
 import type { AppConfig } from '../../config.ts';
@@ -53,13 +54,7 @@ import {
   readHolidayEdits,
   readRatesOf,
 } from '../pay-settings/index.ts';
-import {
-  HOLIDAY_PAY_LOOKBACK_DAYS,
-  holidayPayOn,
-  leaveByPayCodeOf,
-  timesheetPayLines,
-  type PayDayInput,
-} from './pay.ts';
+import { holidayPayOn, leaveByPayCodeOf, timesheetPayLines, type PayDayInput } from './pay.ts';
 import { employerDayStarts } from './employer-days.ts';
 import { listTimesheetDayMetrics } from './repository.ts';
 
@@ -145,7 +140,12 @@ export async function getTimesheet(
   if (caller.role === 'admin' || caller.userId === userId) return sheet;
   return {
     ...sheet,
-    payLines: sheet.payLines.map((line) => ({ ...line, rateCents: null, amountCents: null })),
+    payLines: sheet.payLines.map((line) => ({
+      ...line,
+      rateCents: null,
+      paidRateCents: null,
+      amountCents: null,
+    })),
     vacationPay: null,
   };
 }
@@ -174,24 +174,33 @@ export async function buildTimesheet(
   const restTo = shiftDate(twoWeekRestPeriodStart(to, pay.workWeekStart, pairAnchor), 13);
 
   // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
-  // Metrics reach back 4 more weeks for public holiday pay.
+  // Public holiday pay reads the 4 work weeks before the first week, in whatever pay period.
   const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
-    listTimesheetDayMetrics(db, userId, shiftDate(from, -HOLIDAY_PAY_LOOKBACK_DAYS), to),
+    listTimesheetDayMetrics(db, userId, payReadsFrom(period.start, pay.workWeekStart, true), to),
     listShiftEvents(db, [userId], shiftDate(restFrom, -1), restTo),
     listApprovedCorrections(db, [userId], shiftDate(restFrom, -1), restTo),
     readHolidayEdits(db),
     readRatesOf(db, userId),
   ]);
+  const holidayOn = holidayLookup(holidayEdits);
+  const hasHoliday = datesOf(period).some((date) => holidayOn(date) !== null);
 
   // Each work week under the person's rule set in force on its first day (pay-rules feature):
-  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu.
+  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu. With a
+  // holiday in the period, from the first of its 4 weeks before: their regular minutes are
+  // that week's, under that week's rule set (overtime excluded), not only the period's.
   const [overtime, rules] = await Promise.all([
-    computeRuledOvertime(db, config, userId, from, to),
+    computeRuledOvertime(
+      db,
+      config,
+      userId,
+      payReadsFrom(period.start, pay.workWeekStart, hasHoliday),
+      to,
+    ),
     ruleSetResolverFor(db, config, userId),
   ]);
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
-  const holidayOn = holidayLookup(holidayEdits);
   // Ontario's holidays in the reader's language, an admin's as written (decision 0043).
   const holidayName = (date: string) => {
     const holiday = holidayOn(date);

@@ -478,6 +478,7 @@ export async function approvePeriod(
       tx,
       { fromDate: period.start, toDate: period.end },
       { actorId: caller.userId, meta },
+      config.pay.workWeekStart,
     );
     await writeAudit(tx, {
       actorId: caller.userId,

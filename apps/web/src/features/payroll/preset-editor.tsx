@@ -55,6 +55,8 @@ export function PresetEditor() {
     amount: t`Amount`,
     periodStart: t`Period start`,
     periodEnd: t`Period end`,
+    baseRate: t`Base rate`,
+    multiplier: t`Multiplier`,
   };
   const presets = useQuery(presetsQueryOptions);
   const [draft, setDraft] = useState<Draft>(() => draftOf(null));

@@ -79,8 +79,22 @@ describe('payLines', () => {
       code: 'REG',
       minutes: 1200,
       rateCents: 2000,
+      multiplier: 1,
+      paidRateCents: 2000,
       amountCents: 40_000,
     });
+    // Each line's rate is the rate its amount was paid at.
+    expect(lines.map((line) => [line.code, line.multiplier, line.paidRateCents])).toEqual([
+      ['REG', 1, 2000],
+      ['OT1.5', 1.5, 3000],
+      ['OT2', 2, 4000],
+      ['HOL', 1, 2000],
+      ['VAC', 1, 2000],
+      ['SICK', 1, 2000],
+      ['UNPAID', 0, 0],
+      ['TOIL-EARNED', 0, 0],
+      ['TOIL-TAKEN', 1, 2000],
+    ]);
     // 6 h × $20 × 1.5 = $180; 1 h × $20 × 2 = $40.
     expect(byCode['OT1.5']?.amountCents).toBe(18_000);
     expect(byCode.OT2?.amountCents).toBe(4_000);
@@ -96,6 +110,8 @@ describe('payLines', () => {
       code: 'REG',
       minutes: 1200,
       rateCents: null,
+      multiplier: 1,
+      paidRateCents: null,
       amountCents: null,
     });
   });
@@ -103,8 +119,53 @@ describe('payLines', () => {
   it('splits a code in two lines when the rate changes inside the period', () => {
     const lines = payLines(week, (date) => (date >= '2026-07-01' ? 2500 : 2000));
     expect(lines.filter((line) => line.code === 'REG')).toEqual([
-      { code: 'REG', minutes: 960, rateCents: 2000, amountCents: 32_000 },
-      { code: 'REG', minutes: 240, rateCents: 2500, amountCents: 10_000 },
+      {
+        code: 'REG',
+        minutes: 960,
+        rateCents: 2000,
+        multiplier: 1,
+        paidRateCents: 2000,
+        amountCents: 32_000,
+      },
+      {
+        code: 'REG',
+        minutes: 240,
+        rateCents: 2500,
+        multiplier: 1,
+        paidRateCents: 2500,
+        amountCents: 10_000,
+      },
+    ]);
+  });
+
+  it('rounds a line once, at its paid rate, so hours × rate = amount', () => {
+    // 4 days of 675, 675, 675 and 615 min at 2001 ¢: each day rounded apart would give
+    // 22 511 × 3 + 20 510 = 88 043 ¢; the line is 2640 min = 44 h × $20.01 = $880.44.
+    const dates = ['2026-08-31', '2026-09-01', '2026-09-02', '2026-09-03'];
+    const days: PayCodeDay[] = [675, 675, 675, 615].map((regularMinutes, index) => ({
+      date: dates[index] ?? '',
+      regularMinutes,
+      overtime: index === 3 ? { 'OT1.5': 60 } : ({} as Record<string, number>),
+    }));
+    const lines = payLines(days, () => 2001);
+    expect(lines).toEqual([
+      {
+        code: 'REG',
+        minutes: 2640,
+        rateCents: 2001,
+        multiplier: 1,
+        paidRateCents: 2001,
+        amountCents: 88_044,
+      },
+      // Paid at 3001.5 ¢ exactly: 1 h → 3001.5 ¢, half up → 3002 ¢.
+      {
+        code: 'OT1.5',
+        minutes: 60,
+        rateCents: 2001,
+        multiplier: 1.5,
+        paidRateCents: 3001.5,
+        amountCents: 3_002,
+      },
     ]);
   });
 

@@ -104,10 +104,27 @@ export function payCodeMinutes(days: readonly PayCodeDay[]): PayCodeMinutes {
 export interface PayLine {
   code: PayCode;
   minutes: number;
-  /** Hourly rate in cents, or null when no rate is known for these days. */
+  /** The person's hourly rate in cents (the base rate), or null when none is known. */
   rateCents: number | null;
+  /** What the code pays per hour as a multiple of the base rate: 1, 1.5, 2, or 0 (unpaid). */
+  multiplier: number;
+  /**
+   * The rate the amount was paid at, in cents: base rate × multiplier, exact (a half cent is
+   * kept: $20.01 × 1.5 = 3001.5 ¢). Null without a rate.
+   */
+  paidRateCents: number | null;
   /** Gross amount in cents, or null without a rate. */
   amountCents: number | null;
+}
+
+/** What a code pays per hour as a multiple of the base rate (1.5 for OT1.5, 0 for UNPAID). */
+export function payCodeMultiplier(code: PayCode): number {
+  return PAY_CODE_HALF_MULTIPLES[code] / 2;
+}
+
+/** The hourly rate a code pays at, in cents (exact, possibly a half cent). */
+export function paidRateCents(code: PayCode, rateCents: number): number {
+  return (rateCents * PAY_CODE_HALF_MULTIPLES[code]) / 2;
 }
 
 /** minutes × rate × multiple ÷ 60, half up, in cents. */
@@ -117,8 +134,10 @@ export function amountCents(code: PayCode, minutes: number, rateCents: number): 
 
 /**
  * Pay lines of the days, in pay-code order, codes with no minutes left out. `rateOn(date)` is the
- * person's hourly rate in cents on a date (null when unknown). `holidayAmountCents(date)` prices
- * a holiday's HOL minutes by the ESA formula when given; otherwise HOL is minutes × rate.
+ * person's hourly rate in cents on a date (null when unknown). A line's amount is its minutes at
+ * its paid rate, rounded once (so hours × paid rate = amount, not a sum of rounded days).
+ * `holidayAmountCents(date)` prices a holiday's HOL minutes by the ESA formula when given (a sum
+ * over the holidays); otherwise HOL is minutes × rate.
  */
 export function payLines(
   days: readonly PayCodeDay[],
@@ -127,7 +146,7 @@ export function payLines(
 ): PayLine[] {
   const byKey = new Map<
     string,
-    { code: PayCode; minutes: number; rateCents: number | null; amount: number }
+    { code: PayCode; minutes: number; rateCents: number | null; holidayAmount: number | null }
   >();
   for (const day of days) {
     const rate = rateOn(day.date);
@@ -135,11 +154,11 @@ export function payLines(
     for (const code of PAY_CODES) {
       if (minutes[code] === 0) continue;
       const key = `${code}|${rate ?? ''}`;
-      const line = byKey.get(key) ?? { code, minutes: 0, rateCents: rate, amount: 0 };
+      const line = byKey.get(key) ?? { code, minutes: 0, rateCents: rate, holidayAmount: null };
       line.minutes += minutes[code];
-      if (rate !== null) {
-        const holidayAmount = code === 'HOL' ? holidayAmountCents?.(day.date) : undefined;
-        line.amount += holidayAmount ?? amountCents(code, minutes[code], rate);
+      const holidayAmount = code === 'HOL' ? holidayAmountCents?.(day.date) : undefined;
+      if (rate !== null && holidayAmount != null) {
+        line.holidayAmount = (line.holidayAmount ?? 0) + holidayAmount;
       }
       byKey.set(key, line);
     }
@@ -154,7 +173,12 @@ export function payLines(
       code: line.code,
       minutes: line.minutes,
       rateCents: line.rateCents,
-      amountCents: line.rateCents === null ? null : line.amount,
+      multiplier: payCodeMultiplier(line.code),
+      paidRateCents: line.rateCents === null ? null : paidRateCents(line.code, line.rateCents),
+      amountCents:
+        line.rateCents === null
+          ? null
+          : (line.holidayAmount ?? amountCents(line.code, line.minutes, line.rateCents)),
     }));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holidayPayWeeks, publicHolidayPayCents } from './public-holiday-pay.ts';
+import { holidayPayWeeks, payReadsFrom, publicHolidayPayCents } from './public-holiday-pay.ts';
 
 function ranges(holiday: string, weekStartsOn: number): string[] {
   return holidayPayWeeks(holiday, weekStartsOn).map(
@@ -85,5 +85,17 @@ describe('holidayPayWeeks', () => {
       '2026-12-13..2026-12-19',
       '2026-12-20..2026-12-26',
     ]);
+  });
+});
+
+describe('payReadsFrom', () => {
+  it('reads from the first work week of the period, or 4 weeks before it with a holiday', () => {
+    // The period 2026-10-11 … 10-24 starts on a Sunday: Sunday weeks start there; with
+    // Thanksgiving (10-12) in it, holiday pay reads the weeks of 09-13, 09-20, 09-27 and 10-04.
+    expect(payReadsFrom('2026-10-11', 0, false)).toBe('2026-10-11');
+    expect(payReadsFrom('2026-10-11', 0, true)).toBe('2026-09-13');
+    // Monday weeks: 10-11 is the last day of the week of Mon 10-05; 4 weeks before it: 09-07.
+    expect(payReadsFrom('2026-10-11', 1, false)).toBe('2026-10-05');
+    expect(payReadsFrom('2026-10-11', 1, true)).toBe('2026-09-07');
   });
 });

@@ -42,3 +42,19 @@ export function holidayPayWeeks(holidayDate: string, weekStartsOn: number): Date
     return { dateRangeStart: start, dateRangeEnd: shiftDate(start, 6) };
   });
 }
+
+/**
+ * The first date a pay period's pay reads (issue #28): the first day of the work week its first
+ * day falls in (weekly overtime counts whole work weeks), and with a public holiday in the period,
+ * the first of the 4 work weeks before that week (the holiday pay's wages), whatever pay period
+ * they fall in. The timesheet reads from here; a locked period protects from here.
+ */
+export function payReadsFrom(
+  periodStart: string,
+  weekStartsOn: number,
+  hasHoliday: boolean,
+): string {
+  const weekStart = workWeekStartDate(periodStart, weekStartsOn);
+  if (!hasHoliday) return weekStart;
+  return holidayPayWeeks(weekStart, weekStartsOn)[0]?.dateRangeStart ?? weekStart;
+}

@@ -4,11 +4,20 @@ import { decimalHours } from '@punchclock/shared/domain/pay/pay-codes';
 import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 
-/** Cents as dollars: "$23.50" in English as before, the reader's own form elsewhere. */
+/**
+ * Cents as dollars: "$23.50" in English as before, the reader's own form elsewhere. A paid rate
+ * may hold a half cent ($20.01 × 1.5): it keeps its third decimal ("$30.015").
+ */
 const money = (cents: number | null) => {
   if (cents === null) return '—';
-  if (currentLocale() === 'en') return `$${(cents / 100).toFixed(2)}`;
-  return formatNumber(cents / 100, { style: 'currency', currency: 'CAD' });
+  const digits = Number.isInteger(cents) ? 2 : 3;
+  if (currentLocale() === 'en') return `$${(cents / 100).toFixed(digits)}`;
+  return formatNumber(cents / 100, {
+    style: 'currency',
+    currency: 'CAD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: digits,
+  });
 };
 
 /** Minutes as decimal hours with two places ("7.50"; "7,50" in French). */
@@ -42,7 +51,9 @@ export function PayLinesTable({
       id: 'rate',
       header: t`Rate`,
       className: 'tabular-nums',
-      cell: (line) => money(line.rateCents),
+      // The rate the amount was paid at (an OT1.5 hour at 1.5× the base rate), so hours × rate =
+      // amount on every line.
+      cell: (line) => money(line.paidRateCents),
     },
     {
       id: 'amount',

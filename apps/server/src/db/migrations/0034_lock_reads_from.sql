@@ -1,0 +1,1 @@
+ALTER TABLE "period_locks" ADD COLUMN "reads_from" date;
