@@ -2,17 +2,12 @@ import { t } from '@lingui/core/macro';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { PunchLocation, PunchPosition } from '@punchclock/shared/contracts/locations';
-import {
-  formatDistance,
-  judgeLocation,
-  locationNeededMessage,
-  type LocationVerdict,
-} from '@punchclock/shared/domain/location-policy';
+import { judgeLocation, type LocationVerdict } from '@punchclock/shared/domain/location-policy';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { Db } from '../../db/client.ts';
 import { punchLocations } from '../../db/schema.ts';
 import { Forbidden } from '../../platform/errors.ts';
-import { withLocale } from '../../platform/i18n.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 import { listAdminIds } from '../people/index.ts';
 import { findLocationPolicy, readRetentionDays } from './policy-repository.ts';
 
@@ -94,35 +89,29 @@ export async function tellAdminsOfFlaggedPunch(
 ): Promise<void> {
   if (verdict.decision !== 'flag') return;
   const adminIds = await listAdminIds(db);
-  const languages = await findLanguages(db, adminIds);
+  const text = flaggedPunchMessage(verdict);
   await insertDrafts(
     db,
-    adminIds.map((userId) =>
-      withLocale(languages.get(userId), () => {
-        // The verdict's message is in the puncher's language: say it again in the admin's.
-        const where = describeFlaggedPlace(verdict);
-        return {
-          userId,
-          type: 'warning' as const,
-          title: t`Punch outside the allowed places`,
-          message: t`A punch was made away from the team's places: ${where}.`,
-          occasionKey: `punch-location:${punch.eventId}`,
-          subjectUserId: punch.userId,
-        };
-      }),
-    ),
+    adminIds.map((userId) => ({
+      userId,
+      type: 'warning' as const,
+      occasionKey: `punch-location:${punch.eventId}`,
+      subjectUserId: punch.userId,
+      ...text,
+    })),
   );
 }
 
-/** A flagged verdict's message, in the current language. */
-function describeFlaggedPlace(verdict: LocationVerdict): string {
-  if (verdict.message === null) return t`no position`;
+/** What the admins are told of a flagged punch, worded in each one's language when read. */
+function flaggedPunchMessage(verdict: LocationVerdict) {
+  if (verdict.message === null) return notificationMessage('punch_location.no_position', {});
   if (verdict.outcome === 'outside' && verdict.placeName && verdict.distanceMetres !== null) {
-    const distance = formatDistance(verdict.distanceMetres);
-    const placeName = verdict.placeName;
-    return t`You are ${distance} from ${placeName}`;
+    return notificationMessage('punch_location.outside', {
+      distance: verdict.distanceMetres,
+      placeName: verdict.placeName,
+    });
   }
-  return locationNeededMessage();
+  return notificationMessage('punch_location.unverified', {});
 }
 
 /** Where these punches were made; the person's own and admins' eyes only (callers check). */
