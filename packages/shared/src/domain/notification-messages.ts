@@ -4,7 +4,7 @@ import { translate } from '../i18n/runtime.ts';
 import { formatBusinessTime } from './business-time.ts';
 import { formatDistance } from './location-policy.ts';
 import { EVENT_LABELS, TIME_EVENT_TYPES, type TimeEventType } from './time-state.ts';
-import { formatDate } from '../i18n/format.ts';
+import { formatBusinessDateLong, formatDate } from '../i18n/format.ts';
 
 /**
  * What a notification says, as a message key and its values (decision 0044): stored with the
@@ -13,7 +13,7 @@ import { formatDate } from '../i18n/format.ts';
  * The title and message columns keep the English words for API clients and old rows.
  *
  * Values are stored raw and formatted when shown: an instant as ISO (shown as a time of day in
- * the zone stored beside it), a business date as yyyy-MM-dd, a distance in metres, a punch as
+ * the zone stored beside it), a business date as yyyy-MM-dd ("Dec 17, 2026" when shown), a distance in metres, a punch as
  * its event type.
  */
 type ValueKind =
@@ -27,7 +27,7 @@ type ValueKind =
   | 'time'
   /** An ISO instant, shown as a date ("Nov 25, 2026") in the `timeZone` value's zone. */
   | 'day'
-  /** A business date, yyyy-MM-dd. */
+  /** A business date, yyyy-MM-dd, shown as "Dec 17, 2026" / "17 déc. 2026". */
   | 'date'
   /** The IANA zone the instants are shown in (not shown itself). */
   | 'zone'
@@ -363,7 +363,9 @@ function formatValue(
         ? EVENT_LABELS[value as TimeEventType]
         : null;
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? formatBusinessDateLong(value)
+        : null;
     case 'time':
     case 'day': {
       if (typeof value !== 'string' || !timeZone || Number.isNaN(Date.parse(value))) return null;

@@ -58,12 +58,12 @@ describeEachDatabase('notifications in the reader’s language (#28 item 18)', (
     const [french] = await readNotifications(app, cookie, 'fr-CA,fr;q=0.9');
     expect(french).toMatchObject({
       title: 'Demande approuvée',
-      message: 'Votre congé du 2031-05-06 au 2031-05-06 a été approuvé.',
+      message: 'Votre congé du 6 mai 2031 au 6 mai 2031 a été approuvé.',
     });
     const [english] = await readNotifications(app, cookie);
     expect(english).toMatchObject({
       title: 'Request approved',
-      message: 'Your time off from 2031-05-06 to 2031-05-06 was approved.',
+      message: 'Your time off from May 6, 2031 to May 6, 2031 was approved.',
     });
     // The columns keep the English, for API clients that read them and for old versions.
     const [row] = await db()
@@ -87,7 +87,7 @@ describeEachDatabase('notifications in the reader’s language (#28 item 18)', (
     // The web app now asks in French.
     expect((await readNotifications(app, cookie, 'fr-CA'))[0]).toMatchObject({
       title: 'Demande approuvée',
-      message: 'Votre congé du 2031-05-13 au 2031-05-13 a été approuvé.',
+      message: 'Votre congé du 13 mai 2031 au 13 mai 2031 a été approuvé.',
     });
   });
 
