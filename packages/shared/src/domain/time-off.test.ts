@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { countWorkingDays, formatDays, requestDaysX100, STANDARD_DAY_MINUTES } from './time-off.ts';
+import {
+  countWorkingDays,
+  formatDays,
+  formatRequestDates,
+  requestDaysX100,
+  STANDARD_DAY_MINUTES,
+} from './time-off.ts';
 
 // 2026-11-16 is a Monday; 2026-11-21 and 22 the weekend after it.
 const MONDAY = '2026-11-16';
@@ -83,5 +89,26 @@ describe('formatDays', () => {
     expect(formatDays(50)).toBe('0.5 days');
     expect(formatDays(150)).toBe('1.5 days');
     expect(formatDays(125)).toBe('1.25 days');
+  });
+});
+
+describe('formatRequestDates', () => {
+  const request = {
+    startDate: '2026-12-17',
+    endDate: '2026-12-19',
+    startTime: null,
+    endTime: null,
+  };
+  it('writes the dates a request covers as a span, a day, or part of a day (English)', () => {
+    expect(formatRequestDates(request)).toBe('Dec 17 – 19, 2026');
+    expect(formatRequestDates({ ...request, endDate: '2026-12-17' })).toBe('Dec 17, 2026');
+    expect(
+      formatRequestDates({
+        ...request,
+        endDate: '2026-12-17',
+        startTime: '13:00',
+        endTime: '17:00',
+      }),
+    ).toBe('Dec 17, 2026, 1:00 PM–5:00 PM');
   });
 });

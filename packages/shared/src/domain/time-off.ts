@@ -1,5 +1,10 @@
 import { t } from '@lingui/core/macro';
-import { currentLocale } from '../i18n/format.ts';
+import {
+  currentLocale,
+  formatBusinessDateLong,
+  formatDateRange,
+  formatTimeRange,
+} from '../i18n/format.ts';
 import { DEFAULT_WORKING_DAYS, weekdayOf } from './schedule.ts';
 import { shiftDate } from './business-time.ts';
 
@@ -42,4 +47,21 @@ export function formatDays(daysX100: number): string {
   const digits = Number.isInteger(days) ? String(days) : days.toFixed(2).replace(/0$/, '');
   const text = currentLocale() === 'en' ? digits : digits.replace('.', ',');
   return days === 1 ? t`${text} day` : t`${text} days`;
+}
+
+/**
+ * The dates a time-off request covers, in the reader's language: "Dec 17 – 19, 2026", one day
+ * "Dec 17, 2026", part of a day "Dec 17, 2026, 1:00 PM–5:00 PM".
+ */
+export function formatRequestDates(request: {
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
+}): string {
+  if (request.startTime && request.endTime) {
+    const day = formatBusinessDateLong(request.startDate);
+    return `${day}, ${formatTimeRange(request.startTime, request.endTime)}`;
+  }
+  return formatDateRange(request.startDate, request.endDate);
 }
