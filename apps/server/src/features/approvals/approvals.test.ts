@@ -56,7 +56,7 @@ const UNKNOWN_ID = '6f9619ff-8b86-4d01-b42d-00cf4fc964ff';
 
 /** Lock tests own September 2026; no other test here uses a day in it. */
 const LOCK = { fromDate: '2026-09-01', toDate: '2026-09-30' };
-const LOCKED_MESSAGE = `Those dates are in a locked pay period (${LOCK.fromDate} to ${LOCK.toDate}). Ask an admin to reopen it first.`;
+const LOCKED_MESSAGE = `Those dates are in a locked pay period (${day(LOCK.fromDate)} to ${day(LOCK.toDate)}). Ask an admin to reopen it first.`;
 
 describeEachDatabase('approvals', (getDatabase) => {
   const db = () => getDatabase().db;

@@ -1,3 +1,4 @@
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { t } from '@lingui/core/macro';
 import { and, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
@@ -29,7 +30,8 @@ export async function findActiveLock(db: Db, from: string, to: string, whole = f
 export async function assertNotLocked(db: Db, from: string, to: string): Promise<void> {
   const lock = await findActiveLock(db, from, to);
   if (lock) {
-    const { fromDate, toDate } = lock;
+    const fromDate = formatBusinessDateLong(lock.fromDate);
+    const toDate = formatBusinessDateLong(lock.toDate);
     throw new Conflict(
       t`Those dates are in a locked pay period (${fromDate} to ${toDate}). Ask an admin to reopen it first.`,
       'period_locked',

@@ -224,7 +224,7 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
       });
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toMatch(
-        /^You can submit this timesheet from its last day, 2027-/,
+        /^You can submit this timesheet from its last day, [A-Z][a-z]{2} \d{1,2}, 2027\.$/,
       );
     });
 
