@@ -9,6 +9,8 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { listenOnFreePort, openLiveStream, type SseFrame } from '../../test/live-stream.ts';
 import { expectApi } from '../../test/users.ts';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
+import { insertDrafts } from '../notification-store/index.ts';
 
 /** GET /api/notifications as a browser in `language` asks for it. */
 async function readNotifications(
@@ -89,6 +91,41 @@ describeEachDatabase('notifications in the reader’s language (#28 item 18)', (
       title: 'Demande approuvée',
       message: 'Votre congé du 13 mai 2031 au 13 mai 2031 a été approuvé.',
     });
+  });
+
+  it('formats a time when it is read: the shift start on the business clock, in the reader’s way', async () => {
+    const person = await createTestUser(db());
+    const cookie = await signInAs(app, person.email, person.password);
+    // 13:30Z on 10 June 2026 is 9:30 AM in Toronto (EDT); 14:00Z on 2 December is 9:00 AM (EST).
+    const late = (day: string, at: string) => ({
+      userId: person.id,
+      subjectUserId: person.id,
+      type: 'late' as const,
+      occasionKey: `late:${day}`,
+      ...notificationMessage('late', {
+        templateName: 'Day',
+        time: at,
+        timeZone: 'America/Toronto',
+      }),
+    });
+    await insertDrafts(db(), [late('2026-06-10', '2026-06-10T13:30:00Z')]);
+    await insertDrafts(db(), [late('2026-12-02', '2026-12-02T14:00:00Z')]);
+    const french = await readNotifications(app, cookie, 'fr-CA');
+    expect(
+      french.map(({ title, message }) => ({ title, message: message.replace(/\u00a0/g, ' ') })),
+    ).toEqual([
+      {
+        title: 'Vous êtes en retard',
+        message: "Votre quart Day a commencé à 9 h et vous n'avez pas pointé votre arrivée.",
+      },
+      {
+        title: 'Vous êtes en retard',
+        message: "Votre quart Day a commencé à 9 h 30 et vous n'avez pas pointé votre arrivée.",
+      },
+    ]);
+    expect((await readNotifications(app, cookie, 'en'))[1]?.message).toBe(
+      'Your Day shift started at 9:30 AM and you have not clocked in.',
+    );
   });
 
   it('shows what was stored for a row without a key, or with a key or values it does not know', async () => {
