@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
 import { downloadCsv, timesheetHours } from './support/pay-period.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -42,7 +43,7 @@ describe('payroll export', () => {
       await page.getByRole('button', { name: 'Previous pay period' }).click();
       await page.getByTestId('payroll-period').getByText('Locked', { exact: true }).waitFor();
       expect(await page.getByTestId('payroll-period').textContent()).toContain(
-        `${period.start} to ${period.end}`,
+        `${formatBusinessDateLong(period.start, 'en')} to ${formatBusinessDateLong(period.end, 'en')}`,
       );
       await saveScreenshot(page, 'payroll');
 

@@ -48,7 +48,7 @@ describe('schedules', () => {
     await page.getByRole('link', { name: 'Schedule Assignment' }).click();
     await page.getByLabel('Search people').fill('shift@e2e');
     await page.getByLabel(`Select ${SEED_USERS.scheduled.name}`).check();
-    await page.getByLabel('Template').selectOption({ label: 'E2E Day (09:00–17:00)' });
+    await page.getByLabel('Template').selectOption({ label: 'E2E Day (9:00 AM–5:00 PM)' });
     await page.getByLabel('First day').fill(week[0] ?? today);
     await page.getByLabel('Last day').fill(week[6] ?? today);
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -74,7 +74,7 @@ describe('schedules', () => {
     await signInAndWait(page, SEED_USERS.scheduled);
     await expect
       .poll(() => page.getByTestId('today-shift').textContent())
-      .toBe('Today: E2E Day 09:00–17:00');
+      .toBe('Today: E2E Day 9:00 AM–5:00 PM');
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText('Clocked In - Working').first().waitFor();
     await expect
@@ -86,7 +86,7 @@ describe('schedules', () => {
     const todayCell = page.locator(`[data-date="${today}"]`);
     await expect.poll(() => todayCell.textContent()).toContain('Today');
     expect(await todayCell.textContent()).toContain('E2E Day');
-    expect(await todayCell.textContent()).toContain('09:00–17:00');
+    expect(await todayCell.textContent()).toContain('9:00 AM–5:00 PM');
     await saveScreenshot(page, 'my-schedule-week');
 
     await page.getByRole('button', { name: 'Next week' }).click();

@@ -190,8 +190,12 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** In English, for API clients and rows older than message_key (decision 0044). */
     title: text('title').notNull(),
     message: text('message').notNull(),
+    /** What it says (notification-messages.ts), shown in each reader's language; null: old row. */
+    messageKey: text('message_key'),
+    messageValues: jsonb('message_values'),
     type: text('type').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     occasionKey: text('occasion_key'),

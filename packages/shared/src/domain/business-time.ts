@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { formatDate, formatDuration } from '../i18n/format.ts';
+import { formatDate, formatDuration, formatElapsedTime } from '../i18n/format.ts';
 
 export { DEFAULT_TIME_ZONE } from './time-zone.ts';
 
@@ -72,13 +72,12 @@ export function startOfBusinessDay(date: string, timeZone: string): Date {
   return businessInstant(date, '00:00', timeZone);
 }
 
-/** Whole elapsed seconds rendered as h:mm:ss (or m:ss under an hour) for live timers. */
+/**
+ * Whole elapsed seconds for live timers, in the reader's language: h:mm:ss (or m:ss under an
+ * hour) in English, "1 h 05 min 07 s" in French (formatElapsedTime).
+ */
 export function formatElapsed(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = String(seconds % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
+  return formatElapsedTime(totalSeconds);
 }
 
 /** Minutes as "7h 30m" for totals (in French, "7 h 30"). */

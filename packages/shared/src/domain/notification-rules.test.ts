@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shiftDate, toBusinessDate } from './business-time.ts';
+import { renderNotification } from './notification-messages.ts';
 import {
   COPIED_TO_OVERSEERS,
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -66,8 +67,21 @@ function person(shifts: ScheduledShift[], events: RuleEvent[] = []): PersonSnaps
 }
 
 /** The rules as the job calls them: today is the business day of `now` in Toronto. */
-function evaluate(snapshot: PersonSnapshot, now: Date): NotificationDraft[] {
+function evaluateDrafts(snapshot: PersonSnapshot, now: Date): NotificationDraft[] {
   return evaluateNotificationRules(snapshot, now, toBusinessDate(now, TORONTO), TORONTO);
+}
+
+/** A draft as an English reader reads it: its message key and values put into words. */
+function read({ messageKey: _key, messageValues: _values, ...draft }: NotificationDraft) {
+  return {
+    ...draft,
+    ...renderNotification({ messageKey: _key, messageValues: _values, ...draft }),
+  };
+}
+
+/** The rules' drafts, as read. */
+function evaluate(snapshot: PersonSnapshot, now: Date) {
+  return evaluateDrafts(snapshot, now).map(read);
 }
 
 const typesOf = (drafts: NotificationDraft[]) => drafts.map((draft) => draft.type);
@@ -472,14 +486,17 @@ describe('evaluateNotificationRules across daylight-saving changes in Toronto', 
 describe('draftOverseerCopy', () => {
   const shift = shiftOn(DAY);
   const lateDraft = (userId: string) =>
-    evaluate({ userId, shifts: [shift], events: [] }, plus(shift.start, 5))[0] as NotificationDraft;
+    evaluateDrafts(
+      { userId, shifts: [shift], events: [] },
+      plus(shift.start, 5),
+    )[0] as NotificationDraft;
 
   it('copies late and overbreak to overseers, nothing else', () => {
     expect([...COPIED_TO_OVERSEERS].sort()).toEqual(['late', 'overbreak']);
   });
 
   it('addresses the overseer, names the person and keeps the subject', () => {
-    expect(draftOverseerCopy(lateDraft(USER), ADMIN, 'Ada Lovelace')).toEqual({
+    expect(read(draftOverseerCopy(lateDraft(USER), ADMIN, 'Ada Lovelace'))).toEqual({
       userId: ADMIN,
       type: 'late',
       occasionKey: `late:${DAY}:${USER}`,
@@ -491,8 +508,8 @@ describe('draftOverseerCopy', () => {
 
   it('gives each subject a distinct occasion, apart from the overseer’s own', () => {
     const own = lateDraft(ADMIN);
-    const aboutUser = draftOverseerCopy(lateDraft(USER), ADMIN, 'Ada');
-    const aboutOther = draftOverseerCopy(lateDraft(OTHER_USER), ADMIN, 'Grace');
+    const aboutUser = read(draftOverseerCopy(lateDraft(USER), ADMIN, 'Ada'));
+    const aboutOther = read(draftOverseerCopy(lateDraft(OTHER_USER), ADMIN, 'Grace'));
     const keys = [own.occasionKey, aboutUser.occasionKey, aboutOther.occasionKey];
     expect(new Set(keys).size).toBe(3);
     expect(aboutOther.title).toBe('Grace is late');
@@ -502,11 +519,11 @@ describe('draftOverseerCopy', () => {
     const breakStart = plus(shift.start, 60);
     const onBreak = person([shift], [punch('clock_in', shift.start), punch('break', breakStart)]);
     const atLunch = person([shift], [punch('clock_in', shift.start), punch('lunch', breakStart)]);
-    const [breakDraft] = evaluate(onBreak, plus(breakStart, 16));
-    const [lunchDraft] = evaluate(atLunch, plus(breakStart, 31));
+    const [breakDraft] = evaluateDrafts(onBreak, plus(breakStart, 16));
+    const [lunchDraft] = evaluateDrafts(atLunch, plus(breakStart, 31));
 
-    const breakCopy = draftOverseerCopy(breakDraft as NotificationDraft, ADMIN, 'Ada');
-    const lunchCopy = draftOverseerCopy(lunchDraft as NotificationDraft, ADMIN, 'Ada');
+    const breakCopy = read(draftOverseerCopy(breakDraft as NotificationDraft, ADMIN, 'Ada'));
+    const lunchCopy = read(draftOverseerCopy(lunchDraft as NotificationDraft, ADMIN, 'Ada'));
     expect(breakCopy.title).toBe('Ada is over their break');
     expect(breakCopy.message).toBe(
       "Ada's break started at 10:00 AM and has passed its 15 minute limit.",

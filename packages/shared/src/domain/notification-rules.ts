@@ -1,5 +1,9 @@
-import { t } from '@lingui/core/macro';
-import { formatBusinessTime } from './business-time.ts';
+import {
+  notificationMessage,
+  renderNotification,
+  type NotificationMessage,
+  type NotificationMessageKey,
+} from './notification-messages.ts';
 import { deriveTimeState, findOpenShiftStart, sortEvents, type TimedEvent } from './time-state.ts';
 
 export const NOTIFICATION_TYPES = [
@@ -52,27 +56,33 @@ export interface PersonSnapshot {
   events: RuleEvent[];
 }
 
-export interface NotificationDraft {
+interface NotificationDraftBase {
   userId: string;
   type: NotificationType;
   /** Unique per user: the same occasion never notifies twice, whichever server runs the rule. */
   occasionKey: string;
-  title: string;
-  message: string;
   /** For copies to overseers: who it is about (null when nobody could be identified). */
   subjectUserId: string | null;
 }
 
+/**
+ * A notification to write: what it says as a message key and its values (decision 0044), put
+ * into words in each reader's language; or, for text made elsewhere, fixed words.
+ */
+export type NotificationDraft = NotificationDraftBase &
+  (
+    | NotificationMessage
+    | { title: string; message: string; messageKey?: undefined; messageValues?: undefined }
+  );
+
 const MINUTE = 60_000;
 
-/**
- * How to word an overseer's copy of a draft, in the language current when the copy is made (the
- * overseer's), since the draft itself is worded in its recipient's.
- */
-const overseerWordings = new WeakMap<
-  NotificationDraft,
-  (subjectName: string) => { title: string; message: string }
->();
+/** The overseers' wording of the rules' own keys: the same occasion, about someone else. */
+const OVERSEER_KEY_OF: Partial<Record<string, NotificationMessageKey>> = {
+  late: 'late.overseer',
+  overbreak: 'overbreak.overseer',
+  overlunch: 'overlunch.overseer',
+};
 
 function hasClockInBetween(events: readonly RuleEvent[], from: number, to: number): boolean {
   return events.some((event) => {
@@ -96,25 +106,16 @@ export function evaluateNotificationRules(
   const drafts: NotificationDraft[] = [];
   const nowMs = now.getTime();
   const events = sortEvents(person.events);
-  const at = (instant: Date) => formatBusinessTime(instant, timeZone);
-  const draft = (
-    type: NotificationType,
-    occasionKey: string,
-    title: string,
-    message: string,
-    overseerWording?: (subjectName: string) => { title: string; message: string },
-  ) => {
-    const created: NotificationDraft = {
+  const draft = (type: NotificationType, occasionKey: string, text: NotificationMessage) => {
+    drafts.push({
       userId: person.userId,
       type,
       occasionKey,
-      title,
-      message,
       subjectUserId: person.userId,
-    };
-    if (overseerWording) overseerWordings.set(created, overseerWording);
-    drafts.push(created);
+      ...text,
+    });
   };
+  const at = (instant: Date) => ({ time: instant.toISOString(), timeZone });
 
   for (const shift of person.shifts) {
     const startMs = shift.start.getTime();
@@ -130,13 +131,13 @@ export function evaluateNotificationRules(
       nowMs >= startMs - settings.reminderBeforeMinutes * MINUTE &&
       nowMs < startMs
     ) {
-      const templateName = shift.templateName;
-      const time = at(shift.start);
       draft(
         'shift_reminder',
         `shift_reminder:${shift.date}`,
-        t`Shift starting soon`,
-        t`Your ${templateName} shift starts at ${time}.`,
+        notificationMessage('shift_reminder', {
+          templateName: shift.templateName,
+          ...at(shift.start),
+        }),
       );
     }
     if (
@@ -144,21 +145,10 @@ export function evaluateNotificationRules(
       nowMs >= startMs + settings.lateAfterMinutes * MINUTE &&
       nowMs < endMs
     ) {
-      const templateName = shift.templateName;
-      const shiftStart = shift.start;
-      const time = at(shiftStart);
       draft(
         'late',
         `late:${shift.date}`,
-        t`You are late`,
-        t`Your ${templateName} shift started at ${time} and you have not clocked in.`,
-        (subjectName) => {
-          const startTime = at(shiftStart);
-          return {
-            title: t`${subjectName} is late`,
-            message: t`${subjectName}'s ${templateName} shift started at ${startTime} and they have not clocked in.`,
-          };
-        },
+        notificationMessage('late', { templateName: shift.templateName, ...at(shift.start) }),
       );
     }
     const openShiftStart = findOpenShiftStart(events);
@@ -167,12 +157,10 @@ export function evaluateNotificationRules(
       Date.parse(openShiftStart.occurredAt) < endMs &&
       deriveTimeState(events, nowMs, today) !== 'none';
     if (isStillIn && nowMs >= endMs + settings.forgotClockOutAfterMinutes * MINUTE) {
-      const time = at(shift.end);
       draft(
         'warning',
         `forgot_clock_out:${shift.date}`,
-        t`Still clocked in`,
-        t`Your shift ended at ${time}. Did you forget to clock out?`,
+        notificationMessage('forgot_clock_out', at(shift.end)),
       );
     }
   }
@@ -187,28 +175,13 @@ export function evaluateNotificationRules(
         : (todaysShift?.breakLimitMinutes ?? settings.defaultBreakLimitMinutes);
     const elapsedMinutes = Math.floor((nowMs - Date.parse(current.occurredAt)) / MINUTE);
     if (elapsedMinutes > limit) {
-      const startedAt = new Date(current.occurredAt);
-      const time = at(startedAt);
-      const isLunch = state === 'lunch';
+      const startedAt = at(new Date(current.occurredAt));
       draft(
         'overbreak',
         `overbreak:${current.id}`,
-        isLunch ? t`Lunch over limit` : t`Break over limit`,
-        isLunch
-          ? t`Your lunch started at ${time} and has passed its ${limit} minute limit.`
-          : t`Your break started at ${time} and has passed its ${limit} minute limit.`,
-        (subjectName) => {
-          const startTime = at(startedAt);
-          return isLunch
-            ? {
-                title: t`${subjectName} is over their lunch`,
-                message: t`${subjectName}'s lunch started at ${startTime} and has passed its ${limit} minute limit.`,
-              }
-            : {
-                title: t`${subjectName} is over their break`,
-                message: t`${subjectName}'s break started at ${startTime} and has passed its ${limit} minute limit.`,
-              };
-        },
+        state === 'lunch'
+          ? notificationMessage('overlunch', { limit, ...startedAt })
+          : notificationMessage('overbreak', { limit, ...startedAt }),
       );
     }
   }
@@ -218,34 +191,38 @@ export function evaluateNotificationRules(
 /** Types that overseers (admins, the person's team lead) receive a copy of. */
 export const COPIED_TO_OVERSEERS: ReadonlySet<NotificationType> = new Set(['late', 'overbreak']);
 
-/** The copy an overseer gets: same occasion, about someone else. */
+/** The copy an overseer gets: same occasion, about someone else, in words for them. */
 export function draftOverseerCopy(
   original: NotificationDraft,
   overseerId: string,
   subjectName: string,
 ): NotificationDraft {
-  const wording = overseerWordings.get(original)?.(subjectName);
-  if (wording) {
+  const copy = {
+    userId: overseerId,
+    type: original.type,
+    occasionKey: `${original.occasionKey}:${original.subjectUserId}`,
+    subjectUserId: original.subjectUserId,
+  };
+  const overseerKey = original.messageKey ? OVERSEER_KEY_OF[original.messageKey] : undefined;
+  if (original.messageKey !== undefined && overseerKey) {
+    const { time, ...values } = original.messageValues;
     return {
-      ...original,
-      userId: overseerId,
-      occasionKey: `${original.occasionKey}:${original.subjectUserId}`,
-      ...wording,
+      ...copy,
+      messageKey: overseerKey,
+      messageValues: { ...values, subjectName, startTime: time },
     };
   }
-  // A draft made elsewhere: its English wording, reworded about the person.
-  const title =
-    original.type === 'late'
-      ? t`${subjectName} is late`
-      : original.title.startsWith('Lunch')
-        ? t`${subjectName} is over their lunch`
-        : t`${subjectName} is over their break`;
+  // A draft with fixed words: its English, reworded about the person.
+  const { title, message } = renderNotification(original);
   return {
-    ...original,
-    userId: overseerId,
-    occasionKey: `${original.occasionKey}:${original.subjectUserId}`,
-    title,
-    message: original.message
+    ...copy,
+    title:
+      original.type === 'late'
+        ? `${subjectName} is late`
+        : title.startsWith('Lunch')
+          ? `${subjectName} is over their lunch`
+          : `${subjectName} is over their break`,
+    message: message
       .replace(/^Your /, `${subjectName}'s `)
       .replace(/ you have not/, ' they have not'),
   };

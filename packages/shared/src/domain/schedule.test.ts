@@ -437,11 +437,13 @@ describe('shiftInstants in America/Toronto', () => {
 
 describe('formatShiftHours', () => {
   it.each([
-    ['09:00', '17:00', '09:00–17:00'],
-    ['22:00', '06:00', '22:00–06:00 (+1)'],
-    ['16:00', '00:00', '16:00–00:00 (+1)'],
-    ['09:00:00', '17:30:00', '09:00–17:30'],
-  ])('%s–%s → "%s"', (workStart, workEnd, expected) => {
-    expect(formatShiftHours({ workStart, workEnd })).toBe(expected);
+    ['09:00', '17:00', '9:00 AM–5:00 PM', '9 h – 17 h'],
+    ['22:00', '06:00', '10:00 PM–6:00 AM (+1)', '22 h – 6 h (+1)'],
+    ['16:00', '00:00', '4:00 PM–12:00 AM (+1)', '16 h – 0 h (+1)'],
+    ['08:30:00', '16:45:00', '8:30 AM–4:45 PM', '8 h 30 – 16 h 45'],
+  ])('%s–%s → "%s" / "%s"', (workStart, workEnd, english, french) => {
+    const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+    expect(plain(formatShiftHours({ workStart, workEnd }, 'en'))).toBe(english);
+    expect(plain(formatShiftHours({ workStart, workEnd }, 'fr-CA'))).toBe(french);
   });
 });

@@ -11,6 +11,8 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { isoDateOf } from './business-time.ts';
+import { formatTimeRange } from '../i18n/format.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /** product §9: weeks start on Sunday (0). */
 export const WEEK_STARTS_ON = 0;
@@ -165,8 +167,14 @@ export function shiftMonth(date: string, months: number): string {
   return toIso(addMonths(parseISO(date), months));
 }
 
-/** "09:00–17:00" with a "+1" marker when the shift ends the next day. */
-export function formatShiftHours(pattern: Pick<ShiftPattern, 'workStart' | 'workEnd'>): string {
-  const hhmm = (time: string) => time.slice(0, 5);
-  return `${hhmm(pattern.workStart)}–${hhmm(pattern.workEnd)}${isOvernight(pattern) ? ' (+1)' : ''}`;
+/**
+ * "9:00 AM–5:00 PM" ("9 h – 17 h" in French) with a "+1" marker when the shift ends the next
+ * day, in the reader's language.
+ */
+export function formatShiftHours(
+  pattern: Pick<ShiftPattern, 'workStart' | 'workEnd'>,
+  locale?: Locale,
+): string {
+  const hours = formatTimeRange(pattern.workStart, pattern.workEnd, locale);
+  return `${hours}${isOvernight(pattern) ? '\u00a0(+1)' : ''}`;
 }

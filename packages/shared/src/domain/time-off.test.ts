@@ -1,7 +1,13 @@
 import { i18n } from '@lingui/core';
 import { messages as frenchMessages } from '../locales/fr-CA/messages.ts';
 import { describe, expect, it } from 'vitest';
-import { countWorkingDays, formatDays, requestDaysX100, STANDARD_DAY_MINUTES } from './time-off.ts';
+import {
+  countWorkingDays,
+  formatDays,
+  formatRequestDates,
+  requestDaysX100,
+  STANDARD_DAY_MINUTES,
+} from './time-off.ts';
 
 // 2026-11-16 is a Monday; 2026-11-21 and 22 the weekend after it.
 const MONDAY = '2026-11-16';
@@ -102,5 +108,26 @@ describe('formatDays', () => {
     } finally {
       i18n.activate('en');
     }
+  });
+});
+
+describe('formatRequestDates', () => {
+  const request = {
+    startDate: '2026-12-17',
+    endDate: '2026-12-19',
+    startTime: null,
+    endTime: null,
+  };
+  it('writes the dates a request covers as a span, a day, or part of a day (English)', () => {
+    expect(formatRequestDates(request)).toBe('Dec 17 – 19, 2026');
+    expect(formatRequestDates({ ...request, endDate: '2026-12-17' })).toBe('Dec 17, 2026');
+    expect(
+      formatRequestDates({
+        ...request,
+        endDate: '2026-12-17',
+        startTime: '13:00',
+        endTime: '17:00',
+      }),
+    ).toBe('Dec 17, 2026, 1:00 PM–5:00 PM');
   });
 });

@@ -1,4 +1,5 @@
 import { plural } from '@lingui/core/macro';
+import { formatBusinessDateLong, formatDateRange, formatTimeRange } from '../i18n/format.ts';
 import { DEFAULT_WORKING_DAYS, weekdayOf } from './schedule.ts';
 import { shiftDate } from './business-time.ts';
 
@@ -44,4 +45,21 @@ export function requestDaysX100(request: {
 export function formatDays(daysX100: number): string {
   const days = daysX100 / 100;
   return plural(days, { one: '# day', other: '# days' });
+}
+
+/**
+ * The dates a time-off request covers, in the reader's language: "Dec 17 – 19, 2026", one day
+ * "Dec 17, 2026", part of a day "Dec 17, 2026, 1:00 PM–5:00 PM".
+ */
+export function formatRequestDates(request: {
+  startDate: string;
+  endDate: string;
+  startTime: string | null;
+  endTime: string | null;
+}): string {
+  if (request.startTime && request.endTime) {
+    const day = formatBusinessDateLong(request.startDate);
+    return `${day}, ${formatTimeRange(request.startTime, request.endTime)}`;
+  }
+  return formatDateRange(request.startDate, request.endDate);
 }

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatNumber, type DatePattern } from './format.ts';
+import {
+  formatBusinessDateLong,
+  formatDate,
+  formatDateRange,
+  formatDuration,
+  formatElapsedTime,
+  formatNumber,
+  formatTimeOfDay,
+  formatTimeRange,
+  type DatePattern,
+} from './format.ts';
 
 const PATTERNS: DatePattern[] = [
   'MMM d, yyyy',
@@ -89,5 +99,86 @@ describe('formatNumber and formatDuration', () => {
       '7\u00a0h\u00a030',
       '10\u00a0h\u00a005',
     ]);
+  });
+});
+
+describe('times of day, ranges, dates in sentences and timers (#28 item 19)', () => {
+  it('writes a schedule’s wall-clock times as each language reads them', () => {
+    const cases = ['08:30', '09:00', '00:00', '00:15', '12:00', '12:30', '16:45', '23:59', '24:00'];
+    expect(cases.map((time) => formatTimeOfDay(time, 'en'))).toEqual([
+      '8:30 AM',
+      '9:00 AM',
+      '12:00 AM',
+      '12:15 AM',
+      '12:00 PM',
+      '12:30 PM',
+      '4:45 PM',
+      '11:59 PM',
+      '12:00 AM',
+    ]);
+    // French: 24-hour, "h" between, no zeros on the hour (OQLF); 24:00 ends a day.
+    expect(cases.map((time) => formatTimeOfDay(time, 'fr-CA').replace(/\u00a0/g, ' '))).toEqual([
+      '8 h 30',
+      '9 h',
+      '0 h',
+      '0 h 15',
+      '12 h',
+      '12 h 30',
+      '16 h 45',
+      '23 h 59',
+      '24 h',
+    ]);
+    // Seconds as the database's time type returns them are ignored.
+    expect(formatTimeOfDay('17:00:00', 'en')).toBe('5:00 PM');
+  });
+
+  it('writes a shift as a range, overnight and to midnight included', () => {
+    expect(formatTimeRange('09:00', '17:00', 'en')).toBe('9:00 AM–5:00 PM');
+    expect(formatTimeRange('22:00', '06:00', 'en')).toBe('10:00 PM–6:00 AM');
+    expect(formatTimeRange('16:00', '24:00', 'en')).toBe('4:00 PM–12:00 AM');
+    expect(formatTimeRange('09:00', '17:00', 'fr-CA')).toBe('9\u00a0h\u00a0– 17\u00a0h');
+    expect(formatTimeRange('08:30', '16:45', 'fr-CA')).toBe(
+      '8\u00a0h\u00a030\u00a0– 16\u00a0h\u00a045',
+    );
+    expect(formatTimeRange('16:00', '24:00', 'fr-CA')).toBe('16\u00a0h\u00a0– 24\u00a0h');
+  });
+
+  it('writes an instant’s time on the hour without zeros in French, not in English', () => {
+    const at = (iso: string, locale: 'en' | 'fr-CA') =>
+      formatDate(iso, 'h:mm a', { timeZone: TORONTO, locale });
+    expect(at('2026-11-25T14:00:00Z', 'en')).toBe('9:00 AM');
+    expect(at('2026-11-25T14:00:00Z', 'fr-CA')).toBe('9\u00a0h');
+    expect(at('2026-11-25T14:05:00Z', 'fr-CA')).toBe('9\u00a0h\u00a005');
+    expect(at('2026-11-26T05:00:00Z', 'fr-CA')).toBe('0\u00a0h');
+    // DST applies to instants: 07:00Z on 8 March 2026 is 3 AM in Toronto, not 2.
+    expect(at('2026-03-08T07:00:00Z', 'fr-CA')).toBe('3\u00a0h');
+    expect(
+      formatDate('2026-11-25T14:00:05Z', 'h:mm:ss a', { timeZone: TORONTO, locale: 'fr-CA' }),
+    ).toBe('9\u00a0h\u00a000\u00a0min\u00a005\u00a0s');
+  });
+
+  it('writes business dates for sentences and headings, whatever the reader’s zone', () => {
+    expect(formatBusinessDateLong('2026-12-17', 'en')).toBe('Dec 17, 2026');
+    expect(formatBusinessDateLong('2026-12-17', 'fr-CA')).toBe('17 déc. 2026');
+    expect(formatBusinessDateLong('2027-01-01', 'en')).toBe('Jan 1, 2027');
+    expect(formatDateRange('2026-11-22', '2026-12-05', 'en')).toBe('Nov 22 – Dec 5, 2026');
+    expect(formatDateRange('2026-11-22', '2026-12-05', 'fr-CA')).toBe('22 nov. – 5 déc. 2026');
+    expect(formatDateRange('2026-12-27', '2027-01-09', 'en')).toBe('Dec 27, 2026 – Jan 9, 2027');
+    expect(formatDateRange('2026-12-17', '2026-12-17', 'fr-CA')).toBe('17 déc. 2026');
+  });
+
+  it('writes a live timer as a stopwatch in English and with its units in French', () => {
+    const seconds = [0, 8, 59.9, 15 * 60, 3600 + 5 * 60 + 7, -5];
+    expect(seconds.map((value) => formatElapsedTime(value, 'en'))).toEqual([
+      '0:00',
+      '0:08',
+      '0:59',
+      '15:00',
+      '1:05:07',
+      '0:00',
+    ]);
+    expect(
+      seconds.map((value) => formatElapsedTime(value, 'fr-CA').replace(/\u00a0/g, ' ')),
+    ).toEqual(['0 s', '8 s', '59 s', '15 min 00 s', '1 h 05 min 07 s', '0 s']);
   });
 });

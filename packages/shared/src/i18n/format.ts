@@ -74,7 +74,11 @@ export function formatDate(
   // ICU puts a narrow no-break space before AM/PM; the app has always shown a plain space.
   if (locale === 'en') return text.replace(/\u202f/g, ' ');
   // French keeps a time together ("14 h 45" never breaks after "14"), as its typography wants.
-  return text.replace(/(\d) (h|min|s)\b/g, `$1${NBSP}$2`).replace(/\b(h|min) (\d)/g, `$1${NBSP}$2`);
+  const kept = text
+    .replace(/(\d) (h|min|s)\b/g, `$1${NBSP}$2`)
+    .replace(/\b(h|min) (\d)/g, `$1${NBSP}$2`);
+  // On the hour, no zeros (OQLF): "9 h", as durations write "1 h"; "9 h 05" keeps its minutes.
+  return kept.replace(/(\d\u00a0h)\u00a000(?!\u00a0min)/g, '$1');
 }
 
 /** A number in the reader's language ("1,234.5" / "1 234,5"). */
@@ -99,6 +103,76 @@ export function formatDuration(totalMinutes: number, locale: Locale = currentLoc
   return rest === 0
     ? `${hours}${NBSP}h`
     : `${hours}${NBSP}h${NBSP}${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * A wall-clock time as schedules store it ("08:30", "17:00:00", "24:00"), as people read it:
+ * "8:30 AM" in English (the spec's h:mm a), "8 h 30" in French, "17 h" on the hour (OQLF).
+ * Midnight is "12:00 AM" / "0 h"; "24:00", the end of a day, is "12:00 AM" / "24 h".
+ */
+export function formatTimeOfDay(time: string, locale: Locale = currentLocale()): string {
+  const [hourText = '0', minuteText = '0'] = time.split(':');
+  const hours = Number(hourText);
+  const minutes = Number(minuteText);
+  const mm = String(minutes).padStart(2, '0');
+  if (locale === 'en') {
+    const period = hours % 24 < 12 ? 'AM' : 'PM';
+    return `${hours % 12 === 0 ? 12 : hours % 12}:${mm} ${period}`;
+  }
+  return minutes === 0 ? `${hours}${NBSP}h` : `${hours}${NBSP}h${NBSP}${mm}`;
+}
+
+/**
+ * From one wall-clock time to another: "9:00 AM–5:00 PM", "9 h – 17 h" (French spaces the dash
+ * between times that have spaces in them; the space before it does not break).
+ */
+export function formatTimeRange(start: string, end: string, locale: Locale = currentLocale()) {
+  const from = formatTimeOfDay(start, locale);
+  const to = formatTimeOfDay(end, locale);
+  return locale === 'en' ? `${from}–${to}` : `${from}${NBSP}– ${to}`;
+}
+
+/** A business date (yyyy-MM-dd) in a sentence or a heading: "Dec 17, 2026", "17 déc. 2026". */
+export function formatBusinessDateLong(date: string, locale: Locale = currentLocale()): string {
+  // Noon UTC of that day is that day in UTC, whatever the zone of whoever reads it.
+  return formatDate(`${date}T12:00:00Z`, 'MMM d, yyyy', { timeZone: 'UTC', locale });
+}
+
+/**
+ * Two business dates as one span, for headings: "Nov 22 – Dec 5, 2026", "22 nov. – 5 déc. 2026";
+ * one date when they are the same day.
+ */
+export function formatDateRange(start: string, end: string, locale: Locale = currentLocale()) {
+  if (start === end) return formatBusinessDateLong(start, locale);
+  const formatter = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : locale, {
+    ...PATTERN_FIELDS['MMM d, yyyy'],
+    timeZone: 'UTC',
+  });
+  return formatter
+    .formatRange(new Date(`${start}T12:00:00Z`), new Date(`${end}T12:00:00Z`))
+    .replace(/\u2009/g, ' ');
+}
+
+/**
+ * Time elapsed on a live timer: a stopwatch in English ("0:08", "15:00", "1:05:07"); French
+ * reads "0:08" as a time of day, so it spells the units: "8 s", "15 min 00 s", "1 h 05 min 07 s".
+ */
+export function formatElapsedTime(totalSeconds: number, locale: Locale = currentLocale()): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  if (locale === 'en') {
+    const mm = String(minutes).padStart(2, '0');
+    return hours > 0 ? `${hours}:${mm}:${rest}` : `${minutes}:${rest}`;
+  }
+  const unit = (value: string | number, name: string) => `${value}${NBSP}${name}`;
+  if (hours > 0) {
+    const mm = String(minutes).padStart(2, '0');
+    return `${unit(hours, 'h')}${NBSP}${unit(mm, 'min')}${NBSP}${unit(rest, 's')}`;
+  }
+  if (minutes > 0) return `${unit(minutes, 'min')}${NBSP}${unit(rest, 's')}`;
+  return unit(seconds, 's');
 }
 
 /** No-break space: French sets numbers and their units apart with one ("7 h 30", "45 min"). */

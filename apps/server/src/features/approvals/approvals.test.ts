@@ -42,6 +42,10 @@ import {
   setTeamOf,
 } from '../../test/users.ts';
 import { recomputeDays, recomputeQueuedDays } from '../reports/recompute.ts';
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
+
+/** A business date as an English reader reads it in a notification. */
+const day = (date: string) => formatBusinessDateLong(date, 'en');
 
 interface Person {
   user: TestUser;
@@ -52,7 +56,7 @@ const UNKNOWN_ID = '6f9619ff-8b86-4d01-b42d-00cf4fc964ff';
 
 /** Lock tests own September 2026; no other test here uses a day in it. */
 const LOCK = { fromDate: '2026-09-01', toDate: '2026-09-30' };
-const LOCKED_MESSAGE = `Those dates are in a locked pay period (${LOCK.fromDate} to ${LOCK.toDate}). Ask an admin to reopen it first.`;
+const LOCKED_MESSAGE = `Those dates are in a locked pay period (${day(LOCK.fromDate)} to ${day(LOCK.toDate)}). Ask an admin to reopen it first.`;
 
 describeEachDatabase('approvals', (getDatabase) => {
   const db = () => getDatabase().db;
@@ -408,7 +412,7 @@ describeEachDatabase('approvals', (getDatabase) => {
           userId: alice.user.id,
           type: 'info',
           title: 'Request approved',
-          message: `Your time off from ${good1.startDate} to ${good1.endDate} was approved: Bulk approved`,
+          message: `Your time off from ${day(good1.startDate)} to ${day(good1.endDate)} was approved: Bulk approved`,
           isRead: false,
         }),
       ]);
@@ -416,7 +420,7 @@ describeEachDatabase('approvals', (getDatabase) => {
         expect.objectContaining({
           userId: bob.user.id,
           title: 'Request approved',
-          message: `Your correction for ${goodFix.date} was approved: Bulk approved`,
+          message: `Your correction for ${day(goodFix.date)} was approved: Bulk approved`,
         }),
       ]);
       expect(decisionRows(`decision:time_off:${good2.id}`)).toEqual([
@@ -441,7 +445,7 @@ describeEachDatabase('approvals', (getDatabase) => {
           subjectUserId: null,
           type: 'info',
           title: 'Request rejected',
-          message: `Your time off from ${request.startDate} to ${request.endDate} was rejected: Too busy that week`,
+          message: `Your time off from ${day(request.startDate)} to ${day(request.endDate)} was rejected: Too busy that week`,
         }),
       ]);
       // Through the API too, for the requester.
@@ -453,7 +457,7 @@ describeEachDatabase('approvals', (getDatabase) => {
         200,
       );
       expect(listed.notifications.map((each) => each.message)).toContain(
-        `Your time off from ${request.startDate} to ${request.endDate} was rejected: Too busy that week`,
+        `Your time off from ${day(request.startDate)} to ${day(request.endDate)} was rejected: Too busy that week`,
       );
       const rejectAudit = await auditRowsFor(db(), request.id, 'time_off.reject');
       expect(rejectAudit).toHaveLength(1);

@@ -6,8 +6,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { withLocale } from '../../platform/i18n.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
+import { insertDrafts } from '../notification-store/index.ts';
 import { markDaysStale } from '../day-metrics-queue/index.ts';
 import type { Caller } from '../people/index.ts';
 import { isTeamInScope } from '../people/index.ts';
@@ -31,58 +31,30 @@ async function notifyRequester(
   occasion: string,
   comment: string | undefined,
 ) {
-  const language = (await findLanguages(db, [userId])).get(userId);
-  const { title, message } = withLocale(language, () =>
-    decisionText(decision === 'approve', item, comment),
-  );
   await insertDrafts(db, [
     {
       userId,
       subjectUserId: userId,
       type: 'info',
       occasionKey: `decision:${occasion}`,
-      title,
-      message,
+      ...decisionMessage(decision === 'approve', item, comment),
     },
   ]);
   await notifyLive(db, userId, 'notifications');
   await notifyLive(db, userId, 'time_off');
 }
 
-/** The requester's notification of a decision, in the current language (theirs). */
-function decisionText(
+/** The requester's notification of a decision, worded in their language when read. */
+function decisionMessage(
   approved: boolean,
   item: { type: ApprovalItemType; from: string; to: string },
   comment: string | undefined,
-): { title: string; message: string } {
+) {
   const { from, to } = item;
-  const title = approved ? t`Request approved` : t`Request rejected`;
-  if (comment) {
-    const message = {
-      time_off: approved
-        ? t`Your time off from ${from} to ${to} was approved: ${comment}`
-        : t`Your time off from ${from} to ${to} was rejected: ${comment}`,
-      correction: approved
-        ? t`Your correction for ${from} was approved: ${comment}`
-        : t`Your correction for ${from} was rejected: ${comment}`,
-      late_punch: approved
-        ? t`Your punch recorded late for ${from} was approved: ${comment}`
-        : t`Your punch recorded late for ${from} was rejected: ${comment}`,
-    }[item.type];
-    return { title, message };
-  }
-  const message = {
-    time_off: approved
-      ? t`Your time off from ${from} to ${to} was approved.`
-      : t`Your time off from ${from} to ${to} was rejected.`,
-    correction: approved
-      ? t`Your correction for ${from} was approved.`
-      : t`Your correction for ${from} was rejected.`,
-    late_punch: approved
-      ? t`Your punch recorded late for ${from} was approved.`
-      : t`Your punch recorded late for ${from} was rejected.`,
-  }[item.type];
-  return { title, message };
+  const key = `${item.type}.${approved ? 'approved' : 'rejected'}` as const;
+  return comment
+    ? notificationMessage(`${key}_comment`, { from, to, comment })
+    : notificationMessage(key, { from, to });
 }
 
 const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {

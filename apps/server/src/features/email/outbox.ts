@@ -8,6 +8,7 @@ import type { Mailer } from './mailer.ts';
 import { notificationEmail } from './messages.ts';
 import type { EmailKind } from '@punchclock/shared/contracts/email';
 import { isLocale } from '@punchclock/shared/i18n/locales';
+import { renderNotification } from '@punchclock/shared/domain/notification-messages';
 
 /** Emails are retried this long after their notification, then given up. */
 const RETRY_HOURS = 24;
@@ -48,6 +49,8 @@ interface ClaimedEmail {
   to: string;
   title: string;
   message: string;
+  messageKey: string | null;
+  messageValues: unknown;
   /** The recipient's profiles.language: the email's own words are in it. */
   language: string | null;
   stillWanted: boolean;
@@ -69,7 +72,8 @@ async function claimDue(db: Db): Promise<ClaimedEmail[]> {
     where outbox.id = due.id and ${notifications.id} = outbox.notification_id
       and ${users.id} = ${notifications.userId} and ${profiles.id} = ${users.id}
     returning outbox.id, outbox.kind, outbox.attempts, ${users.email} as "to", ${notifications.title} as "title",
-      ${notifications.message} as "message", ${profiles.language} as "language",
+      ${notifications.message} as "message", ${notifications.messageKey} as "messageKey",
+      ${notifications.messageValues} as "messageValues", ${profiles.language} as "language",
       (not ${profiles.isSuspended} and not (outbox.kind = any(${profiles.emailOptOuts})))
         as "stillWanted"`)) as unknown as { rows: ClaimedEmail[] };
   return result.rows;
@@ -118,8 +122,9 @@ export async function deliverDueEmails(
       }
       try {
         const language = isLocale(email.language) ? email.language : null;
+        // In the recipient's language when it is sent (decision 0044).
         const message = withLocale(language, () =>
-          notificationEmail(email, email.kind, config.publicUrl),
+          notificationEmail(renderNotification(email), email.kind, config.publicUrl),
         );
         await mailer.send(email.to, message);
         await markSent(db, email.id);

@@ -6,7 +6,12 @@ import {
   TooManyRequests,
   Unauthorized,
 } from '../../platform/errors.ts';
-import { describeRefusedOfflinePunch, isFinalRefusal } from './refused-offline-punch.ts';
+import { renderNotification } from '@punchclock/shared/domain/notification-messages';
+import { isFinalRefusal, refusedOfflinePunchMessage } from './refused-offline-punch.ts';
+
+/** The message as an English reader reads it. */
+const describeRefusedOfflinePunch = (...args: Parameters<typeof refusedOfflinePunchMessage>) =>
+  renderNotification({ title: '', message: '', ...refusedOfflinePunchMessage(...args) }).message;
 
 const TORONTO = 'America/Toronto';
 

@@ -1,11 +1,8 @@
-import { t } from '@lingui/core/macro';
-import { formatDate } from '@punchclock/shared/i18n/format';
 import type { OfflineKioskPunchRequest } from '@punchclock/shared/contracts/kiosk';
-import { EVENT_LABELS } from '@punchclock/shared/domain/time-state';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { withLocale } from '../../platform/i18n.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 import { listAdminIds } from '../people/index.ts';
 
 /*
@@ -25,21 +22,32 @@ export function isFinalRefusal(error: unknown): error is AppError {
   );
 }
 
-/** "The punch “Clocked Out” made offline at Door on Nov 25, 2026 at 2:02 PM could not …". */
-export function describeRefusedOfflinePunch(
+/**
+ * "The punch “Clocked Out” made offline at Door on Nov 25, 2026 at 2:02 PM could not …", as a
+ * message key and values, worded in each reader's language when read (decision 0044). The
+ * reason is the refusal's words as the kiosk was told them.
+ */
+export function refusedOfflinePunchMessage(
   punch: Pick<OfflineKioskPunchRequest, 'eventType' | 'capturedOfflineAt' | 'employeeNumber'>,
   deviceName: string,
   reason: string,
   options: { timeZone: string; isIdentified: boolean },
-): string {
-  const capturedAt = new Date(punch.capturedOfflineAt);
-  const date = formatDate(capturedAt, 'MMM d, yyyy', { timeZone: options.timeZone });
-  const time = formatDate(capturedAt, 'h:mm a', { timeZone: options.timeZone });
-  const label = EVENT_LABELS[punch.eventType];
-  const employeeNumber = punch.employeeNumber;
+) {
+  const capturedAt = new Date(punch.capturedOfflineAt).toISOString();
+  const values = {
+    label: punch.eventType,
+    deviceName,
+    date: capturedAt,
+    time: capturedAt,
+    timeZone: options.timeZone,
+    reason,
+  };
   return options.isIdentified
-    ? t`The punch “${label}” made offline at ${deviceName} on ${date} at ${time} could not be recorded: ${reason}`
-    : t`The punch “${label}” made offline at ${deviceName} on ${date} at ${time} for employee number ${employeeNumber} could not be recorded: ${reason}`;
+    ? notificationMessage('kiosk_offline_refused.identified', values)
+    : notificationMessage('kiosk_offline_refused.unidentified', {
+        ...values,
+        employeeNumber: punch.employeeNumber,
+      });
 }
 
 export async function tellOfRefusedOfflinePunch(
@@ -52,21 +60,18 @@ export async function tellOfRefusedOfflinePunch(
 ): Promise<void> {
   const adminIds = await listAdminIds(db);
   const recipients = [...new Set([...adminIds, ...(personId ? [personId] : [])])];
-  const languages = await findLanguages(db, recipients);
+  const text = refusedOfflinePunchMessage(punch, device.name, reason, {
+    timeZone,
+    isIdentified: personId !== null,
+  });
   await insertDrafts(
     db,
-    recipients.map((userId) =>
-      withLocale(languages.get(userId), () => ({
-        type: 'warning' as const,
-        title: t`Kiosk punch not recorded`,
-        message: describeRefusedOfflinePunch(punch, device.name, reason, {
-          timeZone,
-          isIdentified: personId !== null,
-        }),
-        occasionKey: `kiosk-offline-refused:${punch.id}`,
-        subjectUserId: personId,
-        userId,
-      })),
-    ),
+    recipients.map((userId) => ({
+      type: 'warning' as const,
+      occasionKey: `kiosk-offline-refused:${punch.id}`,
+      subjectUserId: personId,
+      userId,
+      ...text,
+    })),
   );
 }

@@ -2,17 +2,12 @@ import { t } from '@lingui/core/macro';
 import { and, inArray, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
 import type { PunchLocation, PunchPosition } from '@punchclock/shared/contracts/locations';
-import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
-import {
-  formatDistance,
-  judgeLocation,
-  type LocationVerdict,
-} from '@punchclock/shared/domain/location-policy';
+import { judgeLocation, type LocationVerdict } from '@punchclock/shared/domain/location-policy';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { Db } from '../../db/client.ts';
 import { punchLocations } from '../../db/schema.ts';
 import { Forbidden } from '../../platform/errors.ts';
-import { withLocale } from '../../platform/i18n.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 import { findUserSummaryById, listAdminIds } from '../people/index.ts';
 import { findLocationPolicy, readRetentionDays } from './policy-repository.ts';
 
@@ -99,41 +94,48 @@ export async function tellAdminsOfFlaggedPunch(
     listAdminIds(db),
     findUserSummaryById(db, punch.userId),
   ]);
-  const name = person?.name ?? person?.email ?? '';
-  const languages = await findLanguages(db, adminIds);
+  const who = {
+    name: person?.name ?? person?.email ?? null,
+    when: punch.occurredAt,
+    timeZone: punch.timeZone,
+  };
+  const text = flaggedPunchMessage(verdict, who);
   await insertDrafts(
     db,
-    adminIds.map((userId) =>
-      withLocale(languages.get(userId), () => ({
-        userId,
-        type: 'warning' as const,
-        title: t`Punch outside the allowed places`,
-        // The verdict's message speaks to the puncher ("You are…"), in their language: the
-        // admin's sentence is made again here, in the admin's.
-        message: describeFlaggedPunch(
-          verdict,
-          name,
-          formatBusinessDateTime(punch.occurredAt, punch.timeZone),
-        ),
-        occasionKey: `punch-location:${punch.eventId}`,
-        subjectUserId: punch.userId,
-      })),
-    ),
+    adminIds.map((userId) => ({
+      userId,
+      type: 'warning' as const,
+      occasionKey: `punch-location:${punch.eventId}`,
+      subjectUserId: punch.userId,
+      ...text,
+    })),
   );
 }
 
-/** What an admin reads about a flagged punch, in the current language. */
-function describeFlaggedPunch(verdict: LocationVerdict, name: string, when: string): string {
+/**
+ * What the admins are told of a flagged punch: who, when, how far from which place (the
+ * verdict's own message speaks to the puncher), worded in each one's language when read.
+ */
+function flaggedPunchMessage(
+  verdict: LocationVerdict,
+  who: { name: string | null; when: string; timeZone: string },
+) {
   const placeName = verdict.placeName ?? '';
   if (verdict.outcome === 'outside' && verdict.distanceMetres !== null) {
-    const distance = formatDistance(verdict.distanceMetres);
-    return t`${name} punched ${distance} from ${placeName} on ${when}. Adherence Reports shows it on their day.`;
+    return notificationMessage('punch_location.outside', {
+      ...who,
+      distance: verdict.distanceMetres,
+      placeName,
+    });
   }
   if (verdict.imprecisionMetres !== null) {
-    const imprecision = formatDistance(verdict.imprecisionMetres);
-    return t`${name} punched on ${when} with a location too imprecise (± ${imprecision}) to show they were at ${placeName}. Adherence Reports shows it on their day.`;
+    return notificationMessage('punch_location.imprecise', {
+      ...who,
+      imprecision: verdict.imprecisionMetres,
+      placeName,
+    });
   }
-  return t`${name} punched on ${when} without sharing a location. Adherence Reports shows it on their day.`;
+  return notificationMessage('punch_location.no_position', who);
 }
 
 /** Where these punches were made; the person's own and admins' eyes only (callers check). */

@@ -1,22 +1,29 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Notification } from '@punchclock/shared/contracts/notifications';
+import { renderNotification } from '@punchclock/shared/domain/notification-messages';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import { isLocale, type Locale } from '@punchclock/shared/i18n/locales';
 import type { Db } from '../../db/client.ts';
 import { insertJsonRowsSql } from '../../db/json-rows.ts';
 import { notifications, profiles } from '../../db/schema.ts';
 import { enqueueNotificationEmails } from '../email/index.ts';
+import { withLocale } from '../../platform/i18n.ts';
 
 const columns = {
   id: notifications.id,
   title: notifications.title,
   message: notifications.message,
+  messageKey: notifications.messageKey,
+  messageValues: notifications.messageValues,
   type: notifications.type,
   isRead: notifications.isRead,
   createdAt: notifications.createdAt,
 };
 
-/** Newest first; `before` is the id of the last row of the previous page (keyset paging). */
+/**
+ * Newest first; `before` is the id of the last row of the previous page (keyset paging). Each in
+ * the current language (the reader's, decision 0044).
+ */
 export async function listNotifications(
   db: Db,
   userId: string,
@@ -44,7 +51,11 @@ export async function listNotifications(
     )
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map(({ messageKey, messageValues, ...row }) => ({
+    ...row,
+    ...renderNotification({ ...row, messageKey, messageValues }),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 export async function countUnread(db: Db, userId: string): Promise<number> {
@@ -84,8 +95,10 @@ export async function insertDrafts(
   const records = drafts.map((draft) => ({
     user_id: draft.userId,
     type: draft.type,
-    title: draft.title,
-    message: draft.message,
+    // The English words, for API clients that read the columns (decision 0044).
+    ...withLocale('en', () => renderNotification(draft)),
+    message_key: draft.messageKey ?? null,
+    message_values: draft.messageValues ?? null,
     occasion_key: draft.occasionKey,
     subject_user_id: draft.subjectUserId === draft.userId ? null : draft.subjectUserId,
   }));
@@ -118,14 +131,16 @@ export async function listNotificationsByIds(db: Db, ids: string[]) {
       type: notifications.type,
       title: notifications.title,
       message: notifications.message,
+      messageKey: notifications.messageKey,
+      messageValues: notifications.messageValues,
     })
     .from(notifications)
     .where(inArray(notifications.id, ids));
 }
 
 /**
- * The language each person reads Punchclock in (profiles.language), to write the notifications
- * made for them outside their requests in it (`withLocale`); null (not set): English.
+ * The language each person reads Punchclock in (profiles.language), to write what is sent to them
+ * outside their requests (an email, a push) in it (`withLocale`); null (not set): English.
  */
 export async function findLanguages(
   db: Db,

@@ -6,12 +6,10 @@ import {
   type NotificationDraft,
   type NotificationRuleSettings,
 } from '@punchclock/shared/domain/notification-rules';
-import type { Locale } from '@punchclock/shared/i18n/locales';
 import type { Db } from '../../db/client.ts';
 import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
-import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 
 // Any constant; shared by every instance so only one evaluates the rules at a time.
 const RULES_LOCK_KEY = 7_240_312;
@@ -43,28 +41,11 @@ export async function runNotificationRules(
     const adminIds = people
       .filter((person) => person.role === 'admin')
       .map((person) => person.userId);
-    // Each notification is written in its recipient's language (profiles.language).
-    const languages = await findLanguages(tx, [
-      ...people.map((person) => person.userId),
-      ...people.flatMap((person) => (person.teamLeadId ? [person.teamLeadId] : [])),
-    ]);
+    // Each is stored as a message key and values, worded in its reader's language when read.
     const drafts: NotificationDraft[] = [];
     for (const person of people) {
       if (person.shifts.length === 0 && person.events.length === 0) continue;
-      // The rules' drafts for this person in one language, made once per language needed.
-      const draftsIn = new Map<Locale, NotificationDraft[]>();
-      const evaluateIn = (language: Locale | null | undefined): NotificationDraft[] => {
-        const key = language ?? 'en';
-        let made = draftsIn.get(key);
-        if (!made) {
-          made = withLocale(key, () =>
-            evaluateNotificationRules(person, now, today, timeZone, settings),
-          );
-          draftsIn.set(key, made);
-        }
-        return made;
-      };
-      for (const draft of evaluateIn(languages.get(person.userId))) {
+      for (const draft of evaluateNotificationRules(person, now, today, timeZone, settings)) {
         drafts.push(draft);
         if (!COPIED_TO_OVERSEERS.has(draft.type)) continue;
         // Admins oversee everyone; a team lead, their own team (if active).
@@ -72,12 +53,7 @@ export async function runNotificationRules(
         if (person.teamLeadId && person.teamLeadActive) overseerIds.add(person.teamLeadId);
         overseerIds.delete(person.userId);
         for (const overseerId of overseerIds) {
-          const language = languages.get(overseerId);
-          const original =
-            evaluateIn(language).find((made) => made.occasionKey === draft.occasionKey) ?? draft;
-          drafts.push(
-            withLocale(language, () => draftOverseerCopy(original, overseerId, person.name)),
-          );
+          drafts.push(draftOverseerCopy(draft, overseerId, person.name));
         }
       }
     }

@@ -396,7 +396,7 @@ describeEachDatabase('pay rules api', (getDatabase) => {
           effectiveFrom: '2025-01-10',
         });
         expect(locked.statusCode).toBe(409);
-        expect(locked.json().message).toMatch(/locked pay period \(2025-01-05 to 2025-01-18\)/);
+        expect(locked.json().message).toMatch(/locked pay period \(Jan 5, 2025 to Jan 18, 2025\)/);
       } finally {
         await reopenLock(db(), lockId, users.get('admin')?.id ?? '');
       }

@@ -384,7 +384,7 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     );
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(
-      /^The pay period 2026-06-21 to 2026-07-04 is not locked/,
+      /^The pay period Jun 21, 2026 to Jul 4, 2026 is not locked/,
     );
     expect(await auditRowsFor(db, PERIOD.start, 'payroll.export')).toHaveLength(0);
     await expectApi(app, cookie.lead!, 'GET', `/api/payroll/preview?date=${PERIOD.start}`, 403);

@@ -1,5 +1,6 @@
 // The payroll export (issue #14 §8; docs/decisions/0018): one row per person per pay code with
 // minutes, from each person's timesheet as the timesheet GET computes it, so totals agree.
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { t } from '@lingui/core/macro';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -133,7 +134,8 @@ export async function exportPayroll(db: Db, config: AppConfig, rawQuery: unknown
   const query = parseInput(payrollExportQuerySchema, rawQuery);
   const { period, preset, isLocked } = await prepare(db, config, query);
   if (!isLocked) {
-    const { start, end } = period;
+    const start = formatBusinessDateLong(period.start);
+    const end = formatBusinessDateLong(period.end);
     throw new Conflict(
       t`The pay period ${start} to ${end} is not locked yet. Lock it (approve the period) before the final export; the preview shows its figures meanwhile.`,
       'period_not_locked',

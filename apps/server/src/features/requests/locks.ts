@@ -1,3 +1,4 @@
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { t } from '@lingui/core/macro';
 import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
@@ -26,7 +27,8 @@ export async function findActiveLock(db: Db, from: string, to: string, whole = f
 }
 
 function lockedPeriod(lock: { fromDate: string; toDate: string }): Conflict {
-  const { fromDate, toDate } = lock;
+  const fromDate = formatBusinessDateLong(lock.fromDate);
+  const toDate = formatBusinessDateLong(lock.toDate);
   return new Conflict(
     t`Those dates are in a locked pay period (${fromDate} to ${toDate}). Ask an admin to reopen it first.`,
     'period_locked',
@@ -63,7 +65,8 @@ export async function assertPayNotLocked(db: Db, from: string, to: string): Prom
     .orderBy(asc(periodLocks.fromDate))
     .limit(1);
   if (reading) {
-    const { fromDate, toDate } = reading;
+    const fromDate = formatBusinessDateLong(reading.fromDate);
+    const toDate = formatBusinessDateLong(reading.toDate);
     throw new Conflict(
       t`Those dates count towards the pay of a locked pay period (${fromDate} to ${toDate}): its weekly overtime or public holiday pay reads them. Ask an admin to reopen it first.`,
       'period_locked',

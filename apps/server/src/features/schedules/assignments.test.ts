@@ -146,7 +146,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        message: `Olive Overlap already has ${dayShift.name} from 2026-03-01 to 2026-03-31`,
+        message: `Olive Overlap already has ${dayShift.name} from Mar 1, 2026 to Mar 31, 2026`,
         code: 'assignment_overlap',
       });
     });
@@ -167,7 +167,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(409);
       expect((response.json() as { message: string }).message).toBe(
-        `${user.email} already has ${dayShift.name} from 2026-05-10 to 2026-05-20 (it starts within the new dates)`,
+        `${user.email} already has ${dayShift.name} from May 10, 2026 to May 20, 2026 (it starts within the new dates)`,
       );
     });
 
@@ -191,7 +191,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(409);
       expect((response.json() as { message: string }).message).toContain(
-        `Cleo Clash already has ${nightShift.name} from 2026-06-15 to 2026-06-20`,
+        `Cleo Clash already has ${nightShift.name} from Jun 15, 2026 to Jun 20, 2026`,
       );
 
       expect(await assignmentsOf(first.id)).toEqual([]);
@@ -318,7 +318,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        message: `Iris Inside already has ${dayShift.name} from 2026-08-10 to 2026-08-20 (it starts within the new dates)`,
+        message: `Iris Inside already has ${dayShift.name} from Aug 10, 2026 to Aug 20, 2026 (it starts within the new dates)`,
         code: 'assignment_overlap_inside',
       });
       expect(await assignmentsOf(user.id)).toEqual([inside]);
@@ -449,7 +449,7 @@ describeEachDatabase('schedule assignments api', (getDatabase) => {
       });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
-        message: `Paul Put already has ${nightShift.name} from 2028-03-01 to 2028-03-31`,
+        message: `Paul Put already has ${nightShift.name} from Mar 1, 2028 to Mar 31, 2028`,
         code: 'assignment_overlap',
       });
       expect(await assignmentsOf(user.id)).toEqual([january, march]);

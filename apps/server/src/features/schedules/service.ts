@@ -1,3 +1,4 @@
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { plural, t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
@@ -170,7 +171,9 @@ const personName = (assignment: Assignment) => assignment.userName ?? assignment
 
 function describeClash(clash: Assignment, startsWithin = false): string {
   const name = personName(clash);
-  const { templateName, dateRangeStart, dateRangeEnd } = clash;
+  const { templateName } = clash;
+  const dateRangeStart = formatBusinessDateLong(clash.dateRangeStart);
+  const dateRangeEnd = formatBusinessDateLong(clash.dateRangeEnd);
   return startsWithin
     ? t`${name} already has ${templateName} from ${dateRangeStart} to ${dateRangeEnd} (it starts within the new dates)`
     : t`${name} already has ${templateName} from ${dateRangeStart} to ${dateRangeEnd}`;

@@ -1,3 +1,4 @@
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { select, t } from '@lingui/core/macro';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -125,7 +126,9 @@ export async function requestTimeOff(
     await assertPayNotLocked(tx, input.startDate, input.endDate);
     const [clash] = await findOverlappingRequests(tx, userId, input.startDate, input.endDate);
     if (clash) {
-      const { typeName, startDate, endDate, status } = clash;
+      const { typeName, status } = clash;
+      const startDate = formatBusinessDateLong(clash.startDate);
+      const endDate = formatBusinessDateLong(clash.endDate);
       throw new Conflict(
         t`You already asked for ${typeName} from ${startDate} to ${endDate} (${select(status, {
           pending: 'pending',

@@ -590,7 +590,7 @@ describeEachDatabase('time off api', (getDatabase) => {
       });
       expect(overApproved.statusCode).toBe(409);
       expect(overApproved.json()).toEqual({
-        message: `You already asked for Unpaid from ${MON} to ${TUE} (approved)`,
+        message: 'You already asked for Unpaid from Mar 3, 2031 to Mar 4, 2031 (approved)',
         code: 'time_off_overlap',
       });
       // Part of a day inside a pending request clashes too.
@@ -603,7 +603,7 @@ describeEachDatabase('time off api', (getDatabase) => {
       });
       expect(overPending.statusCode).toBe(409);
       expect(overPending.json().message).toBe(
-        'You already asked for Unpaid from 2031-03-10 to 2031-03-12 (pending)',
+        'You already asked for Unpaid from Mar 10, 2031 to Mar 12, 2031 (pending)',
       );
 
       // Touching days do not clash; someone else's dates never do.

@@ -1,12 +1,11 @@
 // Who hears of a timesheet sign-off: managers of one with labour-law findings, and the person
 // when it is decided. Stored with the notification-store feature; the bell re-reads live.
-import { plural, t } from '@lingui/core/macro';
 import type { DateRange } from '@punchclock/shared/domain/pay/pay-periods';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
-import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 import { findTeam, findUserSummaryById, listUserSummaries } from '../people/index.ts';
 
 /**
@@ -45,23 +44,19 @@ export async function notifyManagersOfFindings(
   const { personId, personName, period, findingsCount } = submission;
   const { start, end } = period;
   const managerIds = await managersOf(db, personId);
-  const languages = await findLanguages(db, managerIds);
-  const drafts: NotificationDraft[] = managerIds.map((userId) =>
-    withLocale(languages.get(userId), () => {
-      const name = personName ?? t`Someone`;
-      return {
-        userId,
-        subjectUserId: personId,
-        type: 'warning',
-        occasionKey: `timesheet-findings:${submission.occasion}`,
-        title: t`Timesheet with labour-law findings`,
-        message: t`${name} submitted their timesheet for ${start} to ${end} with ${plural(
-          findingsCount,
-          { one: '# labour-law finding', other: '# labour-law findings' },
-        )}.`,
-      };
-    }),
-  );
+  const text = notificationMessage('timesheet_findings', {
+    name: personName,
+    start,
+    end,
+    findingsCount,
+  });
+  const drafts: NotificationDraft[] = managerIds.map((userId) => ({
+    userId,
+    subjectUserId: personId,
+    type: 'warning',
+    occasionKey: `timesheet-findings:${submission.occasion}`,
+    ...text,
+  }));
   const inserted = await insertDrafts(db, drafts);
   for (const row of inserted) await notifyLive(db, row.userId, 'notifications');
 }
@@ -78,16 +73,13 @@ export async function notifyDecision(
   },
 ): Promise<void> {
   const { userId, period, status, comment } = decision;
-  const language = (await findLanguages(db, [userId])).get(userId);
-  const { title, message } = withLocale(language, () => decisionText(period, status, comment));
   await insertDrafts(db, [
     {
       userId,
       subjectUserId: userId,
       type: 'info',
       occasionKey: `timesheet-decision:${decision.occasion}:${status}:${decision.now.toISOString()}`,
-      title,
-      message,
+      ...decisionMessage(period, status, comment),
     },
   ]);
   await notifyLive(db, userId, 'notifications');
@@ -95,24 +87,18 @@ export async function notifyDecision(
   await notifyLive(db, userId, 'time_events');
 }
 
-/** The person's notification of a decision, in the current language. */
-function decisionText(
+/** The person's notification of a decision, worded in their language when read. */
+function decisionMessage(
   { start, end }: DateRange,
   status: 'approved' | 'returned',
   comment: string | null,
-): { title: string; message: string } {
+) {
   if (status === 'approved') {
-    return {
-      title: t`Timesheet approved`,
-      message: comment
-        ? t`Your timesheet for ${start} to ${end} was approved: ${comment}`
-        : t`Your timesheet for ${start} to ${end} was approved.`,
-    };
+    return comment
+      ? notificationMessage('timesheet.approved_comment', { start, end, comment })
+      : notificationMessage('timesheet.approved', { start, end });
   }
-  return {
-    title: t`Timesheet returned`,
-    message: comment
-      ? t`Your timesheet for ${start} to ${end} was returned: ${comment}`
-      : t`Your timesheet for ${start} to ${end} was returned.`,
-  };
+  return comment
+    ? notificationMessage('timesheet.returned_comment', { start, end, comment })
+    : notificationMessage('timesheet.returned', { start, end });
 }

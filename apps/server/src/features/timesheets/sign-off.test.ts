@@ -196,7 +196,7 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
         );
         expect(rows, manager.name ?? '').toHaveLength(1);
         expect(rows[0]!.message).toBe(
-          `Wanda Worker submitted their timesheet for 2026-06-07 to 2026-06-20 with ${sheet.findings.length} labour-law findings.`,
+          `Wanda Worker submitted their timesheet for Jun 7, 2026 to Jun 20, 2026 with ${sheet.findings.length} labour-law findings.`,
         );
         expect(rows[0]).toMatchObject({ type: 'warning', subjectUserId: worker.id });
       }
@@ -224,7 +224,7 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
       });
       expect(early.statusCode).toBe(409);
       expect(early.json().message).toMatch(
-        /^You can submit this timesheet from its last day, 2027-/,
+        /^You can submit this timesheet from its last day, [A-Z][a-z]{2} \d{1,2}, 2027\.$/,
       );
     });
 
@@ -280,7 +280,7 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
         (row) => row.title === 'Timesheet approved',
       );
       expect(told.map((row) => row.message)).toEqual([
-        'Your timesheet for 2026-06-07 to 2026-06-20 was approved.',
+        'Your timesheet for Jun 7, 2026 to Jun 20, 2026 was approved.',
       ]);
       // Decided: nothing left to withdraw.
       const withdraw = await callApi(app, as(worker), 'POST', '/api/timesheets/withdraw', {
@@ -327,7 +327,7 @@ describeEachDatabase('timesheet sign-off', (getDatabase) => {
         (row) => row.title === 'Timesheet returned',
       );
       expect(told.map((row) => row.message)).toEqual([
-        'Your timesheet for 2026-06-07 to 2026-06-20 was returned: Tuesday is missing your lunch',
+        'Your timesheet for Jun 7, 2026 to Jun 20, 2026 was returned: Tuesday is missing your lunch',
       ]);
 
       const again = timesheetWithSignOffSchema.parse(await submit(worker2, '2026-06-10'));

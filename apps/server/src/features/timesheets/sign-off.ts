@@ -1,6 +1,7 @@
 // Timesheet sign-off (issue #14, item 1; docs/decisions/0017): the person submits their
 // timesheet for a pay period, an approver approves or returns it, an admin approves a whole
 // period and locks it. The figures signed are kept, so a later change shows.
+import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import {
   approvePeriodSchema,
   decideTimesheetSchema,
@@ -109,8 +110,10 @@ function submitRefusal(
   locked: boolean,
 ): string | null {
   if (locked) return t`This pay period is locked. Ask an admin to reopen it first.`;
-  const end = period.end;
-  if (today < end) return t`You can submit this timesheet from its last day, ${end}.`;
+  if (today < period.end) {
+    const end = formatBusinessDateLong(period.end);
+    return t`You can submit this timesheet from its last day, ${end}.`;
+  }
   if (core.status === 'submitted' && !core.changedSinceSubmission)
     return t`This timesheet is already submitted.`;
   if (core.status === 'approved' && !core.changedSinceSubmission)
@@ -413,7 +416,7 @@ export async function approvePeriod(
   const period = payPeriodContaining(config.pay.calendar, input.date);
   const today = toBusinessDate(now, config.timeZone);
   if (today < period.end) {
-    const end = period.end;
+    const end = formatBusinessDateLong(period.end);
     throw new Conflict(
       t`This pay period runs until ${end}; approve it from its last day.`,
       'period_not_ended',

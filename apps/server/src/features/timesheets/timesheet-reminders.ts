@@ -1,13 +1,12 @@
-import { t } from '@lingui/core/macro';
 import { payPeriodContaining } from '@punchclock/shared/domain/pay/pay-periods';
 import { TZDate } from '@date-fns/tz';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive } from '../../platform/live-events.ts';
-import { findLanguages, insertDrafts } from '../notification-store/index.ts';
+import { insertDrafts } from '../notification-store/index.ts';
 import { listUserSummaries } from '../people/index.ts';
 import { listSignOffs } from './sign-off-repository.ts';
 
@@ -38,21 +37,14 @@ export async function remindUnsubmittedTimesheets(
       .map((signOff) => signOff.userId),
   );
   const recipients = people.filter((person) => !submitted.has(person.id));
-  const languages = await findLanguages(
-    db,
-    recipients.map((person) => person.id),
-  );
-  const { start, end } = period;
-  const drafts: NotificationDraft[] = recipients.map((person) =>
-    withLocale(languages.get(person.id), () => ({
-      userId: person.id,
-      subjectUserId: person.id,
-      type: 'info',
-      occasionKey: `timesheet-due:${period.start}`,
-      title: t`Submit your timesheet`,
-      message: t`Today is the last day of the pay period ${start} to ${end}. Check your hours and submit your timesheet.`,
-    })),
-  );
+  const text = notificationMessage('timesheet_due', { start: period.start, end: period.end });
+  const drafts: NotificationDraft[] = recipients.map((person) => ({
+    userId: person.id,
+    subjectUserId: person.id,
+    type: 'info',
+    occasionKey: `timesheet-due:${period.start}`,
+    ...text,
+  }));
   // The notifications and the emails they are owed commit together.
   return db.transaction(async (tx) => {
     const inserted = await insertDrafts(tx, drafts);

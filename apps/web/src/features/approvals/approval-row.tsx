@@ -3,8 +3,8 @@ import { msg, select, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ApprovalItem } from '@punchclock/shared/contracts/approvals';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
-import { formatDays } from '@punchclock/shared/domain/time-off';
-import { formatDate } from '@punchclock/shared/i18n/format';
+import { formatDays, formatRequestDates } from '@punchclock/shared/domain/time-off';
+import { formatBusinessDateLong, formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 
 const TYPE_TEXT: Record<ApprovalItem['type'], MessageDescriptor> = {
@@ -34,7 +34,7 @@ export function describeApproval(item: ApprovalItem, timeZone: string): string {
     const request = item.request;
     const eventType = request.eventType;
     const at = formatBusinessTime(request.occurredAt, timeZone);
-    const date = request.date;
+    const date = formatBusinessDateLong(request.date);
     const late = formatMinutes(request.minutesLate);
     return t`${select(eventType, {
       clock_in: 'clock-in',
@@ -46,18 +46,14 @@ export function describeApproval(item: ApprovalItem, timeZone: string): string {
   }
   if (item.type === 'time_off') {
     const request = item.request;
-    const when = request.startTime
-      ? `${request.startDate} ${request.startTime}–${request.endTime}`
-      : request.startDate === request.endDate
-        ? request.startDate
-        : `${request.startDate} → ${request.endDate}`;
+    const when = formatRequestDates(request);
     const typeName = request.typeName;
     const days = formatDays(request.daysX100);
     return t`${typeName}: ${when} (${days})`;
   }
   const request = item.request;
   const time = (instant: string | null) => (instant ? formatBusinessTime(instant, timeZone) : '');
-  const date = request.date;
+  const date = formatBusinessDateLong(request.date);
   if (request.kind === 'add') {
     const eventType = request.eventType ?? '';
     const at = time(request.occurredAt);

@@ -3,7 +3,11 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
+import {
+  currentLocale,
+  formatBusinessDateLong,
+  formatNumber,
+} from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { PeriodStepper } from '@/components/ui/period-stepper';
@@ -35,7 +39,11 @@ export default function PayrollPage() {
   const preview = useQuery(previewQueryOptions(date, presetId));
   const presets = useQuery(presetsQueryOptions);
   const period = preview.data?.period;
-  const periodLabel = ({ start, end }: { start: string; end: string }) => t`${start} to ${end}`;
+  const periodLabel = (period: { start: string; end: string }) => {
+    const start = formatBusinessDateLong(period.start);
+    const end = formatBusinessDateLong(period.end);
+    return t`${start} to ${end}`;
+  };
 
   return (
     <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6">

@@ -8,7 +8,7 @@ import {
   type TimeOffRequest,
 } from '@punchclock/shared/contracts/time-off';
 import type { MessageDescriptor } from '@lingui/core';
-import { formatDays } from '@punchclock/shared/domain/time-off';
+import { formatDays, formatRequestDates } from '@punchclock/shared/domain/time-off';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -37,18 +37,6 @@ const STATUS_LABELS = {
   rejected: msg`rejected`,
   cancelled: msg`cancelled`,
 } satisfies Record<TimeOffRequest['status'], MessageDescriptor>;
-
-function describeDates(request: {
-  startDate: string;
-  endDate: string;
-  startTime: string | null;
-  endTime: string | null;
-}) {
-  if (request.startTime) return `${request.startDate} ${request.startTime}–${request.endTime}`;
-  return request.startDate === request.endDate
-    ? request.startDate
-    : `${request.startDate} → ${request.endDate}`;
-}
 
 export default function TimeOffPage() {
   const { t, i18n } = useLingui();
@@ -266,7 +254,7 @@ export default function TimeOffPage() {
                             {i18n._(STATUS_LABELS[item.status])}
                           </Badge>
                           <span className="font-medium">{item.typeName}</span>
-                          <span className="tabular-nums">{describeDates(item)}</span>
+                          <span className="tabular-nums">{formatRequestDates(item)}</span>
                           <span className="text-muted-foreground">{formatDays(item.daysX100)}</span>
                           {item.decisionComment && (
                             <span className="text-muted-foreground">“{item.decisionComment}”</span>

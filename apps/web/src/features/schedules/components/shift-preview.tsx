@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMinutes } from '@punchclock/shared/domain/business-time';
+import { formatTimeOfDay } from '@punchclock/shared/i18n/format';
 import {
   findShiftProblem,
   scheduledMinutes,
@@ -49,7 +50,7 @@ export function ShiftPreview({ pattern }: { pattern: ShiftPattern }) {
             className="absolute -translate-x-1/2"
             style={{ left: percent(hour * 60) }}
           >
-            {String(hour % 24).padStart(2, '0')}:00
+            {formatTimeOfDay(hour === 24 ? '24:00' : `${hour % 24}:00`)}
           </span>
         ))}
       </div>

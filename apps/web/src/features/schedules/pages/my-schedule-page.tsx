@@ -13,7 +13,7 @@ import {
   isWorkingDay,
   shiftMonth,
 } from '@punchclock/shared/domain/schedule';
-import { formatDate } from '@punchclock/shared/i18n/format';
+import { formatDate, formatTimeRange } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -42,7 +42,11 @@ function DayPlan({
       </p>
     );
   const { template } = entry;
-  const { name, lunchStart, lunchEnd } = template;
+  const { name } = template;
+  const lunch =
+    template.lunchStart && template.lunchEnd
+      ? formatTimeRange(template.lunchStart, template.lunchEnd)
+      : null;
   if (!isWorkingDay(template, date)) {
     return (
       <p className="text-xs text-muted-foreground">
@@ -54,11 +58,9 @@ function DayPlan({
     <div className="grid gap-0.5 text-xs">
       <p className="truncate font-medium text-foreground">{template.name}</p>
       <p className="tabular-nums">{formatShiftHours(template)}</p>
-      {!isCompact && lunchStart && lunchEnd && (
+      {!isCompact && lunch && (
         <p className="text-muted-foreground">
-          <Trans>
-            Lunch {lunchStart}–{lunchEnd}
-          </Trans>
+          <Trans>Lunch {lunch}</Trans>
         </p>
       )}
     </div>

@@ -7,6 +7,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import type { Assignment } from '@punchclock/shared/contracts/schedules';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
+import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { formatDate } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -179,7 +180,7 @@ export default function ScheduleAssignmentPage() {
                 <option value="">{t`Choose a template…`}</option>
                 {activeTemplates.map((template) => (
                   <option key={template.id} value={template.id}>
-                    {template.name} ({template.workStart}–{template.workEnd})
+                    {template.name} ({formatShiftHours(template)})
                   </option>
                 ))}
               </Select>

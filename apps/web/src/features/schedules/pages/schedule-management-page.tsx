@@ -5,6 +5,7 @@ import { Archive, ArchiveRestore, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
 import { formatShiftHours } from '@punchclock/shared/domain/schedule';
+import { formatTimeRange } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -26,7 +27,11 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
   const action = useTemplateAction();
   const run = (kind: 'archive' | 'restore' | 'delete') =>
     action.mutate({ id: template.id, action: kind });
-  const { name, lunchStart, lunchEnd, assignmentCount } = template;
+  const { name, assignmentCount } = template;
+  const lunch =
+    template.lunchStart && template.lunchEnd
+      ? formatTimeRange(template.lunchStart, template.lunchEnd)
+      : null;
   const breakMinutes = template.breakDurationMins;
   return (
     <Card className={template.isArchived ? 'opacity-70' : undefined} data-testid="template-card">
@@ -36,8 +41,7 @@ function TemplateCard({ template, onEdit }: { template: ScheduleTemplate; onEdit
             <CardTitle className="truncate">{template.name}</CardTitle>
             <CardDescription>
               {formatShiftHours(template)} · {describeDays(template.workingDays)}
-              {lunchStart && lunchEnd && ` · ${t`Lunch ${lunchStart}–${lunchEnd}`}`} ·{' '}
-              <Trans>Break {breakMinutes} min</Trans>
+              {lunch && ` · ${t`Lunch ${lunch}`}`} · <Trans>Break {breakMinutes} min</Trans>
             </CardDescription>
           </div>
           <div className="flex gap-2">
