@@ -243,6 +243,8 @@ export default async function setup(project: TestProject) {
         JOB_INTERVAL_SECONDS: '2',
         // A host with its port is a test push service the server may send to over http.
         PUSH_SERVICE_HOSTS: `127.0.0.1:${pushServicePort}`,
+        // The webhook test's receiver listens on this machine's loopback (decision 0040).
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

@@ -146,7 +146,7 @@ export async function buildApp({
   registerTimeOffRoutes(app, db, config);
   registerCalendarFeedRoutes(app, db, config);
   registerApiTokenRoutes(app, db, config);
-  registerWebhookRoutes(app, db);
+  registerWebhookRoutes(app, db, { allowLoopback: config.webhooks.allowLoopback });
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);
 

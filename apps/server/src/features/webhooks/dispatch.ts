@@ -112,6 +112,7 @@ export async function deliverDueWebhooks(db: Db, config: WebhookDispatchConfig):
         {
           url: delivery.url,
           allowPrivateNetwork: delivery.allowPrivateNetwork,
+          allowLoopback: config.allowLoopback,
           messageId: messageIdOf(delivery.id),
           body: JSON.stringify(delivery.payload),
           secrets: [delivery.secret, ...(delivery.previousSecret ? [delivery.previousSecret] : [])],
