@@ -75,10 +75,16 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   database: Database;
   config: AppConfig;
+  /** Where log lines go (the server's non-blocking stdout); pino's default stdout if absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app without listening, so tests can `inject` into it. */
-export async function buildApp({ database, config }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  logStream,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const { db } = database;
   const mailer = createMailer(config.email);
   const app = Fastify({
@@ -86,6 +92,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
       level: config.logLevel,
       // Belt and braces: the default serialisers log no headers, but never let a cookie through.
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
@@ -142,7 +149,7 @@ export async function buildApp({ database, config }: BuildAppOptions): Promise<F
   registerTimeOffRoutes(app, db, config);
   registerCalendarFeedRoutes(app, db, config);
   registerApiTokenRoutes(app, db, config);
-  registerWebhookRoutes(app, db);
+  registerWebhookRoutes(app, db, { allowLoopback: config.webhooks.allowLoopback });
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);
 

@@ -58,7 +58,10 @@ export interface AppConfig {
    * From address, and PUBLIC_URL, the address people open the app at (for links in emails).
    */
   email: { smtpUrl: string | null; from: string; publicUrl: string; retryBaseSeconds: number };
-  /** Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout, the batch per run. */
+  /**
+   * Webhook deliveries (decision 0033): the first retry's delay (later ones ×4), the send timeout;
+   * whether loopback receivers are allowed (WEBHOOK_ALLOW_LOOPBACK, decision 0040).
+   */
   webhooks: {
     retryBaseSeconds: number;
     timeoutMs: number;
@@ -66,6 +69,7 @@ export interface AppConfig {
     pollIntervalMs: number;
     /** Sends in flight at once to one endpoint from one instance. */
     perEndpointConcurrency: number;
+    allowLoopback: boolean;
   };
   /** OIDC_* (decision 0035): a sign-in provider set by the environment; null without OIDC_ISSUER. */
   ssoFromEnvironment: SsoProviderSettings | null;
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: readInt(env.WEBHOOK_TIMEOUT_SECONDS, 10, 'WEBHOOK_TIMEOUT_SECONDS') * 1000,
       pollIntervalMs: 2_000,
       perEndpointConcurrency: 5,
+      allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true',
     },
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
     ssoFromEnvironment: readSsoFromEnvironment(env),
@@ -316,5 +321,14 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dir: path.join(tmpdir(), 'punchclock-test-backups'),
     keep: 1,
   };
-  return { ...loadConfig({}), logLevel: 'silent', jobsEnabled: false, backups, ...overrides };
+  // Tests' webhook receivers listen on 127.0.0.1; the address-guard tests turn this off.
+  const webhooks = { ...loadConfig({}).webhooks, allowLoopback: true };
+  return {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    jobsEnabled: false,
+    backups,
+    webhooks,
+    ...overrides,
+  };
 }

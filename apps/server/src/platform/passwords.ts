@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
-import { commonPasswordMessage } from '@punchclock/shared/contracts/auth';
-import { isCommonPassword } from './common-passwords.ts';
+import { commonPasswordMessage, weakPasswordMessage } from '@punchclock/shared/contracts/auth';
+import { isCommonPassword, whyPasswordGuessable } from './common-passwords.ts';
 import { Invalid } from './errors.ts';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (~15–20 ms a hash on our machines).
@@ -12,12 +12,24 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /**
+ * The one password rule beyond the spec's composition rules (decision 0040), for every place a
+ * password is set: refused when it is on the common-password list, or when zxcvbn estimates it
+ * guessable (a common password with a year and a symbol added, a keyboard row…), with the
+ * reason in the message. Throws Invalid (400 `common_password`).
+ */
+export function checkNewPassword(password: string): void {
+  if (isCommonPassword(password)) throw new Invalid(commonPasswordMessage(), 'common_password');
+  const reason = whyPasswordGuessable(password);
+  if (reason) throw new Invalid(weakPasswordMessage(reason), 'common_password');
+}
+
+/**
  * The hash of a password someone is setting now (admin, one-time link, own change, CLI,
- * ADMIN_PASSWORD): refuses a common one first. Sign-in only verifies, so a person whose old
+ * ADMIN_PASSWORD): checkNewPassword first. Sign-in only verifies, so a person whose old
  * password is common can still sign in.
  */
 export async function hashNewPassword(password: string): Promise<string> {
-  if (isCommonPassword(password)) throw new Invalid(commonPasswordMessage(), 'common_password');
+  checkNewPassword(password);
   return hashPassword(password);
 }
 

@@ -218,7 +218,7 @@ describe('graceful shutdown over real HTTP, on a PGlite data folder', () => {
 
 describe('createShutdown', () => {
   function fakeApp(close: () => Promise<void>) {
-    const log = { info: vi.fn(), error: vi.fn() };
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const app = {
       close,
       log,
@@ -240,8 +240,25 @@ describe('createShutdown', () => {
       { app, database },
       { timeoutMs: 1_000, exit: (code) => order.push(`exit ${code}`) },
     );
-    await Promise.all([shutdown('SIGTERM'), shutdown('SIGINT')]);
+    await shutdown('SIGTERM');
     expect(order).toEqual(['app.close (not ready)', 'database.close', 'exit 0']);
+  });
+
+  it('exits 1 at once on a second signal, and only once', async () => {
+    const { app, log } = fakeApp(() => new Promise(() => {}));
+    const database = openDatabaseStub();
+    const exit = vi.fn();
+    const shutdown = createShutdown({ app, database }, { timeoutMs: 60_000, exit });
+    void shutdown('SIGTERM');
+    expect(exit).not.toHaveBeenCalled();
+    void shutdown('SIGINT');
+    expect(exit).toHaveBeenCalledExactlyOnceWith(1);
+    expect(log.warn).toHaveBeenCalledWith(
+      { reason: 'SIGINT' },
+      'signalled again while shutting down: exiting now',
+    );
+    void shutdown('SIGTERM');
+    expect(exit).toHaveBeenCalledOnce();
   });
 
   it('exits 1 at the deadline, with a log line, when something hangs', async () => {

@@ -25,16 +25,26 @@ export interface ShutdownOptions {
  *    run. Once every request in flight has been answered, its onClose hook stops the background
  *    jobs, waiting for runs in progress (JobRunner.stop).
  * 3. The database closes (PGlite writes its data folder out here).
- * 4. exit(0). If any step hangs, exit(1) at the deadline, with a log line saying so.
+ * 4. exit(0). If any step hangs, exit(1) at the deadline, with a log line saying so; a second
+ *    signal exits(1) at once. The server's exit waits for its log output at most briefly
+ *    (platform/log-output.ts), so neither can be held up by whoever reads the logs.
  */
 export function createShutdown(
   { app, database }: ShutdownTarget,
   { timeoutMs, exit }: ShutdownOptions,
 ): (reason: string) => Promise<void> {
   let running: Promise<void> | undefined;
+  let hasExited = false;
+  const exitOnce = (code: number) => {
+    if (hasExited) return;
+    hasExited = true;
+    exit(code);
+  };
   return (reason) => {
     if (running) {
-      app.log.info({ reason }, 'already shutting down');
+      // A second SIGTERM/SIGINT: the operator (or supervisor) wants it gone now.
+      app.log.warn({ reason }, 'signalled again while shutting down: exiting now');
+      exitOnce(1);
       return running;
     }
     running = run(reason);
@@ -43,12 +53,6 @@ export function createShutdown(
 
   async function run(reason: string): Promise<void> {
     const startedAt = performance.now();
-    let hasExited = false;
-    const exitOnce = (code: number) => {
-      if (hasExited) return;
-      hasExited = true;
-      exit(code);
-    };
     app.log.info({ reason, timeoutMs }, 'shutting down');
     app.lifecycle.markShuttingDown();
     const deadline = setTimeout(() => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildTestApp, signInAs } from '../test/app.ts';
+import { buildTestApp, CSRF_HEADERS, signInAs } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser } from '../test/factories.ts';
 import { listenOnFreePort, openLiveStream } from '../test/live-stream.ts';
@@ -86,7 +86,8 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
       expect(csp).not.toContain('unsafe-eval');
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("base-uri 'self'");
+      // No <base> element at all: an injected one could re-point every relative URL.
+      expect(csp).toContain("base-uri 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('no-referrer');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
@@ -94,6 +95,59 @@ describeEachDatabase('web delivery: caching, compression and security headers', 
       expect(String(response.headers['permissions-policy'])).toContain('microphone=()');
       expect(String(response.headers['permissions-policy'])).toContain('geolocation=(self)');
     }
+  });
+
+  it('marks every API answer no-store, signed-in reads and errors alike', async () => {
+    const admin = await createTestUser(getDb().db, { role: 'admin' });
+    const employee = await createTestUser(getDb().db);
+    const adminCookie = await signInAs(app, admin.email, admin.password);
+    const employeeCookie = await signInAs(app, employee.email, employee.password);
+    const calls: {
+      name: string;
+      cookie: string | null;
+      method?: 'GET' | 'POST';
+      url: string;
+      status: number;
+    }[] = [
+      { name: 'the session', cookie: employeeCookie, url: '/api/auth/session', status: 200 },
+      { name: 'the people list', cookie: adminCookie, url: '/api/users', status: 200 },
+      { name: 'a timesheet', cookie: employeeCookie, url: '/api/timesheets', status: 200 },
+      { name: 'payroll people', cookie: adminCookie, url: '/api/payroll/people', status: 200 },
+      { name: 'notifications', cookie: employeeCookie, url: '/api/notifications', status: 200 },
+      { name: 'a refusal (403)', cookie: employeeCookie, url: '/api/users', status: 403 },
+      { name: 'signed out (401)', cookie: null, url: '/api/users', status: 401 },
+      {
+        name: 'an unknown route (404)',
+        cookie: employeeCookie,
+        url: '/api/no-such-thing',
+        status: 404,
+      },
+      {
+        name: 'bad input (400)',
+        cookie: adminCookie,
+        method: 'POST',
+        url: '/api/users',
+        status: 400,
+      },
+    ];
+    for (const call of calls) {
+      const response = await app.inject({
+        method: call.method ?? 'GET',
+        url: call.url,
+        headers: { ...CSRF_HEADERS, ...(call.cookie ? { cookie: call.cookie } : {}) },
+        ...(call.method === 'POST' ? { payload: { role: 'nobody' } } : {}),
+      });
+      expect(response.statusCode, `${call.name}: ${response.body}`).toBe(call.status);
+      expect(response.headers['cache-control'], call.name).toBe('no-store');
+    }
+  });
+
+  it('keeps the cache header a public route chose for itself', async () => {
+    const stylesheet = await app.inject({ url: '/api/docs/swagger-ui.css' });
+    expect(stylesheet.statusCode).toBe(200);
+    expect(stylesheet.headers['cache-control']).toBe('public, max-age=86400');
+    const reference = await app.inject({ url: '/api/openapi.json' });
+    expect(reference.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends HSTS only when the request came over https (through a trusted proxy)', async () => {

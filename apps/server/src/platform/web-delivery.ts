@@ -26,7 +26,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        // The page needs no <base>: an injected one would re-point every relative URL.
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
@@ -49,6 +50,19 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     }
     applyHelmet(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // Every API answer, errors included, is kept by no cache (a shared proxy, the browser's disk,
+  // its back button): most carry someone's data. A route that means to be cached says so itself
+  // (the API reference's files, calendar feeds), and its header is kept.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
+}
+
+function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 }
 
 /**

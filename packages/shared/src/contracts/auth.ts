@@ -30,6 +30,36 @@ export function commonPasswordMessage(): string {
   return t`This password is too common. Choose a less predictable one.`;
 }
 
+/** Why a password near a common one, or made of guessable parts, is refused (decision 0040). */
+export type WeakPasswordReason =
+  | 'common-with-additions'
+  | 'common-word'
+  | 'keyboard-pattern'
+  | 'repeats'
+  | 'sequence'
+  | 'dates'
+  | 'guessable';
+
+/** The refusal of a guessable new password, saying why, in the reader's language. */
+export function weakPasswordMessage(reason: WeakPasswordReason): string {
+  switch (reason) {
+    case 'common-with-additions':
+      return t`This password is too common: it is a well-known password with a few characters added. Choose a less predictable one.`;
+    case 'common-word':
+      return t`This password is too easy to guess: it is mostly a common word or name. Add more words, or characters that are hard to guess.`;
+    case 'keyboard-pattern':
+      return t`This password is too easy to guess: it follows a keyboard pattern. Choose a less predictable one.`;
+    case 'repeats':
+      return t`This password is too easy to guess: it repeats characters or words. Choose a less predictable one.`;
+    case 'sequence':
+      return t`This password is too easy to guess: it contains a sequence such as abc or 123. Choose a less predictable one.`;
+    case 'dates':
+      return t`This password is too easy to guess: dates and years are among the first things tried. Choose a less predictable one.`;
+    case 'guessable':
+      return t`This password is too easy to guess. Add more words, or characters that are hard to guess.`;
+  }
+}
+
 const nameValueSchema = text()
   .min(2, { error: () => t`Name must be at least 2 characters` })
   .max(100, { error: () => t`Name too long` });

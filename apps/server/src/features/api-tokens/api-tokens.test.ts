@@ -23,8 +23,10 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
-import { SYSTEM_ACTOR } from '../../test/users.ts';
+import { SYSTEM_ACTOR, tokenFromLink } from '../../test/users.ts';
 import { createCorrection, createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';
+import { SYSTEM_META } from '../../platform/request-meta.ts';
+import { createApiToken } from './tokens.ts';
 
 const TZ = 'America/Toronto';
 const inAMonth = () => shiftDate(toBusinessDate(new Date(), TZ), 30);
@@ -199,6 +201,63 @@ describeEachDatabase('API tokens (#18 point 2)', (getDatabase) => {
     const after = await withToken(app, secret, 'GET', '/api/time-events/today');
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  // ASVS 7.4.3 (decision 0040): a new password ends what the old one opened.
+  it('changing one’s own password stops one’s tokens and other sessions, audited; this session stays', async () => {
+    const { person, cookie } = await employeeWithCookie();
+    const otherCookie = await signInAs(app, person.email, person.password);
+    const { secret } = await personalToken(cookie, ['punches:read']);
+    expect((await withToken(app, secret, 'GET', '/api/time-events/today')).statusCode).toBe(200);
+
+    const changed = await callApi(app, cookie, 'POST', '/api/me/password', {
+      currentPassword: person.password,
+      newPassword: 'Tidal-lantern-58',
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+
+    const after = await withToken(app, secret, 'GET', '/api/time-events/today');
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'invalid_token' });
+    expect((await callApi(app, otherCookie, 'GET', '/api/auth/session')).json()).toMatchObject({
+      user: null,
+    });
+    expect((await callApi(app, cookie, 'GET', '/api/time-events/today')).statusCode).toBe(200);
+    const [row] = await db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'user.change_own_password'), eq(auditLog.entityId, person.id)),
+      );
+    expect(row?.after).toEqual({ sessionsEnded: 1, apiCredentialsRevoked: 1 });
+  });
+
+  it('setting a password through a one-time link stops the person’s tokens', async () => {
+    const added = await callApi(app, adminCookie, 'POST', '/api/users', {
+      name: 'Lin Link',
+      email: `link-${randomUUID()}@example.com`,
+      role: 'employee',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { user, setPasswordLink } = added.json() as {
+      user: { id: string };
+      setPasswordLink: { path: string };
+    };
+    // As if made meanwhile (single sign-on, say): the link's new password must not leave it.
+    const { secret } = await createApiToken(
+      db(),
+      TZ,
+      { kind: 'personal', makerId: user.id, allowedScopes: ['punches:read'] },
+      { name: 'Made meanwhile', scopes: ['punches:read'], expiresOn: inAMonth() },
+      SYSTEM_META,
+    );
+    expect((await withToken(app, secret, 'GET', '/api/time-events/today')).statusCode).toBe(200);
+    const set = await callApi(app, null, 'POST', '/api/auth/set-password', {
+      token: tokenFromLink(setPasswordLink),
+      password: 'Tidal-lantern-58',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect((await withToken(app, secret, 'GET', '/api/time-events/today')).statusCode).toBe(401);
   });
 
   it('people revoke only their own tokens; an admin revokes anyone’s', async () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { commonPasswordMessage } from '@punchclock/shared/contracts/auth';
+import { commonPasswordMessage, weakPasswordMessage } from '@punchclock/shared/contracts/auth';
 import { ensureFirstAdmin } from '../../bootstrap.ts';
 import { users } from '../../db/schema.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -17,6 +17,12 @@ import { createUser } from './accounts.ts';
 const COMMON_PASSWORDS = ['Password1', 'QWERTY123', 'Welcome1', 'Passw0rd'];
 const REFUSED = { message: commonPasswordMessage(), code: 'common_password' };
 const GOOD_PASSWORD = 'Tidal-lantern-58';
+/** Not on the list itself, yet a list entry with a year and a symbol added (issue #28). */
+const GUESSABLE = 'Welcome2026!';
+const GUESSABLE_REFUSED = {
+  message: weakPasswordMessage('common-with-additions'),
+  code: 'common_password',
+};
 
 describeEachDatabase('common passwords are refused wherever a password is set', (getDatabase) => {
   const db = () => getDatabase().db;
@@ -117,6 +123,63 @@ describeEachDatabase('common passwords are refused wherever a password is set', 
 
     await ensureFirstAdmin(db(), { ...env, ADMIN_PASSWORD: GOOD_PASSWORD }, () => {});
     expect((await findCredentialsByEmail(db(), email))?.role).toBe('admin');
+  });
+
+  it('"Welcome2026!" is refused with the reason when an admin adds a person', async () => {
+    expect(GUESSABLE_REFUSED.message).toBe(
+      'This password is too common: it is a well-known password with a few characters added. Choose a less predictable one.',
+    );
+    const auditBefore = await countAuditRows(db());
+    const body = addUserBody(GUESSABLE);
+    const response = await callApi(app, adminCookie, 'POST', '/api/users', body);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual(GUESSABLE_REFUSED);
+    expect(await findUserSummaryByEmail(db(), body.email)).toBeNull();
+    expect(await countAuditRows(db())).toBe(auditBefore);
+  });
+
+  it('"Welcome2026!" is refused through a one-time link, which stays usable', async () => {
+    const added = await callApi(app, adminCookie, 'POST', '/api/users', {
+      ...addUserBody(''),
+      password: undefined,
+    });
+    const token = tokenFromLink(added.json().setPasswordLink);
+    const refused = await callApi(app, null, 'POST', '/api/auth/set-password', {
+      token,
+      password: GUESSABLE,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual(GUESSABLE_REFUSED);
+    const accepted = await callApi(app, null, 'POST', '/api/auth/set-password', {
+      token,
+      password: GOOD_PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('"Welcome2026!" is refused as one’s own new password; the old one still works', async () => {
+    const user = await createTestUser(db());
+    const cookie = await signInAs(app, user.email, user.password);
+    const auditBefore = await countAuditRows(db());
+    const refused = await callApi(app, cookie, 'POST', '/api/me/password', {
+      currentPassword: user.password,
+      newPassword: GUESSABLE,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual(GUESSABLE_REFUSED);
+    expect(await countAuditRows(db())).toBe(auditBefore);
+    await signInAs(app, user.email, user.password);
+  });
+
+  it('"Welcome2026!" is refused by the operator’s createUser and ADMIN_PASSWORD', async () => {
+    const email = uniqueEmail('cli-guessable');
+    await expect(
+      createUser(db(), { email, password: GUESSABLE, role: 'employee' }, SYSTEM_ACTOR),
+    ).rejects.toMatchObject({ statusCode: 400, ...GUESSABLE_REFUSED });
+    await expect(
+      ensureFirstAdmin(db(), { ADMIN_EMAIL: email, ADMIN_PASSWORD: GUESSABLE }, () => {}),
+    ).rejects.toThrow(GUESSABLE_REFUSED.message);
+    expect(await findUserSummaryByEmail(db(), email)).toBeNull();
   });
 
   it('someone whose existing password is common can still sign in', async () => {

@@ -93,20 +93,25 @@ export async function setPasswordWithLink(
     if (!found || found.isSuspended) throw new NotFound(invalidLinkMessage(), 'invalid_link');
     await updatePasswordHash(tx, found.userId, passwordHash);
     await expirePasswordTokens(tx, found.userId);
-    await revokeUserSessions(tx, found.userId);
+    // A new password ends what the old one opened: sessions and personal API tokens (0040).
+    const sessionsEnded = await revokeUserSessions(tx, found.userId);
+    const apiCredentialsRevoked = await revokeUserApiTokens(tx, found.userId);
     await writeAudit(tx, {
       actorId: found.userId,
       action: 'user.set_password',
       entityType: 'user',
       entityId: found.userId,
-      after: { via: found.purpose },
+      after: { via: found.purpose, sessionsEnded, apiCredentialsRevoked },
       meta,
     });
     return { email: found.email };
   });
 }
 
-/** Changing one's password ends every other session of the person; this one stays. */
+/**
+ * Changing one's password ends every other session of the person and revokes their personal API
+ * tokens (ASVS 7.4.3, decision 0040); this session stays.
+ */
 export async function changeMyPassword(
   db: Db,
   auth: { userId: string; sessionId: string },
@@ -122,13 +127,15 @@ export async function changeMyPassword(
   const passwordHash = await hashNewPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await updatePasswordHash(tx, auth.userId, passwordHash);
-    await revokeUserSessions(tx, auth.userId, auth.sessionId);
+    const sessionsEnded = await revokeUserSessions(tx, auth.userId, auth.sessionId);
+    const apiCredentialsRevoked = await revokeUserApiTokens(tx, auth.userId);
     await expirePasswordTokens(tx, auth.userId);
     await writeAudit(tx, {
       actorId: auth.userId,
       action: 'user.change_own_password',
       entityType: 'user',
       entityId: auth.userId,
+      after: { sessionsEnded, apiCredentialsRevoked },
       meta,
     });
   });

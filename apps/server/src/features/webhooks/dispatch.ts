@@ -196,6 +196,7 @@ export class WebhookDispatcher {
       {
         url: delivery.url,
         allowPrivateNetwork: delivery.allowPrivateNetwork,
+        allowLoopback: this.config.allowLoopback,
         messageId: messageIdOf(delivery.id),
         body: JSON.stringify(delivery.payload),
         secrets: [delivery.secret, ...(delivery.previousSecret ? [delivery.previousSecret] : [])],

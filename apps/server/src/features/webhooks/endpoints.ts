@@ -89,9 +89,14 @@ export function parseEndpointId(rawId: string): string {
   return id.data;
 }
 
-async function parseAndCheck(rawInput: unknown) {
+/** What the operator opened beyond an admin's choices (config.webhooks; decision 0040). */
+export interface TargetOptions {
+  allowLoopback?: boolean;
+}
+
+async function parseAndCheck(rawInput: unknown, { allowLoopback = false }: TargetOptions) {
   const input = parseInput(webhookEndpointInputSchema, rawInput);
-  const refused = await whyTargetRefused(input.url, input.allowPrivateNetwork);
+  const refused = await whyTargetRefused(input.url, input.allowPrivateNetwork, allowLoopback);
   if (refused) throw new Invalid(refused, 'webhook_target_refused');
   const eventTypes = WEBHOOK_EVENT_TYPES.filter((type) => input.eventTypes.includes(type));
   return { ...input, eventTypes };
@@ -102,8 +107,9 @@ export async function createWebhookEndpoint(
   db: Db,
   rawInput: unknown,
   actor: Actor,
+  targetOptions: TargetOptions = {},
 ): Promise<WebhookSecretResponse> {
-  const input = await parseAndCheck(rawInput);
+  const input = await parseAndCheck(rawInput, targetOptions);
   const secret = newSecret();
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -129,9 +135,10 @@ export async function updateWebhookEndpoint(
   rawId: string,
   rawInput: unknown,
   actor: Actor,
+  targetOptions: TargetOptions = {},
 ): Promise<WebhookEndpoint> {
   const id = parseEndpointId(rawId);
-  const input = await parseAndCheck(rawInput);
+  const input = await parseAndCheck(rawInput, targetOptions);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({

@@ -13,12 +13,17 @@ import {
   removeWebhookEndpoint,
   rotateWebhookSecret,
   updateWebhookEndpoint,
+  type TargetOptions,
 } from './endpoints.ts';
 
 type Params = { Params: { id: string } };
 
 /** Webhooks (#18 point 3, decision 0033): admins manage endpoints and read the delivery log. */
-export function registerWebhookRoutes(app: FastifyInstance, db: Db): void {
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  db: Db,
+  targetOptions: TargetOptions = {},
+): void {
   const adminOnly = { config: { access: 'admin' as const } };
   const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
     actorId: requireAuth(request).userId,
@@ -29,10 +34,18 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Db): void {
     endpoints: await listWebhookEndpoints(db),
   }));
   app.post('/api/webhooks', adminOnly, async (request, reply) =>
-    reply.status(201).send(await createWebhookEndpoint(db, request.body, actorOf(request))),
+    reply
+      .status(201)
+      .send(await createWebhookEndpoint(db, request.body, actorOf(request), targetOptions)),
   );
   app.put<Params>('/api/webhooks/:id', adminOnly, async (request) => ({
-    endpoint: await updateWebhookEndpoint(db, request.params.id, request.body, actorOf(request)),
+    endpoint: await updateWebhookEndpoint(
+      db,
+      request.params.id,
+      request.body,
+      actorOf(request),
+      targetOptions,
+    ),
   }));
   app.delete<Params>('/api/webhooks/:id', adminOnly, async (request, reply) => {
     await removeWebhookEndpoint(db, request.params.id, actorOf(request));

@@ -6,6 +6,8 @@ import { guardedLookup, TargetRefused, whyTargetRefused } from './target-guard.t
 export interface OutgoingWebhook {
   url: string;
   allowPrivateNetwork: boolean;
+  /** Loopback receivers too (the operator's WEBHOOK_ALLOW_LOOPBACK; decision 0040). */
+  allowLoopback?: boolean;
   /** The webhook-id: the same on every attempt, so receivers can de-duplicate. */
   messageId: string;
   body: string;
@@ -40,8 +42,12 @@ export async function sendWebhook(
   timeoutMs: number,
   now = new Date(),
 ): Promise<SendResult> {
-  const refused = await whyTargetRefused(message.url, message.allowPrivateNetwork).catch(
-    (error: unknown) => (error instanceof Error ? error.message : 'The address is not valid'),
+  const refused = await whyTargetRefused(
+    message.url,
+    message.allowPrivateNetwork,
+    message.allowLoopback,
+  ).catch((error: unknown) =>
+    error instanceof Error ? error.message : 'The address is not valid',
   );
   if (refused) return { ok: false, status: null, error: refused };
   const url = new URL(message.url);
@@ -63,7 +69,7 @@ export async function sendWebhook(
           'user-agent': USER_AGENT,
           ...signatureHeaders(message, now),
         },
-        lookup: guardedLookup(message.allowPrivateNetwork),
+        lookup: guardedLookup(message.allowPrivateNetwork, message.allowLoopback),
       },
       (response) => {
         // The status is the answer: the body is not read, so a receiver that trickles or

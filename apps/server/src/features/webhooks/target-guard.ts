@@ -12,6 +12,50 @@ import ipaddr from 'ipaddr.js';
 export const PRIVATE_TARGET_MESSAGE =
   'This address is in a private or reserved network: allow private networks for this endpoint if it is meant to be internal';
 
+/**
+ * Never a webhook target, whatever an admin allows (decision 0040): the cloud metadata service
+ * (169.254.0.0/16, AWS's fd00:ec2::254) and "this host" (0.0.0.0/8, ::); and loopback
+ * (127.0.0.0/8, ::1), which only the operator can open (WEBHOOK_ALLOW_LOOPBACK, for a receiver on
+ * the same machine).
+ */
+export const FORBIDDEN_TARGET_MESSAGE =
+  'This address is the server itself or a cloud metadata service: webhooks are never sent there';
+
+function forbiddenTargetMessage(): string {
+  return t`This address is the server itself or a cloud metadata service: webhooks are never sent there`;
+}
+
+const NEVER_RANGES = ['169.254.0.0/16', '0.0.0.0/8', 'fd00:ec2::254/128', '::/128'].map((cidr) =>
+  ipaddr.parseCIDR(cidr),
+);
+const LOOPBACK_RANGES = ['127.0.0.0/8', '::1/128'].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/** ::ffff:a.b.c.d and ::a.b.c.d are the IPv4 address they carry. */
+function parseUnwrapped(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) return v6.toIPv4Address();
+    if (v6.match(ipaddr.parse('::'), 96) && !v6.match(ipaddr.parse('::'), 128)) {
+      const bytes = v6.toByteArray().slice(12);
+      if (!(bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0 && bytes[3] === 1)) {
+        return ipaddr.fromByteArray(bytes);
+      }
+    }
+  }
+  return parsed;
+}
+
+/** Whether an address may never be a target (see NEVER_RANGES); loopback unless allowed. */
+export function isForbiddenAddress(address: string, allowLoopback = false): boolean {
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = parseUnwrapped(address);
+  const ranges = allowLoopback ? NEVER_RANGES : [...NEVER_RANGES, ...LOOPBACK_RANGES];
+  return ranges.some(
+    ([range, bits]) => range.kind() === parsed.kind() && parsed.match(range, bits),
+  );
+}
+
 /** PRIVATE_TARGET_MESSAGE in the reader's language (an endpoint saved by an admin). */
 function privateTargetMessage(): string {
   return t`This address is in a private or reserved network: allow private networks for this endpoint if it is meant to be internal`;
@@ -33,7 +77,7 @@ export function isPublicAddress(address: string): boolean {
 export class TargetRefused extends Error {}
 
 /** dns.lookup, refusing any answer that is not a public address (for http.request's `lookup`). */
-export function guardedLookup(allowPrivateNetwork: boolean) {
+export function guardedLookup(allowPrivateNetwork: boolean, allowLoopback = false) {
   return (
     hostname: string,
     options: object,
@@ -46,6 +90,9 @@ export function guardedLookup(allowPrivateNetwork: boolean) {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, []);
       const list = addresses as LookupAddress[];
+      if (list.some((entry) => isForbiddenAddress(entry.address, allowLoopback))) {
+        return callback(new TargetRefused(FORBIDDEN_TARGET_MESSAGE), []);
+      }
       if (!allowPrivateNetwork && list.some((entry) => !isPublicAddress(entry.address))) {
         return callback(new TargetRefused(PRIVATE_TARGET_MESSAGE), []);
       }
@@ -62,18 +109,28 @@ export function guardedLookup(allowPrivateNetwork: boolean) {
 export async function whyTargetRefused(
   url: string,
   allowPrivateNetwork: boolean,
+  allowLoopback = false,
 ): Promise<string | null> {
   const parsed = new URL(url);
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && allowPrivateNetwork)) {
     return t`Use an https:// address (plain http only for an endpoint allowed into private networks)`;
   }
   if (parsed.username || parsed.password) return t`Put no user name or password in the address`;
-  if (allowPrivateNetwork) return null;
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return isPublicAddress(host) ? null : privateTargetMessage();
+  if (isIP(host)) {
+    if (isForbiddenAddress(host, allowLoopback)) return forbiddenTargetMessage();
+    return allowPrivateNetwork || isPublicAddress(host) ? null : privateTargetMessage();
+  }
   const addresses = await new Promise<LookupAddress[] | null>((resolve) =>
     dnsLookup(host, { all: true }, (error, found) => resolve(error ? null : found)),
   );
-  if (!addresses || addresses.length === 0) return t`The host ${host} could not be found`;
+  // An internal name may not resolve from here yet; every send checks it again (guardedLookup).
+  if (!addresses || addresses.length === 0) {
+    return allowPrivateNetwork ? null : t`The host ${host} could not be found`;
+  }
+  if (addresses.some((entry) => isForbiddenAddress(entry.address, allowLoopback))) {
+    return forbiddenTargetMessage();
+  }
+  if (allowPrivateNetwork) return null;
   return addresses.every((entry) => isPublicAddress(entry.address)) ? null : privateTargetMessage();
 }

@@ -537,7 +537,7 @@ describeEachDatabase('webhooks (#18 point 3)', (getDatabase) => {
       ['https://127.0.0.1/hook', 'private or reserved network'],
       ['https://10.1.2.3/hook', 'private or reserved network'],
       ['https://192.168.0.10/hook', 'private or reserved network'],
-      ['https://169.254.169.254/latest/meta-data', 'private or reserved network'],
+      ['https://169.254.169.254/latest/meta-data', 'cloud metadata service'],
       ['https://[::1]/hook', 'private or reserved network'],
       ['https://[::ffff:10.0.0.1]/hook', 'private or reserved network'],
       ['https://localhost/hook', 'private or reserved network'],

@@ -103,7 +103,11 @@ export function AccountDialog({
               onChange={(event) => setCurrentPassword(event.target.value)}
             />
           </Field>
-          <Field id="account-new-password" label={t`New password`}>
+          <Field
+            id="account-new-password"
+            label={t`New password`}
+            hint={t`Changing it signs you out on your other devices and revokes your personal API tokens.`}
+          >
             <Input
               type="password"
               autoComplete="new-password"
