@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
-import { instant, isoDate, text } from './common.ts';
+import { instant, isoDate, periodDate, text } from './common.ts';
 import { timeOffRequestSchema } from './time-off.ts';
 
 const correctionReasonSchema = text({ multiLine: true })
@@ -131,7 +131,7 @@ export type PeriodLock = z.infer<typeof periodLockSchema>;
 export const periodLocksResponseSchema = z.object({ locks: z.array(periodLockSchema) });
 
 export const lockPeriodRequestSchema = z
-  .object({ fromDate: isoDate, toDate: isoDate })
+  .object({ fromDate: periodDate(), toDate: periodDate() })
   .refine((range) => range.fromDate <= range.toDate, {
     error: () => t`The start date must be on or before the end date`,
   });

@@ -16,6 +16,17 @@ export const isoDate = z.iso
   .refine((date) => date >= '0001-01-01', { error: isoDateMessage })
   .refine((date) => date <= LATEST_DATE, { error: () => t`Use a date before the year 9999` });
 
+/**
+ * A date pay is worked out around: a pay period's day, a lock's first and last day. Not before
+ * 1900: pay reads days before it (the work week, the 4 weeks before a public holiday), and around
+ * 0001-01-01 those fall in a year the database cannot hold (earlier dates are a typo anyway).
+ */
+export function periodDate() {
+  return isoDate.refine((date) => date >= '1900-01-01', {
+    error: () => t`Choose a date from 1900 on`,
+  });
+}
+
 /*
  * The instants an input may carry: ISO 8601 with an offset, whose business day (in any zone,
  * up to 14 hours either side of UTC) falls within the dates above. Year 0000 would make a

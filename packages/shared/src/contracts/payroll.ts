@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { LEAVE_PAY_CODES, PAY_CODES } from '../domain/pay/pay-codes.ts';
-import { isoDate, text } from './common.ts';
+import { isoDate, periodDate, text } from './common.ts';
 
 /*
  * Payroll (issue #14 §3, §6, §8): the admin-edited public holidays, pay rates, employee numbers,
@@ -183,14 +183,9 @@ export const DEFAULT_PRESET_COLUMNS: Preset['columns'] = (
 
 // ---- Export ----------------------------------------------------------------------------------
 
-/** Pay calendars are whole-day arithmetic from 1900 on (earlier dates are a typo). */
-export const EARLIEST_PAY_DATE = '1900-01-01';
-
 export const payrollQuerySchema = z.object({
   /** Any date in the pay period (its first day, usually). */
-  date: isoDate.refine((date) => date >= EARLIEST_PAY_DATE, {
-    error: () => t`Choose a date from 1900 on`,
-  }),
+  date: periodDate(),
   presetId: z.uuid({ error: () => t`Unknown preset` }).optional(),
 });
 

@@ -1,18 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { PAY_CODES } from '../domain/pay/pay-codes.ts';
-import { isoDate, text } from './common.ts';
-
-/**
- * A date to find a pay period by. Not before 1900: the period (and the work weeks around it)
- * reach days before the date, and a period around 0001-01-01 would start in a year the
- * database cannot hold.
- */
-export function periodDate() {
-  return isoDate.refine((date) => date >= '1900-01-01', {
-    error: () => t`Choose a date from 1900 on`,
-  });
-}
+import { isoDate, periodDate, text } from './common.ts';
 
 /**
  * GET /api/timesheets (issue #14, item 1, read-only slice): one person's timesheet for the pay
