@@ -26,9 +26,9 @@ import { recomputeDays } from '../reports/index.ts';
  */
 const LOCK = { start: '2026-11-08', end: '2026-11-21' };
 const LOCK_MESSAGE =
-  'Those dates are in a locked pay period (2026-11-08 to 2026-11-21). Ask an admin to reopen it first.';
+  'Those dates are in a locked pay period (Nov 8, 2026 to Nov 21, 2026). Ask an admin to reopen it first.';
 const READS_MESSAGE =
-  'Those dates count towards the pay of a locked pay period (2026-11-08 to 2026-11-21): its weekly overtime or public holiday pay reads them. Ask an admin to reopen it first.';
+  'Those dates count towards the pay of a locked pay period (Nov 8, 2026 to Nov 21, 2026): its weekly overtime or public holiday pay reads them. Ask an admin to reopen it first.';
 
 function shift(start: string, end: string): PunchRow[] {
   return [

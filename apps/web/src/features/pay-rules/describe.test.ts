@@ -48,13 +48,14 @@ describe('describeRuleSet', () => {
       describeRuleSet({ ...base, dailyTiers: [], bankToil: true, toilExpiryMonths: 1, rounding });
     expect(oneEach({ kind: 'nearest', stepMinutes: 15 })).toEqual([
       '1.5× after 44 h a week',
+      'Weekly rest: 24 h off in a row in each work week',
       'Banked as time off in lieu, taken within 1 month',
       'Punches paid to the nearest 15 minutes',
     ]);
-    expect(oneEach({ kind: 'grace', graceMinutes: 1 })[2]).toBe(
+    expect(oneEach({ kind: 'grace', graceMinutes: 1 })[3]).toBe(
       "1 minute's grace at shift start and end",
     );
-    expect(oneEach({ kind: 'grace', graceMinutes: 5 })[2]).toBe(
+    expect(oneEach({ kind: 'grace', graceMinutes: 5 })[3]).toBe(
       "5 minutes' grace at shift start and end",
     );
   });
