@@ -139,6 +139,24 @@ describeEachDatabase('location policy per team', (getDatabase) => {
     });
   });
 
+  it('under "warn" warns a French reader wholly in French', async () => {
+    const { cookie } = await teamWith('warn', [headOffice]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/time-events',
+      headers: { [CSRF_HEADER]: '1', cookie, 'accept-language': 'fr-CA' },
+      payload: {
+        id: randomUUID(),
+        eventType: 'clock_in',
+        position: { accuracyMetres: 15, ...UNION_STATION },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().warning).toBe(
+      'Vous êtes à 850 m de Head office : le pointage est enregistré et votre gestionnaire en est avisé.',
+    );
+  });
+
   it('under "warn" records a punch outside, flags it, warns the person and tells admins', async () => {
     const { person, cookie } = await teamWith('warn', [headOffice]);
     const toldAdmins = () =>

@@ -349,7 +349,7 @@ async function decideAndWrite(
   ]);
   if (outcome !== 'recorded') return DECIDE_AGAIN;
   const warning = locationWarning
-    ? `${locationWarning}: the punch is recorded and your manager is told.`
+    ? t`${locationWarning}: the punch is recorded and your manager is told.`
     : earlyWarning;
   return { event: publicEvent(event), isReplay: false, needsReview: minutesLate !== null, warning };
 }
