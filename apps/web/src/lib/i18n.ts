@@ -5,7 +5,6 @@ import {
   negotiateLocale,
   type Locale,
 } from '@punchclock/shared/i18n/locales';
-import { installLocalizedZodMessages } from '@punchclock/shared/contracts/zod-messages';
 
 /**
  * The app's language (decision 0036). English messages are compiled into the code at build time,
@@ -19,8 +18,6 @@ i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: {} });
 // Messages compiled at build time are arrays; a rare plain string (e.g. a validation message
 // looked up by its English text) needs no compiling, and Lingui would otherwise warn about it.
 if (import.meta.env.PROD) i18n.setMessagesCompiler((message) => [message]);
-// Form checks made with the contracts speak the reader's language too (decision 0043).
-installLocalizedZodMessages();
 
 const loaded = new Set<Locale>();
 const catalogues: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: object }>> = {
@@ -51,7 +48,14 @@ export function personLocale(chosen: Locale | null): Locale {
 /** Switches every message, date and number to `locale`, fetching its catalogue if needed. */
 export async function activateLocale(locale: Locale): Promise<void> {
   if (locale !== 'en' && !loaded.has(locale)) {
-    const { messages } = await catalogues[locale]();
+    // Form checks a contract words no message for speak the reader's language too (decision
+    // 0043). Fetched with the catalogue, not on the first page: English readers keep zod's own
+    // English wording there, which is all the map would give them.
+    const [{ messages }, zodMessages] = await Promise.all([
+      catalogues[locale](),
+      import('@punchclock/shared/contracts/zod-messages'),
+    ]);
+    zodMessages.installLocalizedZodMessages();
     i18n.load(locale, messages as Record<string, never>);
     loaded.add(locale);
   }
