@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   approvalsResponseSchema,
   periodLockSchema,
+  periodLocksResponseSchema,
   smeOverviewSchema,
   type CorrectionDto,
 } from '@punchclock/shared/contracts/approvals';
@@ -831,10 +832,10 @@ describeEachDatabase('approvals', (getDatabase) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Choose a date from 1900 on');
-      const locks = await expectApi(app, admin.cookie, 'GET', '/api/approvals/locks', 200);
-      expect(
-        locks.locks.filter((lock: { fromDate: string }) => lock.fromDate < '1900-01-01'),
-      ).toEqual([]);
+      const { locks } = periodLocksResponseSchema.parse(
+        await expectApi(app, admin.cookie, 'GET', '/api/approvals/locks', 200),
+      );
+      expect(locks.filter((lock) => lock.fromDate < '1900-01-01')).toEqual([]);
     });
   });
 
