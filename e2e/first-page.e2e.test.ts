@@ -14,13 +14,15 @@ const SIGN_IN_BUDGET = 125 * 1024;
  * The target is 200 KB (#16). On a first visit the signed-in layout also loads what it must be
  * able to show offline before the service worker controls the page (toasts, the phone menu:
  * about 10 KB) and the worker's registration (about 3 KB) — decision 0025; so the check holds
- * a 221 KB regression guard and logs the target.
+ * a 223 KB regression guard and logs the target.
  */
 const DASHBOARD_TARGET = 200 * 1024;
 // 213 KB before #17's location rule reached the punch (the position, and the policy fields of
 // today's contract); the guard moved with it, the target did not. Languages (#19, decision 0036)
-// add Lingui's runtime and the language choice: about 4 KB.
-const DASHBOARD_BUDGET = 221 * 1024;
+// add Lingui's runtime and the language choice: about 4 KB. #28 adds one formatter for times
+// of day, ranges and dates in sentences (item 19) and the dates, plurals and labels it reads:
+// 222.6 KB (220.1 before), so the guard moved to 223 KB; the target did not (#32 is the cut).
+const DASHBOARD_BUDGET = 223 * 1024;
 /**
  * The target is LCP < 1 s (#16). On the shared 2-core box the suite runs on, the best of five
  * runs has measured 0.94-1.6 s (the spread is other processes), so the check here is a
@@ -151,7 +153,7 @@ describe('a lean first page (#16)', () => {
     await context.close();
   });
 
-  it('an employee reaches the dashboard with at most 221 KB (gzip; target 200), no charts, no admin screens', async () => {
+  it('an employee reaches the dashboard with at most 223 KB (gzip; target 200), no charts, no admin screens', async () => {
     const { context, page } = await newPage(browser);
     const scripts = recordScripts(page);
     await signIn(page, SEED_USERS.corrector);
