@@ -46,7 +46,6 @@ export async function checkPunchLocation(
     eventId: string;
     position: PunchPosition | null;
     ip: string | null;
-    personName?: string;
   },
 ): Promise<LocationVerdict | null> {
   const { mode, places } = await findLocationPolicy(db, punch.userId);
