@@ -5,7 +5,7 @@ import { suspendedMessage } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
-import { sessionQueryKey } from '@/features/auth';
+import { sessionQueryKey } from '@/lib/query-keys';
 
 /** product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
 export function createQueryClient(): QueryClient {

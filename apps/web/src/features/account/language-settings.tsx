@@ -5,10 +5,11 @@ import { languageResponseSchema } from '@punchclock/shared/contracts/language';
 import { isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from '@punchclock/shared/i18n/locales';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { sessionQueryKey, useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { activateLocale, browserLocale } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { sessionQueryKey } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 
 const FOLLOW_BROWSER = 'browser';
 

@@ -20,8 +20,8 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { useBusinessToday, useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
+import { useBusinessToday, useSession } from '@/lib/session';
 
 /** Where a new token's expiry starts: 90 days, a common default (GitHub offers 30–90). */
 const DEFAULT_DAYS = 90;

@@ -13,7 +13,6 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { useSession } from '@/features/auth';
 import { ApiError, apiRequest } from '@/lib/api-client';
 import {
   approvalSettingsQueryOptions,
@@ -22,6 +21,7 @@ import {
   useDecide,
 } from './api';
 import { ApprovalSummary } from './approval-row';
+import { useSession } from '@/lib/session';
 
 /** Who locked a period, or who reopened it. */
 function describeLock(item: {

@@ -12,9 +12,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { useSession } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 
 const feedsQueryKey = ['calendar-feeds'] as const;
 

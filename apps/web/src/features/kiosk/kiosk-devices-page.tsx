@@ -21,9 +21,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
 import { apiRequest } from '@/lib/api-client';
-import { useSession } from '@/features/auth';
 import { toast } from '@/lib/toast';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { useSession } from '@/lib/session';
 
 const devicesQueryKey = ['kiosk', 'devices'] as const;
 

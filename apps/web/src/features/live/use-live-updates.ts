@@ -1,8 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { sessionQueryKey } from '@/features/auth';
-import { timeEventsQueryKey } from '@/features/time-tracking';
-import { timesheetsQueryKey } from '@/features/timesheets';
+import { sessionQueryKey, timeEventsQueryKey, timesheetsQueryKey } from '@/lib/query-keys';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;

@@ -12,11 +12,11 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
 import { apiRequest } from '@/lib/api-client';
 import { reportsQueryKey } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
+import { useBusinessToday } from '@/lib/session';
 
 const runsResponse = z.object({ runs: z.array(recomputeRunSchema) });
 

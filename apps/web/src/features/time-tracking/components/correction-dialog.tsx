@@ -19,7 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { apiRequest } from '@/lib/api-client';
-import { timeEventsQueryKey } from '../api';
+import { timeEventsQueryKey } from '@/lib/query-keys';
 
 type Kind = 'add' | 'move' | 'remove';
 
