@@ -121,7 +121,13 @@ function between(text, name, content, file) {
   const from = text.indexOf(start);
   const to = text.indexOf(end);
   if (from < 0 || to < from) throw new Error(`${file}: missing the markers ${start} … ${end}`);
-  return `${text.slice(0, from + start.length)}\n${content}\n${text.slice(to)}`;
+  // Markers indented inside a list item keep the content in that item.
+  const indent = /[ \t]*$/.exec(text.slice(0, from))?.[0] ?? '';
+  const indented = content
+    .split('\n')
+    .map((line) => (line ? indent + line : line))
+    .join('\n');
+  return `${text.slice(0, from + start.length)}\n${indented}\n${indent}${text.slice(to)}`;
 }
 
 /** @type {{ path: string, make: (current: string) => string }[]} */
