@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { forgetLastKnown, readWithLastKnown, rememberLastKnown } from '@/lib/last-known';
 import { parseSessionResponse } from './session-response';
 
@@ -21,7 +21,7 @@ export const sessionQueryOptions = queryOptions({
   // Offline, the last session seen on this device opens the app (lib/last-known.ts).
   queryFn: ({ signal }) =>
     readWithLastKnown('session', () =>
-      apiRequest('/api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
+      callEndpoint('GET /api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
     ),
   networkMode: 'always',
 });
@@ -58,8 +58,7 @@ export function useSignIn() {
       const parsed = signInRequestSchema.safeParse(form);
       // The first failing rule, in the order the contract declares them (product §5).
       if (!parsed.success) throw new Error(firstIssueMessage(parsed.error));
-      return apiRequest('/api/auth/sign-in', {
-        method: 'POST',
+      return callEndpoint('POST /api/auth/sign-in', {
         body: parsed.data,
         schema: signInResponseSchema,
       });
@@ -84,8 +83,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   // The variable is the toast to show, for sign-outs the user did not ask for.
   return useMutation<void, Error, string | undefined>({
-    mutationFn: () => apiRequest<void>('/api/auth/sign-out', { method: 'POST' }),
+    mutationFn: () => callEndpoint('POST /api/auth/sign-out'),
     // Even if the server cannot be reached the user is signed out here; the session idles out.
+    meta: { showsOwnError: true },
     onSettled: (_data, error, message) => {
       const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
       queryClient.clear();
@@ -124,7 +124,7 @@ export function useSsoButtons(): SsoButton[] {
   const query = useQuery({
     queryKey: ['sso-buttons'],
     queryFn: ({ signal }) =>
-      apiRequest('/api/auth/sso-providers', { schema: { parse: parseSsoButtons }, signal }),
+      callEndpoint('GET /api/auth/sso-providers', { schema: { parse: parseSsoButtons }, signal }),
     staleTime: 5 * 60_000,
   });
   return query.data?.providers ?? [];

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { timesheetWithSignOffSchema } from '@punchclock/shared/contracts/timesheets';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 // Re-read by the live stream when a punch changes (features/live, topic time_events).
 export const timesheetsQueryKey = ['timesheets'] as const;
@@ -10,7 +10,8 @@ export const timesheetQueryOptions = (date?: string) =>
   queryOptions({
     queryKey: [...timesheetsQueryKey, 'mine', date ?? 'today'],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/timesheets${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
+      callEndpoint('GET /api/timesheets', {
+        query: { date },
         schema: timesheetWithSignOffSchema,
         signal,
       }),
