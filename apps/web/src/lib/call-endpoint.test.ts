@@ -28,7 +28,7 @@ describe('endpointPath', () => {
         query: { action: 'user.created', actorId: '', entityType: undefined, before: 42 },
       }),
     ).toBe('/api/audit-logs?action=user.created&before=42');
-    expect(endpointPath('GET /api/payroll/holidays', { query: {} })).toBe('/api/payroll/holidays');
+    expect(endpointPath('GET /api/audit-logs', { query: { action: '' } })).toBe('/api/audit-logs');
   });
 
   it('refuses a path whose parameter has no value rather than call a wrong address', () => {
