@@ -1,7 +1,8 @@
 // Feature boundaries, checked by `npm run lint` (docs/decisions: the one-way feature graph).
 // A feature is a folder under apps/server/src/features or apps/web/src/features. Others use it
 // only through its index.ts; features never import each other in a circle; on the server a
-// lower layer never imports a higher one.
+// lower layer never imports a higher one; a web feature imports another only if
+// webFeatureImports names the pair, and web lib/ and components/ import no feature nor app/.
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -87,6 +88,50 @@ if (webWithoutIndex.length > 0)
     `.dependency-cruiser.mjs: give these web features an index.ts: ${webWithoutIndex.join(', ')}`,
   );
 
+/**
+ * The only web feature-to-feature imports (issue #29): a page that shows another feature's piece.
+ * App-wide state (session, business today, shared query keys) is in lib/, not in a feature.
+ */
+const webFeatureImports = {
+  // The dashboard is the home screen: it composes the punch cards, the lead-approval link and
+  // the sign-out button.
+  dashboard: {
+    'time-tracking': 'the punch, timer and today cards',
+    approvals: 'whether team leads may approve (link to Time Approvals)',
+    auth: 'the sign-out button',
+  },
+  account: { 'api-tokens': "the account dialog lists the person's own API tokens" },
+  schedules: {
+    users: 'shifts are assigned to people from the directory',
+    'calendar-feeds': 'my schedule offers its calendar-feed subscription',
+  },
+  'pay-rules': { users: 'rule sets and agreements apply to people and teams' },
+  reports: { users: 'reports are filtered by person and team' },
+  'time-tracking': { timesheets: "the attendance history shows the pay period's timesheet" },
+  users: { kiosk: "the user list prints a person's kiosk badge" },
+};
+const unknownWebFeatures = Object.entries(webFeatureImports)
+  .flatMap(([from, targets]) => [from, ...Object.keys(targets)])
+  .filter((name) => !webFeatures.includes(name));
+if (unknownWebFeatures.length > 0)
+  throw new Error(
+    `.dependency-cruiser.mjs: no such web features: ${unknownWebFeatures.join(', ')}`,
+  );
+
+const webFeatureRules = webFeatures.map((name) => ({
+  name: 'web-feature-imports-feature',
+  comment: `${name} imports another web feature; allowed pairs are listed in webFeatureImports.`,
+  severity: 'error',
+  from: { path: `^${web}/${name}/` },
+  to: {
+    path: `^${web}/[^/]+/`,
+    pathNot: [
+      `^${web}/${name}/`,
+      ...Object.keys(webFeatureImports[name] ?? {}).map((to) => `^${web}/${to}/`),
+    ],
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -131,6 +176,14 @@ export default {
         path: `^${web}/${any(webFeatures)}/`,
         pathNot: `^${web}/[^/]+/index\\.tsx?$`,
       },
+    },
+    ...webFeatureRules,
+    {
+      name: 'web-lib-imports-app-or-feature',
+      comment: 'lib and components sit below every web feature and app/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/(app|features)/' },
     },
     ...layerRules,
     {

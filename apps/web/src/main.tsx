@@ -7,9 +7,10 @@ import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '@/app/query-client';
 import { ToasterHost } from '@/components/toaster-host';
 import { AppRoutes } from '@/app/router';
-import { ConnectivityBanner, ErrorBoundary } from '@/features/system';
 import { activateLocale, initialLocale } from '@/lib/i18n';
 import { useTheme } from '@/lib/theme';
+import { ConnectivityBanner } from '@/app/connectivity-banner';
+import { ErrorBoundary } from '@/app/error-fallback';
 import './index.css';
 
 const queryClient = createQueryClient();

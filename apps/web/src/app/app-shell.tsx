@@ -6,20 +6,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { findScreen } from '@punchclock/shared/domain/navigation';
 import { Button } from '@/components/ui/button';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import {
-  sessionQueryKey,
-  SessionTimeoutDialog,
-  useIdleTimeout,
-  useSession,
-  useSignOut,
-} from '@/features/auth';
+import { SessionTimeoutDialog, useIdleTimeout, useSignOut } from '@/features/auth';
 import { useLanguageSync } from '@/features/account';
 import { useLiveUpdates } from '@/features/live';
 import { NotificationsBell } from '@/features/notifications';
 import { usePendingSync } from '@/features/time-tracking';
-import { ErrorBoundary } from '@/features/system';
 import { preloadToasts } from '@/lib/toast';
 import { registerServiceWorker } from '@/lib/app-updates';
+import { sessionQueryKey } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
+import { ErrorBoundary } from './error-fallback';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';

@@ -5,7 +5,7 @@ import { suspendedMessage } from '@punchclock/shared/contracts/auth-messages';
 import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
-import { sessionQueryKey } from '@/features/auth';
+import { sessionQueryKey } from '@/lib/query-keys';
 
 declare module '@tanstack/react-query' {
   interface Register {

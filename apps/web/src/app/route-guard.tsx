@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { decideGuard } from '@punchclock/shared/domain/navigation';
 import type { RoleRequirement } from '@punchclock/shared/domain/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/lib/session';
 
 /** product §2 route guard: spinner while loading, /auth without a user, /dashboard without the role. */
 export function RouteGuard({ requiredRole }: { requiredRole?: RoleRequirement }) {

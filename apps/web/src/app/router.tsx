@@ -32,12 +32,13 @@ import {
 } from '@/features/schedules';
 import { PayRulesPage } from '@/features/pay-rules';
 import { PayrollPage } from '@/features/payroll';
-import { ErrorBoundary, NotFoundPage } from '@/features/system';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
 import { TimesheetsPage } from '@/features/timesheets';
 import { UsersPage } from '@/features/users';
 import { RouteGuard } from './route-guard';
+import { ErrorBoundary } from './error-fallback';
+import { NotFoundPage } from './not-found-page';
 
 /**
  * The signed-in layout (sidebar, menus, dialogs, live updates) is its own chunk: the sign-in

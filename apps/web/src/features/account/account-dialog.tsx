@@ -12,12 +12,12 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { sessionQueryKey } from '@/features/auth';
 import { changeMyPassword, saveMyName } from './api';
 import { KioskPinForm } from './kiosk-pin-form';
 import { LanguageSettings } from './language-settings';
 import { PushReminders } from './push-reminders';
 import { PersonalApiTokens } from '@/features/api-tokens';
+import { sessionQueryKey } from '@/lib/query-keys';
 
 const EmailPreferences = lazy(() => import('./email-preferences'));
 

@@ -4,10 +4,11 @@ import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { isLocale, LANGUAGE_NAMES, LOCALES } from '@punchclock/shared/i18n/locales';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { sessionQueryKey, useSession } from '@/features/auth';
 import { saveMyLanguage } from './api';
 import { activateLocale, browserLocale } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { sessionQueryKey } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 
 const FOLLOW_BROWSER = 'browser';
 

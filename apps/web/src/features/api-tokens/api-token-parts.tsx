@@ -18,7 +18,7 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { useBusinessToday, useSession } from '@/features/auth';
+import { useBusinessToday, useSession } from '@/lib/session';
 import { useCreateApiToken } from './api';
 
 /** Where a new token's expiry starts: 90 days, a common default (GitHub offers 30–90). */

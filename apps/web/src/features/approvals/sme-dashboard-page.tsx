@@ -7,11 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { formatNumber } from '@punchclock/shared/i18n/format';
 import { formatRelativeToNow } from '@/lib/relative-time';
 import { approvalsQueryOptions, smeOverviewQueryOptions, useDecide } from './api';
 import { ApprovalSummary } from './approval-row';
+import { useSession } from '@/lib/session';
 
 const KIND_LABELS: Record<'late' | 'overbreak' | 'missed_clock_out', MessageDescriptor> = {
   late: msg`Late`,

@@ -11,7 +11,6 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import {
   approvalSettingsQueryOptions,
@@ -21,6 +20,7 @@ import {
   usePeriodLockMutations,
 } from './api';
 import { ApprovalSummary } from './approval-row';
+import { useSession } from '@/lib/session';
 
 /** Who locked a period, or who reopened it. */
 function describeLock(item: {

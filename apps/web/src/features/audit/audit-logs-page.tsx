@@ -10,10 +10,10 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { auditEntriesQueryOptions, auditExportPath, auditFacetsQueryOptions } from './api';
 import { entityTypeLabel, entityTypeOptions, hasEntityTypeLabel } from './entity-types';
+import { useSession } from '@/lib/session';
 
 interface Filters {
   actorId: string;

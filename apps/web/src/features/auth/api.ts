@@ -1,40 +1,12 @@
 import { t } from '@lingui/core/macro';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
 import { callEndpoint } from '@/lib/call-endpoint';
-import { forgetLastKnown, readWithLastKnown, rememberLastKnown } from '@/lib/last-known';
-import { parseSessionResponse } from './session-response';
-
-export const sessionQueryKey = ['session'] as const;
-
-const SIGNED_OUT_DEFAULTS: SessionResponse = {
-  user: null,
-  idleTimeoutMinutes: 60,
-  timeZone: DEFAULT_TIME_ZONE,
-};
-
-export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  // Offline, the last session seen on this device opens the app (lib/last-known.ts).
-  queryFn: ({ signal }) =>
-    readWithLastKnown('session', () =>
-      callEndpoint('GET /api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
-    ),
-  networkMode: 'always',
-});
-
-/** The signed-in user (or null), shared by the guard, the shell and every page. */
-export function useSession() {
-  const query = useQuery(sessionQueryOptions);
-  return {
-    ...query,
-    user: query.data?.user ?? null,
-    timeZone: query.data?.timeZone ?? DEFAULT_TIME_ZONE,
-  };
-}
+import { forgetLastKnown, rememberLastKnown } from '@/lib/last-known';
+import { sessionQueryKey } from '@/lib/query-keys';
+import { SIGNED_OUT_DEFAULTS } from '@/lib/session';
 
 /** What the sign-in form holds, checked against the contract when it is sent. */
 export interface SignInForm {

@@ -1,9 +1,9 @@
-// Public module of the auth feature: the session, sign-in and idle time-out.
+// Public module of the auth feature: sign-in, sign-out and the idle time-out (the session itself
+// is app-wide state: lib/session.ts).
 import { lazy } from 'react';
 
-export { sessionQueryKey, useSession, useSignOut } from './api';
+export { useSignOut } from './api';
 export { SignInPage } from './pages/sign-in-page';
-export { useBusinessToday } from './use-business-today';
 export { useIdleTimeout } from './use-idle-timeout';
 
 /** The idle warning; loaded when it is first shown. */

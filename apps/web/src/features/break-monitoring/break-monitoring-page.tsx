@@ -11,11 +11,11 @@ import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useNow } from '@/lib/use-now';
 import { breakBoardQueryOptions } from './api';
 import { buildBreakBoard, filterBoardRows, type BoardSortKey } from './break-board';
+import { useSession } from '@/lib/session';
 
 function Tile({
   label,

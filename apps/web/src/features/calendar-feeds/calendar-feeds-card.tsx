@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { useSession } from '@/features/auth';
 import {
   calendarFeedsQueryKey,
   calendarFeedsQueryOptions,
@@ -16,6 +15,7 @@ import {
   stopCalendarFeed,
 } from './api';
 import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 
 /**
  * "Add to your calendar" (#18 point 4): a secret iCalendar address for one's own shifts and

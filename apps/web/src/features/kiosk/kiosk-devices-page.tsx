@@ -17,7 +17,6 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import {
   kioskDevicesQueryKey,
   kioskDevicesQueryOptions,
@@ -25,6 +24,7 @@ import {
   useRevokeKioskDevice,
 } from './api';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { useSession } from '@/lib/session';
 
 function formatWhen(iso: string | null, timeZone: string): string {
   if (!iso) return tNow`Never`;

@@ -6,9 +6,7 @@ import {
   type LiveTopic,
 } from '@punchclock/shared/contracts/live';
 import { endpointPath } from '@/lib/call-endpoint';
-import { sessionQueryKey } from '@/features/auth';
-import { timeEventsQueryKey } from '@/features/time-tracking';
-import { timesheetsQueryKey } from '@/features/timesheets';
+import { sessionQueryKey, timeEventsQueryKey, timesheetsQueryKey } from '@/lib/query-keys';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;

@@ -19,10 +19,10 @@ import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Select } from '@/components/ui/select';
-import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
 import { agreementsQueryOptions, useCreateAgreement, useEndAgreement } from './agreements-api';
 import { agreementKindLabel, agreementStatus, agreementStatusLabel } from './describe-agreement';
+import { useBusinessToday } from '@/lib/session';
 
 const cell = 'px-3 py-2 text-left align-top';
 

@@ -13,9 +13,7 @@ import {
   type UpdateAssignmentRequest,
 } from '@punchclock/shared/contracts/schedules';
 import { callEndpoint } from '@/lib/call-endpoint';
-import { timeEventsQueryKey } from '@/features/time-tracking';
-
-export const schedulesQueryKey = ['schedules'] as const;
+import { schedulesQueryKey, timeEventsQueryKey } from '@/lib/query-keys';
 
 export const templatesQueryOptions = queryOptions({
   queryKey: [...schedulesQueryKey, 'templates'],

@@ -11,7 +11,7 @@ import {
   type TimeOffTypeInput,
 } from '@punchclock/shared/contracts/time-off';
 import { callEndpoint } from '@/lib/call-endpoint';
-import { schedulesQueryKey } from '@/features/schedules';
+import { schedulesQueryKey } from '@/lib/query-keys';
 
 // Keyed under the live topic: a decision elsewhere re-reads it.
 export const timeOffQueryKey = ['time_off'] as const;

@@ -17,8 +17,8 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth';
 import { myTimeOffQueryOptions, useTimeOffMutations } from './api';
+import { useBusinessToday } from '@/lib/session';
 
 export const STATUS_VARIANTS: Record<
   TimeOffRequest['status'],

@@ -36,8 +36,7 @@ import {
   subscribePendingActions,
   type PendingTimeAction,
 } from './offline-queue';
-
-export const timeEventsQueryKey = ['time-events'] as const;
+import { timeEventsQueryKey } from '@/lib/query-keys';
 
 export const todayQueryOptions = queryOptions({
   queryKey: [...timeEventsQueryKey, 'today'],

@@ -1,7 +1,7 @@
 // Public module of the time-tracking feature: punches, today's view and the dashboard cards.
 import { lazy } from 'react';
 
-export { timeEventsQueryKey, usePendingSync, useRecordTimeEvent, useTodayView } from './api';
+export { usePendingSync, useRecordTimeEvent, useTodayView } from './api';
 export { LiveTimerBanner } from './components/live-timer-banner';
 export { TimeTrackerCard } from './components/time-tracker-card';
 export { TodaySummaryCard } from './components/today-summary-card';

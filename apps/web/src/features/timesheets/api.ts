@@ -1,9 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { timesheetWithSignOffSchema } from '@punchclock/shared/contracts/timesheets';
 import { callEndpoint } from '@/lib/call-endpoint';
-
-// Re-read by the live stream when a punch changes (features/live, topic time_events).
-export const timesheetsQueryKey = ['timesheets'] as const;
+import { timesheetsQueryKey } from '@/lib/query-keys';
 
 /** The signed-in person's timesheet for the pay period containing `date` (today if omitted). */
 export const timesheetQueryOptions = (date?: string) =>

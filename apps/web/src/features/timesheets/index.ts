@@ -1,7 +1,6 @@
-// Public module of the timesheets feature: the pay-period card and its query key (live updates).
+// Public module of the timesheets feature: the pay-period card and the managers' screen.
 import { lazy } from 'react';
 
-export { timesheetsQueryKey } from './api';
 export { TimesheetCard } from './components/timesheet-card';
 
 /** The managers' screen: a pay period's timesheets, approve/return, approve and lock. */

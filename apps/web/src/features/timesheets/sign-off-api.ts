@@ -10,7 +10,7 @@ import {
   type TimesheetSignOffStatus,
 } from '@punchclock/shared/contracts/timesheets';
 import { callEndpoint } from '@/lib/call-endpoint';
-import { timesheetsQueryKey } from './api';
+import { timesheetsQueryKey } from '@/lib/query-keys';
 
 /**
  * A period's timesheets for managers. Keyed under the approvals live topic (announced on every

@@ -8,9 +8,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { resendWebhookDelivery, webhookDeliveriesQueryOptions, webhooksQueryKey } from './api';
 import { toast } from '@/lib/toast';
+import { useSession } from '@/lib/session';
 
 const STATUS_TONE = { delivered: 'success', pending: 'warning', failed: 'destructive' } as const;
 const STATUS_LABEL: Record<WebhookDelivery['status'], MessageDescriptor> = {

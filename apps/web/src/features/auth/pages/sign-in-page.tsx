@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { loadSignInContract, useSession, useSignIn, useSsoButtons } from '../api';
+import { useSession } from '@/lib/session';
+import { loadSignInContract, useSignIn, useSsoButtons } from '../api';
 
 const SsoSignInOptions = lazy(() => import('../components/sso-sign-in-options'));
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { CardSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { approvalSettingsQueryOptions } from '@/features/approvals';
-import { useSession, useSignOut } from '@/features/auth';
+import { useSignOut } from '@/features/auth';
 import {
   LiveTimerBanner,
   TimeTrackerCard,
@@ -19,6 +19,7 @@ import {
   useRecordTimeEvent,
   useTodayView,
 } from '@/features/time-tracking';
+import { useSession } from '@/lib/session';
 
 function TodayShiftLine({ shift }: { shift: TodayResponse['todayShift'] }) {
   const { t } = useLingui();

@@ -7,10 +7,10 @@ import { describePunchLocation } from '@punchclock/shared/domain/location-policy
 import { translate } from '@punchclock/shared/i18n/runtime';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { useSession } from '@/features/auth';
 import { dayDetailQueryOptions } from '../api';
 import { DayTimeline } from './day-timeline';
 import { Percent } from './percent';
+import { useSession } from '@/lib/session';
 
 const STATUS_LABELS: Record<string, MessageDescriptor> = {
   complete: msg`Complete`,

@@ -7,12 +7,12 @@ import { Button } from '@/components/ui/button';
 import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth';
 import { adherenceReportQueryOptions, personDaysQueryOptions, type RangeFilter } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
 import { DayDetailDialog, statusLabel } from '../components/day-detail-dialog';
 import { Percent } from '../components/percent';
 import { defaultRange, ReportFilters } from '../components/report-filters';
+import { useBusinessToday } from '@/lib/session';
 
 const TARGET = 90;
 

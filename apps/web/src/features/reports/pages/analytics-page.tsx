@@ -21,9 +21,9 @@ import { translate } from '@punchclock/shared/i18n/runtime';
 import { QueryState } from '@/components/ui/query-state';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useBusinessToday } from '@/features/auth';
 import { analyticsQueryOptions, type RangeFilter } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
+import { useBusinessToday } from '@/lib/session';
 
 const EXCEPTION_LABELS: Record<string, MessageDescriptor> = {
   late: msg`Late`,

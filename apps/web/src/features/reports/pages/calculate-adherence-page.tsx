@@ -11,10 +11,10 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
 import { recomputeRunsQueryOptions, useStartRecompute } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
+import { useBusinessToday } from '@/lib/session';
 
 /** /calculate-adherence: recompute a range for everyone or one person, with progress. */
 export default function CalculateAdherencePage() {

@@ -11,7 +11,6 @@ import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import {
   workedHoursExportPath,
@@ -20,6 +19,7 @@ import {
   type WorkedHoursGrouping,
 } from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
+import { useBusinessToday } from '@/lib/session';
 
 export default function WorkedHoursPage() {
   const { t } = useLingui();

@@ -18,11 +18,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { useBusinessToday } from '@/features/auth';
 import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { cn } from '@/lib/cn';
 import { myScheduleQueryOptions } from '../api';
 import { weekdayShortNames } from '../weekday-names';
+import { useBusinessToday } from '@/lib/session';
 
 type View = 'week' | 'month';
 

@@ -16,7 +16,6 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { CardSkeleton } from '@/components/ui/skeleton';
-import { useBusinessToday } from '@/features/auth';
 import { directoryQueryOptions } from '@/features/users';
 import {
   assignmentsQueryOptions,
@@ -33,6 +32,7 @@ import {
   toggleSelected,
 } from '../assignment-selection';
 import { EndAssignmentDialog } from '../components/end-assignment-dialog';
+import { useBusinessToday } from '@/lib/session';
 
 const shortDate = (date: string) => formatDate(parseISO(date), 'MMM d, yyyy');
 

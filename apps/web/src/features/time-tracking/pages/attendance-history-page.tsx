@@ -16,10 +16,10 @@ import { DataTable, minutesColumn, type DataColumn } from '@/components/ui/data-
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { TimesheetCard } from '@/features/timesheets';
 import { historyQueryOptions, type HistoryFilter } from '../api';
 import { CorrectionDialog } from '../components/correction-dialog';
+import { useSession } from '@/lib/session';
 
 function CorrectionNote({ day, timeZone }: { day: HistoryDay; timeZone: string }) {
   const { t } = useLingui();

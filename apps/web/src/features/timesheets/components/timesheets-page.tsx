@@ -21,7 +21,6 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { ApiError } from '@/lib/api-client';
 import {
   periodOverviewQueryOptions,
@@ -32,6 +31,7 @@ import {
   useReopenPeriod,
 } from '../sign-off-api';
 import { formatPeriod } from '../timesheet-summary';
+import { useSession } from '@/lib/session';
 
 /** A comment in quotation marks, as the reader's language writes them. */
 function Quoted({ text: comment }: { text: string }) {

@@ -6,7 +6,7 @@ import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time'
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { useSession } from '@/features/auth';
+import { useSession } from '@/lib/session';
 
 /** Shows a one-time set-password link once, for the admin to hand to the person. */
 export function SetPasswordLinkDialog({

@@ -12,7 +12,6 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { useSession } from '@/features/auth';
 import { KioskBadgeDialog } from '@/features/kiosk';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
@@ -20,6 +19,7 @@ import { TeamsDialog } from '../components/teams-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { describeUserPage, lastUserPage, useUserListFilters } from '../user-list-filters';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { useSession } from '@/lib/session';
 
 function UserActions({
   user,
