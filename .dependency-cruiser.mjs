@@ -9,45 +9,54 @@ import { fileURLToPath } from 'node:url';
 
 const root = dirname(fileURLToPath(import.meta.url));
 
-/** Server layers, lowest first. A feature may import its own layer (no cycles) and lower ones. */
-const serverLayers = {
-  // Small shared models every record needs: who people are and who may see whom, the decision
-  // columns and locked periods of requests, the queue of days to recompute, stored notifications.
-  kernel: [
-    'people',
-    'requests',
-    'day-metrics-queue',
-    'notification-store',
-    'push',
-    'email',
-    'language',
-  ],
-  // What happened: punches and their corrections, leave, schedules.
-  record: ['locations', 'time-tracking', 'time-off', 'schedules', 'pay-settings'],
-  // Deciding on records: the approvals queue and decisions; the live attendance snapshot; the
-  // overtime rule sets in force per person (read by timesheets).
-  workflow: ['approvals', 'attendance-snapshot', 'pay-rules'],
-  // What people read and manage: reports, monitoring, admin screens, notification rules, auth.
-  surface: [
-    'reports',
-    'break-monitoring',
-    'admin',
-    'notifications',
-    'auth',
-    'audit',
-    'live',
-    'users',
-    'teams',
-    'timesheets',
-    'payroll',
-    'backups',
-    'kiosk',
-    'api-reference',
-    'calendar-feeds',
-    'api-tokens',
-    'webhooks',
-    'sso',
-  ],
+/**
+ * Server layers, lowest first. A feature may import its own layer (no cycles) and lower ones.
+ * `holds` says what the layer is for; scripts/generated-docs.mjs writes the README's code map and
+ * decision 0014's diagram from this list (`npm run docs`), and `npm run lint` checks they match.
+ */
+export const serverLayers = {
+  kernel: {
+    holds:
+      "small shared models every record needs: who people are and who may see whom, the decision columns and locked periods of requests, the queue of days to recompute, stored notifications and their delivery (email, push), the reader's language",
+    features: [
+      'people',
+      'requests',
+      'day-metrics-queue',
+      'notification-store',
+      'push',
+      'email',
+      'language',
+    ],
+  },
+  record: {
+    holds:
+      'what happened: punches and their corrections, where they were made, leave, schedules, pay settings (holidays, rates, employee numbers)',
+    features: ['locations', 'time-tracking', 'time-off', 'schedules', 'pay-settings'],
+  },
+  workflow: {
+    holds:
+      'deciding on records: the approvals queue, decisions and period locks; the live attendance snapshot',
+    features: ['approvals', 'attendance-snapshot'],
+  },
+  identity: {
+    holds: 'signing in and managing people: sessions, accounts, teams, single sign-on',
+    features: ['auth', 'users', 'teams', 'sso'],
+  },
+  pay: {
+    holds:
+      'what people are paid: the overtime rule sets in force, timesheets and their sign-off, the payroll export',
+    features: ['pay-rules', 'timesheets', 'payroll'],
+  },
+  integrations: {
+    holds:
+      'other systems and devices: API tokens, webhooks, calendar feeds, kiosks, backups, the API reference',
+    features: ['api-tokens', 'webhooks', 'calendar-feeds', 'kiosk', 'backups', 'api-reference'],
+  },
+  surface: {
+    holds:
+      'what managers watch: reports, the break board, the admin dashboard, notification rules, the audit log, live updates',
+    features: ['reports', 'break-monitoring', 'admin', 'notifications', 'audit', 'live'],
+  },
 };
 
 const server = 'apps/server/src/features';
@@ -56,12 +65,12 @@ const layerNames = Object.keys(serverLayers);
 const any = (names) => `(${names.join('|')})`;
 
 const layerRules = layerNames.slice(0, -1).map((layer, index) => {
-  const higher = layerNames.slice(index + 1).flatMap((name) => serverLayers[name]);
+  const higher = layerNames.slice(index + 1).flatMap((name) => serverLayers[name].features);
   return {
     name: `server-${layer}-imports-higher-layer`,
     comment: `A ${layer} feature may not import ${layerNames.slice(index + 1).join(' or ')} features.`,
     severity: 'error',
-    from: { path: `^${server}/${any(serverLayers[layer])}/` },
+    from: { path: `^${server}/${any(serverLayers[layer].features)}/` },
     to: { path: `^${server}/${any(higher)}/` },
   };
 });
@@ -70,7 +79,7 @@ const serverFeatures = readdirSync(join(root, server), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const unlayered = serverFeatures.filter(
-  (name) => !layerNames.some((l) => serverLayers[l].includes(name)),
+  (name) => !layerNames.some((l) => serverLayers[l].features.includes(name)),
 );
 if (unlayered.length > 0)
   throw new Error(

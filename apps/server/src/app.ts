@@ -10,54 +10,36 @@ import { registerCalendarFeedRoutes } from './features/calendar-feeds/index.ts';
 import { registerAdminRoutes } from './features/admin/index.ts';
 import { registerApprovalRoutes } from './features/approvals/index.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
-import { registerBackupRoutes, scheduleBackups } from './features/backups/index.ts';
+import { registerBackupRoutes, scheduleBackupJobs } from './features/backups/index.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/index.ts';
-import {
-  processNextRecomputeRun,
-  recomputeQueuedDays,
-  registerReportRoutes,
-  sweepScheduledDays,
-} from './features/reports/index.ts';
+import { registerReportRoutes, scheduleReportJobs } from './features/reports/index.ts';
 import { registerLanguageRoutes } from './features/language/index.ts';
 import { registerLiveRoutes } from './features/live/index.ts';
 import { registerPayRuleRoutes } from './features/pay-rules/index.ts';
 import {
-  pushRaisedNotifications,
   registerNotificationRoutes,
-  runNotificationRules,
+  scheduleNotificationJobs,
 } from './features/notifications/index.ts';
 import { ensureVapidKeys, registerPushRoutes } from './features/push/index.ts';
 import { registerSsoRoutes, syncEnvironmentProvider } from './features/sso/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
-import { purgeOldPunchLocations, registerLocationRoutes } from './features/locations/index.ts';
+import { registerLocationRoutes, scheduleLocationJobs } from './features/locations/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
-import {
-  registerTimesheetRoutes,
-  remindUnsubmittedTimesheets,
-} from './features/timesheets/index.ts';
+import { registerTimesheetRoutes, scheduleTimesheetJobs } from './features/timesheets/index.ts';
 import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
 import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
-import {
-  createMailer,
-  deliverDueEmails,
-  pruneEmailLog,
-  registerEmailRoutes,
-} from './features/email/index.ts';
+import { createMailer, emailJobs, registerEmailRoutes } from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
-import {
-  pruneDeliveryLog,
-  registerWebhookRoutes,
-  scheduleWebhookDeliveries,
-} from './features/webhooks/index.ts';
+import { registerWebhookRoutes, scheduleWebhookJobs } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRequestLocale } from './platform/i18n.ts';
-import { JobRunner } from './platform/job-runner.ts';
+import { JobRunner, type ScheduleJobs } from './platform/job-runner.ts';
 import { LiveHub } from './platform/live-events.ts';
 import { registerMetrics } from './platform/metrics.ts';
 import {
@@ -155,33 +137,19 @@ export async function buildApp({
 
   if (config.jobsEnabled) {
     const jobs = new JobRunner(app.log, app.metrics ?? undefined);
-    jobs.every('notification-rules', config.jobIntervalSeconds * 1000, () =>
-      runNotificationRules(db, config.timeZone, config.notificationRules, new Date(), (ids) =>
-        pushRaisedNotifications(db, config.push, ids).then(() => undefined),
-      ),
-    );
-    // Punches and schedule changes leave days stale; keep the reports' precomputed rows fresh.
-    jobs.every('day-metrics', 10_000, async () => {
-      await sweepScheduledDays(db, config.timeZone);
-      await recomputeQueuedDays(db, config.timeZone);
-    });
-    jobs.every('recompute-runs', 3_000, () => processNextRecomputeRun(db, config.timeZone));
-    // The webhook outbox (decision 0033): every instance polls; a delivery is claimed by one.
-    const webhookDeliveries = scheduleWebhookDeliveries(jobs, db, config.webhooks);
-    jobs.every('email-delivery', 5_000, () => deliverDueEmails(db, mailer, config.email));
-    // The webhook and email logs keep 30 days of settled rows (decisions 0033, 0034).
-    jobs.every('delivery-logs-retention', 60 * 60_000, async () => {
-      await pruneDeliveryLog(db);
-      await pruneEmailLog(db);
-    });
-    jobs.every('timesheet-reminders', 10 * 60_000, () =>
-      remindUnsubmittedTimesheets(db, config, new Date()),
-    );
-    // Where punches were made is kept only as long as the admin set (decision 0028).
-    jobs.every('punch-location-retention', 60 * 60_000, () => purgeOldPunchLocations(db));
-    scheduleBackups(jobs, database, config, app.log);
+    // Each feature schedules its own jobs (its index.ts exports them).
+    const featureJobs: ScheduleJobs[] = [
+      scheduleNotificationJobs,
+      scheduleReportJobs,
+      scheduleWebhookJobs,
+      emailJobs(mailer),
+      scheduleTimesheetJobs,
+      scheduleLocationJobs,
+      scheduleBackupJobs,
+    ];
+    for (const schedule of featureJobs) schedule({ jobs, database, config, log: app.log });
     // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).
-    app.addHook('onClose', () => Promise.all([jobs.stop(), webhookDeliveries.stop()]));
+    app.addHook('onClose', () => jobs.stop());
   }
   registerLiveRoutes(app, liveHub);
   registerApiReferenceRoutes(app);

@@ -172,6 +172,24 @@ describe('JobRunner', () => {
     expect(job).not.toHaveBeenCalled();
   });
 
+  it('stop() also waits for the work a job left running (registered with onStop)', async () => {
+    const sendsInFlight = deferred();
+    const stopSends = vi.fn(() => sendsInFlight.promise);
+    runner.onStop(stopSends);
+
+    let stopped = false;
+    const stopping = runner.stop().then(() => {
+      stopped = true;
+    });
+    await flush();
+    expect(stopSends).toHaveBeenCalledTimes(1);
+    expect(stopped).toBe(false);
+
+    sendsInFlight.resolve();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+
   it('does not keep the process alive for its timers', () => {
     vi.useRealTimers();
     const realRunner = new JobRunner(logger.log);

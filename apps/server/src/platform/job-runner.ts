@@ -1,9 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 
 /** Told about every finished run (platform/metrics.ts counts them). */
 export interface JobObserver {
   runFinished(job: string, seconds: number, failed: boolean): void;
 }
+
+/** What a feature's jobs are scheduled with: the runner and the app's database, settings and log. */
+export interface JobContext {
+  jobs: JobRunner;
+  database: Database;
+  config: AppConfig;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A feature's own scheduled jobs (its index.ts exports one); app.ts calls each feature's in turn
+ * when jobs are enabled, so adding a job never touches app.ts.
+ */
+export type ScheduleJobs = (context: JobContext) => void;
 
 /**
  * Runs background jobs on a timer in every instance. Jobs must be safe to run concurrently on
@@ -13,6 +29,7 @@ export interface JobObserver {
 export class JobRunner {
   private timers: NodeJS.Timeout[] = [];
   private running = new Set<Promise<unknown>>();
+  private stoppers: (() => Promise<void>)[] = [];
 
   constructor(
     private readonly log: FastifyBaseLogger,
@@ -47,10 +64,20 @@ export class JobRunner {
     this.timers.push(timer);
   }
 
+  /**
+   * Work a job starts and leaves running past its run (the webhook sends in flight) is also
+   * waited for on stop.
+   */
+  onStop(stopper: () => Promise<void>): void {
+    this.stoppers.push(stopper);
+  }
+
   /** Stop scheduling and wait for runs in progress, so the database can close cleanly. */
   async stop(): Promise<void> {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];
-    await Promise.allSettled([...this.running]);
+    const stoppers = this.stoppers;
+    this.stoppers = [];
+    await Promise.all([Promise.allSettled([...this.running]), ...stoppers.map((stop) => stop())]);
   }
 }

@@ -1,5 +1,5 @@
 // The backups feature's public module: app.ts, the restore command and tests import only this.
 export { registerBackupRoutes } from './routes.ts';
-export { scheduleBackups } from './schedule.ts';
+export { scheduleBackupJobs } from './schedule.ts';
 export { takeBackup } from './service.ts';
 export { restoreBackup, type RestoreResult } from './restore.ts';

@@ -4,7 +4,7 @@ import { TZDate } from '@date-fns/tz';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { JobRunner } from '../../platform/job-runner.ts';
+import type { JobRunner, ScheduleJobs } from '../../platform/job-runner.ts';
 import { listBackups } from './files.ts';
 import { takeBackup } from './service.ts';
 
@@ -47,6 +47,10 @@ export function isBackupDue(input: {
 }
 
 /** From app.ts when jobs run: nightly snapshots, PGlite only, unless BACKUPS_ENABLED=false. */
+/** The nightly backup, when the database can be snapshotted and backups are on (decision 0021). */
+export const scheduleBackupJobs: ScheduleJobs = ({ jobs, database, config, log }) =>
+  scheduleBackups(jobs, database, config, log);
+
 export function scheduleBackups(
   jobs: Pick<JobRunner, 'every'>,
   database: Database,

@@ -1,6 +1,7 @@
 // The email feature's public module (#18 point 5, decision 0034).
 export { createMailer, type Mailer } from './mailer.ts';
 export { passwordLinkEmail } from './messages.ts';
-export { deliverDueEmails, enqueueNotificationEmails, pruneEmailLog } from './outbox.ts';
+export { emailJobs } from './jobs.ts';
+export { enqueueNotificationEmails } from './outbox.ts';
 export { wantsEmail } from './preferences.ts';
 export { registerEmailRoutes } from './routes.ts';

@@ -3,8 +3,8 @@
 export {
   checkPunchLocation,
   listPunchLocations,
-  purgeOldPunchLocations,
   tellAdminsOfFlaggedPunch,
 } from './punch-location.ts';
 export { findLocationPolicy } from './policy-repository.ts';
 export { registerLocationRoutes } from './routes.ts';
+export { scheduleLocationJobs } from './jobs.ts';

@@ -1,3 +1,3 @@
 // The webhooks feature's public module: app.ts imports only from here.
-export { pruneDeliveryLog, scheduleWebhookDeliveries } from './dispatch.ts';
+export { scheduleWebhookJobs } from './jobs.ts';
 export { registerWebhookRoutes } from './routes.ts';
