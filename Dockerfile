@@ -3,7 +3,7 @@
 #   docker run -p 3000:3000 -v punchclock-data:/data punchclock
 # The same commands as the README: `npm ci`, `npm run build`, `npm start`.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 COPY apps/server/package.json apps/server/
@@ -13,7 +13,7 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000

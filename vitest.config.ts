@@ -27,6 +27,14 @@ export default defineConfig({
         },
       },
       {
+        // The plain-JavaScript scripts that run before anything is built (npm start's launcher).
+        test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         // The web app's hooks, pure page logic and design-system pieces, in a simulated DOM.
         plugins: [linguiMacrosVitePlugin()],
         resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },

@@ -67,7 +67,7 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
   },
   '/dashboard': async (page) => {
     await page.getByRole('button', { name: /Notifications/ }).click();
-    await page.waitForTimeout(200);
+    await page.getByRole('menu').waitFor();
   },
 };
 

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page, Response } from 'playwright-core';
+import type { Browser, Page, Request, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
@@ -53,29 +53,45 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The URLs of the scripts the page loads (a body is read later: navigations discard them). */
-function recordScripts(page: Page): string[] {
-  const urls: string[] = [];
+interface ScriptLog {
+  /** The URLs of the scripts the page loaded (a body is read later: navigations discard them). */
+  urls: string[];
+  /** Script requests sent and not yet answered. */
+  inFlight: Set<Request>;
+}
+
+function recordScripts(page: Page): ScriptLog {
+  const scripts: ScriptLog = { urls: [], inFlight: new Set() };
+  const isScript = (request: Request) => request.resourceType() === 'script';
+  page.on('request', (request) => {
+    if (isScript(request)) scripts.inFlight.add(request);
+  });
   page.on('response', (response: Response) => {
-    if (response.request().resourceType() === 'script' && !urls.includes(response.url())) {
-      urls.push(response.url());
+    if (isScript(response.request()) && !scripts.urls.includes(response.url())) {
+      scripts.urls.push(response.url());
     }
   });
-  return urls;
+  page.on('requestfinished', (request) => scripts.inFlight.delete(request));
+  page.on('requestfailed', (request) => scripts.inFlight.delete(request));
+  return scripts;
 }
 
 /**
- * Waits until no new script has arrived for a second (the live-updates stream keeps the network
- * busy, so there is no network-idle moment), then reads each script uncompressed and gzips it.
+ * Waits until the page has loaded every script it is going to (the live-updates stream keeps the
+ * network busy, so there is no network-idle moment): no script in flight, and none asked for once
+ * the page's main thread is idle — by then every script that ran has requested what it imports.
+ * Then reads each script uncompressed and gzips it.
  */
-async function settled(page: Page, urls: string[]): Promise<LoadedScript[]> {
+async function settled(page: Page, scripts: ScriptLog): Promise<LoadedScript[]> {
+  await page.waitForLoadState('load');
   let count = -1;
-  while (count !== urls.length) {
-    count = urls.length;
-    await page.waitForTimeout(1000);
+  while (count !== scripts.urls.length || scripts.inFlight.size > 0) {
+    count = scripts.urls.length;
+    await expect.poll(() => scripts.inFlight.size, { timeout: 15_000 }).toBe(0);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   }
   return Promise.all(
-    urls.map(async (url) => {
+    scripts.urls.map(async (url) => {
       const response = await page.request.get(url, { headers: { 'accept-encoding': 'identity' } });
       expect(response.status(), url).toBe(200);
       const body = await response.body();

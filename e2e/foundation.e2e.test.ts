@@ -98,8 +98,11 @@ describe('sign-in and roles', () => {
 
   it('shows "Signing In..." while busy and trims the email', async () => {
     const { context, page } = await newPage(browser);
+    // The sign-in answer is held until the test has seen the busy button, then let through.
+    let releaseSignIn = () => {};
+    const signInReleased = new Promise<void>((resolve) => (releaseSignIn = resolve));
     await page.route('**/api/auth/sign-in', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await signInReleased;
       await route.continue();
     });
     await page.goto('/auth');
@@ -107,6 +110,7 @@ describe('sign-in and roles', () => {
     await page.getByLabel('Password').fill('E2e-password-1');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Signing In...' }).count()).toBe(1);
+    releaseSignIn();
     await page.waitForURL('**/dashboard');
     await context.close();
   });

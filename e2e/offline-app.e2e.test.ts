@@ -2,7 +2,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
+import {
+  apiRequestsInFlight,
+  launchBrowser,
+  liveStreamOpen,
+  newPage,
+  saveScreenshot,
+  signInAndWait,
+} from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
 /*
@@ -99,10 +106,13 @@ describe('the installable, offline app (#17)', () => {
     await expect.poll(() => page.getByText('Pending sync').count(), { timeout: 15_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('current-status').textContent()).toBe('Working');
 
-    // Another reload (and its sync attempt) must not send it again.
+    // Another reload (and its sync attempt) must not send it again. The attempt starts on load,
+    // from the device's queue, before the live stream is open; wait for it to be answered.
+    const inFlight = apiRequestsInFlight(page);
     await page.reload();
     await page.getByTestId('current-status').waitFor();
-    await page.waitForTimeout(1000);
+    await liveStreamOpen(page);
+    await expect.poll(inFlight).toBe(0);
     const today = await page.request.get('/api/time-events/today');
     const body = (await today.json()) as { events: { eventType: string; source: string }[] };
     expect(body.events.map((event) => [event.eventType, event.source])).toEqual([

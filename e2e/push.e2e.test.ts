@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pushPayloadSchema } from '@punchclock/shared/contracts/push';
 import {
   baseUrl,
+  jobRuns,
   launchBrowser,
   newPage,
   postPunchesCapturedEarlier,
@@ -159,8 +160,12 @@ describe('push reminders (#17)', () => {
       });
     await expect.poll(shown).toEqual([{ title: payload.title, body: payload.body }]);
 
-    // Raised once, pushed once: the rules job keeps running and finds nothing new to send.
-    await page.waitForTimeout(5_000);
+    // Raised once, pushed once: the rules job keeps running and finds nothing new to send. Two
+    // more whole runs (a run pushes what it raised before it ends) would have sent it again.
+    const runsSoFar = await jobRuns('notification-rules');
+    await expect
+      .poll(() => jobRuns('notification-rules'), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(runsSoFar + 2);
     expect(mine()).toHaveLength(1);
     await context.close();
   });

@@ -1,8 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiRequestsInFlight,
   backdateQueuedPunches,
   launchBrowser,
+  liveStreamOpen,
   newPage,
   saveScreenshot,
   sidewaysOverflow,
@@ -75,8 +77,8 @@ describe('time tracking', () => {
     const second = await context.newPage();
     await second.goto('/dashboard');
     await second.getByRole('button', { name: 'Clock In' }).waitFor();
-    // Let the second tab's live stream connect before acting in the first.
-    await second.waitForTimeout(500);
+    // The second tab hears the first's punch only once the server has greeted its live stream.
+    await liveStreamOpen(second);
 
     await page.getByRole('button', { name: 'Clock In' }).click();
     await page.getByText('Clocked In - Working').first().waitFor();
@@ -176,10 +178,13 @@ describe('time tracking', () => {
         sessionReads.push(request.url());
       }
     });
+    const inFlight = apiRequestsInFlight(page);
     await page.goto('/dashboard');
     await page.getByTestId('last-action').waitFor();
-    // Give a late duplicate (a heartbeat, a second query key) time to show up.
-    await page.waitForTimeout(1000);
+    // A duplicate (a second query key, a re-read when the live stream opens) is sent by the time
+    // the stream is open and every request the page made has been answered.
+    await liveStreamOpen(page);
+    await expect.poll(inFlight).toBe(0);
     expect(sessionReads).toHaveLength(1);
     await context.close();
   });

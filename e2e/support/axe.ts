@@ -47,8 +47,11 @@ export async function settle(page: Page): Promise<void> {
     undefined,
     { timeout: 15_000 },
   );
-  // Let the last responses render and start their entrance transitions (a toast fades in)…
-  await page.waitForTimeout(100);
+  // Let the last responses render and start their entrance transitions (a toast fades in): two
+  // animation frames, so styles have been computed once after the last render…
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
   // …then let every finite animation finish: axe measures contrast mid-fade otherwise (a toast
   // at a third of its opacity failed it once on CI). Spinners loop forever and do not count.
   await page.waitForFunction(

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { E2E_PASSWORD, type SeedUser } from './seed.ts';
 
@@ -43,6 +49,42 @@ export async function newPage(
   }
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Counts the page's API requests still in flight, the never-ending live stream aside. Waiting
+ * for zero (after what the page shows is there) waits until the page has sent and heard back
+ * everything it was going to, instead of waiting for some time and hoping.
+ */
+export function apiRequestsInFlight(page: Page): () => number {
+  const inFlight = new Set<Request>();
+  const isApi = (request: Request) => {
+    const { pathname } = new URL(request.url());
+    return pathname.startsWith('/api/') && pathname !== '/api/live';
+  };
+  page.on('request', (request) => {
+    if (isApi(request)) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return () => inFlight.size;
+}
+
+/** Waits until the server has greeted the page's live-updates stream (it will hear the next change). */
+export async function liveStreamOpen(page: Page): Promise<void> {
+  await page.locator('html[data-live-stream="open"]').waitFor({ state: 'attached' });
+}
+
+/** How many runs of a background job have finished so far (the server's metrics). */
+export async function jobRuns(job: string): Promise<number> {
+  const response = await fetch(`${baseUrl()}/api/metrics`, {
+    headers: { authorization: `Bearer ${inject('metricsToken')}` },
+  });
+  if (!response.ok) throw new Error(`GET /api/metrics answered ${response.status}`);
+  const line = (await response.text())
+    .split('\n')
+    .find((sample) => sample.startsWith(`punchclock_job_runs_total{job="${job}"} `));
+  return line ? Number(line.split(' ').pop()) : 0;
 }
 
 /**

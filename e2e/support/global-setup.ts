@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +34,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Where e2e/push.e2e.test.ts listens as the browsers' push service (the server may send there). */
     pushServicePort: number;
+    /** Reads GET /api/metrics: a test waits for background job runs by their count. */
+    metricsToken: string;
   }
 }
 
@@ -223,6 +225,7 @@ export default async function setup(project: TestProject) {
   await seed(dataDir);
   const port = await findFreePort();
   const pushServicePort = await findFreePort();
+  const metricsToken = randomBytes(16).toString('hex');
   const output: string[] = [];
   const server = spawn(
     process.execPath,
@@ -245,6 +248,7 @@ export default async function setup(project: TestProject) {
         PUSH_SERVICE_HOSTS: `127.0.0.1:${pushServicePort}`,
         // The webhook test's receiver listens on this machine's loopback (decision 0040).
         WEBHOOK_ALLOW_LOOPBACK: 'true',
+        METRICS_TOKEN: metricsToken,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -255,6 +259,7 @@ export default async function setup(project: TestProject) {
   await waitForHealth(baseUrl, server, output);
   project.provide('baseUrl', baseUrl);
   project.provide('pushServicePort', pushServicePort);
+  project.provide('metricsToken', metricsToken);
 
   // However this runner ends (an error, Ctrl-C, a failed teardown), the server goes with it: a
   // server left behind holds ~400 MB and its data folder (issue #28).

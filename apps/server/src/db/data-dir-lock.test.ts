@@ -70,6 +70,8 @@ describe('data directory lock', () => {
   it('waits for a holder that is going away', async () => {
     other = await spawnLockHolder(dataDir);
     const waiting = acquire(dataDir, 5_000);
+    // The scenario itself, not a wait: the holder goes away a while after someone started
+    // waiting (several of acquire's retries fail first), and the waiter then gets the lock.
     setTimeout(() => other?.kill('SIGKILL'), 300);
     const release = await waiting;
     expect(readFileSync(lockPath, 'utf8')).toBe(String(process.pid));

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { vi } from 'vitest';
 import type { TimeEvent } from '@punchclock/shared/contracts/time-tracking';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
@@ -145,17 +146,10 @@ export async function waitFor(
   check: () => unknown,
   { timeoutMs = 5_000, intervalMs = 20 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    let failure: unknown;
-    try {
-      const result = await check();
-      if (result !== false) return;
-      failure = new Error('condition still false');
-    } catch (error) {
-      failure = error;
-    }
-    if (Date.now() > deadline) throw failure;
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  await vi.waitFor(
+    async () => {
+      if ((await check()) === false) throw new Error('condition still false');
+    },
+    { timeout: timeoutMs, interval: intervalMs },
+  );
 }

@@ -24,6 +24,15 @@ function refusedRetryDelayMs(refusalsInARow: number, random = Math.random): numb
   return Math.round(base * (0.75 + random() * 0.5));
 }
 
+/**
+ * `<html data-live-stream="open">` once the server has greeted this tab's stream (so it will
+ * hear the next change), "closed" while it is down: what a test of live updates waits for.
+ */
+function showStreamState(state: 'open' | 'closed' | null) {
+  if (state) document.documentElement.dataset.liveStream = state;
+  else delete document.documentElement.dataset.liveStream;
+}
+
 /** The queries each topic re-reads: every topic the server may send must be here. */
 const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   // A punch changes the day's figures, so the timesheet too.
@@ -74,11 +83,13 @@ export function useLiveUpdates(isSignedIn: boolean) {
         if (hasConnected) reread(ALL_LIVE_TOPICS);
         hasConnected = true;
         refusalsInARow = 0;
+        showStreamState('open');
       });
       current.addEventListener('change', (message: MessageEvent<string>) => {
         reread((JSON.parse(message.data) as LiveMessage).topic);
       });
       current.addEventListener('error', () => {
+        showStreamState('closed');
         if (current.readyState !== EventSource.CLOSED) return; // EventSource reconnects itself
         refusalsInARow += 1;
         reopenTimer = window.setTimeout(open, refusedRetryDelayMs(refusalsInARow));
@@ -87,6 +98,7 @@ export function useLiveUpdates(isSignedIn: boolean) {
     open();
     return () => {
       source?.close();
+      showStreamState(null);
       window.clearTimeout(reopenTimer);
       pending.forEach((timer) => window.clearTimeout(timer));
     };
