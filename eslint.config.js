@@ -94,6 +94,8 @@ export default tseslint.config(
             'clsx',
             'console.*',
             'apiRequest',
+            'callEndpoint',
+            'endpointPath',
             'navigate',
             'useNavigate',
             'formatDate',

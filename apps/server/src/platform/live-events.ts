@@ -2,6 +2,13 @@ import { t } from '@lingui/core/macro';
 import type { ServerResponse } from 'node:http';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import {
+  ALL_LIVE_TOPICS,
+  LIVE_TOPICS,
+  type LiveEventName,
+  type LiveMessage,
+  type LiveTopic,
+} from '@punchclock/shared/contracts/live';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import type { Database, Db } from '../db/client.ts';
 import { param } from '../db/prepared.ts';
@@ -13,16 +20,6 @@ import { param } from '../db/prepared.ts';
  * reconnect and after this instance's LISTEN connection comes back.
  */
 export const LIVE_CHANNEL = 'punchclock_live';
-
-export const LIVE_TOPICS = [
-  'time_events',
-  'notifications',
-  'session',
-  'team_activity',
-  'approvals',
-  'time_off',
-] as const;
-export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 const livePayloadSchema = z.union([
   z.object({ userId: z.uuid(), topic: z.enum(LIVE_TOPICS) }),
@@ -138,7 +135,7 @@ export class LiveHub {
       adjust(this.perSession, sessionId, -1);
       adjust(this.perUser, userId, -1);
     });
-    this.send(subscriber, 'ready', { topic: 'all' });
+    this.send(subscriber, 'ready', { topic: ALL_LIVE_TOPICS });
   }
 
   subscriberCount(): number {
@@ -188,10 +185,11 @@ export class LiveHub {
   }
 
   private broadcastResync(): void {
-    for (const subscriber of this.subscribers) this.send(subscriber, 'change', { topic: 'all' });
+    for (const subscriber of this.subscribers)
+      this.send(subscriber, 'change', { topic: ALL_LIVE_TOPICS });
   }
 
-  private send(subscriber: Subscriber, event: string, data: object): void {
+  private send(subscriber: Subscriber, event: LiveEventName, data: LiveMessage): void {
     this.sequence += 1;
     subscriber.response.write(
       `id: ${this.sequence}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`,

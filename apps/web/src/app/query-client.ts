@@ -7,6 +7,18 @@ import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
 import { sessionQueryKey } from '@/lib/query-keys';
 
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /**
+       * The mutation shows its own failure (a form's or a dialog's error line, a special case):
+       * no default toast. Without it, a failed mutation toasts the error's message.
+       */
+      showsOwnError?: boolean;
+    };
+  }
+}
+
 /** product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
@@ -21,7 +33,12 @@ export function createQueryClient(): QueryClient {
       },
     },
     queryCache: new QueryCache({ onError: (error) => handleSignedOut(error) }),
-    mutationCache: new MutationCache({ onError: (error) => handleSignedOut(error) }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _result, mutation) => {
+        handleSignedOut(error);
+        if (!mutation.meta?.showsOwnError) toast.error(error.message);
+      },
+    }),
   });
 
   // A 401 anywhere means the session ended on the server (idle, revoked, suspended):

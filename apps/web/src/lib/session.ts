@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { DEFAULT_TIME_ZONE } from '@punchclock/shared/domain/time-zone';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { readWithLastKnown } from '@/lib/last-known';
 import { sessionQueryKey } from '@/lib/query-keys';
 import { parseSessionResponse } from '@/lib/session-response';
@@ -25,7 +25,7 @@ export const sessionQueryOptions = queryOptions({
   // Offline, the last session seen on this device opens the app (lib/last-known.ts).
   queryFn: ({ signal }) =>
     readWithLastKnown('session', () =>
-      apiRequest('/api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
+      callEndpoint('GET /api/auth/session', { schema: { parse: parseSessionResponse }, signal }),
     ),
   networkMode: 'always',
 });

@@ -12,7 +12,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { apiRequest } from '@/lib/api-client';
+import { changeMyPassword, saveMyName } from './api';
 import { KioskPinForm } from './kiosk-pin-form';
 import { LanguageSettings } from './language-settings';
 import { PushReminders } from './push-reminders';
@@ -40,8 +40,8 @@ export function AccountDialog({
   const [passwordError, setPasswordError] = useState<string | undefined>();
 
   const saveName = useMutation({
-    mutationFn: (input: { name: string }) =>
-      apiRequest('/api/me/profile', { method: 'PUT', body: input }),
+    meta: { showsOwnError: true },
+    mutationFn: saveMyName,
     onSuccess: () => {
       toast.success(t`Name saved`);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
@@ -49,8 +49,8 @@ export function AccountDialog({
     onError: (error) => setNameError(error.message),
   });
   const changePassword = useMutation({
-    mutationFn: (input: { currentPassword: string; newPassword: string }) =>
-      apiRequest<void>('/api/me/password', { method: 'POST', body: input }),
+    meta: { showsOwnError: true },
+    mutationFn: changeMyPassword,
     onSuccess: () => {
       toast.success(t`Password changed. Your other sessions were signed out.`);
       setCurrentPassword('');

@@ -2,47 +2,39 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  emailPreferencesSchema,
   type EmailKind,
   type EmailPreferences as Preferences,
 } from '@punchclock/shared/contracts/email';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
+import {
+  emailPreferencesQueryKey,
+  emailPreferencesQueryOptions,
+  saveEmailPreferences,
+} from './api';
 import { toast } from '@/lib/toast';
-
-const queryKey = ['me', 'email-preferences'] as const;
 
 /** Account settings → Email (decision 0034): which kinds of email the person takes. */
 export default function EmailPreferences() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const preferences = useQuery({
-    queryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/me/email-preferences', { schema: emailPreferencesSchema, signal }),
-  });
+  const preferences = useQuery(emailPreferencesQueryOptions);
   // What the boxes show until the server answers. Kept in React state, not the query cache:
   // the cache tells its observers a tick later, and a controlled box would first snap back.
   const [wanted, setWanted] = useState<Partial<Record<EmailKind, boolean>>>({});
   const save = useMutation({
     // One save at a time, in order: a quick second tick must not be overtaken by the first.
     scope: { id: 'email-preferences' },
-    mutationFn: (turnedOff: EmailKind[]) =>
-      apiRequest('/api/me/email-preferences', {
-        method: 'PUT',
-        body: { turnedOff },
-        schema: emailPreferencesSchema,
-      }),
+    mutationFn: saveEmailPreferences,
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKey, saved);
+      queryClient.setQueryData(emailPreferencesQueryKey, saved);
       // Forget only the wishes this answer settles; a later tick still in flight keeps its own.
       setWanted((current) => withoutSettled(current, saved));
       toast.success(t`Email settings saved`);
     },
-    onError: (error) => {
-      toast.error(error.message);
+    // After the default toast: show the boxes as the server has them.
+    onError: () => {
       setWanted({});
-      void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: emailPreferencesQueryKey });
     },
   });
 

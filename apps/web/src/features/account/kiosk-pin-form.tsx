@@ -4,8 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import {
-  kioskPinResponseSchema,
-  myKioskPinResponseSchema,
   setMyKioskPinRequestSchema,
   type KioskPinStatus,
   type MyKioskPinResponse,
@@ -13,10 +11,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { apiRequest } from '@/lib/api-client';
+import { kioskPinStatusQueryKey, kioskPinStatusQueryOptions, setMyKioskPin } from './api';
 import { toast } from '@/lib/toast';
-
-const pinStatusQueryKey = ['me', 'kiosk-pin'] as const;
 
 function describe(status: KioskPinStatus | undefined): string {
   if (!status) return '';
@@ -30,21 +26,13 @@ export function KioskPinForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const status = useQuery({
-    queryKey: pinStatusQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/me/kiosk-pin', { schema: myKioskPinResponseSchema, signal }),
-  });
+  const status = useQuery(kioskPinStatusQueryOptions);
   const save = useMutation({
-    mutationFn: (input: { currentPassword: string; pin: string }) =>
-      apiRequest('/api/me/kiosk-pin', {
-        method: 'PUT',
-        body: input,
-        schema: kioskPinResponseSchema,
-      }),
+    meta: { showsOwnError: true },
+    mutationFn: setMyKioskPin,
     onSuccess: (reply) => {
       toast.success(t`Kiosk PIN saved`);
-      queryClient.setQueryData<MyKioskPinResponse>(pinStatusQueryKey, (before) => ({
+      queryClient.setQueryData<MyKioskPinResponse>(kioskPinStatusQueryKey, (before) => ({
         employeeNumber: before?.employeeNumber ?? null,
         ...reply,
       }));

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { languageResponseSchema } from '@punchclock/shared/contracts/language';
-import { isLocale, LANGUAGE_NAMES, LOCALES, type Locale } from '@punchclock/shared/i18n/locales';
+import { isLocale, LANGUAGE_NAMES, LOCALES } from '@punchclock/shared/i18n/locales';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
+import { saveMyLanguage } from './api';
 import { activateLocale, browserLocale } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { sessionQueryKey } from '@/lib/query-keys';
@@ -24,12 +23,7 @@ export function LanguageSettings() {
   const session = useSession();
   const chosen = session.user?.language ?? null;
   const save = useMutation({
-    mutationFn: (language: Locale | null) =>
-      apiRequest('/api/me/language', {
-        method: 'PUT',
-        body: { language },
-        schema: languageResponseSchema,
-      }),
+    mutationFn: saveMyLanguage,
     onSuccess: async ({ language }) => {
       const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
       if (previous?.user) {
@@ -41,7 +35,6 @@ export function LanguageSettings() {
       await activateLocale(language ?? browserLocale());
       toast.success(t`Language saved`);
     },
-    onError: (error) => toast.error(error.message),
   });
 
   return (

@@ -3,9 +3,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
-import { pushKeyResponseSchema, testPushResponseSchema } from '@punchclock/shared/contracts/push';
 import { Button } from '@/components/ui/button';
-import { apiRequest } from '@/lib/api-client';
+import { readPushKey, removePushSubscription, savePushSubscription, sendTestPush } from './api';
 import { registerServiceWorker } from '@/lib/app-updates';
 import { toast } from '@/lib/toast';
 
@@ -35,22 +34,19 @@ async function turnOn(): Promise<void> {
       t`Notifications are blocked for this site: allow them in the browser settings.`,
     );
   }
-  const { publicKey } = await apiRequest('/api/push/key', { schema: pushKeyResponseSchema });
+  const publicKey = await readPushKey();
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  await apiRequest('/api/push/subscription', { method: 'PUT', body: subscription.toJSON() });
+  await savePushSubscription(subscription);
 }
 
 async function turnOff(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await apiRequest('/api/push/subscription', {
-    method: 'DELETE',
-    body: { endpoint: subscription.endpoint },
-  });
+  await removePushSubscription(subscription.endpoint);
   await subscription.unsubscribe();
 }
 
@@ -69,6 +65,7 @@ export function PushReminders() {
     enabled: isSupported,
   });
   const change = useMutation({
+    meta: { showsOwnError: true },
     mutationFn: (on: boolean) => (on ? turnOn() : turnOff()),
     onSuccess: (_done, on) => {
       setError(undefined);
@@ -80,8 +77,8 @@ export function PushReminders() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: subscriptionQueryKey }),
   });
   const test = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/push/test', { method: 'POST', schema: testPushResponseSchema }),
+    meta: { showsOwnError: true },
+    mutationFn: sendTestPush,
     onSuccess: ({ sent }) =>
       toast.success(
         sent === 1

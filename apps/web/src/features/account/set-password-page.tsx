@@ -4,16 +4,14 @@ import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import { z } from 'zod';
 import { firstIssueMessage, passwordSchema } from '@punchclock/shared/contracts/auth';
-import { passwordTokenInfoSchema } from '@punchclock/shared/contracts/users';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { apiRequest } from '@/lib/api-client';
+import { passwordLinkQueryOptions, setPasswordWithLink } from './api';
 
 /** The token travels after "#" so it never reaches a server log or a Referer header. */
 function readToken(): string {
@@ -27,23 +25,10 @@ export default function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const info = useQuery({
-    queryKey: ['password-link', token],
-    queryFn: () =>
-      apiRequest('/api/auth/password-link', {
-        method: 'POST',
-        body: { token },
-        schema: passwordTokenInfoSchema,
-      }),
-    retry: false,
-  });
+  const info = useQuery(passwordLinkQueryOptions(token));
   const submit = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/auth/set-password', {
-        method: 'POST',
-        body: { token, password },
-        schema: z.object({ email: z.string() }),
-      }),
+    meta: { showsOwnError: true },
+    mutationFn: () => setPasswordWithLink({ token, password }),
     onSuccess: () => {
       toast.success(t`Password set. Sign in with your new password.`);
       void navigate('/auth', { replace: true });

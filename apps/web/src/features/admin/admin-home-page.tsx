@@ -1,22 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { adminOverviewResponseSchema } from '@punchclock/shared/contracts/admin';
 import { SCREENS, type ScreenPath } from '@punchclock/shared/domain/navigation';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { SCREEN_ICONS } from './admin-screen-icons';
-
-const overviewQueryOptions = {
-  // Under the live topic: every punch re-reads it, like the break board.
-  queryKey: ['team_activity', 'admin-overview'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest('/api/admin/overview', { schema: adminOverviewResponseSchema, signal }),
-  staleTime: 0,
-  refetchInterval: 60_000,
-};
+import { adminOverviewQueryOptions } from './api';
 
 function Stat({
   label,
@@ -55,7 +45,7 @@ function Stat({
 /** /admin: today at a glance, and the way to every admin screen. */
 export default function AdminHomePage() {
   const { t } = useLingui();
-  const overview = useQuery(overviewQueryOptions);
+  const overview = useQuery(adminOverviewQueryOptions);
   const today = overview.data?.today;
   const adminScreens = SCREENS.filter(
     (screen) => screen.path !== '/admin' && 'requiredRole' in screen,

@@ -1,11 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import {
   API_SCOPE_DESCRIPTIONS,
   createApiTokenRequestSchema,
-  createApiTokenResponseSchema,
   type ApiScope,
   type ApiToken,
   type CreateApiTokenResponse,
@@ -20,8 +18,8 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { apiRequest } from '@/lib/api-client';
 import { useBusinessToday, useSession } from '@/lib/session';
+import { useCreateApiToken } from './api';
 
 /** Where a new token's expiry starts: 90 days, a common default (GitHub offers 30–90). */
 const DEFAULT_DAYS = 90;
@@ -46,16 +44,7 @@ export function NewApiTokenForm({
   const [scopes, setScopes] = useState<ApiScope[]>([]);
   const [expiresOn, setExpiresOn] = useState(() => shiftDate(today, DEFAULT_DAYS));
   const [error, setError] = useState<string | undefined>();
-  const create = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest(endpoint, { method: 'POST', body, schema: createApiTokenResponseSchema }),
-    onSuccess: (created) => {
-      setName('');
-      setScopes([]);
-      onCreated(created);
-    },
-    onError: (failure) => setError(failure.message),
-  });
+  const create = useCreateApiToken(endpoint);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -63,7 +52,14 @@ export function NewApiTokenForm({
     const parsed = createApiTokenRequestSchema.safeParse({ name, scopes, expiresOn });
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(undefined);
-    create.mutate(parsed.data);
+    create.mutate(parsed.data, {
+      onSuccess: (created) => {
+        setName('');
+        setScopes([]);
+        onCreated(created);
+      },
+      onError: (failure) => setError(failure.message),
+    });
   };
 
   return (

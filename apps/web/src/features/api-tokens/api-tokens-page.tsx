@@ -4,7 +4,7 @@ import type { CreateApiTokenResponse } from '@punchclock/shared/contracts/api-to
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiTokenSummary, NewApiTokenForm, ShownSecret } from './api-token-parts';
-import { useApiTokens } from './use-api-tokens';
+import { useApiTokens } from './api';
 
 /**
  * /api-tokens (admin): service tokens for other systems (payroll, HR, a badge reader), and

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CreateApiTokenResponse } from '@punchclock/shared/contracts/api-tokens';
 import { QueryState } from '@/components/ui/query-state';
 import { ApiTokenSummary, NewApiTokenForm, ShownSecret } from './api-token-parts';
-import { useApiTokens } from './use-api-tokens';
+import { useApiTokens } from './api';
 
 /**
  * Account settings → API tokens (#18 point 2): a person's own tokens for their scripts and

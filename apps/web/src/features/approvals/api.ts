@@ -1,24 +1,29 @@
 import { t } from '@lingui/core/macro';
+import { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
   approvalSettingsSchema,
   approvalsResponseSchema,
   decisionResultSchema,
+  periodLockSchema,
   smeOverviewSchema,
   type DecisionInput,
 } from '@punchclock/shared/contracts/approvals';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 // Keyed under the live topic, so new requests and decisions elsewhere re-read it.
 export const approvalsQueryKey = ['approvals'] as const;
 
 export function approvalsQueryOptions(filter: Record<string, string>) {
-  const params = new URLSearchParams(Object.entries(filter).filter(([, value]) => value));
   return queryOptions({
     queryKey: [...approvalsQueryKey, 'queue', filter],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/approvals?${params}`, { schema: approvalsResponseSchema, signal }),
+      callEndpoint('GET /api/approvals', {
+        query: filter,
+        schema: approvalsResponseSchema,
+        signal,
+      }),
     staleTime: 0,
   });
 }
@@ -26,13 +31,13 @@ export function approvalsQueryOptions(filter: Record<string, string>) {
 export const approvalSettingsQueryOptions = queryOptions({
   queryKey: [...approvalsQueryKey, 'settings'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/approvals/settings', { schema: approvalSettingsSchema, signal }),
+    callEndpoint('GET /api/approvals/settings', { schema: approvalSettingsSchema, signal }),
 });
 
 export const smeOverviewQueryOptions = queryOptions({
   queryKey: [...approvalsQueryKey, 'sme-overview'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/approvals/sme-overview', { schema: smeOverviewSchema, signal }),
+    callEndpoint('GET /api/approvals/sme-overview', { schema: smeOverviewSchema, signal }),
   staleTime: 0,
   refetchInterval: 60_000,
 });
@@ -41,8 +46,7 @@ export function useDecide() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DecisionInput) =>
-      apiRequest('/api/approvals/decide', {
-        method: 'POST',
+      callEndpoint('POST /api/approvals/decide', {
         body: input,
         schema: decisionResultSchema,
       }),
@@ -54,6 +58,42 @@ export function useDecide() {
       for (const failure of failed) toast.error(failure.message ?? t`Could not decide`);
       void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
     },
-    onError: (error) => toast.error(error.message),
   });
+}
+
+export const periodLocksQueryOptions = queryOptions({
+  queryKey: [...approvalsQueryKey, 'locks'],
+  queryFn: ({ signal }) =>
+    callEndpoint('GET /api/approvals/locks', {
+      schema: z.object({ locks: z.array(periodLockSchema) }),
+      signal,
+    }),
+});
+
+/** Locking and reopening pay periods, and who approves (admin). */
+export function usePeriodLockMutations() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
+  const lock = useMutation({
+    mutationFn: (period: { fromDate: string; toDate: string }) =>
+      callEndpoint('POST /api/approvals/locks', { body: period }),
+    onSuccess: () => {
+      toast.success(t`Period locked`);
+      refresh();
+    },
+  });
+  const reopen = useMutation({
+    mutationFn: (id: string) =>
+      callEndpoint('POST /api/approvals/locks/:id/reopen', { params: { id } }),
+    onSuccess: () => {
+      toast.success(t`Period reopened`);
+      refresh();
+    },
+  });
+  const saveSetting = useMutation({
+    mutationFn: (value: boolean) =>
+      callEndpoint('PUT /api/approvals/settings', { body: { teamLeadsApproveTheirTeam: value } }),
+    onSuccess: refresh,
+  });
+  return { lock, reopen, saveSetting };
 }

@@ -1,11 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, Lock, Unlock, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from '@/lib/toast';
-import { z } from 'zod';
-import { periodLockSchema, type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
+import { type ApprovalItemType } from '@punchclock/shared/contracts/approvals';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -13,12 +11,13 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import {
   approvalSettingsQueryOptions,
-  approvalsQueryKey,
   approvalsQueryOptions,
+  periodLocksQueryOptions,
   useDecide,
+  usePeriodLockMutations,
 } from './api';
 import { ApprovalSummary } from './approval-row';
 import { useSession } from '@/lib/session';
@@ -39,49 +38,14 @@ function describeLock(item: {
 
 function PeriodLocks() {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const locks = useQuery({
-    queryKey: [...approvalsQueryKey, 'locks'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/approvals/locks', {
-        schema: z.object({ locks: z.array(periodLockSchema) }),
-        signal,
-      }),
-  });
+  const locks = useQuery(periodLocksQueryOptions);
   const settings = useQuery(approvalSettingsQueryOptions);
   const [fromDate, setFromDate] = useState('');
   const [toDate, setToDate] = useState('');
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: approvalsQueryKey });
-  const lock = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/approvals/locks', { method: 'POST', body: { fromDate, toDate } }),
-    onSuccess: () => {
-      toast.success(t`Period locked`);
-      refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const reopen = useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<void>(`/api/approvals/locks/${id}/reopen`, { method: 'POST' }),
-    onSuccess: () => {
-      toast.success(t`Period reopened`);
-      refresh();
-    },
-    onError: (error) => toast.error(error.message),
-  });
-  const saveSetting = useMutation({
-    mutationFn: (value: boolean) =>
-      apiRequest('/api/approvals/settings', {
-        method: 'PUT',
-        body: { teamLeadsApproveTheirTeam: value },
-      }),
-    onSuccess: refresh,
-    onError: (error) => toast.error(error.message),
-  });
+  const { lock, reopen, saveSetting } = usePeriodLockMutations();
   const onLock = (event: FormEvent) => {
     event.preventDefault();
-    lock.mutate();
+    lock.mutate({ fromDate, toDate });
   };
   return (
     <Card>

@@ -2,11 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { useState } from 'react';
-import {
-  auditFacetsResponseSchema,
-  listAuditResponseSchema,
-  type AuditEntry,
-} from '@punchclock/shared/contracts/audit';
+import type { AuditEntry } from '@punchclock/shared/contracts/audit';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
@@ -14,8 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
+import { auditEntriesQueryOptions, auditExportPath, auditFacetsQueryOptions } from './api';
 import { entityTypeLabel, entityTypeOptions, hasEntityTypeLabel } from './entity-types';
 import { useSession } from '@/lib/session';
 
@@ -35,12 +31,6 @@ const NO_FILTERS: Filters = {
   from: '',
   to: '',
 };
-
-function toParams(filters: Filters): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value) params.set(key, value);
-  return params;
-}
 
 const show = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value));
 
@@ -105,22 +95,8 @@ export default function AuditLogsPage() {
   const { timeZone } = useSession();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [expanded, setExpanded] = useState<Set<number>>(new Set());
-  const facets = useQuery({
-    queryKey: ['audit', 'facets'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/audit-logs/facets', { schema: auditFacetsResponseSchema, signal }),
-  });
-  const entries = useInfiniteQuery({
-    queryKey: ['audit', 'entries', filters],
-    initialPageParam: null as number | null,
-    queryFn: ({ pageParam, signal }) => {
-      const params = toParams(filters);
-      if (pageParam) params.set('before', String(pageParam));
-      return apiRequest(`/api/audit-logs?${params}`, { schema: listAuditResponseSchema, signal });
-    },
-    getNextPageParam: (page) => page.nextCursor,
-    staleTime: 0,
-  });
+  const facets = useQuery(auditFacetsQueryOptions);
+  const entries = useInfiniteQuery(auditEntriesQueryOptions(filters));
   const rows = entries.data?.pages.flatMap((page) => page.entries) ?? [];
   const columns: DataColumn<AuditEntry>[] = [
     {
@@ -215,7 +191,7 @@ export default function AuditLogsPage() {
           </p>
         </div>
         <Button variant="outline" asChild>
-          <a href={`/api/audit-logs/export?${toParams(filters)}`} download>
+          <a href={auditExportPath(filters)} download>
             <Download aria-hidden /> <Trans>Export CSV</Trans>
           </a>
         </Button>

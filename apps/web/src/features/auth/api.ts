@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { forgetLastKnown, rememberLastKnown } from '@/lib/last-known';
 import { sessionQueryKey } from '@/lib/query-keys';
 import { SIGNED_OUT_DEFAULTS } from '@/lib/session';
@@ -30,8 +30,7 @@ export function useSignIn() {
       const parsed = signInRequestSchema.safeParse(form);
       // The first failing rule, in the order the contract declares them (product §5).
       if (!parsed.success) throw new Error(firstIssueMessage(parsed.error));
-      return apiRequest('/api/auth/sign-in', {
-        method: 'POST',
+      return callEndpoint('POST /api/auth/sign-in', {
         body: parsed.data,
         schema: signInResponseSchema,
       });
@@ -56,8 +55,9 @@ export function useSignOut() {
   const navigate = useNavigate();
   // The variable is the toast to show, for sign-outs the user did not ask for.
   return useMutation<void, Error, string | undefined>({
-    mutationFn: () => apiRequest<void>('/api/auth/sign-out', { method: 'POST' }),
+    mutationFn: () => callEndpoint('POST /api/auth/sign-out'),
     // Even if the server cannot be reached the user is signed out here; the session idles out.
+    meta: { showsOwnError: true },
     onSettled: (_data, error, message) => {
       const previous = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
       queryClient.clear();
@@ -96,7 +96,7 @@ export function useSsoButtons(): SsoButton[] {
   const query = useQuery({
     queryKey: ['sso-buttons'],
     queryFn: ({ signal }) =>
-      apiRequest('/api/auth/sso-providers', { schema: { parse: parseSsoButtons }, signal }),
+      callEndpoint('GET /api/auth/sso-providers', { schema: { parse: parseSsoButtons }, signal }),
     staleTime: 5 * 60_000,
   });
   return query.data?.providers ?? [];

@@ -3,21 +3,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DatabaseBackup, Download } from 'lucide-react';
 import { toast } from '@/lib/toast';
-import {
-  BACKUPS_UNAVAILABLE_CODE,
-  backupListSchema,
-  createBackupResponseSchema,
-  type Backup,
-} from '@punchclock/shared/contracts/backups';
+import { BACKUPS_UNAVAILABLE_CODE, type Backup } from '@punchclock/shared/contracts/backups';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { ErrorMessage, QueryState } from '@/components/ui/query-state';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import {
+  backupDownloadPath,
+  backupsQueryKey,
+  backupsQueryOptions,
+  FRESH_BACKUP_PATH,
+  takeBackup,
+} from './api';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { formatDate, formatNumber } from '@punchclock/shared/i18n/format';
-
-const backupsQueryKey = ['backups'] as const;
 
 /** "4.7 MB": sizes as people read them. */
 function formatBytes(bytes: number): string {
@@ -67,20 +67,14 @@ function PostgresExplanation({ message }: { message: string }) {
 export default function BackupsPage() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const backups = useQuery({
-    queryKey: backupsQueryKey,
-    queryFn: ({ signal }) => apiRequest('/api/backups', { schema: backupListSchema, signal }),
-    retry: false,
-  });
+  const backups = useQuery(backupsQueryOptions);
   const backUpNow = useMutation({
-    mutationFn: () =>
-      apiRequest('/api/backups', { method: 'POST', schema: createBackupResponseSchema }),
+    mutationFn: takeBackup,
     onSuccess: ({ backup }) => {
       const size = formatBytes(backup.sizeBytes);
       toast.success(t`Backup taken (${size})`);
       void queryClient.invalidateQueries({ queryKey: backupsQueryKey });
     },
-    onError: (error) => toast.error(error.message),
   });
   const timeZone = backups.data?.timeZone ?? 'UTC';
 
@@ -105,7 +99,7 @@ export default function BackupsPage() {
         const takenAt = formatBusinessDateTime(backup.takenAt, timeZone);
         return (
           <Button size="sm" variant="outline" asChild>
-            <a href={`/api/backups/${encodeURIComponent(backup.name)}`} download={backup.name}>
+            <a href={backupDownloadPath(backup.name)} download={backup.name}>
               <Download aria-hidden />{' '}
               <Trans>
                 Download
@@ -180,7 +174,7 @@ export default function BackupsPage() {
                     {backUpNow.isPending ? t`Backing up…` : t`Back up now`}
                   </Button>
                   <Button variant="outline" asChild>
-                    <a href="/api/backups/fresh" download>
+                    <a href={FRESH_BACKUP_PATH} download>
                       <Download aria-hidden /> <Trans>Download a fresh one</Trans>
                     </a>
                   </Button>

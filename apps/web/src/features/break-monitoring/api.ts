@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { breakBoardResponseSchema } from '@punchclock/shared/contracts/break-monitoring';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 // Keyed under the live topic, so every `team_activity` message re-reads it.
 export const breakBoardQueryOptions = queryOptions({
   queryKey: ['team_activity', 'break-board'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/break-monitoring', { schema: breakBoardResponseSchema, signal }),
+    callEndpoint('GET /api/break-monitoring', { schema: breakBoardResponseSchema, signal }),
   staleTime: 0,
   // Lateness changes with the clock, not only with punches.
   refetchInterval: 60_000,

@@ -2,21 +2,20 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus } from 'lucide-react';
 import { useState } from 'react';
-import {
-  calendarFeedsResponseSchema,
-  createCalendarFeedResponseSchema,
-  type CalendarFeed,
-} from '@punchclock/shared/contracts/calendar-feeds';
+import { type CalendarFeed } from '@punchclock/shared/contracts/calendar-feeds';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { apiRequest } from '@/lib/api-client';
+import {
+  calendarFeedsQueryKey,
+  calendarFeedsQueryOptions,
+  createCalendarFeed,
+  stopCalendarFeed,
+} from './api';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
-
-const feedsQueryKey = ['calendar-feeds'] as const;
 
 /**
  * "Add to your calendar" (#18 point 4): a secret iCalendar address for one's own shifts and
@@ -41,33 +40,21 @@ export function CalendarFeedsCard() {
   };
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<{ team: { name: string } | null; url: string } | null>(null);
-  const feeds = useQuery({
-    queryKey: feedsQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/calendar-feeds', { schema: calendarFeedsResponseSchema, signal }),
-  });
+  const feeds = useQuery(calendarFeedsQueryOptions);
   const create = useMutation({
-    mutationFn: (team: { id: string; name: string } | null) =>
-      apiRequest('/api/calendar-feeds', {
-        method: 'POST',
-        body: { teamId: team?.id ?? null },
-        schema: createCalendarFeedResponseSchema,
-      }),
+    mutationFn: (team: { id: string; name: string } | null) => createCalendarFeed(team?.id ?? null),
     onSuccess: ({ url, feed }) => {
       setShown({ team: feed.team, url });
-      void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey });
     },
-    onError: (error) => toast.error(error.message),
   });
   const remove = useMutation({
-    mutationFn: (feed: CalendarFeed) =>
-      apiRequest(`/api/calendar-feeds/${feed.id}`, { method: 'DELETE' }),
+    mutationFn: (feed: CalendarFeed) => stopCalendarFeed(feed.id),
     onSuccess: () => {
       setShown(null);
       toast.success(t`Calendar address stopped`);
-      void queryClient.invalidateQueries({ queryKey: feedsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: calendarFeedsQueryKey });
     },
-    onError: (error) => toast.error(error.message),
   });
 
   return (

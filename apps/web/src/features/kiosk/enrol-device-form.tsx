@@ -16,6 +16,7 @@ export function EnrolDeviceForm({ onEnrolled }: { onEnrolled: () => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const enrol = useMutation({
+    meta: { showsOwnError: true },
     mutationFn: enrolThisDevice,
     onSuccess: onEnrolled,
     onError: (failure) => setError(failure.message),

@@ -1,17 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { toDataURL } from 'qrcode';
-import { kioskCardResponseSchema, kioskPinStatusSchema } from '@punchclock/shared/contracts/kiosk';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { ErrorMessage } from '@/components/ui/query-state';
 import { Spinner } from '@/components/ui/spinner';
-import { apiRequest } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
-
-const pinReplySchema = z.object({ pin: kioskPinStatusSchema });
+import { kioskCardQueryOptions, useResetKioskPin } from './api';
 
 /** A person's kiosk badge (their employee number as a QR code) and their PIN, for an admin. */
 export function KioskBadgeDialog({
@@ -24,17 +19,7 @@ export function KioskBadgeDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
-  const cardQueryKey = ['kiosk', 'card', userId];
-  const card = useQuery({
-    queryKey: cardQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk`, {
-        schema: kioskCardResponseSchema,
-        signal,
-      }),
-    enabled: isOpen,
-  });
+  const card = useQuery({ ...kioskCardQueryOptions(userId), enabled: isOpen });
   const employeeNumber = card.data?.employeeNumber ?? null;
   const name = card.data?.name ?? '';
   const qrCode = useQuery({
@@ -43,18 +28,7 @@ export function KioskBadgeDialog({
     enabled: employeeNumber !== null,
     staleTime: Infinity,
   });
-  const resetPin = useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/users/${encodeURIComponent(userId)}/kiosk-pin/reset`, {
-        method: 'POST',
-        schema: pinReplySchema,
-      }),
-    onSuccess: () => {
-      toast.success(t`Kiosk PIN removed`);
-      void queryClient.invalidateQueries({ queryKey: cardQueryKey });
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const resetPin = useResetKioskPin(userId);
 
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && onClose()}>

@@ -1,15 +1,12 @@
 import { t as tNow } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import {
   ENROLMENT_CODE_MINUTES,
   createEnrolmentCodeRequestSchema,
-  enrolmentCodeResponseSchema,
-  kioskDeviceResponseSchema,
-  kioskDevicesResponseSchema,
   type EnrolmentCodeResponse,
   type KioskDevice,
 } from '@punchclock/shared/contracts/kiosk';
@@ -20,12 +17,14 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
-import { toast } from '@/lib/toast';
+import {
+  kioskDevicesQueryKey,
+  kioskDevicesQueryOptions,
+  useCreateEnrolmentCode,
+  useRevokeKioskDevice,
+} from './api';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { useSession } from '@/lib/session';
-
-const devicesQueryKey = ['kiosk', 'devices'] as const;
 
 function formatWhen(iso: string | null, timeZone: string): string {
   if (!iso) return tNow`Never`;
@@ -42,26 +41,8 @@ export default function KioskDevicesPage() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const { timeZone } = useSession();
-  const devices = useQuery({
-    queryKey: devicesQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/kiosk/devices', { schema: kioskDevicesResponseSchema, signal }),
-    // A device set up with a fresh code (on another screen) shows up without a reload.
-    refetchInterval: 15_000,
-  });
-  const revoke = useMutation({
-    mutationFn: (device: KioskDevice) =>
-      apiRequest(`/api/kiosk/devices/${encodeURIComponent(device.id)}/revoke`, {
-        method: 'POST',
-        schema: kioskDeviceResponseSchema,
-      }),
-    onSuccess: ({ device }) => {
-      const name = device.name;
-      toast.success(t`${name} can no longer record punches`);
-      void queryClient.invalidateQueries({ queryKey: devicesQueryKey });
-    },
-    onError: (error) => toast.error(error.message),
-  });
+  const devices = useQuery(kioskDevicesQueryOptions);
+  const revoke = useRevokeKioskDevice();
 
   const columns: DataColumn<KioskDevice>[] = [
     {
@@ -146,7 +127,7 @@ export default function KioskDevicesPage() {
       </div>
       <AddKioskCard
         timeZone={timeZone}
-        onCreated={() => void queryClient.invalidateQueries({ queryKey: devicesQueryKey })}
+        onCreated={() => void queryClient.invalidateQueries({ queryKey: kioskDevicesQueryKey })}
       />
       <Card>
         <CardHeader>
@@ -178,20 +159,7 @@ function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: ()
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [created, setCreated] = useState<EnrolmentCodeResponse | null>(null);
-  const create = useMutation({
-    mutationFn: (input: { name: string }) =>
-      apiRequest('/api/kiosk/enrolment-codes', {
-        method: 'POST',
-        body: input,
-        schema: enrolmentCodeResponseSchema,
-      }),
-    onSuccess: (answer) => {
-      setCreated(answer);
-      setName('');
-      onCreated();
-    },
-    onError: (failure) => setError(failure.message),
-  });
+  const create = useCreateEnrolmentCode();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -199,7 +167,14 @@ function AddKioskCard({ timeZone, onCreated }: { timeZone: string; onCreated: ()
     const parsed = createEnrolmentCodeRequestSchema.safeParse({ name });
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(undefined);
-    create.mutate(parsed.data);
+    create.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setCreated(answer);
+        setName('');
+        onCreated();
+      },
+      onError: (failure) => setError(failure.message),
+    });
   };
 
   const kioskUrl = `${window.location.origin}/kiosk`;

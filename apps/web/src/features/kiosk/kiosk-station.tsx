@@ -101,6 +101,7 @@ function IdentifyForm({
   const pinRef = useRef<HTMLInputElement>(null);
 
   const identify = useMutation({
+    meta: { showsOwnError: true },
     mutationFn: identifyAtKiosk,
     // Offline, the request is still made: its failure is what turns the kiosk to offline mode.
     networkMode: 'always',

@@ -32,6 +32,7 @@ export function OfflinePanel({
   const { secondsLeft, restart } = useClearCountdown(onDone);
   const keep = useMutation({
     networkMode: 'always',
+    meta: { showsOwnError: true }, // the kiosk shows what was kept, and nothing else
     mutationFn: async (eventType: TimeEventType) => {
       await keepOffline({ id: crypto.randomUUID(), eventType, ...credentials });
       return eventType;

@@ -47,6 +47,7 @@ export function PersonPanel({
 
   const punch = useMutation({
     networkMode: 'always',
+    meta: { showsOwnError: true },
     mutationFn: async ({ id, eventType }: { id: string; eventType: TimeEventType }) => {
       try {
         const { event, warning } = await punchAtKiosk({ grant: identified.grant, id, eventType });

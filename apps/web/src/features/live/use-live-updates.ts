@@ -1,5 +1,11 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import {
+  ALL_LIVE_TOPICS,
+  type LiveMessage,
+  type LiveTopic,
+} from '@punchclock/shared/contracts/live';
+import { endpointPath } from '@/lib/call-endpoint';
 import { sessionQueryKey, timeEventsQueryKey, timesheetsQueryKey } from '@/lib/query-keys';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
@@ -27,13 +33,20 @@ function showStreamState(state: 'open' | 'closed' | null) {
   else delete document.documentElement.dataset.liveStream;
 }
 
-/** The queries a topic re-reads; null = every query. */
-function queryKeysOf(topic: string): QueryKey[] | null {
+/** The queries each topic re-reads: every topic the server may send must be here. */
+const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   // A punch changes the day's figures, so the timesheet too.
-  if (topic === 'time_events') return [timeEventsQueryKey, timesheetsQueryKey];
-  if (topic === 'session') return [sessionQueryKey];
-  if (topic === 'all') return null; // everything
-  return [[topic]];
+  time_events: [timeEventsQueryKey, timesheetsQueryKey],
+  session: [sessionQueryKey],
+  notifications: [['notifications']],
+  team_activity: [['team_activity']],
+  approvals: [['approvals']],
+  time_off: [['time_off']],
+};
+
+/** The queries a message re-reads; null = every query. */
+function queryKeysOf(topic: LiveMessage['topic']): QueryKey[] | null {
+  return topic === ALL_LIVE_TOPICS ? null : QUERY_KEYS_OF_TOPIC[topic];
 }
 
 /**
@@ -49,8 +62,8 @@ export function useLiveUpdates(isSignedIn: boolean) {
     let source: EventSource | null = null;
     let reopenTimer: number | undefined;
     let refusalsInARow = 0;
-    const pending = new Map<string, number>();
-    const reread = (topic: string) => {
+    const pending = new Map<LiveMessage['topic'], number>();
+    const reread = (topic: LiveMessage['topic']) => {
       if (pending.has(topic)) return;
       pending.set(
         topic,
@@ -64,16 +77,16 @@ export function useLiveUpdates(isSignedIn: boolean) {
     };
     let hasConnected = false;
     const open = () => {
-      const current = new EventSource('/api/live');
+      const current = new EventSource(endpointPath('GET /api/live'));
       source = current;
       current.addEventListener('ready', () => {
-        if (hasConnected) reread('all');
+        if (hasConnected) reread(ALL_LIVE_TOPICS);
         hasConnected = true;
         refusalsInARow = 0;
         showStreamState('open');
       });
       current.addEventListener('change', (message: MessageEvent<string>) => {
-        reread((JSON.parse(message.data) as { topic: string }).topic);
+        reread((JSON.parse(message.data) as LiveMessage).topic);
       });
       current.addEventListener('error', () => {
         showStreamState('closed');

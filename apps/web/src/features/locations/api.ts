@@ -5,7 +5,7 @@ import {
   type AddPlaceRequest,
 } from '@punchclock/shared/contracts/locations';
 import type { LocationMode } from '@punchclock/shared/domain/location-policy';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { toast } from '@/lib/toast';
 
 export const locationPoliciesQueryKey = ['location-policies'] as const;
@@ -13,19 +13,22 @@ export const locationPoliciesQueryKey = ['location-policies'] as const;
 export const locationPoliciesQueryOptions = {
   queryKey: locationPoliciesQueryKey,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiRequest('/api/locations', { schema: locationPoliciesResponseSchema, signal }),
+    callEndpoint('GET /api/locations', { schema: locationPoliciesResponseSchema, signal }),
 };
 
 /**
  * One change to the policies; the list is read again after it, whatever happened. The success
- * message is made when shown, in the reader's language.
+ * message is made when shown, in the reader's language. A form shows its own failure
+ * (`showsOwnError`); a one-click change gets the default toast.
  */
 function usePolicyChange<Input>(
   request: (input: Input) => Promise<unknown>,
   success: () => string,
+  showsOwnError = false,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { showsOwnError },
     mutationFn: request,
     onSuccess: () => toast.success(success()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: locationPoliciesQueryKey }),
@@ -35,8 +38,8 @@ function usePolicyChange<Input>(
 export const useSetMode = () =>
   usePolicyChange(
     ({ teamId, mode }: { teamId: string; mode: LocationMode }) =>
-      apiRequest(`/api/locations/teams/${encodeURIComponent(teamId)}/mode`, {
-        method: 'PUT',
+      callEndpoint('PUT /api/locations/teams/:id/mode', {
+        params: { id: teamId },
         body: { mode },
       }),
     () => t`Location rule saved`,
@@ -45,22 +48,21 @@ export const useSetMode = () =>
 export const useAddPlace = () =>
   usePolicyChange(
     ({ teamId, place }: { teamId: string; place: AddPlaceRequest }) =>
-      apiRequest(`/api/locations/teams/${encodeURIComponent(teamId)}/places`, {
-        method: 'POST',
-        body: place,
-      }),
+      callEndpoint('POST /api/locations/teams/:id/places', { params: { id: teamId }, body: place }),
     () => t`Place added`,
+    true,
   );
 
 export const useRemovePlace = () =>
   usePolicyChange(
     (placeId: string) =>
-      apiRequest(`/api/locations/places/${encodeURIComponent(placeId)}`, { method: 'DELETE' }),
+      callEndpoint('DELETE /api/locations/places/:id', { params: { id: placeId } }),
     () => t`Place removed`,
   );
 
 export const useSetRetention = () =>
   usePolicyChange(
-    (days: number) => apiRequest('/api/locations/retention', { method: 'PUT', body: { days } }),
+    (days: number) => callEndpoint('PUT /api/locations/retention', { body: { days } }),
     () => t`Retention saved`,
+    true,
   );

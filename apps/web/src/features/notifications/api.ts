@@ -9,14 +9,15 @@ import {
   FULL_LIST_LIMIT,
   listNotificationsResponseSchema,
 } from '@punchclock/shared/contracts/notifications';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 export const notificationsQueryKey = ['notifications'] as const;
 
 export const bellQueryOptions = queryOptions({
   queryKey: [...notificationsQueryKey, 'bell'],
   queryFn: ({ signal }) =>
-    apiRequest(`/api/notifications?limit=${BELL_LIMIT}`, {
+    callEndpoint('GET /api/notifications', {
+      query: { limit: BELL_LIMIT },
       schema: listNotificationsResponseSchema,
       signal,
     }),
@@ -29,20 +30,23 @@ export const allNotificationsQueryOptions = infiniteQueryOptions({
   queryKey: [...notificationsQueryKey, 'all'],
   initialPageParam: null as string | null,
   queryFn: ({ pageParam, signal }) =>
-    apiRequest(
-      `/api/notifications?limit=${FULL_LIST_LIMIT}${pageParam ? `&before=${pageParam}` : ''}`,
-      { schema: listNotificationsResponseSchema, signal },
-    ),
+    callEndpoint('GET /api/notifications', {
+      query: { limit: FULL_LIST_LIMIT, before: pageParam ?? undefined },
+      schema: listNotificationsResponseSchema,
+      signal,
+    }),
   getNextPageParam: (lastPage) => lastPage.nextCursor,
 });
 
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Quietly: the list is read again whatever happened, so a failure shows as still unread.
+    meta: { showsOwnError: true },
     mutationFn: (id: string | 'all') =>
       id === 'all'
-        ? apiRequest('/api/notifications/read-all', { method: 'POST' }).then(() => undefined)
-        : apiRequest<void>(`/api/notifications/${id}/read`, { method: 'POST' }),
+        ? callEndpoint('POST /api/notifications/read-all').then(() => undefined)
+        : callEndpoint('POST /api/notifications/:id/read', { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationsQueryKey }),
   });
 }

@@ -6,14 +6,17 @@ import {
   listLabourAgreementsResponseSchema,
   type LabourAgreementInput,
 } from '@punchclock/shared/contracts/pay-rules';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 const agreementsKey = ['pay-rules', 'agreements'] as const;
 
 export const agreementsQueryOptions = queryOptions({
   queryKey: agreementsKey,
   queryFn: ({ signal }) =>
-    apiRequest('/api/pay-rules/agreements', { schema: listLabourAgreementsResponseSchema, signal }),
+    callEndpoint('GET /api/pay-rules/agreements', {
+      schema: listLabourAgreementsResponseSchema,
+      signal,
+    }),
 });
 
 /** Timesheet findings and rule-set warnings depend on agreements: refresh them too. */
@@ -29,9 +32,9 @@ function useRefreshAfterChange() {
 export function useCreateAgreement() {
   const refresh = useRefreshAfterChange();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: LabourAgreementInput) =>
-      apiRequest('/api/pay-rules/agreements', {
-        method: 'POST',
+      callEndpoint('POST /api/pay-rules/agreements', {
         body: input,
         schema: labourAgreementResponseSchema,
       }),
@@ -50,9 +53,10 @@ export function useCreateAgreement() {
 export function useEndAgreement() {
   const refresh = useRefreshAfterChange();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: ({ id, endDate }: { id: string; endDate: string }) =>
-      apiRequest(`/api/pay-rules/agreements/${id}/end`, {
-        method: 'POST',
+      callEndpoint('POST /api/pay-rules/agreements/:id/end', {
+        params: { id },
         body: { endDate },
         schema: labourAgreementResponseSchema,
       }),

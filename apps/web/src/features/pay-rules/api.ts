@@ -9,28 +9,31 @@ import {
   type AssignmentInput,
   type RuleSetInput,
 } from '@punchclock/shared/contracts/pay-rules';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 const payRulesKey = ['pay-rules'] as const;
 
 export const ruleSetsQueryOptions = queryOptions({
   queryKey: [...payRulesKey, 'rule-sets'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/pay-rules/rule-sets', { schema: listRuleSetsResponseSchema, signal }),
+    callEndpoint('GET /api/pay-rules/rule-sets', { schema: listRuleSetsResponseSchema, signal }),
 });
 
 export const assignmentsQueryOptions = queryOptions({
   queryKey: [...payRulesKey, 'assignments'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/pay-rules/assignments', { schema: listAssignmentsResponseSchema, signal }),
+    callEndpoint('GET /api/pay-rules/assignments', {
+      schema: listAssignmentsResponseSchema,
+      signal,
+    }),
 });
 
 export function useCreateRuleSet() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: RuleSetInput) =>
-      apiRequest('/api/pay-rules/rule-sets', {
-        method: 'POST',
+      callEndpoint('POST /api/pay-rules/rule-sets', {
         body: input,
         schema: ruleSetResponseSchema,
       }),
@@ -45,9 +48,9 @@ export function useCreateRuleSet() {
 export function useAssignRuleSet() {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: AssignmentInput) =>
-      apiRequest('/api/pay-rules/assignments', {
-        method: 'POST',
+      callEndpoint('POST /api/pay-rules/assignments', {
         body: input,
         schema: assignmentResponseSchema,
       }),

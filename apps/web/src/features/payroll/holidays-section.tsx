@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PublicHolidayRow } from '@punchclock/shared/contracts/payroll';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,8 +9,7 @@ import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
-import { holidaysQueryOptions, payrollKey } from './api';
+import { holidaysQueryOptions, payrollChanges, usePayrollChange } from './api';
 
 /** Ontario's public holidays for a year with the admin's additions and removals. */
 export function HolidaysSection() {
@@ -19,24 +18,16 @@ export function HolidaysSection() {
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
   const holidays = useQuery(holidaysQueryOptions(year));
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (action: { method: 'POST' | 'DELETE'; url: string; body?: unknown }) =>
-      apiRequest(action.url, { method: action.method, body: action.body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payrollKey }),
-  });
+  const change = usePayrollChange();
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    change.mutate(
-      { method: 'POST', url: '/api/payroll/holidays', body: { date, name } },
-      {
-        onSuccess: () => {
-          setDate('');
-          setName('');
-        },
+    change.mutate(() => payrollChanges.addHoliday({ date, name }), {
+      onSuccess: () => {
+        setDate('');
+        setName('');
       },
-    );
+    });
   };
 
   const columns: DataColumn<PublicHolidayRow>[] = [
@@ -71,9 +62,7 @@ export function HolidaysSection() {
             size="sm"
             variant="outline"
             disabled={change.isPending}
-            onClick={() =>
-              change.mutate({ method: 'POST', url: `/api/payroll/holidays/${row.date}/restore` })
-            }
+            onClick={() => change.mutate(() => payrollChanges.restoreHoliday(row.date))}
           >
             <Trans>Restore {holiday}</Trans>
           </Button>
@@ -82,9 +71,7 @@ export function HolidaysSection() {
             size="sm"
             variant="outline"
             disabled={change.isPending}
-            onClick={() =>
-              change.mutate({ method: 'DELETE', url: `/api/payroll/holidays/${row.date}` })
-            }
+            onClick={() => change.mutate(() => payrollChanges.removeHoliday(row.date))}
           >
             <Trans>Remove {holiday}</Trans>
           </Button>

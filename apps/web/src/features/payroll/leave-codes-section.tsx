@@ -1,44 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { timeOffTypeSchema, type TimeOffType } from '@punchclock/shared/contracts/time-off';
-import { LEAVE_PAY_CODES } from '@punchclock/shared/domain/pay/pay-codes';
+import { useQuery } from '@tanstack/react-query';
+import { LEAVE_PAY_CODES, type LeavePayCode } from '@punchclock/shared/domain/pay/pay-codes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
-import { payrollKey } from './api';
-
-const typesKey = [...payrollKey, 'time-off-types'];
+import { leaveTypesQueryOptions, payrollChanges, usePayrollChange } from './api';
 
 /** Which pay code each kind of time off is exported under (VAC, SICK, UNPAID, TOIL-TAKEN). */
 export function LeaveCodesSection() {
   const { t } = useLingui();
   const defaultLabel = (code: string) => t`Default (${code})`;
-  const types = useQuery({
-    queryKey: typesKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/time-off/types', {
-        schema: z.object({ types: z.array(timeOffTypeSchema) }),
-        signal,
-      }),
-  });
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: ({ type, payCode }: { type: TimeOffType; payCode: string }) =>
-      apiRequest(`/api/time-off/types/${type.id}`, {
-        method: 'PUT',
-        body: {
-          name: type.name,
-          isPaid: type.isPaid,
-          isUnlimited: type.isUnlimited,
-          isArchived: type.isArchived,
-          payCode: payCode === '' ? null : payCode,
-        },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payrollKey }),
-  });
+  const types = useQuery(leaveTypesQueryOptions);
+  const save = usePayrollChange();
 
   return (
     <Card>
@@ -62,7 +36,15 @@ export function LeaveCodesSection() {
                   <Select
                     value={type.payCode ?? ''}
                     disabled={save.isPending}
-                    onChange={(event) => save.mutate({ type, payCode: event.target.value })}
+                    onChange={(event) =>
+                      save.mutate(() =>
+                        payrollChanges.setLeavePayCode(
+                          type,
+                          // The choices are the leave pay codes and '' (the default).
+                          event.target.value as LeavePayCode | '',
+                        ),
+                      )
+                    }
                   >
                     <option value="">{defaultLabel(type.isPaid ? 'VAC' : 'UNPAID')}</option>
                     {LEAVE_PAY_CODES.map((code) => (

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_EXPORT_HEADERS,
   DEFAULT_PRESET_COLUMNS,
@@ -15,8 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
-import { payrollKey, presetsQueryOptions } from './api';
+import { payrollChanges, presetsQueryOptions, usePayrollChange } from './api';
 
 interface Draft {
   id: string | null;
@@ -60,15 +59,9 @@ export function PresetEditor() {
   };
   const presets = useQuery(presetsQueryOptions);
   const [draft, setDraft] = useState<Draft>(() => draftOf(null));
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (action: { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }) =>
-      apiRequest<{ preset?: Preset }>(action.url, { method: action.method, body: action.body }),
-    onSuccess: async (result) => {
-      await queryClient.invalidateQueries({ queryKey: payrollKey });
-      setDraft(draftOf(result?.preset ?? null));
-    },
-  });
+  const save = usePayrollChange((result: { preset?: Preset }) =>
+    setDraft(draftOf(result.preset ?? null)),
+  );
 
   const move = (index: number, by: number) =>
     setDraft((d) => {
@@ -93,11 +86,7 @@ export function PresetEditor() {
         Object.entries(draft.codeRenames).filter(([, name]) => name.trim() !== ''),
       ),
     };
-    save.mutate(
-      draft.id
-        ? { method: 'PUT', url: `/api/payroll/presets/${draft.id}`, body }
-        : { method: 'POST', url: '/api/payroll/presets', body },
-    );
+    save.mutate(() => payrollChanges.savePreset(draft.id, body));
   };
 
   return (
@@ -210,9 +199,10 @@ export function PresetEditor() {
             <Button
               variant="destructive"
               disabled={save.isPending}
-              onClick={() =>
-                save.mutate({ method: 'DELETE', url: `/api/payroll/presets/${draft.id}` })
-              }
+              onClick={() => {
+                const id = draft.id;
+                if (id) save.mutate(() => payrollChanges.deletePreset(id));
+              }}
             >
               <Trans>Delete preset</Trans>
             </Button>

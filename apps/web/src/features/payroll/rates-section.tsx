@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { PayRate } from '@punchclock/shared/contracts/payroll';
 import { currentLocale, formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
@@ -10,8 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
-import { payrollKey, peopleQueryOptions } from './api';
+import { payrollChanges, peopleQueryOptions, usePayrollChange } from './api';
 
 /** "23.50" → 2350 cents; NaN when it is not a money amount (the server refuses the rest). */
 export function dollarsToCents(text: string): number {
@@ -36,12 +35,7 @@ export function RatesSection() {
   const [effectiveFrom, setEffectiveFrom] = useState('');
   const [rate, setRate] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
-  const change = useMutation({
-    mutationFn: (action: { method: 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }) =>
-      apiRequest(action.url, { method: action.method, body: action.body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: payrollKey }),
-  });
+  const change = usePayrollChange();
   const person = people.data?.people.find((p) => p.id === userId);
   const personName = person?.name ?? '';
 
@@ -53,10 +47,9 @@ export function RatesSection() {
       return;
     }
     setFormError(null);
-    change.mutate(
-      { method: 'POST', url: '/api/payroll/rates', body: { userId, effectiveFrom, hourlyCents } },
-      { onSuccess: () => setRate('') },
-    );
+    change.mutate(() => payrollChanges.addRate({ userId, effectiveFrom, hourlyCents }), {
+      onSuccess: () => setRate(''),
+    });
   };
 
   const columns: DataColumn<PayRate>[] = [
@@ -76,7 +69,7 @@ export function RatesSection() {
           size="sm"
           variant="outline"
           disabled={change.isPending}
-          onClick={() => change.mutate({ method: 'DELETE', url: `/api/payroll/rates/${id}` })}
+          onClick={() => change.mutate(() => payrollChanges.removeRate(id))}
         >
           <Trans>Remove rate from {effectiveFrom}</Trans>
         </Button>
@@ -126,11 +119,12 @@ export function RatesSection() {
               aria-label={t`Employee number`}
               onSubmit={(event) => {
                 event.preventDefault();
-                change.mutate({
-                  method: 'PUT',
-                  url: `/api/payroll/people/${person.id}/employee-number`,
-                  body: { employeeNumber: employeeNumber ?? person.employeeNumber ?? '' },
-                });
+                change.mutate(() =>
+                  payrollChanges.setEmployeeNumber(
+                    person.id,
+                    employeeNumber ?? person.employeeNumber ?? '',
+                  ),
+                );
               }}
             >
               <Field id="employee-number" label={t`Employee number`}>

@@ -1,23 +1,24 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   adherenceReportSchema,
   analyticsReportSchema,
   dayDetailSchema,
   personDaysResponseSchema,
+  recomputeRunSchema,
   workedHoursReportSchema,
 } from '@punchclock/shared/contracts/reports';
-import { apiRequest } from '@/lib/api-client';
+import { z } from 'zod';
+import {
+  callEndpoint,
+  endpointPath,
+  type EndpointBody,
+  type EndpointQuery,
+} from '@/lib/call-endpoint';
 
 export interface RangeFilter {
   from: string;
   to: string;
   teamId: string;
-}
-
-export function toQueryString(values: Record<string, string | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) if (value) params.set(key, value);
-  return params.toString();
 }
 
 export const reportsQueryKey = ['reports'] as const;
@@ -26,7 +27,8 @@ export function adherenceReportQueryOptions(filter: RangeFilter) {
   return queryOptions({
     queryKey: [...reportsQueryKey, 'adherence', filter],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/reports/adherence?${toQueryString({ ...filter })}`, {
+      callEndpoint('GET /api/reports/adherence', {
+        query: filter,
         schema: adherenceReportSchema,
         signal,
       }),
@@ -38,13 +40,11 @@ export function personDaysQueryOptions(userId: string, filter: RangeFilter) {
   return queryOptions({
     queryKey: [...reportsQueryKey, 'person-days', userId, filter.from, filter.to],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/reports/person-days?${toQueryString({ userId, from: filter.from, to: filter.to })}`,
-        {
-          schema: personDaysResponseSchema,
-          signal,
-        },
-      ),
+      callEndpoint('GET /api/reports/person-days', {
+        query: { userId, from: filter.from, to: filter.to },
+        schema: personDaysResponseSchema,
+        signal,
+      }),
   });
 }
 
@@ -52,18 +52,25 @@ export function dayDetailQueryOptions(userId: string, date: string) {
   return queryOptions({
     queryKey: [...reportsQueryKey, 'day', userId, date],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/reports/day?${toQueryString({ userId, date })}`, {
+      callEndpoint('GET /api/reports/day', {
+        query: { userId, date },
         schema: dayDetailSchema,
         signal,
       }),
   });
 }
 
-export function workedHoursQueryOptions(filter: RangeFilter & { groupBy: string }) {
+/** Per day, week or whole period: as the worked-hours contract lists them. */
+export type WorkedHoursGrouping = NonNullable<
+  EndpointQuery<'GET /api/reports/worked-hours'>['groupBy']
+>;
+
+export function workedHoursQueryOptions(filter: RangeFilter & { groupBy: WorkedHoursGrouping }) {
   return queryOptions({
     queryKey: [...reportsQueryKey, 'worked-hours', filter],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/reports/worked-hours?${toQueryString({ ...filter })}`, {
+      callEndpoint('GET /api/reports/worked-hours', {
+        query: filter,
         schema: workedHoursReportSchema,
         signal,
       }),
@@ -75,10 +82,46 @@ export function analyticsQueryOptions(filter: RangeFilter) {
   return queryOptions({
     queryKey: [...reportsQueryKey, 'analytics', filter],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/reports/analytics?${toQueryString({ ...filter })}`, {
+      callEndpoint('GET /api/reports/analytics', {
+        query: filter,
         schema: analyticsReportSchema,
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Where the worked-hours file (CSV or Excel) of a filter is downloaded from. */
+export function workedHoursExportPath(
+  query: EndpointQuery<'GET /api/reports/worked-hours/export'>,
+) {
+  return endpointPath('GET /api/reports/worked-hours/export', { query });
+}
+
+const recomputeRunsResponse = z.object({ runs: z.array(recomputeRunSchema) });
+
+/** The recent recalculations; polled while one is queued or running, so the bar moves. */
+export const recomputeRunsQueryOptions = queryOptions({
+  queryKey: [...reportsQueryKey, 'recompute-runs'],
+  queryFn: ({ signal }) =>
+    callEndpoint('GET /api/reports/recompute', { schema: recomputeRunsResponse, signal }),
+  refetchInterval: (query) =>
+    query.state.data?.runs.some((run) => run.status === 'queued' || run.status === 'running')
+      ? 1000
+      : false,
+  staleTime: 0,
+});
+
+/** Start recalculating a range; the form shows a refusal itself. */
+export function useStartRecompute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { showsOwnError: true },
+    mutationFn: (input: EndpointBody<'POST /api/reports/recompute'>) =>
+      callEndpoint('POST /api/reports/recompute', {
+        body: input,
+        schema: z.object({ run: recomputeRunSchema }),
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportsQueryKey }),
   });
 }

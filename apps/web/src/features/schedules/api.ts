@@ -12,20 +12,21 @@ import {
   type ScheduleTemplateInput,
   type UpdateAssignmentRequest,
 } from '@punchclock/shared/contracts/schedules';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { schedulesQueryKey, timeEventsQueryKey } from '@/lib/query-keys';
 
 export const templatesQueryOptions = queryOptions({
   queryKey: [...schedulesQueryKey, 'templates'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/schedule-templates', { schema: listTemplatesResponseSchema, signal }),
+    callEndpoint('GET /api/schedule-templates', { schema: listTemplatesResponseSchema, signal }),
 });
 
 export function assignmentsQueryOptions(from: string) {
   return queryOptions({
     queryKey: [...schedulesQueryKey, 'assignments', from],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/schedule-assignments?from=${from}`, {
+      callEndpoint('GET /api/schedule-assignments', {
+        query: { from },
         schema: listAssignmentsResponseSchema,
         signal,
       }),
@@ -36,7 +37,8 @@ export function myScheduleQueryOptions(from: string, to: string) {
   return queryOptions({
     queryKey: [...schedulesQueryKey, 'mine', from, to],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/my-schedule?from=${from}&to=${to}`, {
+      callEndpoint('GET /api/my-schedule', {
+        query: { from, to },
         schema: myScheduleResponseSchema,
         signal,
       }),
@@ -57,12 +59,16 @@ const templateResponse = z.object({ template: scheduleTemplateSchema });
 export function useSaveTemplate() {
   const invalidate = useInvalidateSchedules();
   return useMutation({
+    // The form shows the refusal under its fields.
+    meta: { showsOwnError: true },
     mutationFn: ({ id, input }: { id?: string; input: ScheduleTemplateInput }) =>
-      apiRequest(id ? `/api/schedule-templates/${id}` : '/api/schedule-templates', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-        schema: templateResponse,
-      }),
+      id
+        ? callEndpoint('PUT /api/schedule-templates/:id', {
+            params: { id },
+            body: input,
+            schema: templateResponse,
+          })
+        : callEndpoint('POST /api/schedule-templates', { body: input, schema: templateResponse }),
     onSuccess: ({ template }, { id }) => {
       const name = template.name;
       toast.success(id ? t`Saved "${name}"` : t`Created "${name}"`);
@@ -82,10 +88,10 @@ export function useTemplateAction() {
       action: 'archive' | 'restore' | 'delete';
     }) => {
       if (action === 'delete')
-        await apiRequest<void>(`/api/schedule-templates/${id}`, { method: 'DELETE' });
+        await callEndpoint('DELETE /api/schedule-templates/:id', { params: { id } });
       else
-        await apiRequest(`/api/schedule-templates/${id}/${action}`, {
-          method: 'POST',
+        await callEndpoint(`POST /api/schedule-templates/:id/${action}`, {
+          params: { id },
           schema: templateResponse,
         });
     },
@@ -99,16 +105,16 @@ export function useTemplateAction() {
       );
       invalidate();
     },
-    onError: (error) => toast.error(error.message),
   });
 }
 
 export function useAssignTemplate() {
   const invalidate = useInvalidateSchedules();
   return useMutation({
+    // Overlaps (and other refusals) show inline, next to the form that caused them.
+    meta: { showsOwnError: true },
     mutationFn: (input: CreateAssignmentsRequest) =>
-      apiRequest('/api/schedule-assignments', {
-        method: 'POST',
+      callEndpoint('POST /api/schedule-assignments', {
         body: input,
         schema: listAssignmentsResponseSchema,
       }),
@@ -125,10 +131,10 @@ export function useChangeAssignment() {
   return useMutation({
     // `input: null` removes the assignment.
     mutationFn: async ({ id, input }: { id: string; input: UpdateAssignmentRequest | null }) => {
-      if (!input) await apiRequest<void>(`/api/schedule-assignments/${id}`, { method: 'DELETE' });
+      if (!input) await callEndpoint('DELETE /api/schedule-assignments/:id', { params: { id } });
       else
-        await apiRequest(`/api/schedule-assignments/${id}`, {
-          method: 'PUT',
+        await callEndpoint('PUT /api/schedule-assignments/:id', {
+          params: { id },
           body: input,
           schema: z.object({ assignment: assignmentSchema }),
         });
@@ -137,6 +143,5 @@ export function useChangeAssignment() {
       toast.success(input ? t`Assignment updated` : t`Assignment removed`);
       invalidate();
     },
-    onError: (error) => toast.error(error.message),
   });
 }

@@ -1,45 +1,34 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  signInSettingsSchema,
-  ssoProvidersResponseSchema,
-  type PasswordSignInScope,
-  type SignInSettings,
-  type SsoProvider,
-} from '@punchclock/shared/contracts/sso';
+import { type SignInSettings, type SsoProvider } from '@punchclock/shared/contracts/sso';
 import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
+import {
+  removeSsoProvider,
+  saveSignInSettings,
+  setSsoProviderEnabled,
+  signInSettingsQueryKey,
+  signInSettingsQueryOptions,
+  ssoProvidersQueryKey,
+  ssoProvidersQueryOptions,
+} from './api';
 import { toast } from '@/lib/toast';
 import { SsoProviderForm } from './sso-provider-form';
-
-const providersQueryKey = ['admin', 'sso-providers'] as const;
-const settingsQueryKey = ['admin', 'sign-in-settings'] as const;
 
 function PasswordSignInCard() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const settings = useQuery({
-    queryKey: settingsQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/admin/sign-in-settings', { schema: signInSettingsSchema, signal }),
-  });
+  const settings = useQuery(signInSettingsQueryOptions);
   const save = useMutation({
-    mutationFn: (passwordSignIn: PasswordSignInScope) =>
-      apiRequest('/api/admin/sign-in-settings', {
-        method: 'PUT',
-        body: { passwordSignIn },
-        schema: signInSettingsSchema,
-      }),
+    mutationFn: saveSignInSettings,
     onSuccess: (saved) => {
-      queryClient.setQueryData(settingsQueryKey, saved);
+      queryClient.setQueryData(signInSettingsQueryKey, saved);
       toast.success(t`Sign-in settings saved`);
     },
-    onError: (error) => toast.error(error.message),
   });
   const firstAdminName = (data: SignInSettings) =>
     data.firstAdmin ? (data.firstAdmin.name ?? data.firstAdmin.email) : t`the first admin`;
@@ -99,33 +88,17 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: providersQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ssoProvidersQueryKey });
   const setEnabled = useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiRequest(`/api/admin/sso-providers/${provider.id}`, {
-        method: 'PUT',
-        body: {
-          slug: provider.slug,
-          name: provider.name,
-          issuerUrl: provider.issuerUrl,
-          clientId: provider.clientId,
-          unknownPeople: provider.unknownPeople,
-          trustEmails: provider.trustEmails,
-          groupsClaim: provider.groupsClaim,
-          groupRoles: provider.groupRoles,
-          enabled,
-        },
-      }),
+    mutationFn: (enabled: boolean) => setSsoProviderEnabled(provider, enabled),
     onSuccess: () => void refresh(),
-    onError: (error) => toast.error(error.message),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest(`/api/admin/sso-providers/${provider.id}`, { method: 'DELETE' }),
+    mutationFn: () => removeSsoProvider(provider.id),
     onSuccess: () => {
       toast.success(t`Provider removed`);
       void refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
   const mappings = Object.entries(provider.groupRoles);
   const groupsClaim = provider.groupsClaim;
@@ -217,11 +190,7 @@ function ProviderCard({ provider }: { provider: SsoProvider }) {
 export default function SingleSignOnPage() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
-  const providers = useQuery({
-    queryKey: providersQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/admin/sso-providers', { schema: ssoProvidersResponseSchema, signal }),
-  });
+  const providers = useQuery(ssoProvidersQueryOptions);
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
@@ -277,7 +246,7 @@ export default function SingleSignOnPage() {
               const name = saved.name;
               const redirectUri = saved.redirectUri;
               toast.success(t`${name} added. Register ${redirectUri} at the provider.`);
-              void queryClient.invalidateQueries({ queryKey: providersQueryKey });
+              void queryClient.invalidateQueries({ queryKey: ssoProvidersQueryKey });
             }}
           />
         </CardContent>

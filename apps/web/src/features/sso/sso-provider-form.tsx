@@ -5,8 +5,8 @@ import { useState, type FormEvent } from 'react';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import {
   ssoProviderInputSchema,
-  ssoProviderResponseSchema,
   type SsoProvider,
+  type SsoProviderInput,
 } from '@punchclock/shared/contracts/sso';
 import { ROLE_LABELS, ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
+import { saveSsoProvider } from './api';
 
 /** "Group = role" lines, as the admin types them, to the mapping the server keeps. */
 export function parseGroupRoles(value: string): Record<string, string> | string {
@@ -61,15 +61,8 @@ export function SsoProviderForm({
   const [groupRoles, setGroupRoles] = useState(formatGroupRoles(provider?.groupRoles ?? {}));
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest(
-        provider ? `/api/admin/sso-providers/${provider.id}` : '/api/admin/sso-providers',
-        {
-          method: provider ? 'PUT' : 'POST',
-          body,
-          schema: ssoProviderResponseSchema,
-        },
-      ),
+    meta: { showsOwnError: true },
+    mutationFn: (input: SsoProviderInput) => saveSsoProvider(provider?.id ?? null, input),
     onSuccess: ({ provider: saved }) => {
       if (!provider) {
         setName('');

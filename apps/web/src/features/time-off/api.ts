@@ -10,7 +10,7 @@ import {
   type CreateTimeOffRequest,
   type TimeOffTypeInput,
 } from '@punchclock/shared/contracts/time-off';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { schedulesQueryKey } from '@/lib/query-keys';
 
 // Keyed under the live topic: a decision elsewhere re-reads it.
@@ -18,7 +18,8 @@ export const timeOffQueryKey = ['time_off'] as const;
 
 export const myTimeOffQueryOptions = queryOptions({
   queryKey: [...timeOffQueryKey, 'mine'],
-  queryFn: ({ signal }) => apiRequest('/api/time-off', { schema: myTimeOffResponseSchema, signal }),
+  queryFn: ({ signal }) =>
+    callEndpoint('GET /api/time-off', { schema: myTimeOffResponseSchema, signal }),
 });
 
 export function useTimeOffMutations() {
@@ -28,20 +29,20 @@ export function useTimeOffMutations() {
     void queryClient.invalidateQueries({ queryKey: schedulesQueryKey });
   };
   const request = useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: CreateTimeOffRequest) =>
-      apiRequest('/api/time-off', { method: 'POST', body: input }),
+      callEndpoint('POST /api/time-off', { body: input }),
     onSuccess: () => {
       toast.success(t`Time off requested`);
       refresh();
     },
   });
   const cancel = useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/api/time-off/${id}/cancel`, { method: 'POST' }),
+    mutationFn: (id: string) => callEndpoint('POST /api/time-off/:id/cancel', { params: { id } }),
     onSuccess: () => {
       toast.success(t`Request cancelled`);
       refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
   return { request, cancel };
 }
@@ -51,7 +52,8 @@ const adminTypesSchema = z.object({ types: z.array(timeOffTypeSchema) });
 /** Every type, archived ones too (admin). */
 export const timeOffTypesQueryOptions = queryOptions({
   queryKey: [...timeOffQueryKey, 'types'],
-  queryFn: ({ signal }) => apiRequest('/api/time-off/types', { schema: adminTypesSchema, signal }),
+  queryFn: ({ signal }) =>
+    callEndpoint('GET /api/time-off/types', { schema: adminTypesSchema, signal }),
 });
 
 /** Every team's defaults and every person's allowances in force for a year (admin). */
@@ -59,7 +61,8 @@ export function allowancesQueryOptions(year: number) {
   return queryOptions({
     queryKey: [...timeOffQueryKey, 'allowances', year],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/time-off/allowances?year=${year}`, {
+      callEndpoint('GET /api/time-off/allowances', {
+        query: { year },
         schema: allowancesOverviewSchema,
         signal,
       }),
@@ -70,19 +73,20 @@ export function useTimeOffSettingsMutations() {
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: timeOffQueryKey });
   const saveType = useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: ({ id, input }: { id: string | null; input: TimeOffTypeInput }) =>
-      apiRequest(id ? `/api/time-off/types/${id}` : '/api/time-off/types', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-      }),
+      id
+        ? callEndpoint('PUT /api/time-off/types/:id', { params: { id }, body: input })
+        : callEndpoint('POST /api/time-off/types', { body: input }),
     onSuccess: () => {
       toast.success(t`Type saved`);
       refresh();
     },
   });
   const setAllowance = useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: AllowanceInput) =>
-      apiRequest<void>('/api/time-off/allowances', { method: 'PUT', body: input }),
+      callEndpoint('PUT /api/time-off/allowances', { body: input }),
     onSuccess: () => {
       toast.success(t`Allowance saved`);
       refresh();

@@ -22,7 +22,8 @@ import {
 } from '@punchclock/shared/domain/time-state';
 import type { PunchPosition } from '@punchclock/shared/contracts/locations';
 import type { LocationMode } from '@punchclock/shared/domain/location-policy';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
 import { readPunchPosition } from '@/lib/punch-position';
 import { readWithLastKnown } from '@/lib/last-known';
 import { carryToToday } from './carry-to-today';
@@ -43,7 +44,7 @@ export const todayQueryOptions = queryOptions({
   queryFn: async ({ signal }) =>
     carryToToday(
       await readWithLastKnown('today', () =>
-        apiRequest('/api/time-events/today', { schema: todayResponseSchema, signal }),
+        callEndpoint('GET /api/time-events/today', { schema: todayResponseSchema, signal }),
       ),
     ),
   networkMode: 'always',
@@ -58,13 +59,14 @@ export interface HistoryFilter {
 }
 
 export function historyQueryOptions(filter: HistoryFilter) {
-  const params = new URLSearchParams({ page: String(filter.page) });
-  if (filter.from) params.set('from', filter.from);
-  if (filter.to) params.set('to', filter.to);
   return queryOptions({
     queryKey: [...timeEventsQueryKey, 'history', filter],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/time-events/history?${params}`, { schema: historyResponseSchema, signal }),
+      callEndpoint('GET /api/time-events/history', {
+        query: { page: filter.page, from: filter.from, to: filter.to },
+        schema: historyResponseSchema,
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -116,8 +118,7 @@ function postTimeEvent(action: {
   capturedOfflineAt?: string;
   position?: PunchPosition;
 }) {
-  return apiRequest('/api/time-events', {
-    method: 'POST',
+  return callEndpoint('POST /api/time-events', {
     body: action,
     schema: recordTimeEventResponseSchema,
   });
@@ -138,6 +139,8 @@ export function useRecordTimeEvent(
   return useMutation({
     // TanStack Query would pause an offline mutation; this one queues offline work itself.
     networkMode: 'always',
+    // Its own toast, with a fallback for an error without a message.
+    meta: { showsOwnError: true },
     mutationFn: async (eventType: TimeEventType) => {
       const check = checkTransition(currentState, eventType);
       if (!check.allowed) throw new ApiError(check.message, 409, 'invalid_transition');
@@ -237,4 +240,19 @@ export function usePendingSync(userId: string | null) {
       window.clearInterval(timer);
     };
   }, [flush, userId]);
+}
+
+/** Ask an approver to add, move or remove a punch of a past day. */
+export function useRequestCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: { showsOwnError: true }, // in the dialog
+    mutationFn: (input: EndpointBody<'POST /api/corrections'>) =>
+      callEndpoint('POST /api/corrections', { body: input }),
+    onSuccess: () => {
+      toast.success(t`Correction requested`);
+      void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['corrections'] });
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { timesheetWithSignOffSchema } from '@punchclock/shared/contracts/timesheets';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { timesheetsQueryKey } from '@/lib/query-keys';
 
 /** The signed-in person's timesheet for the pay period containing `date` (today if omitted). */
@@ -8,7 +8,8 @@ export const timesheetQueryOptions = (date?: string) =>
   queryOptions({
     queryKey: [...timesheetsQueryKey, 'mine', date ?? 'today'],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/timesheets${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
+      callEndpoint('GET /api/timesheets', {
+        query: { date },
         schema: timesheetWithSignOffSchema,
         signal,
       }),

@@ -9,7 +9,7 @@ import {
   type DecideTimesheetInput,
   type TimesheetSignOffStatus,
 } from '@punchclock/shared/contracts/timesheets';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 import { timesheetsQueryKey } from '@/lib/query-keys';
 
 /**
@@ -22,7 +22,8 @@ export const periodOverviewQueryOptions = (date?: string) =>
   queryOptions({
     queryKey: [...periodOverviewQueryKey, date ?? 'today'],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/timesheets/period${date ? `?date=${encodeURIComponent(date)}` : ''}`, {
+      callEndpoint('GET /api/timesheets/period', {
+        query: { date },
         schema: timesheetPeriodSchema,
         signal,
       }),
@@ -65,12 +66,17 @@ function useRefresh() {
 export function useSignOff() {
   const refresh = useRefresh();
   return useMutation({
+    meta: { showsOwnError: true }, // in the panel
     mutationFn: ({ action, date }: { action: 'submit' | 'withdraw'; date: string }) =>
-      apiRequest(`/api/timesheets/${action}`, {
-        method: 'POST',
-        body: action === 'submit' ? { date, confirm: true } : { date },
-        schema: timesheetWithSignOffSchema,
-      }),
+      action === 'submit'
+        ? callEndpoint('POST /api/timesheets/submit', {
+            body: { date, confirm: true },
+            schema: timesheetWithSignOffSchema,
+          })
+        : callEndpoint('POST /api/timesheets/withdraw', {
+            body: { date },
+            schema: timesheetWithSignOffSchema,
+          }),
     onSuccess: (_, { action }) => {
       toast.success(action === 'submit' ? t`Timesheet submitted` : t`Submission withdrawn`);
       refresh();
@@ -82,8 +88,7 @@ export function useDecideTimesheet() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (input: DecideTimesheetInput) =>
-      apiRequest('/api/timesheets/decide', {
-        method: 'POST',
+      callEndpoint('POST /api/timesheets/decide', {
         body: input,
         schema: timesheetWithSignOffSchema,
       }),
@@ -91,16 +96,15 @@ export function useDecideTimesheet() {
       toast.success(input.decision === 'approve' ? t`Timesheet approved` : t`Timesheet returned`);
       refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
 }
 
 export function useApprovePeriod() {
   const refresh = useRefresh();
   return useMutation({
+    meta: { showsOwnError: true }, // in the dialog (an incomplete period asks to confirm)
     mutationFn: (input: ApprovePeriodInput) =>
-      apiRequest('/api/timesheets/period/approve', {
-        method: 'POST',
+      callEndpoint('POST /api/timesheets/period/approve', {
         body: input,
         schema: approvePeriodResultSchema,
       }),
@@ -116,11 +120,10 @@ export function useReopenPeriod() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (lockId: string) =>
-      apiRequest<void>(`/api/approvals/locks/${lockId}/reopen`, { method: 'POST' }),
+      callEndpoint('POST /api/approvals/locks/:id/reopen', { params: { id: lockId } }),
     onSuccess: () => {
       toast.success(t`Period reopened`);
       refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
 }

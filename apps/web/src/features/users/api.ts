@@ -15,19 +15,15 @@ import {
   type TeamInput,
   type UpdateUserRequest,
 } from '@punchclock/shared/contracts/users';
-import { apiRequest } from '@/lib/api-client';
+import { callEndpoint } from '@/lib/call-endpoint';
 
 export const usersQueryKey = ['users'] as const;
 
 export function usersPageQueryOptions(query: ListUsersQuery) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
   return queryOptions({
     queryKey: [...usersQueryKey, 'page', query],
     queryFn: ({ signal }) =>
-      apiRequest(`/api/users?${params}`, { schema: listUsersResponseSchema, signal }),
+      callEndpoint('GET /api/users', { query, schema: listUsersResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,12 +32,13 @@ export function usersPageQueryOptions(query: ListUsersQuery) {
 export const directoryQueryOptions = queryOptions({
   queryKey: [...usersQueryKey, 'directory'],
   queryFn: ({ signal }) =>
-    apiRequest('/api/users/directory', { schema: directoryResponseSchema, signal }),
+    callEndpoint('GET /api/users/directory', { schema: directoryResponseSchema, signal }),
 });
 
 export const teamsQueryOptions = queryOptions({
   queryKey: [...usersQueryKey, 'teams'],
-  queryFn: ({ signal }) => apiRequest('/api/teams', { schema: listTeamsResponseSchema, signal }),
+  queryFn: ({ signal }) =>
+    callEndpoint('GET /api/teams', { schema: listTeamsResponseSchema, signal }),
 });
 
 function useInvalidateUsers() {
@@ -52,8 +49,9 @@ function useInvalidateUsers() {
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: (input: CreateUserRequest) =>
-      apiRequest('/api/users', { method: 'POST', body: input, schema: createUserResponseSchema }),
+      callEndpoint('POST /api/users', { body: input, schema: createUserResponseSchema }),
     onSuccess: ({ user }) => {
       const name = user.name ?? user.email;
       toast.success(t`Added ${name}`);
@@ -65,9 +63,10 @@ export function useCreateUser() {
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { showsOwnError: true }, // under the form
     mutationFn: ({ id, input }: { id: string; input: UpdateUserRequest }) =>
-      apiRequest(`/api/users/${id}`, {
-        method: 'PUT',
+      callEndpoint('PUT /api/users/:id', {
+        params: { id },
         body: input,
         schema: z.object({ user: userSummarySchema }),
       }),
@@ -90,13 +89,13 @@ export function useUserAction() {
       action: 'suspend' | 'unsuspend' | 'reset-password';
     }) => {
       if (action === 'reset-password') {
-        const { setPasswordLink } = await apiRequest(`/api/users/${id}/reset-password`, {
-          method: 'POST',
+        const { setPasswordLink } = await callEndpoint('POST /api/users/:id/reset-password', {
+          params: { id },
           schema: z.object({ setPasswordLink: setPasswordLinkSchema }),
         });
         return setPasswordLink;
       }
-      await apiRequest(`/api/users/${id}/${action}`, { method: 'POST' });
+      await callEndpoint(`POST /api/users/:id/${action}`, { params: { id } });
       return null;
     },
     onSuccess: (_link, { action }) => {
@@ -104,19 +103,19 @@ export function useUserAction() {
       if (action === 'unsuspend') toast.success(t`Reinstated`);
       void invalidate();
     },
-    onError: (error) => toast.error(error.message),
   });
 }
+
+const teamResponse = z.object({ team: teamSchema });
 
 export function useSaveTeam() {
   const invalidate = useInvalidateUsers();
   return useMutation({
+    meta: { showsOwnError: true }, // in the dialog
     mutationFn: ({ id, input }: { id?: string; input: TeamInput }) =>
-      apiRequest(id ? `/api/teams/${id}` : '/api/teams', {
-        method: id ? 'PUT' : 'POST',
-        body: input,
-        schema: z.object({ team: teamSchema }),
-      }),
+      id
+        ? callEndpoint('PUT /api/teams/:id', { params: { id }, body: input, schema: teamResponse })
+        : callEndpoint('POST /api/teams', { body: input, schema: teamResponse }),
     onSuccess: ({ team }) => {
       const name = team.name;
       toast.success(t`Saved team ${name}`);
@@ -128,11 +127,10 @@ export function useSaveTeam() {
 export function useDeleteTeam() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (id: string) => apiRequest<void>(`/api/teams/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callEndpoint('DELETE /api/teams/:id', { params: { id } }),
     onSuccess: () => {
       toast.success(t`Team deleted`);
       void invalidate();
     },
-    onError: (error) => toast.error(error.message),
   });
 }

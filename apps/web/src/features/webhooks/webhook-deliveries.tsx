@@ -2,17 +2,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  webhookDeliveriesResponseSchema,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-} from '@punchclock/shared/contracts/webhooks';
+import { type WebhookDelivery, type WebhookEndpoint } from '@punchclock/shared/contracts/webhooks';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type DataColumn } from '@/components/ui/data-table';
 import { QueryState } from '@/components/ui/query-state';
-import { apiRequest } from '@/lib/api-client';
+import { resendWebhookDelivery, webhookDeliveriesQueryOptions, webhooksQueryKey } from './api';
 import { toast } from '@/lib/toast';
 import { useSession } from '@/lib/session';
 
@@ -28,24 +24,13 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpoint }) {
   const { t, i18n } = useLingui();
   const { timeZone } = useSession();
   const queryClient = useQueryClient();
-  const queryKey = ['webhooks', endpoint.id, 'deliveries'] as const;
-  const deliveries = useQuery({
-    queryKey,
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/webhooks/${endpoint.id}/deliveries`, {
-        schema: webhookDeliveriesResponseSchema,
-        signal,
-      }),
-    refetchInterval: 10_000,
-  });
+  const deliveries = useQuery(webhookDeliveriesQueryOptions(endpoint.id));
   const resend = useMutation({
-    mutationFn: (delivery: WebhookDelivery) =>
-      apiRequest(`/api/webhooks/deliveries/${delivery.id}/resend`, { method: 'POST' }),
+    mutationFn: (delivery: WebhookDelivery) => resendWebhookDelivery(delivery.id),
     onSuccess: () => {
       toast.success(t`Sending it again`);
-      void queryClient.invalidateQueries({ queryKey: ['webhooks'] });
+      void queryClient.invalidateQueries({ queryKey: webhooksQueryKey });
     },
-    onError: (error) => toast.error(error.message),
   });
 
   const when = (iso: string | null) =>

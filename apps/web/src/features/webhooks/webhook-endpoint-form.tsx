@@ -6,7 +6,6 @@ import {
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
   webhookEndpointInputSchema,
-  webhookSecretResponseSchema,
   type WebhookEventType,
   type WebhookSecretResponse,
 } from '@punchclock/shared/contracts/webhooks';
@@ -15,7 +14,7 @@ import { CheckboxChoices } from '@/components/ui/checkbox-choices';
 import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
-import { apiRequest } from '@/lib/api-client';
+import { addWebhookEndpoint } from './api';
 
 /** Register an endpoint: its address, the events it wants, whether it may be internal. */
 export function WebhookEndpointForm({
@@ -30,8 +29,8 @@ export function WebhookEndpointForm({
   const [allowPrivateNetwork, setAllowPrivateNetwork] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const create = useMutation({
-    mutationFn: (body: unknown) =>
-      apiRequest('/api/webhooks', { method: 'POST', body, schema: webhookSecretResponseSchema }),
+    meta: { showsOwnError: true },
+    mutationFn: addWebhookEndpoint,
     onSuccess: (created) => {
       setUrl('');
       setDescription('');

@@ -3,8 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  webhookEndpointsResponseSchema,
-  webhookSecretResponseSchema,
   type WebhookEndpoint,
   type WebhookSecretResponse,
 } from '@punchclock/shared/contracts/webhooks';
@@ -13,12 +11,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ShownOnce } from '@/components/ui/shown-once';
-import { apiRequest } from '@/lib/api-client';
+import {
+  removeWebhookEndpoint,
+  rotateWebhookSecret,
+  setWebhookEndpointEnabled,
+  webhookEndpointsQueryOptions,
+  webhooksQueryKey,
+} from './api';
 import { toast } from '@/lib/toast';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookEndpointForm } from './webhook-endpoint-form';
-
-const endpointsQueryKey = ['webhooks'] as const;
 
 /** The signing secret, once (after adding an endpoint or rotating its secret). */
 function ShownSecret({ shown }: { shown: WebhookSecretResponse }) {
@@ -45,41 +47,24 @@ function EndpointCard({
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: endpointsQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: webhooksQueryKey });
   const setEnabled = useMutation({
-    mutationFn: (enabled: boolean) =>
-      apiRequest(`/api/webhooks/${endpoint.id}`, {
-        method: 'PUT',
-        body: {
-          url: endpoint.url,
-          description: endpoint.description,
-          eventTypes: endpoint.eventTypes,
-          allowPrivateNetwork: endpoint.allowPrivateNetwork,
-          enabled,
-        },
-      }),
+    mutationFn: (enabled: boolean) => setWebhookEndpointEnabled(endpoint, enabled),
     onSuccess: () => void refresh(),
-    onError: (error) => toast.error(error.message),
   });
   const rotate = useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/webhooks/${endpoint.id}/rotate-secret`, {
-        method: 'POST',
-        schema: webhookSecretResponseSchema,
-      }),
+    mutationFn: () => rotateWebhookSecret(endpoint.id),
     onSuccess: (shown) => {
       onSecret(shown);
       void refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
   const remove = useMutation({
-    mutationFn: () => apiRequest(`/api/webhooks/${endpoint.id}`, { method: 'DELETE' }),
+    mutationFn: () => removeWebhookEndpoint(endpoint.id),
     onSuccess: () => {
       toast.success(t`Endpoint removed`);
       void refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
 
   const failedCount = endpoint.failedCount;
@@ -153,11 +138,7 @@ export default function WebhooksPage() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [shown, setShown] = useState<WebhookSecretResponse | null>(null);
-  const endpoints = useQuery({
-    queryKey: endpointsQueryKey,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/webhooks', { schema: webhookEndpointsResponseSchema, signal }),
-  });
+  const endpoints = useQuery(webhookEndpointsQueryOptions);
   return (
     <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-6">
       <div>
@@ -186,7 +167,7 @@ export default function WebhooksPage() {
           <WebhookEndpointForm
             onCreated={(created) => {
               setShown(created);
-              void queryClient.invalidateQueries({ queryKey: endpointsQueryKey });
+              void queryClient.invalidateQueries({ queryKey: webhooksQueryKey });
             }}
           />
         </CardContent>

@@ -1,6 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ssoErrorMessage } from '@punchclock/shared/contracts/sso-messages';
 import { Button } from '@/components/ui/button';
+import { endpointPath } from '@/lib/call-endpoint';
+
+/** Where signing in through a provider starts; it comes back to the dashboard. */
+const ssoStartPath = (slug: string) =>
+  endpointPath('GET /api/auth/sso/:slug/start', {
+    params: { slug },
+    query: { returnTo: '/dashboard' },
+  });
 
 /** "Sign in with …" for each provider, and why the last try through one did not sign in. */
 export default function SsoSignInOptions({
@@ -28,7 +36,7 @@ export default function SsoSignInOptions({
             {providers.map(({ slug, name }) => (
               <Button key={slug} variant="outline" className="w-full" asChild>
                 {/* A full page load: the provider's pages are not ours. */}
-                <a href={`/api/auth/sso/${slug}/start?returnTo=/dashboard`}>
+                <a href={ssoStartPath(slug)}>
                   <Trans>Sign in with {name}</Trans>
                 </a>
               </Button>

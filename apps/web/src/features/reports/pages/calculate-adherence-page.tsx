@@ -1,9 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
-import { recomputeRequestSchema, recomputeRunSchema } from '@punchclock/shared/contracts/reports';
+import { recomputeRequestSchema } from '@punchclock/shared/contracts/reports';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { formatNumber } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
@@ -13,43 +12,21 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { directoryQueryOptions } from '@/features/users';
-import { apiRequest } from '@/lib/api-client';
-import { reportsQueryKey } from '../api';
+import { recomputeRunsQueryOptions, useStartRecompute } from '../api';
 import { AdherenceDefinitions } from '../components/definitions';
 import { useBusinessToday } from '@/lib/session';
-
-const runsResponse = z.object({ runs: z.array(recomputeRunSchema) });
 
 /** /calculate-adherence: recompute a range for everyone or one person, with progress. */
 export default function CalculateAdherencePage() {
   const { t } = useLingui();
   const today = useBusinessToday();
-  const queryClient = useQueryClient();
   const [from, setFrom] = useState(shiftDate(today, -30));
   const [to, setTo] = useState(today);
   const [userId, setUserId] = useState('');
   const [error, setError] = useState<string | undefined>();
   const people = useQuery(directoryQueryOptions);
-  const runs = useQuery({
-    queryKey: [...reportsQueryKey, 'recompute-runs'],
-    queryFn: ({ signal }) => apiRequest('/api/reports/recompute', { schema: runsResponse, signal }),
-    // Poll while something is queued or running, so the bar moves.
-    refetchInterval: (query) =>
-      query.state.data?.runs.some((run) => run.status === 'queued' || run.status === 'running')
-        ? 1000
-        : false,
-    staleTime: 0,
-  });
-  const start = useMutation({
-    mutationFn: (input: z.input<typeof recomputeRequestSchema>) =>
-      apiRequest('/api/reports/recompute', {
-        method: 'POST',
-        body: input,
-        schema: z.object({ run: recomputeRunSchema }),
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reportsQueryKey }),
-    onError: (failure) => setError(failure.message),
-  });
+  const runs = useQuery(recomputeRunsQueryOptions);
+  const start = useStartRecompute();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,7 +34,7 @@ export default function CalculateAdherencePage() {
     const parsed = recomputeRequestSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(undefined);
-    start.mutate(input);
+    start.mutate(input, { onError: (failure) => setError(failure.message) });
   };
 
   return (

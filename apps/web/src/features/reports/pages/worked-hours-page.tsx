@@ -12,7 +12,12 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
 import { cn } from '@/lib/cn';
-import { toQueryString, workedHoursQueryOptions, type RangeFilter } from '../api';
+import {
+  workedHoursExportPath,
+  workedHoursQueryOptions,
+  type RangeFilter,
+  type WorkedHoursGrouping,
+} from '../api';
 import { defaultRange, ReportFilters } from '../components/report-filters';
 import { useBusinessToday } from '@/lib/session';
 
@@ -20,7 +25,7 @@ export default function WorkedHoursPage() {
   const { t } = useLingui();
   const today = useBusinessToday();
   const [filter, setFilter] = useState<RangeFilter>(() => defaultRange(today));
-  const [groupBy, setGroupBy] = useState('week');
+  const [groupBy, setGroupBy] = useState<WorkedHoursGrouping>('week');
   const report = useQuery(workedHoursQueryOptions({ ...filter, groupBy }));
   const columns: DataColumn<WorkedHoursRow>[] = [
     { id: 'name', header: t`Name`, isRowHeader: true, cell: (row) => row.name },
@@ -70,8 +75,8 @@ export default function WorkedHoursPage() {
     minutesColumn('breaks', t`Breaks`, (row) => row.breakMinutes),
     minutesColumn('lunch', t`Lunch`, (row) => row.lunchMinutes),
   ];
-  const exportHref = (format: string) =>
-    `/api/reports/worked-hours/export?${toQueryString({ ...filter, groupBy, format })}`;
+  const exportHref = (format: 'csv' | 'xlsx') =>
+    workedHoursExportPath({ ...filter, groupBy, format });
 
   return (
     <div className="mx-auto grid grid-cols-[minmax(0,1fr)] max-w-7xl gap-6">
@@ -105,7 +110,7 @@ export default function WorkedHoursPage() {
           <Select
             className="w-32"
             value={groupBy}
-            onChange={(event) => setGroupBy(event.target.value)}
+            onChange={(event) => setGroupBy(event.target.value as WorkedHoursGrouping)}
           >
             <option value="day">{t`Day`}</option>
             <option value="week">{t`Week`}</option>

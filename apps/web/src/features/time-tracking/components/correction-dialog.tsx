@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from '@/lib/toast';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { correctionRequestSchema } from '@punchclock/shared/contracts/approvals';
 import type { HistoryDay } from '@punchclock/shared/contracts/time-tracking';
@@ -18,8 +16,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { apiRequest } from '@/lib/api-client';
-import { timeEventsQueryKey } from '@/lib/query-keys';
+import { useRequestCorrection } from '../api';
 
 type Kind = 'add' | 'move' | 'remove';
 
@@ -43,7 +40,6 @@ export function CorrectionDialog({
   onClose: () => void;
 }) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const [kind, setKind] = useState<Kind>('add');
   const [eventType, setEventType] = useState<TimeEventType>('clock_out');
   const [targetEventId, setTargetEventId] = useState('');
@@ -51,16 +47,7 @@ export function CorrectionDialog({
   const [time, setTime] = useState('17:00');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const submit = useMutation({
-    mutationFn: (input: unknown) => apiRequest('/api/corrections', { method: 'POST', body: input }),
-    onSuccess: () => {
-      toast.success(t`Correction requested`);
-      void queryClient.invalidateQueries({ queryKey: timeEventsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['corrections'] });
-      onClose();
-    },
-    onError: (failure) => setError(failure.message),
-  });
+  const submit = useRequestCorrection();
   if (!day) return null;
   const dayDate = day.date;
   const punches = (day.originalEvents ?? day.events).filter(
@@ -78,7 +65,7 @@ export function CorrectionDialog({
     const parsed = correctionRequestSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
     setError(undefined);
-    submit.mutate(input);
+    submit.mutate(input, { onSuccess: onClose, onError: (failure) => setError(failure.message) });
   };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

@@ -1,10 +1,14 @@
 import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiTokensResponseSchema, type ApiToken } from '@punchclock/shared/contracts/api-tokens';
-import { apiRequest } from '@/lib/api-client';
+import {
+  apiTokensResponseSchema,
+  createApiTokenResponseSchema,
+  type ApiToken,
+} from '@punchclock/shared/contracts/api-tokens';
+import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
 import { toast } from '@/lib/toast';
 
-type TokensEndpoint = '/api/api-tokens' | '/api/admin/api-tokens';
+export type TokensEndpoint = '/api/api-tokens' | '/api/admin/api-tokens';
 
 const tokensQueryKey = (endpoint: TokensEndpoint) => ['api-tokens', endpoint] as const;
 
@@ -13,18 +17,27 @@ export function useApiTokens(endpoint: TokensEndpoint) {
   const queryClient = useQueryClient();
   const tokens = useQuery({
     queryKey: tokensQueryKey(endpoint),
-    queryFn: ({ signal }) => apiRequest(endpoint, { schema: apiTokensResponseSchema, signal }),
+    queryFn: ({ signal }) =>
+      callEndpoint(`GET ${endpoint}`, { schema: apiTokensResponseSchema, signal }),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['api-tokens'] });
   const revoke = useMutation({
     mutationFn: (token: ApiToken) =>
-      apiRequest(`/api/api-tokens/${token.id}`, { method: 'DELETE' }),
+      callEndpoint('DELETE /api/api-tokens/:id', { params: { id: token.id } }),
     onSuccess: (_answer, token) => {
       const name = token.name;
       toast.success(t`Token “${name}” revoked`);
       void refresh();
     },
-    onError: (error) => toast.error(error.message),
   });
   return { tokens, revoke, refresh };
+}
+
+/** A new token (its secret is in the answer, shown once); the form shows a refusal itself. */
+export function useCreateApiToken(endpoint: TokensEndpoint) {
+  return useMutation({
+    meta: { showsOwnError: true },
+    mutationFn: (input: EndpointBody<`POST ${TokensEndpoint}`>) =>
+      callEndpoint(`POST ${endpoint}`, { body: input, schema: createApiTokenResponseSchema }),
+  });
 }
