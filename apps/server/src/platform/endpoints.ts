@@ -44,14 +44,20 @@ export type EndpointAnswer<Key extends EndpointKey> =
   | (Catalogue[Key] extends { response: infer Schema extends z.ZodType } ? z.input<Schema> : void)
   | FastifyReply;
 
-/** What a handler is given: the request with its body and query parsed by the catalogue's contracts. */
+/**
+ * What a handler is given: the request, its path parameters, and its body and query string
+ * parsed by the catalogue's contracts. Those two are parsed when the handler first reads them
+ * (a 400 with the first failing rule, as `parseInput` answers), so checks a handler makes first
+ * — a kiosk's device cookie, a lookup — still answer first, and a service that parses its own
+ * input can be handed `request.body` as before.
+ */
 export interface EndpointCall<Key extends EndpointKey> {
   request: FastifyRequest;
   reply: FastifyReply;
   /** The body parsed by the endpoint's `body` contract (undefined when it has none). */
-  body: Parsed<Catalogue[Key], 'body'>;
+  readonly body: Parsed<Catalogue[Key], 'body'>;
   /** The query string parsed by the endpoint's `query` contract (undefined when it has none). */
-  query: Parsed<Catalogue[Key], 'query'>;
+  readonly query: Parsed<Catalogue[Key], 'query'>;
   params: PathParams<PathOf<Key>>;
 }
 
@@ -69,9 +75,9 @@ export type EndpointOptions = Omit<RouteShorthandOptions, 'config'> & {
 
 /**
  * Serves one endpoint of the catalogue: its method, path and access rule come from the entry,
- * and its body and query string are parsed with the entry's contracts before the handler runs,
- * with the same refusal as a service's own `parseInput` — so the path is written once, and a
- * contract change that the handler does not follow breaks the server's compile.
+ * its body and query string are parsed with the entry's contracts, and its handler must answer
+ * what the entry publishes — so the path is written once, and a contract change that the
+ * handler does not follow breaks the server's compile.
  */
 export function implementEndpoint<Key extends EndpointKey>(
   app: FastifyInstance,
@@ -100,20 +106,25 @@ export function implementEndpoint<Key extends EndpointKey>(
     method,
     url,
     config: { ...options.config, access: contract.access },
-    handler: async (request, reply) =>
-      handler({
+    handler: async (request, reply) => {
+      let body: { value: unknown } | undefined;
+      let query: { value: unknown } | undefined;
+      return handler({
         request,
         reply,
-        body: (contract.body ? parseInput(contract.body, request.body) : undefined) as Parsed<
-          Catalogue[Key],
-          'body'
-        >,
-        query: (contract.query ? parseInput(contract.query, request.query) : undefined) as Parsed<
-          Catalogue[Key],
-          'query'
-        >,
+        get body() {
+          body ??= { value: contract.body ? parseInput(contract.body, request.body) : undefined };
+          return body.value as Parsed<Catalogue[Key], 'body'>;
+        },
+        get query() {
+          query ??= {
+            value: contract.query ? parseInput(contract.query, request.query) : undefined,
+          };
+          return query.value as Parsed<Catalogue[Key], 'query'>;
+        },
         params: request.params as PathParams<PathOf<Key>>,
-      }),
+      });
+    },
   });
 }
 
