@@ -37,8 +37,7 @@ export function registerPaySettingsRoutes(app: FastifyInstance, db: Db): void {
   implementEndpoint(
     app,
     'PUT /api/payroll/people/:id/employee-number',
-    async ({ request, params }) =>
-      setEmployeeNumber(db, params.id, request.body, actorOf(request)),
+    async ({ request, params }) => setEmployeeNumber(db, params.id, request.body, actorOf(request)),
   );
   implementEndpoint(app, 'GET /api/payroll/rates', async ({ query }) => ({
     rates: await readRatesOf(db, query.userId),
