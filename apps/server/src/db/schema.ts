@@ -26,6 +26,7 @@ import { LABOUR_AGREEMENT_KINDS } from '@punchclock/shared/contracts/pay-rules';
 import { WEBHOOK_DELIVERY_STATUSES } from '@punchclock/shared/contracts/webhooks';
 import { TIME_EVENT_SOURCES } from '@punchclock/shared/contracts/time-tracking';
 import type { WeeklyRestRule } from '@punchclock/shared/domain/pay/labour-checks';
+import type { LeavePayCode } from '@punchclock/shared/domain/pay/pay-codes';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
 import { TIME_EVENT_TYPES } from '@punchclock/shared/domain/time-state';
 
@@ -448,7 +449,7 @@ export const timeOffTypes = pgTable(
     isStatutoryVacation: boolean('is_statutory_vacation').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     /** The payroll pay code its minutes are exported under (VAC, SICK, UNPAID, TOIL-TAKEN). */
-    payCode: text('pay_code'),
+    payCode: text('pay_code').$type<LeavePayCode>(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('time_off_types_name_lower_key').on(sql`lower(${table.name})`)],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '@punchclock/shared/domain/roles';
-import { testConfig } from '../config.ts';
+import { testConfig } from '../test/config.ts';
 import type { Db } from '../db/client.ts';
 import { userRoles } from '../db/schema.ts';
 import { lockPeriod } from '../features/approvals/periods.ts';

@@ -2,22 +2,18 @@ import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
 import { suspendedMessage } from '@punchclock/shared/contracts/auth';
-import { hasRequiredRole, type RoleRequirement } from '@punchclock/shared/domain/roles';
+import { hasRequiredRole, type Access } from '@punchclock/shared/domain/roles';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { findLiveApiToken, readBearerSecret } from './api-token-auth.ts';
 import { Forbidden, TooManyRequests, Unauthorized } from './errors.ts';
 import { writeAudit } from './audit.ts';
 import { recordHit } from './rate-limit.ts';
-import { getRequestMeta } from './request-meta.ts';
+import { getRequestMeta, type RequestMeta } from './request-meta.ts';
 import { findActiveSession, revokeSession, type AuthContext } from './sessions.ts';
 import { readSessionToken } from './session-cookie.ts';
 
-/**
- * Who may call a route. Every /api route must declare one — the app refuses to start
- * otherwise — so a new endpoint cannot ship unguarded by accident.
- */
-export type Access = 'public' | 'signed-in' | RoleRequirement;
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +32,11 @@ declare module 'fastify' {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new Unauthorized();
   return request.auth;
+}
+
+/** Who is acting, for the audit trail: the signed-in user of the request, and where it came from. */
+export function actorOf(request: FastifyRequest): { actorId: string; meta: RequestMeta } {
+  return { actorId: requireAuth(request).userId, meta: getRequestMeta(request) };
 }
 
 export function registerAccessControl(app: FastifyInstance, db: Db, config: AppConfig): void {

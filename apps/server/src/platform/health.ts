@@ -1,12 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type {
-  HealthResponse,
-  ReadinessCheck,
-  ReadyResponse,
-} from '@punchclock/shared/contracts/health';
+import type { ReadinessCheck, ReadyResponse } from '@punchclock/shared/contracts/health';
 import type { Database } from '../db/client.ts';
 import { findUnappliedMigrations } from '../db/migration-status.ts';
+import { implementEndpoint } from './endpoints.ts';
 
 /** Where this instance is in its life; platform/shutdown.ts moves it on. */
 export class Lifecycle {
@@ -45,12 +42,12 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
     done(null, payload);
   });
 
-  app.get('/api/health', { config: { access: 'public' } }, async (): Promise<HealthResponse> => ({
-    status: 'ok',
+  implementEndpoint(app, 'GET /api/health', async () => ({
+    status: 'ok' as const,
     database: database.kind,
   }));
 
-  app.get('/api/ready', { config: { access: 'public' } }, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/ready', async ({ request, reply }) => {
     const checks: ReadyResponse['checks'] = {
       shutdown: lifecycle.isShuttingDown ? 'failed' : 'ok',
       database: 'skipped',
@@ -73,10 +70,8 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
     }
     const isReady = Object.values(checks).every((check) => check === 'ok');
     const body: ReadyResponse = { status: isReady ? 'ready' : 'not_ready', checks };
-    return reply
-      .status(isReady ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send(body);
+    void reply.status(isReady ? 200 : 503).header('cache-control', 'no-store');
+    return body;
   });
 }
 

@@ -1,9 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { buildApp } from '../app.ts';
-import { testConfig, type AppConfig } from '../config.ts';
+import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { hashSessionToken } from '../platform/sessions.ts';
+import { testConfig } from './config.ts';
 import { checkAnswersAgainstContracts } from './response-contracts.ts';
 
 /** What every state-changing request from the web app carries (platform/csrf.ts). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Access } from '../domain/roles.ts';
 import { adminOverviewResponseSchema } from './admin.ts';
 import { emailPreferencesSchema, updateEmailPreferencesSchema } from './email.ts';
 import { languageResponseSchema, updateLanguageRequestSchema } from './language.ts';
@@ -214,6 +215,8 @@ export interface EndpointContract {
   summary: string;
   /** The group it is listed under in the reference (e.g. 'Time tracking', 'Kiosk', 'Reports'). */
   tag: string;
+  /** Who may call it; the server registers the route with this rule (platform/endpoints.ts). */
+  access: Access;
   /** The JSON body it parses. */
   body?: z.ZodType;
   /** The query string it parses. */
@@ -239,11 +242,13 @@ export const API_ENDPOINTS = {
   'GET /api/health': {
     summary: 'Liveness: the process is up and answering',
     tag: 'Health',
+    access: 'public',
     response: healthResponseSchema,
   },
   'GET /api/ready': {
     summary: 'Readiness: whether this instance should get traffic (503, same body, if not)',
     tag: 'Health',
+    access: 'public',
     response: readyResponseSchema,
   },
 
@@ -251,27 +256,32 @@ export const API_ENDPOINTS = {
   'POST /api/auth/sign-in': {
     summary: 'Sign in with email and password (sets the session cookie)',
     tag: 'Authentication',
+    access: 'public',
     body: signInRequestSchema,
     response: signInResponseSchema,
   },
   'POST /api/auth/sign-out': {
     summary: 'Sign out: end the session and clear its cookie',
     tag: 'Authentication',
+    access: 'public',
     status: 204,
   },
   'GET /api/auth/session': {
     summary: 'The signed-in person (or null), the idle timeout and the business time zone',
     tag: 'Authentication',
+    access: 'public',
     response: sessionResponseSchema,
   },
   'GET /api/auth/sso-providers': {
     summary: 'The sign-in page’s “Sign in with …” buttons: enabled single sign-on providers',
     tag: 'Authentication',
+    access: 'public',
     response: ssoButtonsResponseSchema,
   },
   'GET /api/auth/sso/:slug/start': {
     summary: 'Go to the provider to sign in (Authorization Code flow with PKCE, state and nonce)',
     tag: 'Authentication',
+    access: 'public',
     query: ssoStartQuerySchema,
     status: 302,
   },
@@ -279,17 +289,20 @@ export const API_ENDPOINTS = {
     summary:
       'Where the provider sends the person back: signs them in, or back to /auth with why not',
     tag: 'Authentication',
+    access: 'public',
     status: 302,
   },
   'POST /api/auth/password-link': {
     summary: 'Whose one-time set-password link a token is, and what it is for',
     tag: 'Authentication',
+    access: 'public',
     body: passwordLinkRequestSchema,
     response: passwordTokenInfoSchema,
   },
   'POST /api/auth/set-password': {
     summary: 'Set a password with a one-time link',
     tag: 'Authentication',
+    access: 'public',
     body: setPasswordRequestSchema,
     response: setPasswordResponseSchema,
   },
@@ -298,6 +311,7 @@ export const API_ENDPOINTS = {
   'GET /api/admin/overview': {
     summary: 'Today at a glance: who is working, late, on break; pending approvals',
     tag: 'Admin',
+    access: 'admin',
     scope: 'reports:read',
     response: adminOverviewResponseSchema,
   },
@@ -306,17 +320,20 @@ export const API_ENDPOINTS = {
   'GET /api/locations': {
     summary: "Every team's location policy and how long punch locations are kept",
     tag: 'Locations',
+    access: 'admin',
     response: locationPoliciesResponseSchema,
   },
   'PUT /api/locations/teams/:id/mode': {
     summary: "Set a team's location mode (off, record, warn, require)",
     tag: 'Locations',
+    access: 'admin',
     body: setLocationModeRequestSchema,
     status: 204,
   },
   'POST /api/locations/teams/:id/places': {
     summary: 'Add an allowed place (an area or a network) to a team',
     tag: 'Locations',
+    access: 'admin',
     body: addPlaceRequestSchema,
     response: placeResponseSchema,
     status: 201,
@@ -324,11 +341,13 @@ export const API_ENDPOINTS = {
   'DELETE /api/locations/places/:id': {
     summary: 'Remove an allowed place',
     tag: 'Locations',
+    access: 'admin',
     status: 204,
   },
   'PUT /api/locations/retention': {
     summary: 'Set how many days punch locations are kept',
     tag: 'Locations',
+    access: 'admin',
     body: setRetentionRequestSchema,
     status: 204,
   },
@@ -337,23 +356,27 @@ export const API_ENDPOINTS = {
   'GET /api/push/key': {
     summary: 'The public key to subscribe to push reminders with',
     tag: 'Push reminders',
+    access: 'signed-in',
     response: pushKeyResponseSchema,
   },
   'PUT /api/push/subscription': {
     summary: "Save this device's push subscription",
     tag: 'Push reminders',
+    access: 'signed-in',
     body: savePushSubscriptionRequestSchema,
     status: 204,
   },
   'DELETE /api/push/subscription': {
     summary: "Remove this device's push subscription",
     tag: 'Push reminders',
+    access: 'signed-in',
     body: removePushSubscriptionRequestSchema,
     status: 204,
   },
   'POST /api/push/test': {
     summary: "Send a test reminder to the caller's devices",
     tag: 'Push reminders',
+    access: 'signed-in',
     response: testPushResponseSchema,
   },
 
@@ -361,28 +384,33 @@ export const API_ENDPOINTS = {
   'GET /api/approvals': {
     summary: 'The approvals queue: time off, corrections and late punches',
     tag: 'Approvals',
+    access: ['sme', 'team_lead'],
     query: approvalsQuerySchema,
     response: approvalsResponseSchema,
   },
   'POST /api/approvals/decide': {
     summary: 'Approve or reject requests in bulk',
     tag: 'Approvals',
+    access: ['sme', 'team_lead'],
     body: decisionSchema,
     response: decisionResultSchema,
   },
   'GET /api/approvals/sme-overview': {
     summary: "The SME dashboard: what waits, and today's exceptions",
     tag: 'Approvals',
+    access: 'sme',
     response: smeOverviewSchema,
   },
   'GET /api/approvals/locks': {
     summary: 'Locked pay periods, reopened ones included',
     tag: 'Approvals',
+    access: 'admin',
     response: periodLocksResponseSchema,
   },
   'POST /api/approvals/locks': {
     summary: 'Lock a range of days against changes',
     tag: 'Approvals',
+    access: 'admin',
     body: lockPeriodRequestSchema,
     response: lockPeriodResponseSchema,
     status: 201,
@@ -390,16 +418,19 @@ export const API_ENDPOINTS = {
   'POST /api/approvals/locks/:id/reopen': {
     summary: 'Reopen a locked period',
     tag: 'Approvals',
+    access: 'admin',
     status: 204,
   },
   'GET /api/approvals/settings': {
     summary: 'Whether team leads approve their own team',
     tag: 'Approvals',
+    access: ['sme', 'team_lead'],
     response: approvalSettingsSchema,
   },
   'PUT /api/approvals/settings': {
     summary: 'Let team leads approve their own team, or not',
     tag: 'Approvals',
+    access: 'admin',
     body: approvalSettingsSchema,
     response: approvalSettingsSchema,
   },
@@ -408,6 +439,7 @@ export const API_ENDPOINTS = {
   'GET /api/corrections': {
     summary: "The caller's own correction requests",
     tag: 'Corrections',
+    access: 'signed-in',
     scope: 'punches:read',
     actsOnCaller: true,
     response: correctionsResponseSchema,
@@ -415,6 +447,7 @@ export const API_ENDPOINTS = {
   'POST /api/corrections': {
     summary: 'Ask to add, move or remove a punch',
     tag: 'Corrections',
+    access: 'signed-in',
     body: correctionRequestSchema,
     response: correctionResponseSchema,
     status: 201,
@@ -422,6 +455,7 @@ export const API_ENDPOINTS = {
   'POST /api/corrections/:id/cancel': {
     summary: 'Cancel one of your own pending correction requests',
     tag: 'Corrections',
+    access: 'signed-in',
     status: 204,
   },
 
@@ -429,17 +463,20 @@ export const API_ENDPOINTS = {
   'GET /api/audit-logs': {
     summary: 'Audit log entries, newest first, a page at a time',
     tag: 'Audit log',
+    access: 'admin',
     query: listAuditQuerySchema,
     response: listAuditResponseSchema,
   },
   'GET /api/audit-logs/facets': {
     summary: 'The actions, entity types and people to filter the audit log by',
     tag: 'Audit log',
+    access: 'admin',
     response: auditFacetsResponseSchema,
   },
   'GET /api/audit-logs/export': {
     summary: 'Download the matching audit log entries as CSV',
     tag: 'Audit log',
+    access: 'admin',
     query: auditFilterSchema,
     produces: 'text/csv',
   },
@@ -448,22 +485,26 @@ export const API_ENDPOINTS = {
   'GET /api/backups': {
     summary: 'Stored database snapshots and the backup schedule (embedded database only)',
     tag: 'Backups',
+    access: 'admin',
     response: backupListSchema,
   },
   'POST /api/backups': {
     summary: 'Take a snapshot into the backup folder now',
     tag: 'Backups',
+    access: 'admin',
     response: createBackupResponseSchema,
     status: 201,
   },
   'GET /api/backups/fresh': {
     summary: 'Download a snapshot taken now, without keeping it',
     tag: 'Backups',
+    access: 'admin',
     produces: 'application/gzip',
   },
   'GET /api/backups/:name': {
     summary: 'Download a stored snapshot',
     tag: 'Backups',
+    access: 'admin',
     produces: 'application/gzip',
   },
 
@@ -471,6 +512,7 @@ export const API_ENDPOINTS = {
   'GET /api/break-monitoring': {
     summary: 'The live board: where everyone is, and who is over their break',
     tag: 'Break monitoring',
+    access: 'admin',
     scope: 'reports:read',
     response: breakBoardResponseSchema,
   },
@@ -479,6 +521,7 @@ export const API_ENDPOINTS = {
   'POST /api/kiosk/enrolment-codes': {
     summary: 'Make a one-time code to enrol a device as a kiosk',
     tag: 'Kiosk',
+    access: 'admin',
     body: createEnrolmentCodeRequestSchema,
     response: enrolmentCodeResponseSchema,
     status: 201,
@@ -486,16 +529,19 @@ export const API_ENDPOINTS = {
   'GET /api/kiosk/devices': {
     summary: 'Enrolled kiosk devices, revoked ones included',
     tag: 'Kiosk',
+    access: 'admin',
     response: kioskDevicesResponseSchema,
   },
   'POST /api/kiosk/devices/:id/revoke': {
     summary: 'Revoke a kiosk device',
     tag: 'Kiosk',
+    access: 'admin',
     response: kioskDeviceResponseSchema,
   },
   'POST /api/kiosk/enrol': {
     summary: 'Enrol this device as a kiosk with a one-time code (sets the device cookie)',
     tag: 'Kiosk',
+    access: 'public',
     body: enrolDeviceRequestSchema,
     response: kioskDeviceResponseSchema,
     status: 201,
@@ -503,17 +549,20 @@ export const API_ENDPOINTS = {
   'GET /api/kiosk/device': {
     summary: 'The kiosk device asking, its time zone and its PIN sealing key',
     tag: 'Kiosk',
+    access: 'public',
     response: thisKioskResponseSchema,
   },
   'POST /api/kiosk/identify': {
     summary: 'Identify a person at the kiosk by employee number and PIN',
     tag: 'Kiosk',
+    access: 'public',
     body: identifyAtKioskRequestSchema,
     response: identifyAtKioskResponseSchema,
   },
   'POST /api/kiosk/punch': {
     summary: 'Record a punch at the kiosk for the person identified there (200 for a replay)',
     tag: 'Kiosk',
+    access: 'public',
     body: kioskPunchRequestSchema,
     response: recordTimeEventResponseSchema,
     status: 201,
@@ -521,6 +570,7 @@ export const API_ENDPOINTS = {
   'POST /api/kiosk/offline-punch': {
     summary: 'Record a punch the kiosk captured while offline (200 for a replay)',
     tag: 'Kiosk',
+    access: 'public',
     body: offlineKioskPunchRequestSchema,
     response: recordTimeEventResponseSchema,
     status: 201,
@@ -528,22 +578,26 @@ export const API_ENDPOINTS = {
   'GET /api/me/kiosk-pin': {
     summary: "Whether the caller's kiosk PIN is set, and their employee number",
     tag: 'Kiosk',
+    access: 'signed-in',
     response: myKioskPinResponseSchema,
   },
   'PUT /api/me/kiosk-pin': {
     summary: 'Set your own kiosk PIN (asks for your password)',
     tag: 'Kiosk',
+    access: 'signed-in',
     body: setMyKioskPinRequestSchema,
     response: kioskPinResponseSchema,
   },
   'GET /api/users/:id/kiosk': {
     summary: "A person's kiosk badge details and PIN status",
     tag: 'Kiosk',
+    access: 'admin',
     response: kioskCardResponseSchema,
   },
   'POST /api/users/:id/kiosk-pin/reset': {
     summary: "Remove a person's kiosk PIN",
     tag: 'Kiosk',
+    access: 'admin',
     response: kioskPinResponseSchema,
   },
 
@@ -551,17 +605,20 @@ export const API_ENDPOINTS = {
   'GET /api/notifications': {
     summary: "The caller's notifications, newest first, with the unread count",
     tag: 'Notifications',
+    access: 'signed-in',
     query: listNotificationsQuerySchema,
     response: listNotificationsResponseSchema,
   },
   'POST /api/notifications/:id/read': {
     summary: 'Mark one notification read',
     tag: 'Notifications',
+    access: 'signed-in',
     status: 204,
   },
   'POST /api/notifications/read-all': {
     summary: 'Mark all your notifications read',
     tag: 'Notifications',
+    access: 'signed-in',
     response: readAllNotificationsResponseSchema,
   },
 
@@ -569,6 +626,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/adherence': {
     summary: 'Schedule adherence over a range, by person, by team and in total',
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: reportRangeQuerySchema,
     response: adherenceReportSchema,
@@ -576,6 +634,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/person-days': {
     summary: "One person's days over a range, with their adherence figures",
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: personDaysQuerySchema,
     response: personDaysResponseSchema,
@@ -583,6 +642,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/day': {
     summary: "One person's day in detail: plan, punches and metrics",
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: dayDetailQuerySchema,
     response: dayDetailSchema,
@@ -590,6 +650,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/worked-hours': {
     summary: 'Worked hours, overtime, breaks and leave by day, week or period',
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: workedHoursQuerySchema,
     response: workedHoursReportSchema,
@@ -597,6 +658,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/analytics': {
     summary: 'Trends, the lateness heatmap, top exceptions and teams over a range',
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: reportRangeQuerySchema,
     response: analyticsReportSchema,
@@ -604,6 +666,7 @@ export const API_ENDPOINTS = {
   'GET /api/reports/worked-hours/export': {
     summary: 'Download the worked-hours report as CSV, or as XLSX with format=xlsx',
     tag: 'Reports',
+    access: ['admin', 'team_lead'],
     scope: 'reports:read',
     query: workedHoursQuerySchema.and(exportFormatQuerySchema),
     // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
@@ -612,6 +675,7 @@ export const API_ENDPOINTS = {
   'POST /api/reports/recompute': {
     summary: 'Queue a recomputation of day metrics over a range',
     tag: 'Reports',
+    access: 'admin',
     body: recomputeRequestSchema,
     response: recomputeRunResponseSchema,
     status: 202,
@@ -619,11 +683,13 @@ export const API_ENDPOINTS = {
   'GET /api/reports/recompute': {
     summary: 'Recent recomputation runs',
     tag: 'Reports',
+    access: 'admin',
     response: recomputeRunsResponseSchema,
   },
   'GET /api/reports/recompute/:id': {
     summary: 'One recomputation run and its progress',
     tag: 'Reports',
+    access: 'admin',
     response: recomputeRunResponseSchema,
   },
 
@@ -631,6 +697,7 @@ export const API_ENDPOINTS = {
   'GET /api/timesheets': {
     summary: "A person's timesheet for a pay period, with its sign-off",
     tag: 'Timesheets',
+    access: 'signed-in',
     scope: 'timesheets:read',
     query: timesheetQuerySchema,
     response: timesheetWithSignOffSchema,
@@ -638,24 +705,28 @@ export const API_ENDPOINTS = {
   'POST /api/timesheets/submit': {
     summary: 'Submit your own timesheet for a pay period',
     tag: 'Timesheets',
+    access: 'signed-in',
     body: submitTimesheetSchema,
     response: timesheetWithSignOffSchema,
   },
   'POST /api/timesheets/withdraw': {
     summary: 'Withdraw your submitted timesheet before it is decided',
     tag: 'Timesheets',
+    access: 'signed-in',
     body: withdrawTimesheetSchema,
     response: timesheetWithSignOffSchema,
   },
   'POST /api/timesheets/decide': {
     summary: "Approve or return a person's timesheet",
     tag: 'Timesheets',
+    access: ['sme', 'team_lead'],
     body: decideTimesheetSchema,
     response: timesheetWithSignOffSchema,
   },
   'GET /api/timesheets/period': {
     summary: "A pay period's sign-off status for everyone the caller sees",
     tag: 'Timesheets',
+    access: ['sme', 'team_lead'],
     scope: 'timesheets:read',
     query: timesheetPeriodQuerySchema,
     response: timesheetPeriodSchema,
@@ -663,6 +734,7 @@ export const API_ENDPOINTS = {
   'POST /api/timesheets/period/approve': {
     summary: 'Approve every submitted timesheet of a pay period and lock it',
     tag: 'Timesheets',
+    access: 'admin',
     body: approvePeriodSchema,
     response: approvePeriodResultSchema,
   },
@@ -671,6 +743,7 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/holidays': {
     summary: "A year's public holidays, removed Ontario ones included",
     tag: 'Payroll',
+    access: 'admin',
     scope: 'payroll:read',
     query: holidayYearQuerySchema,
     response: publicHolidayListSchema,
@@ -678,6 +751,7 @@ export const API_ENDPOINTS = {
   'POST /api/payroll/holidays': {
     summary: 'Add a public holiday',
     tag: 'Payroll',
+    access: 'admin',
     body: addPublicHolidaySchema,
     response: publicHolidayResponseSchema,
     status: 201,
@@ -685,28 +759,33 @@ export const API_ENDPOINTS = {
   'DELETE /api/payroll/holidays/:date': {
     summary: 'Remove a public holiday (an Ontario one can be restored)',
     tag: 'Payroll',
+    access: 'admin',
     status: 204,
   },
   'POST /api/payroll/holidays/:date/restore': {
     summary: 'Restore a removed Ontario public holiday',
     tag: 'Payroll',
+    access: 'admin',
     status: 204,
   },
   'GET /api/payroll/people': {
     summary: 'Everyone with their employee number and pay rates',
     tag: 'Payroll',
+    access: 'admin',
     scope: 'payroll:read',
     response: payrollPeopleResponseSchema,
   },
   'PUT /api/payroll/people/:id/employee-number': {
     summary: "Set or clear a person's employee number",
     tag: 'Payroll',
+    access: 'admin',
     body: employeeNumberInputSchema,
     response: employeeNumberResponseSchema,
   },
   'GET /api/payroll/rates': {
     summary: "A person's pay rates",
     tag: 'Payroll',
+    access: 'admin',
     scope: 'payroll:read',
     query: payRatesQuerySchema,
     response: payRatesResponseSchema,
@@ -714,6 +793,7 @@ export const API_ENDPOINTS = {
   'POST /api/payroll/rates': {
     summary: 'Add an hourly pay rate effective from a date',
     tag: 'Payroll',
+    access: 'admin',
     body: payRateInputSchema,
     response: payRateResponseSchema,
     status: 201,
@@ -721,16 +801,19 @@ export const API_ENDPOINTS = {
   'DELETE /api/payroll/rates/:id': {
     summary: 'Remove a pay rate',
     tag: 'Payroll',
+    access: 'admin',
     status: 204,
   },
   'GET /api/payroll/presets': {
     summary: 'Payroll export column presets',
     tag: 'Payroll',
+    access: 'admin',
     response: presetsResponseSchema,
   },
   'POST /api/payroll/presets': {
     summary: 'Create a payroll export column preset',
     tag: 'Payroll',
+    access: 'admin',
     body: presetInputSchema,
     response: presetResponseSchema,
     status: 201,
@@ -738,17 +821,20 @@ export const API_ENDPOINTS = {
   'PUT /api/payroll/presets/:id': {
     summary: 'Change a payroll export column preset',
     tag: 'Payroll',
+    access: 'admin',
     body: presetInputSchema,
     response: presetResponseSchema,
   },
   'DELETE /api/payroll/presets/:id': {
     summary: 'Delete a payroll export column preset',
     tag: 'Payroll',
+    access: 'admin',
     status: 204,
   },
   'GET /api/payroll/preview': {
     summary: "Preview a pay period's payroll rows as a preset maps them",
     tag: 'Payroll',
+    access: 'admin',
     scope: 'payroll:read',
     query: payrollQuerySchema,
     response: payrollPreviewSchema,
@@ -756,6 +842,7 @@ export const API_ENDPOINTS = {
   'GET /api/payroll/export': {
     summary: "Download a pay period's payroll as CSV, or as XLSX with format=xlsx",
     tag: 'Payroll',
+    access: 'admin',
     scope: 'payroll:read',
     query: payrollExportQuerySchema,
     // format=xlsx: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
@@ -766,12 +853,14 @@ export const API_ENDPOINTS = {
   'GET /api/schedule-templates': {
     summary: 'Schedule templates, archived ones included',
     tag: 'Schedules',
+    access: 'admin',
     scope: 'schedules:read',
     response: listTemplatesResponseSchema,
   },
   'POST /api/schedule-templates': {
     summary: 'Create a schedule template',
     tag: 'Schedules',
+    access: 'admin',
     body: scheduleTemplateInputSchema,
     response: templateResponseSchema,
     status: 201,
@@ -779,27 +868,32 @@ export const API_ENDPOINTS = {
   'PUT /api/schedule-templates/:id': {
     summary: 'Change a schedule template',
     tag: 'Schedules',
+    access: 'admin',
     body: scheduleTemplateInputSchema,
     response: templateResponseSchema,
   },
   'POST /api/schedule-templates/:id/archive': {
     summary: 'Archive a schedule template',
     tag: 'Schedules',
+    access: 'admin',
     response: templateResponseSchema,
   },
   'POST /api/schedule-templates/:id/restore': {
     summary: 'Restore an archived schedule template',
     tag: 'Schedules',
+    access: 'admin',
     response: templateResponseSchema,
   },
   'DELETE /api/schedule-templates/:id': {
     summary: 'Delete a schedule template',
     tag: 'Schedules',
+    access: 'admin',
     status: 204,
   },
   'GET /api/schedule-assignments': {
     summary: 'Schedule assignments, by person and dates',
     tag: 'Schedules',
+    access: 'admin',
     scope: 'schedules:read',
     query: assignmentFilterSchema,
     response: listScheduleAssignmentsResponseSchema,
@@ -807,6 +901,7 @@ export const API_ENDPOINTS = {
   'POST /api/schedule-assignments': {
     summary: 'Assign a schedule template to people over a date range',
     tag: 'Schedules',
+    access: 'admin',
     body: createAssignmentsRequestSchema,
     response: listScheduleAssignmentsResponseSchema,
     status: 201,
@@ -814,17 +909,20 @@ export const API_ENDPOINTS = {
   'PUT /api/schedule-assignments/:id': {
     summary: 'Change a schedule assignment',
     tag: 'Schedules',
+    access: 'admin',
     body: updateAssignmentRequestSchema,
     response: scheduleAssignmentResponseSchema,
   },
   'DELETE /api/schedule-assignments/:id': {
     summary: 'Delete a schedule assignment',
     tag: 'Schedules',
+    access: 'admin',
     status: 204,
   },
   'GET /api/my-schedule': {
     summary: "The caller's own shifts and time off over a range",
     tag: 'Schedules',
+    access: 'signed-in',
     scope: 'schedules:read',
     actsOnCaller: true,
     query: myScheduleQuerySchema,
@@ -835,11 +933,13 @@ export const API_ENDPOINTS = {
   'GET /api/pay-rules/rule-sets': {
     summary: 'Overtime rule sets',
     tag: 'Pay rules',
+    access: 'admin',
     response: listRuleSetsResponseSchema,
   },
   'POST /api/pay-rules/rule-sets': {
     summary: 'Create an overtime rule set',
     tag: 'Pay rules',
+    access: 'admin',
     body: ruleSetInputSchema,
     response: ruleSetResponseSchema,
     status: 201,
@@ -847,18 +947,21 @@ export const API_ENDPOINTS = {
   'PUT /api/pay-rules/rule-sets/:id': {
     summary: 'Change an overtime rule set not yet in effect',
     tag: 'Pay rules',
+    access: 'admin',
     body: ruleSetInputSchema,
     response: ruleSetResponseSchema,
   },
   'GET /api/pay-rules/assignments': {
     summary: 'Rule set assignments to the organisation, teams and people',
     tag: 'Pay rules',
+    access: 'admin',
     query: listAssignmentsQuerySchema,
     response: listRuleAssignmentsResponseSchema,
   },
   'POST /api/pay-rules/assignments': {
     summary: 'Apply a rule set to the organisation, a team or a person from a date',
     tag: 'Pay rules',
+    access: 'admin',
     body: assignmentInputSchema,
     response: ruleAssignmentResponseSchema,
     status: 201,
@@ -866,18 +969,21 @@ export const API_ENDPOINTS = {
   'GET /api/pay-rules/toil-balance': {
     summary: 'Banked time off in lieu on a date, yours or a person you may see',
     tag: 'Pay rules',
+    access: 'signed-in',
     query: toilBalanceQuerySchema,
     response: toilBalanceSchema,
   },
   'GET /api/pay-rules/agreements': {
     summary: 'Labour agreements on file',
     tag: 'Pay rules',
+    access: 'admin',
     query: listLabourAgreementsQuerySchema,
     response: listLabourAgreementsResponseSchema,
   },
   'POST /api/pay-rules/agreements': {
     summary: 'File a labour agreement for a person',
     tag: 'Pay rules',
+    access: 'admin',
     body: labourAgreementInputSchema,
     response: labourAgreementResponseSchema,
     status: 201,
@@ -885,6 +991,7 @@ export const API_ENDPOINTS = {
   'POST /api/pay-rules/agreements/:id/end': {
     summary: 'End a labour agreement on a date',
     tag: 'Pay rules',
+    access: 'admin',
     body: endLabourAgreementInputSchema,
     response: labourAgreementResponseSchema,
   },
@@ -893,12 +1000,14 @@ export const API_ENDPOINTS = {
   'GET /api/teams': {
     summary: 'Teams: all for admins, the ones they lead for team leads',
     tag: 'Teams',
+    access: ['admin', 'team_lead'],
     scope: 'people:read',
     response: listTeamsResponseSchema,
   },
   'POST /api/teams': {
     summary: 'Create a team',
     tag: 'Teams',
+    access: 'admin',
     body: teamInputSchema,
     response: teamResponseSchema,
     status: 201,
@@ -906,12 +1015,14 @@ export const API_ENDPOINTS = {
   'PUT /api/teams/:id': {
     summary: 'Rename a team or change its lead',
     tag: 'Teams',
+    access: 'admin',
     body: teamInputSchema,
     response: teamResponseSchema,
   },
   'DELETE /api/teams/:id': {
     summary: 'Delete a team',
     tag: 'Teams',
+    access: 'admin',
     status: 204,
   },
 
@@ -919,6 +1030,7 @@ export const API_ENDPOINTS = {
   'GET /api/time-off': {
     summary: "The caller's own time off requests, balances and types for a year",
     tag: 'Time off',
+    access: 'signed-in',
     scope: 'timeoff:read',
     actsOnCaller: true,
     query: myTimeOffQuerySchema,
@@ -927,6 +1039,7 @@ export const API_ENDPOINTS = {
   'POST /api/time-off': {
     summary: 'Request time off',
     tag: 'Time off',
+    access: 'signed-in',
     body: createTimeOffRequestSchema,
     response: createTimeOffResponseSchema,
     status: 201,
@@ -934,11 +1047,13 @@ export const API_ENDPOINTS = {
   'POST /api/time-off/:id/cancel': {
     summary: 'Cancel one of your own time off requests',
     tag: 'Time off',
+    access: 'signed-in',
     status: 204,
   },
   'GET /api/time-off/requests': {
     summary: "Everyone's time off requests overlapping a period (a team lead: their teams')",
     tag: 'Time off',
+    access: ['admin', 'team_lead'],
     scope: 'timeoff:read',
     query: timeOffRequestsQuerySchema,
     response: timeOffRequestsResponseSchema,
@@ -946,12 +1061,14 @@ export const API_ENDPOINTS = {
   'GET /api/time-off/types': {
     summary: 'Time off types, archived ones included',
     tag: 'Time off',
+    access: 'admin',
     scope: 'timeoff:read',
     response: timeOffTypesResponseSchema,
   },
   'POST /api/time-off/types': {
     summary: 'Create a time off type',
     tag: 'Time off',
+    access: 'admin',
     body: timeOffTypeInputSchema,
     response: timeOffTypeResponseSchema,
     status: 201,
@@ -959,12 +1076,14 @@ export const API_ENDPOINTS = {
   'PUT /api/time-off/types/:id': {
     summary: 'Change a time off type',
     tag: 'Time off',
+    access: 'admin',
     body: timeOffTypeInputSchema,
     response: timeOffTypeResponseSchema,
   },
   'GET /api/time-off/allowances': {
     summary: "A year's allowances: team defaults and every person's figures",
     tag: 'Time off',
+    access: 'admin',
     scope: 'timeoff:read',
     query: allowancesQuerySchema,
     response: allowancesOverviewSchema,
@@ -972,6 +1091,7 @@ export const API_ENDPOINTS = {
   'PUT /api/time-off/allowances': {
     summary: "Set a person's or a team's yearly allowance of a type",
     tag: 'Time off',
+    access: 'admin',
     body: allowanceInputSchema,
     status: 204,
   },
@@ -980,6 +1100,7 @@ export const API_ENDPOINTS = {
   'GET /api/time-events/today': {
     summary: "The caller's day: state, punches, limits and today's shift",
     tag: 'Time tracking',
+    access: 'signed-in',
     scope: 'punches:read',
     actsOnCaller: true,
     response: todayResponseSchema,
@@ -987,6 +1108,7 @@ export const API_ENDPOINTS = {
   'POST /api/time-events': {
     summary: 'Record a punch (clock in, break, lunch, clock out); 200 for a replay',
     tag: 'Time tracking',
+    access: 'signed-in',
     scope: 'punches:write',
     actsOnCaller: true,
     body: recordTimeEventRequestSchema,
@@ -996,6 +1118,7 @@ export const API_ENDPOINTS = {
   'POST /api/users/:id/time-events': {
     summary: 'Record a punch on behalf of a person (another clock, a badge system)',
     tag: 'Time tracking',
+    access: 'admin',
     scope: 'punches:write',
     body: recordTimeEventRequestSchema,
     response: recordTimeEventResponseSchema,
@@ -1004,6 +1127,7 @@ export const API_ENDPOINTS = {
   'GET /api/punches': {
     summary: "Everyone's punches and approved corrections changed since a moment, oldest first",
     tag: 'Time tracking',
+    access: 'admin',
     scope: 'punches:read',
     query: punchChangesQuerySchema,
     response: punchChangesResponseSchema,
@@ -1011,6 +1135,7 @@ export const API_ENDPOINTS = {
   'GET /api/time-events/history': {
     summary: "The caller's past days, a page at a time",
     tag: 'Time tracking',
+    access: 'signed-in',
     scope: 'punches:read',
     actsOnCaller: true,
     query: historyQuerySchema,
@@ -1021,6 +1146,7 @@ export const API_ENDPOINTS = {
   'GET /api/users': {
     summary: 'People, searched, filtered, sorted and a page at a time',
     tag: 'Users',
+    access: ['admin', 'team_lead'],
     scope: 'people:read',
     query: listUsersQuerySchema,
     response: listUsersResponseSchema,
@@ -1028,12 +1154,14 @@ export const API_ENDPOINTS = {
   'GET /api/users/directory': {
     summary: 'Everyone, compactly, for pickers',
     tag: 'Users',
+    access: 'admin',
     scope: 'people:read',
     response: directoryResponseSchema,
   },
   'POST /api/users': {
     summary: 'Add a person (with a one-time set-password link when no password is given)',
     tag: 'Users',
+    access: 'admin',
     body: createUserRequestSchema,
     response: createUserResponseSchema,
     status: 201,
@@ -1041,55 +1169,65 @@ export const API_ENDPOINTS = {
   'PUT /api/users/:id': {
     summary: "Change a person's name, email, role, team or hire date",
     tag: 'Users',
+    access: 'admin',
     body: updateUserRequestSchema,
     response: userResponseSchema,
   },
   'POST /api/users/:id/suspend': {
     summary: 'Suspend a person (ends their sessions)',
     tag: 'Users',
+    access: 'admin',
     response: userResponseSchema,
   },
   'POST /api/users/:id/unsuspend': {
     summary: 'Lift a suspension',
     tag: 'Users',
+    access: 'admin',
     response: userResponseSchema,
   },
   'POST /api/users/:id/reset-password': {
     summary: "Reset a person's password and make a one-time set-password link",
     tag: 'Users',
+    access: 'admin',
     response: resetPasswordResponseSchema,
   },
   'GET /api/me/email-preferences': {
     summary: 'Which kinds of email the caller takes, and whether this server sends email',
     tag: 'Users',
+    access: 'signed-in',
     response: emailPreferencesSchema,
   },
   'PUT /api/me/email-preferences': {
     summary: 'Turn kinds of email off (or back on) for the caller',
     tag: 'Users',
+    access: 'signed-in',
     body: updateEmailPreferencesSchema,
     response: emailPreferencesSchema,
   },
   'GET /api/me/language': {
     summary: 'The language the caller reads Punchclock in (null: their browser’s)',
     tag: 'Users',
+    access: 'signed-in',
     response: languageResponseSchema,
   },
   'PUT /api/me/language': {
     summary: 'Choose the language the caller reads Punchclock in (null: follow the browser)',
     tag: 'Users',
+    access: 'signed-in',
     body: updateLanguageRequestSchema,
     response: languageResponseSchema,
   },
   'PUT /api/me/profile': {
     summary: 'Change your own name',
     tag: 'Users',
+    access: 'signed-in',
     body: updateMyProfileRequestSchema,
     response: userResponseSchema,
   },
   'POST /api/me/password': {
     summary: 'Change your own password (ends your other sessions)',
     tag: 'Users',
+    access: 'signed-in',
     body: changeMyPasswordRequestSchema,
     status: 204,
   },
@@ -1098,6 +1236,7 @@ export const API_ENDPOINTS = {
   'GET /api/live': {
     summary: 'Server-sent events naming what changed, to re-fetch',
     tag: 'Live updates',
+    access: 'signed-in',
     produces: 'text/event-stream',
   },
 
@@ -1105,11 +1244,13 @@ export const API_ENDPOINTS = {
   'GET /api/calendar-feeds': {
     summary: 'My secret calendar addresses, and the teams whose calendar I may publish',
     tag: 'Calendar feeds',
+    access: 'signed-in',
     response: calendarFeedsResponseSchema,
   },
   'POST /api/calendar-feeds': {
     summary: 'Make a secret calendar address (mine, or a team I lead); the old one stops working',
     tag: 'Calendar feeds',
+    access: 'signed-in',
     body: createCalendarFeedRequestSchema,
     response: createCalendarFeedResponseSchema,
     status: 201,
@@ -1117,11 +1258,13 @@ export const API_ENDPOINTS = {
   'DELETE /api/calendar-feeds/:id': {
     summary: 'Stop a calendar address',
     tag: 'Calendar feeds',
+    access: 'signed-in',
     status: 204,
   },
   'GET /api/calendar-feeds/:token.ics': {
     summary: 'The calendar itself (iCalendar): shifts and approved time off; the token is the key',
     tag: 'Calendar feeds',
+    access: 'public',
     produces: 'text/calendar',
   },
 
@@ -1130,12 +1273,14 @@ export const API_ENDPOINTS = {
   'GET /api/api-tokens': {
     summary: "The caller's personal API tokens (never their secrets)",
     tag: 'API tokens',
+    access: 'signed-in',
     response: apiTokensResponseSchema,
   },
   'POST /api/api-tokens': {
     summary:
       'Make a personal API token: it acts as the caller, within its scopes (secret shown once)',
     tag: 'API tokens',
+    access: 'signed-in',
     body: createApiTokenRequestSchema,
     response: createApiTokenResponseSchema,
     status: 201,
@@ -1143,17 +1288,20 @@ export const API_ENDPOINTS = {
   'DELETE /api/api-tokens/:id': {
     summary: 'Revoke an API token: one of the caller’s own, or any token for an admin',
     tag: 'API tokens',
+    access: 'signed-in',
     status: 204,
   },
   'GET /api/admin/api-tokens': {
     summary: 'Every API token: service tokens and everyone’s personal tokens',
     tag: 'API tokens',
+    access: 'admin',
     response: apiTokensResponseSchema,
   },
   'POST /api/admin/api-tokens': {
     summary:
       'Make a service token: it acts with the admin role, within its scopes (secret shown once)',
     tag: 'API tokens',
+    access: 'admin',
     body: createApiTokenRequestSchema,
     response: createApiTokenResponseSchema,
     status: 201,
@@ -1163,11 +1311,13 @@ export const API_ENDPOINTS = {
   'GET /api/webhooks': {
     summary: 'Webhook endpoints, with their waiting and failed deliveries',
     tag: 'Webhooks',
+    access: 'admin',
     response: webhookEndpointsResponseSchema,
   },
   'POST /api/webhooks': {
     summary: 'Register an endpoint for event types (its signing secret is shown once)',
     tag: 'Webhooks',
+    access: 'admin',
     body: webhookEndpointInputSchema,
     response: webhookSecretResponseSchema,
     status: 201,
@@ -1175,28 +1325,33 @@ export const API_ENDPOINTS = {
   'PUT /api/webhooks/:id': {
     summary: "Change an endpoint's address, events, private-network permission or pause it",
     tag: 'Webhooks',
+    access: 'admin',
     body: webhookEndpointInputSchema,
     response: z.object({ endpoint: webhookEndpointSchema }),
   },
   'DELETE /api/webhooks/:id': {
     summary: 'Remove an endpoint and its delivery log',
     tag: 'Webhooks',
+    access: 'admin',
     status: 204,
   },
   'POST /api/webhooks/:id/rotate-secret': {
     summary: 'A new signing secret (the old one keeps signing for a day)',
     tag: 'Webhooks',
+    access: 'admin',
     response: webhookSecretResponseSchema,
   },
   'GET /api/webhooks/:id/deliveries': {
     summary: "An endpoint's newest 100 deliveries: status, attempts, the receiver's answer",
     tag: 'Webhooks',
+    access: 'admin',
     query: webhookDeliveriesQuerySchema,
     response: webhookDeliveriesResponseSchema,
   },
   'POST /api/webhooks/deliveries/:id/resend': {
     summary: 'Send a delivery again now, with the same webhook-id',
     tag: 'Webhooks',
+    access: 'admin',
     status: 204,
   },
 
@@ -1204,11 +1359,13 @@ export const API_ENDPOINTS = {
   'GET /api/admin/sso-providers': {
     summary: 'Single sign-on providers (OpenID Connect), never their client secrets',
     tag: 'Single sign-on',
+    access: 'admin',
     response: ssoProvidersResponseSchema,
   },
   'POST /api/admin/sso-providers': {
     summary: 'Add a single sign-on provider',
     tag: 'Single sign-on',
+    access: 'admin',
     body: ssoProviderInputSchema,
     response: ssoProviderResponseSchema,
     status: 201,
@@ -1216,22 +1373,26 @@ export const API_ENDPOINTS = {
   'PUT /api/admin/sso-providers/:id': {
     summary: 'Change a provider (an empty client secret keeps the stored one)',
     tag: 'Single sign-on',
+    access: 'admin',
     body: ssoProviderInputSchema,
     response: ssoProviderResponseSchema,
   },
   'DELETE /api/admin/sso-providers/:id': {
     summary: 'Remove a provider',
     tag: 'Single sign-on',
+    access: 'admin',
     status: 204,
   },
   'GET /api/admin/sign-in-settings': {
     summary: 'Who may sign in with a password: everyone, or only the first admin',
     tag: 'Single sign-on',
+    access: 'admin',
     response: signInSettingsSchema,
   },
   'PUT /api/admin/sign-in-settings': {
     summary: 'Turn password sign-in off for everyone but the first admin, or back on',
     tag: 'Single sign-on',
+    access: 'admin',
     body: signInSettingsInputSchema,
     response: signInSettingsSchema,
   },
@@ -1239,6 +1400,7 @@ export const API_ENDPOINTS = {
   'GET /api/openapi.json': {
     summary: 'This document: every endpoint, as OpenAPI 3.1',
     tag: 'API reference',
+    access: 'public',
     response: z.looseObject({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }),
   },
 } satisfies Record<string, EndpointContract>;

@@ -100,7 +100,6 @@ export const createApiTokenRequestSchema = z
     expiresOn: isoDate,
   })
   .strict();
-export type CreateApiTokenRequest = z.input<typeof createApiTokenRequestSchema>;
 
 /** The secret is in this answer only: the server keeps its hash. */
 export const createApiTokenResponseSchema = z.object({

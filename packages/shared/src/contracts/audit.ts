@@ -51,7 +51,6 @@ export const listAuditQuerySchema = z.intersection(
       .default(50),
   }),
 );
-export type ListAuditQuery = z.input<typeof listAuditQuerySchema>;
 
 export const listAuditResponseSchema = z.object({
   entries: z.array(auditEntrySchema),

@@ -75,7 +75,6 @@ export const signInRequestSchema = z.object({
   password: passwordSchema,
   name: optionalNameSchema,
 });
-export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const roleSchema = z.enum(ROLES);
 

@@ -28,7 +28,6 @@ export const createCalendarFeedRequestSchema = z
       .default(null),
   })
   .strict();
-export type CreateCalendarFeedRequest = z.input<typeof createCalendarFeedRequestSchema>;
 
 /** The address is shown once: only its hash is kept. */
 export const createCalendarFeedResponseSchema = z.object({

@@ -41,4 +41,3 @@ export const updateEmailPreferencesSchema = z
       .max(EMAIL_KINDS.length),
   })
   .strict();
-export type UpdateEmailPreferences = z.input<typeof updateEmailPreferencesSchema>;

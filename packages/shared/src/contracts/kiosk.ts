@@ -30,7 +30,6 @@ const deviceName = text()
   });
 
 export const createEnrolmentCodeRequestSchema = z.object({ name: deviceName }).strict();
-export type CreateEnrolmentCodeRequest = z.infer<typeof createEnrolmentCodeRequestSchema>;
 
 export const enrolmentCodeResponseSchema = z.object({
   code: z.string(),
@@ -54,7 +53,6 @@ export const enrolDeviceRequestSchema = z
       ),
   })
   .strict();
-export type EnrolDeviceRequest = z.infer<typeof enrolDeviceRequestSchema>;
 
 export const kioskDeviceSchema = z.object({
   id: z.string(),
@@ -184,7 +182,6 @@ export const kioskPunchRequestSchema = recordTimeEventRequestSchema
   .pick({ id: true, eventType: true })
   .extend({ grant: z.string().min(1, { error: kioskGrantExpiredMessage }).max(100) })
   .strict();
-export type KioskPunchRequest = z.infer<typeof kioskPunchRequestSchema>;
 
 /** In the reader's language (decision 0036). */
 export function kioskUnreadablePinMessage(): string {

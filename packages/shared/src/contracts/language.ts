@@ -6,7 +6,6 @@ import { LOCALES } from '../i18n/locales.ts';
 export const updateLanguageRequestSchema = z.object({
   language: z.enum(LOCALES, { error: () => t`Choose English or French (Canada)` }).nullable(),
 });
-export type UpdateLanguageRequest = z.infer<typeof updateLanguageRequestSchema>;
 
 export const languageResponseSchema = z.object({
   language: z.enum(LOCALES).nullable(),

@@ -251,7 +251,6 @@ export type LabourAgreementInput = z.input<typeof labourAgreementInputSchema>;
 
 /** POST /api/pay-rules/agreements/:id/end: the last day the agreement applies. */
 export const endLabourAgreementInputSchema = z.object({ endDate: isoDate });
-export type EndLabourAgreementInput = z.input<typeof endLabourAgreementInputSchema>;
 
 export const listLabourAgreementsQuerySchema = z.object({
   userId: z.uuid({ error: () => t`Unknown person` }).optional(),

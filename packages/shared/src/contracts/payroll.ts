@@ -48,7 +48,6 @@ export const addPublicHolidaySchema = z.object({
     .min(1, { error: () => t`Give the holiday a name` })
     .max(80, { error: () => t`Keep the name under 80 characters` }),
 });
-export type AddPublicHoliday = z.input<typeof addPublicHolidaySchema>;
 
 // ---- Pay rates and employee numbers -----------------------------------------------------------
 
@@ -64,7 +63,6 @@ export const payRateInputSchema = z.object({
     .min(1, { error: () => t`The hourly rate must be more than $0.00` })
     .max(MAX_HOURLY_CENTS, { error: () => t`The hourly rate must be at most $1,000.00` }),
 });
-export type PayRateInput = z.input<typeof payRateInputSchema>;
 
 export const payRateSchema = z.object({
   id: z.uuid(),
@@ -162,7 +160,6 @@ export const presetInputSchema = z.object({
     )
     .default({}),
 });
-export type PresetInput = z.input<typeof presetInputSchema>;
 
 export const presetSchema = z.object({
   id: z.uuid(),

@@ -27,7 +27,6 @@ export const savePushSubscriptionRequestSchema = z.object({
     })
     .strict(),
 });
-export type SavePushSubscriptionRequest = z.infer<typeof savePushSubscriptionRequestSchema>;
 
 export const removePushSubscriptionRequestSchema = z.object({ endpoint }).strict();
 

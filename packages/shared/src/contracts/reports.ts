@@ -13,7 +13,6 @@ export const reportRangeQuerySchema = z
     teamId: z.uuid({ error: () => t`Unknown team` }).optional(),
   })
   .refine(rangeRule, { error: rangeMessage });
-export type ReportRangeQuery = z.input<typeof reportRangeQuerySchema>;
 
 /** Sums over a set of person-days; percentages only over complete (scored) days. */
 export const adherenceFiguresSchema = z.object({
@@ -109,7 +108,6 @@ export const workedHoursQuerySchema = z
     groupBy: z.enum(WORKED_HOURS_GROUPINGS).default('week'),
   })
   .refine(rangeRule, { error: rangeMessage });
-export type WorkedHoursQuery = z.input<typeof workedHoursQuerySchema>;
 
 /** GET /api/reports/worked-hours/export: the file format, next to the worked-hours query. */
 export const exportFormatQuerySchema = z.object({

@@ -158,7 +158,6 @@ export const timeOffRequestsQuerySchema = z
   .refine((query) => query.from <= query.to, {
     error: () => t`The start date must be on or before the end date`,
   });
-export type TimeOffRequestsQuery = z.input<typeof timeOffRequestsQuerySchema>;
 
 export const timeOffRequestsResponseSchema = z.object({
   requests: z.array(timeOffRequestSchema),

@@ -105,7 +105,6 @@ export const punchChangesQuerySchema = z.object({
     .max(1000, { error: () => t`Limit must be from 1 to 1000` })
     .default(500),
 });
-export type PunchChangesQuery = z.input<typeof punchChangesQuerySchema>;
 
 const changeFields = {
   id: z.uuid(),
@@ -155,7 +154,6 @@ export const historyQuerySchema = z
   .refine((query) => !query.from || !query.to || query.from <= query.to, {
     error: () => t`The start date must be on or before the end date`,
   });
-export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
 export const historyDaySchema = z.object({
   date: isoDate,

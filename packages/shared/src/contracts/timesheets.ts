@@ -11,7 +11,6 @@ export const timesheetQuerySchema = z.object({
   userId: z.uuid({ error: () => t`Unknown person` }).optional(),
   date: periodDate().optional(),
 });
-export type TimesheetQuery = z.input<typeof timesheetQuerySchema>;
 
 const dateRangeSchema = z.object({ start: isoDate, end: isoDate });
 
@@ -211,11 +210,9 @@ export const submitTimesheetSchema = z.object({
   userId: z.never({ error: () => t`You can submit only your own timesheet` }).optional(),
   confirm: z.literal(true, { error: () => t`Confirm that these hours are complete and correct` }),
 });
-export type SubmitTimesheetInput = z.input<typeof submitTimesheetSchema>;
 
 /** POST /api/timesheets/withdraw: take back one's own submission before it is decided. */
 export const withdrawTimesheetSchema = z.object({ date: periodDate() });
-export type WithdrawTimesheetInput = z.input<typeof withdrawTimesheetSchema>;
 
 /** POST /api/timesheets/decide: approve, or return with a comment, one person's timesheet. */
 export const decideTimesheetSchema = z

@@ -16,6 +16,12 @@ export function getRoleFlags(role: Role | null | undefined): RoleFlags {
 export type RoleRequirement = Role | readonly Role[];
 
 /**
+ * Who may call an endpoint. Every /api route must declare one — the server refuses to start
+ * otherwise — so a new endpoint cannot ship unguarded by accident.
+ */
+export type Access = 'public' | 'signed-in' | RoleRequirement;
+
+/**
  * The guard rule shared by the browser's route guard and the server's endpoint guard:
  * no required role → any signed-in user; admin passes everything; otherwise the role must be
  * the required one (or one of the required ones).

@@ -3,11 +3,15 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_ENDPOINTS } from '@punchclock/shared/contracts/api-catalogue';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { NotFound } from '../../platform/errors.ts';
 import { withLocale } from '../../platform/i18n.ts';
 import { buildOpenApiDocument } from './openapi-document.ts';
 
-/** The reference page's own routes: they serve a page, not the API, so the document skips them. */
+/**
+ * The reference page's own routes: they serve a page, not the API, so the document skips them and
+ * the catalogue does not list them.
+ */
 export const REFERENCE_PAGE_ROUTES = new Set(['GET /api/docs', 'GET /api/docs/:asset']);
 
 // Swagger UI's files, from the installed package: nothing is loaded from a CDN (the CSP allows
@@ -57,7 +61,7 @@ const PAGE = `<!doctype html>
  */
 export function registerApiReferenceRoutes(app: FastifyInstance): void {
   let document: string | undefined;
-  app.get('/api/openapi.json', { config: { access: 'public' } }, async (_request, reply) => {
+  implementEndpoint(app, 'GET /api/openapi.json', async ({ reply }) => {
     // Built on first use, when every route is registered; the same for the life of the process.
     // Always in English, the developers' reference's language, whoever asks first.
     document ??= withLocale('en', () =>

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { API_SCOPES, type ApiTokensResponse } from '@punchclock/shared/contracts/api-tokens';
+import { API_SCOPES } from '@punchclock/shared/contracts/api-tokens';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { createApiToken, listApiTokens, revokeApiToken, scopesUsableBy } from './tokens.ts';
 
@@ -15,17 +16,14 @@ export function registerApiTokenRoutes(
   db: Db,
   config: { timeZone: string },
 ): void {
-  const signedIn = { config: { access: 'signed-in' as const } };
-  const adminOnly = { config: { access: 'admin' as const } };
-
-  app.get('/api/api-tokens', signedIn, async (request): Promise<ApiTokensResponse> => {
+  implementEndpoint(app, 'GET /api/api-tokens', async ({ request }) => {
     const auth = requireAuth(request);
     return {
       tokens: await listApiTokens(db, auth.userId),
       availableScopes: scopesUsableBy(auth.role, app.apiRoutes),
     };
   });
-  app.post('/api/api-tokens', signedIn, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/api-tokens', async ({ request, reply }) => {
     const auth = requireAuth(request);
     const made = { kind: 'personal' as const, makerId: auth.userId };
     const allowedScopes = scopesUsableBy(auth.role, app.apiRoutes);
@@ -36,24 +34,21 @@ export function registerApiTokenRoutes(
       request.body,
       getRequestMeta(request),
     );
-    return reply.status(201).send(created);
+    void reply.status(201);
+    return created;
   });
-  app.delete<{ Params: { id: string } }>(
-    '/api/api-tokens/:id',
-    signedIn,
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const caller = { userId: auth.userId, isAdmin: getRoleFlags(auth.role).isAdmin };
-      await revokeApiToken(db, caller, request.params.id, getRequestMeta(request));
-      return reply.status(204).send();
-    },
-  );
+  implementEndpoint(app, 'DELETE /api/api-tokens/:id', async ({ request, reply, params }) => {
+    const auth = requireAuth(request);
+    const caller = { userId: auth.userId, isAdmin: getRoleFlags(auth.role).isAdmin };
+    await revokeApiToken(db, caller, params.id, getRequestMeta(request));
+    return reply.status(204).send();
+  });
 
-  app.get('/api/admin/api-tokens', adminOnly, async (): Promise<ApiTokensResponse> => ({
+  implementEndpoint(app, 'GET /api/admin/api-tokens', async () => ({
     tokens: await listApiTokens(db, null),
     availableScopes: [...API_SCOPES],
   }));
-  app.post('/api/admin/api-tokens', adminOnly, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/admin/api-tokens', async ({ request, reply }) => {
     const created = await createApiToken(
       db,
       config.timeZone,
@@ -61,6 +56,7 @@ export function registerApiTokenRoutes(
       request.body,
       getRequestMeta(request),
     );
-    return reply.status(201).send(created);
+    void reply.status(201);
+    return created;
   });
 }

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
+import { actorOf, requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { listCorrections } from '../time-tracking/index.ts';
 import { listLocks, readTeamLeadsApprove } from '../requests/index.ts';
@@ -11,26 +11,16 @@ import { decideApprovals } from './decisions.ts';
 import { lockPeriod, reopenPeriod, setApprovalSettings } from './periods.ts';
 import { getSmeOverview, listApprovals } from './queue.ts';
 
-const idParams = z.object({ id: z.string() });
-
 export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const signedIn = { config: { access: 'signed-in' as const } };
-  const admin = { config: { access: 'admin' as const } };
-  // sme and admin approve; a team lead only when the admin enabled it (checked in the service).
-  const approvers = { config: { access: ['sme', 'team_lead'] as const } };
-  const adminActor = (request: FastifyRequest) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
-
   // A person's own correction requests.
-  app.get('/api/corrections', signedIn, async (request) => ({
+  implementEndpoint(app, 'GET /api/corrections', async ({ request }) => ({
     corrections: (await listCorrections(db, { userId: requireAuth(request).userId })).map(
       ({ teamId: _team, ...correction }) => correction,
     ),
   }));
-  app.post('/api/corrections', signedIn, async (request, reply) =>
-    reply.status(201).send({
+  implementEndpoint(app, 'POST /api/corrections', async ({ request, reply }) => {
+    void reply.status(201);
+    return {
       correction: await requestCorrection(
         db,
         config,
@@ -38,23 +28,23 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
         request.body,
         getRequestMeta(request),
       ),
-    }),
-  );
-  app.post('/api/corrections/:id/cancel', signedIn, async (request, reply) => {
+    };
+  });
+  implementEndpoint(app, 'POST /api/corrections/:id/cancel', async ({ request, reply, params }) => {
     await cancelCorrection(
       db,
       config.timeZone,
       requireAuth(request).userId,
-      idParams.parse(request.params).id,
+      params.id,
       getRequestMeta(request),
     );
     return reply.status(204).send();
   });
 
-  app.get('/api/approvals', approvers, async (request) =>
+  implementEndpoint(app, 'GET /api/approvals', async ({ request }) =>
     listApprovals(db, requireAuth(request), request.query),
   );
-  app.post('/api/approvals/decide', approvers, async (request) =>
+  implementEndpoint(app, 'POST /api/approvals/decide', async ({ request }) =>
     decideApprovals(
       db,
       config.timeZone,
@@ -63,28 +53,29 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
       getRequestMeta(request),
     ),
   );
-  app.get('/api/approvals/sme-overview', { config: { access: 'sme' as const } }, async (request) =>
+  implementEndpoint(app, 'GET /api/approvals/sme-overview', async ({ request }) =>
     getSmeOverview(db, config.timeZone, requireAuth(request), config.notificationRules),
   );
 
-  app.get('/api/approvals/locks', admin, async () => ({ locks: await listLocks(db) }));
-  app.post('/api/approvals/locks', admin, async (request, reply) =>
-    reply.status(201).send({
-      id: await lockPeriod(db, request.body, adminActor(request), config.pay.workWeekStart),
-    }),
-  );
-  app.post('/api/approvals/locks/:id/reopen', admin, async (request, reply) => {
-    await reopenPeriod(db, idParams.parse(request.params).id, adminActor(request));
-    return reply.status(204).send();
+  implementEndpoint(app, 'GET /api/approvals/locks', async () => ({ locks: await listLocks(db) }));
+  implementEndpoint(app, 'POST /api/approvals/locks', async ({ request, reply }) => {
+    void reply.status(201);
+    return {
+      id: await lockPeriod(db, request.body, actorOf(request), config.pay.workWeekStart),
+    };
   });
-  app.get(
-    '/api/approvals/settings',
-    { config: { access: ['sme', 'team_lead'] as const } },
-    async () => ({
-      teamLeadsApproveTheirTeam: await readTeamLeadsApprove(db),
-    }),
+  implementEndpoint(
+    app,
+    'POST /api/approvals/locks/:id/reopen',
+    async ({ request, reply, params }) => {
+      await reopenPeriod(db, params.id, actorOf(request));
+      return reply.status(204).send();
+    },
   );
-  app.put('/api/approvals/settings', admin, async (request) =>
-    setApprovalSettings(db, request.body, adminActor(request)),
+  implementEndpoint(app, 'GET /api/approvals/settings', async () => ({
+    teamLeadsApproveTheirTeam: await readTeamLeadsApprove(db),
+  }));
+  implementEndpoint(app, 'PUT /api/approvals/settings', async ({ request }) =>
+    setApprovalSettings(db, request.body, actorOf(request)),
   );
 }

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  auditFilterSchema,
-  listAuditQuerySchema,
-  type AuditFilter,
-} from '@punchclock/shared/contracts/audit';
+import { auditFilterSchema, type AuditFilter } from '@punchclock/shared/contracts/audit';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { drainedOrClosed, inLargeChunks } from '../../platform/back-pressure.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { parseInput } from '../../platform/errors.ts';
 import { createAuditCsvStream, incompleteExportRecord, toCsvRecord } from './csv.ts';
 import { listAuditEntries, listAuditFacets } from './repository.ts';
@@ -15,10 +12,7 @@ const EXPORT_BATCH = 1000;
 
 /** Read-only: no endpoint changes or removes audit rows, and the database refuses it too. */
 export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const admin = { config: { access: 'admin' as const } };
-
-  app.get('/api/audit-logs', admin, async (request) => {
-    const query = parseInput(listAuditQuerySchema, request.query);
+  implementEndpoint(app, 'GET /api/audit-logs', async ({ query }) => {
     const entries = await listAuditEntries(db, query, config.timeZone, {
       before: query.before,
       limit: query.limit + 1,
@@ -30,10 +24,10 @@ export function registerAuditRoutes(app: FastifyInstance, db: Db, config: AppCon
     };
   });
 
-  app.get('/api/audit-logs/facets', admin, async () => listAuditFacets(db));
+  implementEndpoint(app, 'GET /api/audit-logs/facets', async () => listAuditFacets(db));
 
   // Streams every matching row in batches, so a million rows never sit in memory at once.
-  app.get('/api/audit-logs/export', admin, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/audit-logs/export', async ({ request, reply }) => {
     const filter: AuditFilter = parseInput(auditFilterSchema, request.query);
     const readBatch = (before: number | undefined) =>
       listAuditEntries(db, filter, config.timeZone, { before, limit: EXPORT_BATCH });

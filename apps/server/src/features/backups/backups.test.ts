@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_NAME_PATTERN, backupListSchema } from '@punchclock/shared/contracts/backups';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/config.ts';
 import { openDatabase, type Db } from '../../db/client.ts';
 import { acquireDataDirLock, DataDirInUseError } from '../../db/data-dir-lock.ts';
 import { buildTestApp, CSRF_HEADERS, signInAs } from '../../test/app.ts';

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
-import { getRequestMeta } from '../../platform/request-meta.ts';
+import { actorOf } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import {
   freshBackupForDownload,
   openBackupForDownload,
@@ -19,21 +19,17 @@ export function registerBackupRoutes(
   database: Database,
   config: AppConfig,
 ): void {
-  const admin = { config: { access: 'admin' as const } };
-  const actorOf = (request: FastifyRequest) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
   const attachment = (name: string) => `attachment; filename="${name}"`;
 
-  app.get('/api/backups', admin, async () => readBackupList(database, config));
+  implementEndpoint(app, 'GET /api/backups', async () => readBackupList(database, config));
 
-  app.post('/api/backups', admin, async (request, reply) =>
-    reply.status(201).send({ backup: await takeBackupAsAdmin(database, config, actorOf(request)) }),
-  );
+  implementEndpoint(app, 'POST /api/backups', async ({ request, reply }) => {
+    void reply.status(201);
+    return { backup: await takeBackupAsAdmin(database, config, actorOf(request)) };
+  });
 
   // A snapshot of this moment, not kept in the folder.
-  app.get('/api/backups/fresh', admin, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/backups/fresh', async ({ request, reply }) => {
     const { name, bytes } = await freshBackupForDownload(database, actorOf(request));
     return reply
       .header('content-type', 'application/gzip')
@@ -42,11 +38,11 @@ export function registerBackupRoutes(
       .send(bytes);
   });
 
-  app.get('/api/backups/:name', admin, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/backups/:name', async ({ request, reply, params }) => {
     const { name, sizeBytes, stream } = await openBackupForDownload(
       database,
       config,
-      (request.params as { name?: string }).name,
+      params.name,
       actorOf(request),
     );
     return reply

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig, type AppConfig } from '../../config.ts';
+import type { AppConfig } from '../../config.ts';
+import { testConfig } from '../../test/config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { isBackupDue, lastScheduledInstant, scheduleBackups } from './schedule.ts';
 

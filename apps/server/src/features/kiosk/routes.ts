@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
+import { actorOf, requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { Unauthorized } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { clearDeviceCookie, readDeviceToken, setDeviceCookie } from './device-cookie.ts';
@@ -18,29 +18,23 @@ import { identifyAtKiosk, punchAtKiosk, punchOfflineAtKiosk } from './at-the-kio
 import { sealingKeyOf } from './sealed-pins.ts';
 import { resetKioskPinAsAdmin, getKioskCard, getMyKioskPin, setMyKioskPin } from './pins.ts';
 
-const idParams = z.object({ id: z.string() });
-
 export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const admin = { config: { access: 'admin' as const } };
-  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
+  implementEndpoint(app, 'POST /api/kiosk/enrolment-codes', async ({ request, reply }) => {
+    void reply.status(201);
+    return createEnrolmentCode(db, request.body, actorOf(request));
   });
-
-  app.post('/api/kiosk/enrolment-codes', admin, async (request, reply) =>
-    reply.status(201).send(await createEnrolmentCode(db, request.body, actorOf(request))),
-  );
-  app.get('/api/kiosk/devices', admin, async () => ({ devices: await listDevices(db) }));
-  app.post('/api/kiosk/devices/:id/revoke', admin, async (request) => ({
-    device: await revokeDevice(db, idParams.parse(request.params).id, actorOf(request)),
+  implementEndpoint(app, 'GET /api/kiosk/devices', async () => ({
+    devices: await listDevices(db),
+  }));
+  implementEndpoint(app, 'POST /api/kiosk/devices/:id/revoke', async ({ request, params }) => ({
+    device: await revokeDevice(db, params.id, actorOf(request)),
   }));
 
   // Each person's own PIN; an admin resets (removes) it. Wrong PINs never lock it (0042).
-  const signedIn = { config: { access: 'signed-in' as const } };
-  app.get('/api/me/kiosk-pin', signedIn, async (request) =>
+  implementEndpoint(app, 'GET /api/me/kiosk-pin', async ({ request }) =>
     getMyKioskPin(db, requireAuth(request).userId),
   );
-  app.put('/api/me/kiosk-pin', signedIn, async (request) => ({
+  implementEndpoint(app, 'PUT /api/me/kiosk-pin', async ({ request }) => ({
     pin: await setMyKioskPin(
       db,
       requireAuth(request).userId,
@@ -48,18 +42,19 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       getRequestMeta(request),
     ),
   }));
-  app.get('/api/users/:id/kiosk', admin, async (request) =>
-    getKioskCard(db, idParams.parse(request.params).id),
+  implementEndpoint(app, 'GET /api/users/:id/kiosk', async ({ params }) =>
+    getKioskCard(db, params.id),
   );
-  app.post('/api/users/:id/kiosk-pin/reset', admin, async (request) => ({
-    pin: await resetKioskPinAsAdmin(db, idParams.parse(request.params).id, actorOf(request)),
+  implementEndpoint(app, 'POST /api/users/:id/kiosk-pin/reset', async ({ request, params }) => ({
+    pin: await resetKioskPinAsAdmin(db, params.id, actorOf(request)),
   }));
 
   // The device side: no person is signed in; the device's own cookie says who it is.
-  app.post('/api/kiosk/enrol', { config: { access: 'public' } }, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/kiosk/enrol', async ({ request, reply }) => {
     const { device, token } = await enrolDevice(db, request.body, getRequestMeta(request));
     setDeviceCookie(reply, request, config, token);
-    return reply.status(201).send({ device });
+    void reply.status(201);
+    return { device };
   });
   /** The enrolled device making the request; refused (and its dead cookie cleared) if none. */
   async function requireDevice(request: FastifyRequest, reply: FastifyReply) {
@@ -71,8 +66,7 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
     }
     return device;
   }
-  const device = { config: { access: 'public' as const } };
-  app.get('/api/kiosk/device', device, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/kiosk/device', async ({ request, reply }) => {
     const thisDevice = await requireDevice(request, reply);
     return {
       device: thisDevice,
@@ -80,10 +74,10 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       sealingKey: await sealingKeyOf(db, thisDevice.id),
     };
   });
-  app.post('/api/kiosk/identify', device, async (request, reply) =>
+  implementEndpoint(app, 'POST /api/kiosk/identify', async ({ request, reply }) =>
     identifyAtKiosk(db, await requireDevice(request, reply), request.body, config.timeZone),
   );
-  app.post('/api/kiosk/punch', device, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/kiosk/punch', async ({ request, reply }) => {
     const result = await punchAtKiosk(
       db,
       config,
@@ -91,9 +85,10 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       request.body,
       getRequestMeta(request),
     );
-    return reply.status(result.isReplay ? 200 : 201).send(result);
+    void reply.status(result.isReplay ? 200 : 201);
+    return result;
   });
-  app.post('/api/kiosk/offline-punch', device, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/kiosk/offline-punch', async ({ request, reply }) => {
     const result = await punchOfflineAtKiosk(
       db,
       config,
@@ -101,6 +96,7 @@ export function registerKioskRoutes(app: FastifyInstance, db: Db, config: AppCon
       request.body,
       getRequestMeta(request),
     );
-    return reply.status(result.isReplay ? 200 : 201).send(result);
+    void reply.status(result.isReplay ? 200 : 201);
+    return result;
   });
 }

@@ -1,7 +1,3 @@
-import {
-  updateLanguageRequestSchema,
-  type LanguageResponse,
-} from '@punchclock/shared/contracts/language';
 import { isLocale } from '@punchclock/shared/i18n/locales';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { requireAuth } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { parseInput } from '../../platform/errors.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 
 /**
@@ -17,9 +13,7 @@ import { getRequestMeta } from '../../platform/request-meta.ts';
  * it also sets the language of the emails and notifications the server makes for them.
  */
 export function registerLanguageRoutes(app: FastifyInstance, db: Db): void {
-  const signedIn = { config: { access: 'signed-in' as const } };
-
-  app.get('/api/me/language', signedIn, async (request): Promise<LanguageResponse> => {
+  implementEndpoint(app, 'GET /api/me/language', async ({ request }) => {
     const { userId } = requireAuth(request);
     const [row] = await db
       .select({ language: profiles.language })
@@ -28,9 +22,9 @@ export function registerLanguageRoutes(app: FastifyInstance, db: Db): void {
     return { language: isLocale(row?.language) ? row.language : null };
   });
 
-  app.put('/api/me/language', signedIn, async (request): Promise<LanguageResponse> => {
+  implementEndpoint(app, 'PUT /api/me/language', async ({ request, body }) => {
     const { userId } = requireAuth(request);
-    const { language } = parseInput(updateLanguageRequestSchema, request.body);
+    const { language } = body;
     await db.transaction(async (tx) => {
       const [before] = await tx
         .select({ language: profiles.language })

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { TooManyRequests } from '../../platform/errors.ts';
 import type { LiveHub } from '../../platform/live-events.ts';
 
@@ -8,7 +9,7 @@ const REFUSED_RETRY_AFTER_SECONDS = 30;
 
 export function registerLiveRoutes(app: FastifyInstance, hub: LiveHub): void {
   // One Server-Sent Events stream per tab: "change" frames name the topic to re-fetch.
-  app.get('/api/live', { config: { access: 'signed-in' } }, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/live', async ({ request, reply }) => {
     const auth = requireAuth(request);
     const refusal = hub.refusalFor(auth.sessionId, auth.userId);
     if (refusal) throw new TooManyRequests(refusal, REFUSED_RETRY_AFTER_SECONDS);

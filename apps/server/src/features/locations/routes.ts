@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
-import { getRequestMeta } from '../../platform/request-meta.ts';
+import { actorOf } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import {
   addPlace,
   listLocationPolicies,
@@ -11,42 +10,30 @@ import {
   setTeamLocationMode,
 } from './policies.ts';
 
-const teamParams = z.object({ id: z.string() });
-const placeParams = z.object({ id: z.string() });
-
 /** Location policy per team (admin; decision 0028). */
 export function registerLocationRoutes(app: FastifyInstance, db: Db): void {
-  const admin = { config: { access: 'admin' as const } };
-  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
-
-  app.get('/api/locations', admin, async () => listLocationPolicies(db));
-  app.put('/api/locations/teams/:id/mode', admin, async (request, reply) => {
-    await setTeamLocationMode(
-      db,
-      teamParams.parse(request.params).id,
-      request.body,
-      actorOf(request),
-    );
-    return reply.status(204).send();
-  });
-  app.post('/api/locations/teams/:id/places', admin, async (request, reply) =>
-    reply.status(201).send({
-      place: await addPlace(
-        db,
-        teamParams.parse(request.params).id,
-        request.body,
-        actorOf(request),
-      ),
-    }),
+  implementEndpoint(app, 'GET /api/locations', async () => listLocationPolicies(db));
+  implementEndpoint(
+    app,
+    'PUT /api/locations/teams/:id/mode',
+    async ({ request, reply, params }) => {
+      await setTeamLocationMode(db, params.id, request.body, actorOf(request));
+      return reply.status(204).send();
+    },
   );
-  app.delete('/api/locations/places/:id', admin, async (request, reply) => {
-    await removePlace(db, placeParams.parse(request.params).id, actorOf(request));
+  implementEndpoint(
+    app,
+    'POST /api/locations/teams/:id/places',
+    async ({ request, reply, params }) => {
+      void reply.status(201);
+      return { place: await addPlace(db, params.id, request.body, actorOf(request)) };
+    },
+  );
+  implementEndpoint(app, 'DELETE /api/locations/places/:id', async ({ request, reply, params }) => {
+    await removePlace(db, params.id, actorOf(request));
     return reply.status(204).send();
   });
-  app.put('/api/locations/retention', admin, async (request, reply) => {
+  implementEndpoint(app, 'PUT /api/locations/retention', async ({ request, reply }) => {
     await setRetentionDays(db, request.body, actorOf(request));
     return reply.status(204).send();
   });

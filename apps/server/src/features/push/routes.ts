@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import {
   removePushSubscription,
@@ -13,11 +14,10 @@ import { ensureVapidKeys } from './vapid-keys.ts';
 
 /** Reminders on a device (decision 0029): the key to subscribe with, subscribe, unsubscribe, test. */
 export function registerPushRoutes(app: FastifyInstance, db: Db, settings: PushSettings): void {
-  const signedIn = { config: { access: 'signed-in' as const } };
-  app.get('/api/push/key', signedIn, async () => ({
+  implementEndpoint(app, 'GET /api/push/key', async () => ({
     publicKey: (await ensureVapidKeys(db)).publicKey,
   }));
-  app.put('/api/push/subscription', signedIn, async (request, reply) => {
+  implementEndpoint(app, 'PUT /api/push/subscription', async ({ request, reply }) => {
     await savePushSubscription(
       db,
       settings,
@@ -27,7 +27,7 @@ export function registerPushRoutes(app: FastifyInstance, db: Db, settings: PushS
     );
     return reply.status(204).send();
   });
-  app.delete('/api/push/subscription', signedIn, async (request, reply) => {
+  implementEndpoint(app, 'DELETE /api/push/subscription', async ({ request, reply }) => {
     await removePushSubscription(
       db,
       requireAuth(request).userId,
@@ -36,7 +36,7 @@ export function registerPushRoutes(app: FastifyInstance, db: Db, settings: PushS
     );
     return reply.status(204).send();
   });
-  app.post('/api/push/test', signedIn, async (request) => ({
+  implementEndpoint(app, 'POST /api/push/test', async ({ request }) => ({
     sent: await sendPushes(db, settings, [
       {
         userId: requireAuth(request).userId,

@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { assignmentFilterSchema } from '@punchclock/shared/contracts/schedules';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
-import { parseInput } from '../../platform/errors.ts';
-import { getRequestMeta } from '../../platform/request-meta.ts';
+import { actorOf, requireAuth } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { listAssignments, listTemplates } from './repository.ts';
 import {
   assignTemplate,
@@ -18,40 +15,46 @@ import {
   setTemplateArchived,
 } from './service.ts';
 
-const idParams = z.object({ id: z.string() });
-
 export function registerScheduleRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
-  const admin = { config: { access: 'admin' as const } };
-
-  app.get('/api/schedule-templates', admin, async () => ({ templates: await listTemplates(db) }));
-  app.post('/api/schedule-templates', admin, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/schedule-templates', async () => ({
+    templates: await listTemplates(db),
+  }));
+  implementEndpoint(app, 'POST /api/schedule-templates', async ({ request, reply }) => {
     const template = await createTemplate(db, request.body, actorOf(request));
-    return reply.status(201).send({ template });
+    void reply.status(201);
+    return { template };
   });
-  app.put('/api/schedule-templates/:id', admin, async (request) => {
-    const { id } = idParams.parse(request.params);
+  implementEndpoint(app, 'PUT /api/schedule-templates/:id', async ({ request, params }) => {
+    const { id } = params;
     return { template: await editTemplate(db, id, request.body, actorOf(request)) };
   });
-  app.post('/api/schedule-templates/:id/archive', admin, async (request) => {
-    const { id } = idParams.parse(request.params);
-    return { template: await setTemplateArchived(db, id, true, actorOf(request)) };
-  });
-  app.post('/api/schedule-templates/:id/restore', admin, async (request) => {
-    const { id } = idParams.parse(request.params);
-    return { template: await setTemplateArchived(db, id, false, actorOf(request)) };
-  });
-  app.delete('/api/schedule-templates/:id', admin, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await removeTemplate(db, id, actorOf(request));
-    return reply.status(204).send();
-  });
+  implementEndpoint(
+    app,
+    'POST /api/schedule-templates/:id/archive',
+    async ({ request, params }) => {
+      const { id } = params;
+      return { template: await setTemplateArchived(db, id, true, actorOf(request)) };
+    },
+  );
+  implementEndpoint(
+    app,
+    'POST /api/schedule-templates/:id/restore',
+    async ({ request, params }) => {
+      const { id } = params;
+      return { template: await setTemplateArchived(db, id, false, actorOf(request)) };
+    },
+  );
+  implementEndpoint(
+    app,
+    'DELETE /api/schedule-templates/:id',
+    async ({ request, reply, params }) => {
+      const { id } = params;
+      await removeTemplate(db, id, actorOf(request));
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/api/schedule-assignments', admin, async (request) => {
-    const filter = parseInput(assignmentFilterSchema, request.query);
+  implementEndpoint(app, 'GET /api/schedule-assignments', async ({ query: filter }) => {
     return {
       assignments: await listAssignments(db, {
         userIds: filter.userId ? [filter.userId] : undefined,
@@ -60,22 +63,27 @@ export function registerScheduleRoutes(app: FastifyInstance, db: Db, config: App
       }),
     };
   });
-  app.post('/api/schedule-assignments', admin, async (request, reply) => {
+  implementEndpoint(app, 'POST /api/schedule-assignments', async ({ request, reply }) => {
     const assignments = await assignTemplate(db, request.body, actorOf(request));
-    return reply.status(201).send({ assignments });
+    void reply.status(201);
+    return { assignments };
   });
-  app.put('/api/schedule-assignments/:id', admin, async (request) => {
-    const { id } = idParams.parse(request.params);
+  implementEndpoint(app, 'PUT /api/schedule-assignments/:id', async ({ request, params }) => {
+    const { id } = params;
     return { assignment: await changeAssignment(db, id, request.body, actorOf(request)) };
   });
-  app.delete('/api/schedule-assignments/:id', admin, async (request, reply) => {
-    const { id } = idParams.parse(request.params);
-    await removeAssignment(db, id, actorOf(request));
-    return reply.status(204).send();
-  });
+  implementEndpoint(
+    app,
+    'DELETE /api/schedule-assignments/:id',
+    async ({ request, reply, params }) => {
+      const { id } = params;
+      await removeAssignment(db, id, actorOf(request));
+      return reply.status(204).send();
+    },
+  );
 
   // Everyone reads their own schedule; the user comes from the session, never the request.
-  app.get('/api/my-schedule', { config: { access: 'signed-in' } }, async (request) =>
+  implementEndpoint(app, 'GET /api/my-schedule', async ({ request }) =>
     getMySchedule(db, config.timeZone, requireAuth(request).userId, request.query),
   );
 }

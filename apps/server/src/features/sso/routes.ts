@@ -1,17 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   noProviderYetMessage,
-  signInSettingsInputSchema,
   ssoStartQuerySchema,
-  type SignInSettings,
-  type SsoButtons,
   type SsoError,
 } from '@punchclock/shared/contracts/sso';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
+import { actorOf } from '../../platform/access.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Invalid, parseInput } from '../../platform/errors.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
+import { Invalid } from '../../platform/errors.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { credentialCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import { readSignInSettings, writePasswordSignInScope } from '../auth/index.ts';
@@ -24,9 +22,6 @@ import {
 } from './providers.ts';
 import { finishSignIn, SsoRefusal, startSignIn, type SsoFailure } from './sign-in-flow.ts';
 
-type SlugParams = { Params: { slug: string } };
-type IdParams = { Params: { id: string } };
-
 /**
  * Ties the way back to the browser that set off: the state is also kept here, and a callback
  * whose state differs (someone else's sign-in link) is refused.
@@ -38,40 +33,34 @@ const pendingStateCookie = credentialCookie('punchclock_sso', {
 
 /** Single sign-on (#19, decision 0035): the browser's round trip, and the admin's settings. */
 export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
-  const isPublic = { config: { access: 'public' as const } };
-  const adminOnly = { config: { access: 'admin' as const } };
-  const actorOf = (request: FastifyRequest) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
   const backToSignIn = (reply: FastifyReply, reason: SsoError) =>
     reply.redirect(`/auth?sso_error=${reason}`, 302);
 
-  app.get('/api/auth/sso-providers', isPublic, async (): Promise<SsoButtons> => ({
+  implementEndpoint(app, 'GET /api/auth/sso-providers', async () => ({
     providers: await listButtons(db),
   }));
 
-  app.get<SlugParams>('/api/auth/sso/:slug/start', isPublic, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/auth/sso/:slug/start', async ({ request, reply, params }) => {
     try {
       const { returnTo } = ssoStartQuerySchema.catch({}).parse(request.query);
-      const { location, state } = await startSignIn(db, config, request.params.slug, returnTo);
+      const { location, state } = await startSignIn(db, config, params.slug, returnTo);
       pendingStateCookie.set(reply, request, config, state);
       return reply.redirect(location, 302);
     } catch (error) {
       if (error instanceof SsoRefusal) return backToSignIn(reply, error.reason);
-      request.log.warn({ err: error, provider: request.params.slug }, 'sso start failed');
+      request.log.warn({ err: error, provider: params.slug }, 'sso start failed');
       return backToSignIn(reply, 'failed');
     }
   });
 
-  app.get<SlugParams>('/api/auth/sso/:slug/callback', isPublic, async (request, reply) => {
+  implementEndpoint(app, 'GET /api/auth/sso/:slug/callback', async ({ request, reply, params }) => {
     const cookieState = pendingStateCookie.read(request);
     pendingStateCookie.clear(reply);
     try {
       const { token, returnTo } = await finishSignIn(
         db,
         config,
-        request.params.slug,
+        params.slug,
         stringParams(request.query),
         cookieState,
         getRequestMeta(request),
@@ -86,7 +75,7 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
           action: 'auth.sso_failed',
           entityType: 'sso_provider',
           entityId: null,
-          after: { provider: request.params.slug.slice(0, 40), ...failure },
+          after: { provider: params.slug.slice(0, 40), ...failure },
           meta: getRequestMeta(request),
         }).catch((auditError: unknown) =>
           request.log.error({ err: auditError }, 'sso audit failed'),
@@ -97,7 +86,7 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
       }
       // The provider's answer did not check out (or it could not be reached): say little.
       request.log.warn(
-        { err: error instanceof Error ? error.message : error, provider: request.params.slug },
+        { err: error instanceof Error ? error.message : error, provider: params.slug },
         'sso sign-in failed',
       );
       await auditFailure({ reason: 'token_rejected' });
@@ -105,27 +94,27 @@ export function registerSsoRoutes(app: FastifyInstance, db: Db, config: AppConfi
     }
   });
 
-  app.get('/api/admin/sso-providers', adminOnly, async () => ({
+  implementEndpoint(app, 'GET /api/admin/sso-providers', async () => ({
     providers: await listProviders(db, config),
   }));
-  app.post('/api/admin/sso-providers', adminOnly, async (request, reply) =>
-    reply
-      .status(201)
-      .send({ provider: await createProvider(db, config, request.body, actorOf(request)) }),
-  );
-  app.put<IdParams>('/api/admin/sso-providers/:id', adminOnly, async (request) => ({
-    provider: await updateProvider(db, config, request.params.id, request.body, actorOf(request)),
-  }));
-  app.delete<IdParams>('/api/admin/sso-providers/:id', adminOnly, async (request, reply) => {
-    await removeProvider(db, request.params.id, actorOf(request));
-    return reply.status(204).send();
+  implementEndpoint(app, 'POST /api/admin/sso-providers', async ({ request, reply }) => {
+    void reply.status(201);
+    return { provider: await createProvider(db, config, request.body, actorOf(request)) };
   });
-
-  app.get('/api/admin/sign-in-settings', adminOnly, async (): Promise<SignInSettings> =>
-    readSignInSettings(db),
+  implementEndpoint(app, 'PUT /api/admin/sso-providers/:id', async ({ request, params }) => ({
+    provider: await updateProvider(db, config, params.id, request.body, actorOf(request)),
+  }));
+  implementEndpoint(
+    app,
+    'DELETE /api/admin/sso-providers/:id',
+    async ({ request, reply, params }) => {
+      await removeProvider(db, params.id, actorOf(request));
+      return reply.status(204).send();
+    },
   );
-  app.put('/api/admin/sign-in-settings', adminOnly, async (request): Promise<SignInSettings> => {
-    const input = parseInput(signInSettingsInputSchema, request.body);
+
+  implementEndpoint(app, 'GET /api/admin/sign-in-settings', async () => readSignInSettings(db));
+  implementEndpoint(app, 'PUT /api/admin/sign-in-settings', async ({ request, body: input }) => {
     const actor = actorOf(request);
     if (input.passwordSignIn === 'first_admin_only' && (await listButtons(db)).length === 0) {
       throw new Invalid(noProviderYetMessage(), 'no_sso_provider');

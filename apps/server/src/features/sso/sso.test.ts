@@ -9,7 +9,7 @@ import {
   type SsoProvider,
   type SsoProviderInput,
 } from '@punchclock/shared/contracts/sso';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/config.ts';
 import { auditLog, ssoSignIns, users } from '../../db/schema.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { buildTestApp, postSignIn, readSessionCookie, signInAs } from '../../test/app.ts';

@@ -1,11 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type {
-  WebhookDeliveriesResponse,
-  WebhookEndpointsResponse,
-} from '@punchclock/shared/contracts/webhooks';
 import type { Db } from '../../db/client.ts';
-import { requireAuth } from '../../platform/access.ts';
-import { getRequestMeta } from '../../platform/request-meta.ts';
+import { actorOf } from '../../platform/access.ts';
+import { implementEndpoint } from '../../platform/endpoints.ts';
 import { listDeliveries, resendDelivery } from './deliveries.ts';
 import {
   createWebhookEndpoint,
@@ -16,53 +12,44 @@ import {
   type TargetOptions,
 } from './endpoints.ts';
 
-type Params = { Params: { id: string } };
-
 /** Webhooks (#18 point 3, decision 0033): admins manage endpoints and read the delivery log. */
 export function registerWebhookRoutes(
   app: FastifyInstance,
   db: Db,
   targetOptions: TargetOptions = {},
 ): void {
-  const adminOnly = { config: { access: 'admin' as const } };
-  const actorOf = (request: Parameters<typeof requireAuth>[0]) => ({
-    actorId: requireAuth(request).userId,
-    meta: getRequestMeta(request),
-  });
-
-  app.get('/api/webhooks', adminOnly, async (): Promise<WebhookEndpointsResponse> => ({
+  implementEndpoint(app, 'GET /api/webhooks', async () => ({
     endpoints: await listWebhookEndpoints(db),
   }));
-  app.post('/api/webhooks', adminOnly, async (request, reply) =>
-    reply
-      .status(201)
-      .send(await createWebhookEndpoint(db, request.body, actorOf(request), targetOptions)),
-  );
-  app.put<Params>('/api/webhooks/:id', adminOnly, async (request) => ({
+  implementEndpoint(app, 'POST /api/webhooks', async ({ request, reply }) => {
+    void reply.status(201);
+    return createWebhookEndpoint(db, request.body, actorOf(request), targetOptions);
+  });
+  implementEndpoint(app, 'PUT /api/webhooks/:id', async ({ request, params }) => ({
     endpoint: await updateWebhookEndpoint(
       db,
-      request.params.id,
+      params.id,
       request.body,
       actorOf(request),
       targetOptions,
     ),
   }));
-  app.delete<Params>('/api/webhooks/:id', adminOnly, async (request, reply) => {
-    await removeWebhookEndpoint(db, request.params.id, actorOf(request));
+  implementEndpoint(app, 'DELETE /api/webhooks/:id', async ({ request, reply, params }) => {
+    await removeWebhookEndpoint(db, params.id, actorOf(request));
     return reply.status(204).send();
   });
-  app.post<Params>('/api/webhooks/:id/rotate-secret', adminOnly, async (request) =>
-    rotateWebhookSecret(db, request.params.id, actorOf(request)),
+  implementEndpoint(app, 'POST /api/webhooks/:id/rotate-secret', async ({ request, params }) =>
+    rotateWebhookSecret(db, params.id, actorOf(request)),
   );
-  app.get<Params>(
-    '/api/webhooks/:id/deliveries',
-    adminOnly,
-    async (request): Promise<WebhookDeliveriesResponse> => ({
-      deliveries: await listDeliveries(db, request.params.id, request.query),
-    }),
+  implementEndpoint(app, 'GET /api/webhooks/:id/deliveries', async ({ request, params }) => ({
+    deliveries: await listDeliveries(db, params.id, request.query),
+  }));
+  implementEndpoint(
+    app,
+    'POST /api/webhooks/deliveries/:id/resend',
+    async ({ request, reply, params }) => {
+      await resendDelivery(db, params.id, actorOf(request));
+      return reply.status(204).send();
+    },
   );
-  app.post<Params>('/api/webhooks/deliveries/:id/resend', adminOnly, async (request, reply) => {
-    await resendDelivery(db, request.params.id, actorOf(request));
-    return reply.status(204).send();
-  });
 }

@@ -11,7 +11,7 @@ import {
   webhookSecretResponseSchema,
   type WebhookEndpointInput,
 } from '@punchclock/shared/contracts/webhooks';
-import { testConfig } from '../../config.ts';
+import { testConfig } from '../../test/config.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { createTimeOff, decide, timeOffTypeId } from '../../test/approvals.ts';

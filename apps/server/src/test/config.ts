@@ -1,0 +1,23 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig, type AppConfig } from '../config.ts';
+
+/** Defaults suitable for tests; override what a test is about. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  // One folder for every test app, keeping one snapshot; tests about backups set their own.
+  const backups = {
+    ...loadConfig({}).backups,
+    dir: path.join(tmpdir(), 'punchclock-test-backups'),
+    keep: 1,
+  };
+  // Tests' webhook receivers listen on 127.0.0.1; the address-guard tests turn this off.
+  const webhooks = { ...loadConfig({}).webhooks, allowLoopback: true };
+  return {
+    ...loadConfig({}),
+    logLevel: 'silent',
+    jobsEnabled: false,
+    backups,
+    webhooks,
+    ...overrides,
+  };
+}
