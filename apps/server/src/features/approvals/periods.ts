@@ -12,6 +12,7 @@ import { NotFound, parseInput } from '../../platform/errors.ts';
 import { hasPublicHolidayBetween } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
 import {
+  holdPeriodLocks,
   insertLock,
   readTeamLeadsApprove,
   reopenLock,
@@ -19,7 +20,9 @@ import {
 } from '../requests/index.ts';
 
 /**
- * Lock a range of days. The lock also protects the days before them that its pay reads
+ * Lock a range of days: the one way a period is locked (decision 0045), whether an admin locks
+ * days on the Approvals screen or approves a whole pay period (which calls this in its own
+ * transaction, after holding the locks and deciding). The lock also protects the days before them that its pay reads
  * (docs/decisions/0038): the rest of the first work week, and with a public holiday in the range
  * the 4 work weeks before it (its holiday pay). Holidays inside a lock cannot change after.
  */
@@ -31,6 +34,7 @@ export async function lockPeriod(
 ) {
   const input = parseInput(lockPeriodRequestSchema, rawInput);
   return db.transaction(async (tx) => {
+    await holdPeriodLocks(tx, 'lock');
     const hasHoliday = await hasPublicHolidayBetween(tx, input.fromDate, input.toDate);
     const readsFrom = payReadsFrom(input.fromDate, weekStartsOn, hasHoliday);
     const id = await insertLock(tx, { ...input, readsFrom, lockedBy: actor.actorId });

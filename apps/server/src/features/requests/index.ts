@@ -6,6 +6,7 @@ export {
   assertNotLocked,
   assertPayNotLocked,
   findActiveLock,
+  holdPeriodLocks,
   insertLock,
   listLocks,
   readTeamLeadsApprove,
