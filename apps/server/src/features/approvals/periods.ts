@@ -53,6 +53,8 @@ export async function lockPeriod(
 export async function reopenPeriod(db: Db, rawId: string, actor: Actor & { actorId: string }) {
   const id = parseInput(z.uuid({ error: () => t`Lock not found` }), rawId);
   await db.transaction(async (tx) => {
+    // Not while a period is being approved and locked (decision 0045).
+    await holdPeriodLocks(tx, 'lock');
     const reopened = await reopenLock(tx, id, actor.actorId);
     if (!reopened) throw new NotFound(t`That lock was not found or is already reopened`);
     await writeAudit(tx, {
