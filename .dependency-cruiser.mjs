@@ -14,7 +14,8 @@ const serverLayers = {
   // columns and locked periods of requests, the queue of days to recompute, stored notifications.
   kernel: [
     'people',
-    'requests',
+    'period-locks',
+    'request-decisions',
     'day-metrics-queue',
     'notification-store',
     'push',

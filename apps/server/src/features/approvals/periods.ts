@@ -11,13 +11,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
 import { hasPublicHolidayBetween } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
-import {
-  holdPeriodLocks,
-  insertLock,
-  readTeamLeadsApprove,
-  reopenLock,
-  writeTeamLeadsApprove,
-} from '../requests/index.ts';
+import { readTeamLeadsApprove, writeTeamLeadsApprove } from '../request-decisions/index.ts';
+import { holdPeriodLocks, insertLock, reopenLock } from '../period-locks/index.ts';
 
 /**
  * Lock a range of days: the one way a period is locked (decision 0045), whether an admin locks

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import { findUserSummaryById, type Actor } from '../people/index.ts';
-import { assertPayNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import {
   deleteRate,
   findEmployeeNumber,

@@ -19,7 +19,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, parseInput } from '../../platform/errors.ts';
 import { listPayrollPeopleRows } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
-import { findActiveLock } from '../requests/index.ts';
+import { findActiveLock } from '../period-locks/index.ts';
 import { buildTimesheets } from '../timesheets/index.ts';
 import { mapRows } from './mapping.ts';
 import { findPreset } from './presets.ts';

@@ -34,12 +34,8 @@ import {
   type Caller,
   type TeamScope,
 } from '../people/index.ts';
-import {
-  announceApprovalsChanged,
-  assertNotLocked,
-  findActiveLock,
-  holdPeriodLocks,
-} from '../requests/index.ts';
+import { announceApprovalsChanged } from '../request-decisions/index.ts';
+import { assertNotLocked, findActiveLock, holdPeriodLocks } from '../period-locks/index.ts';
 import { buildTimesheets, getTimesheet } from './service.ts';
 import { notifyDecision, notifyManagersOfFindings } from './sign-off-notifications.ts';
 import {

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { personNameOf } from '../people/index.ts';
-import { appSettings, periodLocks } from '../../db/schema.ts';
+import { periodLocks } from '../../db/schema.ts';
 import { Conflict } from '../../platform/errors.ts';
 
 // Any constant works: the same one for every instance on one database (as the migrations').
@@ -132,21 +132,4 @@ export async function reopenLock(db: Db, id: string, reopenedBy: string) {
     .where(and(eq(periodLocks.id, id), isNull(periodLocks.reopenedAt)))
     .returning({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate });
   return rows[0] ?? null;
-}
-
-const TEAM_LEADS_APPROVE = 'approvals.team_leads_approve_their_team';
-
-export async function readTeamLeadsApprove(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, TEAM_LEADS_APPROVE));
-  return row?.value === true;
-}
-
-export async function writeTeamLeadsApprove(db: Db, value: boolean): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: TEAM_LEADS_APPROVE, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
 }
