@@ -100,10 +100,9 @@ export async function ruleSetResolversFor(
   config: AppConfig,
   people: readonly AssignedPerson[],
 ): Promise<(person: AssignedPerson) => RuleSetResolver> {
-  const [assignmentsOf, rows] = await Promise.all([
-    listAssignmentsConcerning(db, people),
-    listRuleSetRows(db),
-  ]);
+  // One after the other: `db` may be a transaction (one connection).
+  const assignmentsOf = await listAssignmentsConcerning(db, people);
+  const rows = await listRuleSetRows(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fallback: StoredRules = {
     ...ONTARIO_OVERTIME_RULES,

@@ -215,10 +215,10 @@ export async function buildTimesheets(
   if (userIds.length === 0) return [];
   const { pay } = config;
   const span = periodSpan(config, period);
-  const [people, holidayEdits] = await Promise.all([
-    listUserSummariesByIds(db, userIds),
-    readHolidayEdits(db),
-  ]);
+  // One read after another: `db` may be a transaction, one connection (node-postgres deprecates
+  // queries sent on a client still busy with one).
+  const people = await listUserSummariesByIds(db, userIds);
+  const holidayEdits = await readHolidayEdits(db);
   const byId = new Map(people.map((person) => [person.id, person]));
   const found = userIds.flatMap((id) => byId.get(id) ?? []);
   if (found.length === 0) return [];
@@ -237,31 +237,46 @@ export async function buildTimesheets(
   // One span of days for everyone: the labour checks', the holiday pay's and every stretch's.
   const readFrom = reads.reduce((day, read) => earlier(day, read.from), span.punchesFrom);
   const readTo = reads.reduce((day, read) => later(day, read.to), span.punchesTo);
-  const [metrics, punches, corrections, plans, ratesOf, agreementOf] = await Promise.all([
-    listTimesheetDayMetrics(
-      db,
-      ids,
-      reads.reduce((day, read) => earlier(day, read.from), span.metricsFrom),
-      reads.reduce((day, read) => later(day, read.to), span.to),
-    ),
-    listShiftEvents(db, ids, readFrom, readTo),
-    listApprovedCorrections(db, ids, readFrom, readTo),
-    listAssignmentPlans(db, { userIds: ids, from: readFrom, to: readTo }),
-    readRatesOfPeople(db, ids),
-    excessHoursAgreementsFor(db, ids, shiftDate(span.from, -7), shiftDate(span.to, 7)),
-  ]);
-  const of = <Row extends { userId: string }>(rows: readonly Row[], userId: string) =>
-    rows.filter((row) => row.userId === userId);
+  const metrics = await listTimesheetDayMetrics(
+    db,
+    ids,
+    reads.reduce((day, read) => earlier(day, read.from), span.metricsFrom),
+    reads.reduce((day, read) => later(day, read.to), span.to),
+  );
+  const punches = await listShiftEvents(db, ids, readFrom, readTo);
+  const corrections = await listApprovedCorrections(db, ids, readFrom, readTo);
+  const plans = await listAssignmentPlans(db, { userIds: ids, from: readFrom, to: readTo });
+  const ratesOf = await readRatesOfPeople(db, ids);
+  const agreementOf = await excessHoursAgreementsFor(
+    db,
+    ids,
+    shiftDate(span.from, -7),
+    shiftDate(span.to, 7),
+  );
+  // Each person's rows, grouped once (not filtered once per person: linear in the rows).
+  const of = <Row extends { userId: string }>(rows: readonly Row[]) => {
+    const byUser = new Map<string, Row[]>();
+    for (const row of rows) {
+      const list = byUser.get(row.userId);
+      if (list) list.push(row);
+      else byUser.set(row.userId, [row]);
+    }
+    return (userId: string): readonly Row[] => byUser.get(userId) ?? [];
+  };
+  const metricsOf = of(metrics);
+  const punchesOf = of(punches);
+  const correctionsOf = of(corrections);
+  const plansOf = of(plans);
   return found.map((person) =>
     timesheetOf(config, period, span, {
       person,
       holidayOn,
       overtimeFrom,
       resolver: resolvers.get(person.id)!,
-      metrics: of(metrics, person.id),
-      punches: of(punches, person.id),
-      corrections: of(corrections, person.id),
-      plans: of(plans, person.id),
+      metrics: metricsOf(person.id),
+      punches: punchesOf(person.id),
+      corrections: correctionsOf(person.id),
+      plans: plansOf(person.id),
       rates: ratesOf(person.id),
       hasExcessHoursAgreement: agreementOf(person.id),
     }),
