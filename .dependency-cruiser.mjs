@@ -20,7 +20,8 @@ export const serverLayers = {
       "small shared models every record needs: who people are and who may see whom, the decision columns and locked periods of requests, the queue of days to recompute, stored notifications and their delivery (email, push), the reader's language",
     features: [
       'people',
-      'requests',
+      'period-locks',
+      'request-decisions',
       'day-metrics-queue',
       'notification-store',
       'push',

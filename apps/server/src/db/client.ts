@@ -70,18 +70,27 @@ export const migrationsFolder = path.join(
 // Any constant works; it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK_KEY = 7_240_311;
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10);
+/** Told of every statement drizzle sends (tests count the queries a request makes). */
+export type QueryListener = (query: string) => void;
+
+export async function openDatabase(
+  options: DatabaseOptions,
+  onQuery?: QueryListener,
+): Promise<Database> {
+  const logger = onQuery ? { logQuery: (query: string) => onQuery(query) } : undefined;
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize ?? 10, logger);
   if (options.kind === 'pglite') {
     return openPgliteFolder(
       options.dataDir,
       options.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS,
     );
   }
-  return wrapPglite(new PGlite(), () => {});
+  return wrapPglite(new PGlite(), () => {}, logger);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+type QueryLogger = { logQuery(query: string): void } | undefined;
+
+async function openPostgres(url: string, poolSize: number, logger: QueryLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle pooled connection the server drops (restart, failover, admin kill) must not crash
   // the process: the pool discards it and opens a new one on the next query.
@@ -95,7 +104,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     client.release();
   }
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   const listeners = new Set<() => Promise<void>>();
   return {
     db,
@@ -203,9 +212,13 @@ async function openPgliteFolder(dataDir: string, sharedBuffers: string): Promise
   }
 }
 
-async function wrapPglite(client: PGlite, onClose: () => void): Promise<Database> {
+async function wrapPglite(
+  client: PGlite,
+  onClose: () => void,
+  logger?: QueryLogger,
+): Promise<Database> {
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, ...(logger ? { logger } : {}) });
   await migratePglite(db, { migrationsFolder });
   let closed = false;
   return {

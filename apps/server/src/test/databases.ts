@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database, type QueryListener } from '../db/client.ts';
 
 export type TestDatabaseKind = Database['kind'];
 
@@ -23,12 +23,16 @@ export function listTestDatabaseKinds(): TestDatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function openTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
-  return kind === 'pglite' ? openPgliteTestDatabase() : openPostgresTestDatabase();
+/** `onQuery` is told of every statement the database's drizzle client sends. */
+export async function openTestDatabase(
+  kind: TestDatabaseKind,
+  onQuery?: QueryListener,
+): Promise<TestDatabase> {
+  return kind === 'pglite' ? openPgliteTestDatabase(onQuery) : openPostgresTestDatabase(onQuery);
 }
 
-async function openPgliteTestDatabase(): Promise<TestDatabase> {
-  const database = await openDatabase({ kind: 'pglite-memory' });
+async function openPgliteTestDatabase(onQuery?: QueryListener): Promise<TestDatabase> {
+  const database = await openDatabase({ kind: 'pglite-memory' }, onQuery);
   return {
     kind: 'pglite',
     database,
@@ -50,7 +54,7 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
 }
 
 /** A fresh database per test file, so files can run in parallel without seeing each other. */
-async function openPostgresTestDatabase(): Promise<TestDatabase> {
+async function openPostgresTestDatabase(onQuery?: QueryListener): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `punchclock_test_${randomBytes(6).toString('hex')}`;
@@ -60,7 +64,7 @@ async function openPostgresTestDatabase(): Promise<TestDatabase> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const open = () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const open = () => openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }, onQuery);
   let database: Database;
   try {
     database = await open();

@@ -22,7 +22,8 @@ import {
   lockUserForTimeTracking,
   refileAddedPunches,
 } from '../time-tracking/index.ts';
-import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged } from '../request-decisions/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 
 export interface CorrectionSettings {
   timeZone: string;

@@ -20,7 +20,8 @@ import {
   refileAddedPunches,
 } from '../time-tracking/index.ts';
 import { findRequest, findTimeOffFacts, updateRequestStatus } from '../time-off/index.ts';
-import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged } from '../request-decisions/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import { approverScope } from './queue.ts';
 
 async function notifyRequester(

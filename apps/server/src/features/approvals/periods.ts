@@ -11,15 +11,13 @@ import { writeAudit } from '../../platform/audit.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
 import { hasPublicHolidayBetween } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
-import {
-  insertLock,
-  readTeamLeadsApprove,
-  reopenLock,
-  writeTeamLeadsApprove,
-} from '../requests/index.ts';
+import { readTeamLeadsApprove, writeTeamLeadsApprove } from '../request-decisions/index.ts';
+import { holdPeriodLocks, insertLock, reopenLock } from '../period-locks/index.ts';
 
 /**
- * Lock a range of days. The lock also protects the days before them that its pay reads
+ * Lock a range of days: the one way a period is locked (decision 0045), whether an admin locks
+ * days on the Approvals screen or approves a whole pay period (which calls this in its own
+ * transaction, after holding the locks and deciding). The lock also protects the days before them that its pay reads
  * (docs/decisions/0038): the rest of the first work week, and with a public holiday in the range
  * the 4 work weeks before it (its holiday pay). Holidays inside a lock cannot change after.
  */
@@ -31,6 +29,7 @@ export async function lockPeriod(
 ) {
   const input = parseInput(lockPeriodRequestSchema, rawInput);
   return db.transaction(async (tx) => {
+    await holdPeriodLocks(tx, 'lock');
     const hasHoliday = await hasPublicHolidayBetween(tx, input.fromDate, input.toDate);
     const readsFrom = payReadsFrom(input.fromDate, weekStartsOn, hasHoliday);
     const id = await insertLock(tx, { ...input, readsFrom, lockedBy: actor.actorId });
@@ -49,6 +48,8 @@ export async function lockPeriod(
 export async function reopenPeriod(db: Db, rawId: string, actor: Actor & { actorId: string }) {
   const id = parseInput(z.uuid({ error: () => t`Lock not found` }), rawId);
   await db.transaction(async (tx) => {
+    // Not while a period is being approved and locked (decision 0045).
+    await holdPeriodLocks(tx, 'lock');
     const reopened = await reopenLock(tx, id, actor.actorId);
     if (!reopened) throw new NotFound(t`That lock was not found or is already reopened`);
     await writeAudit(tx, {

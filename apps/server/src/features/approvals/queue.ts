@@ -18,7 +18,7 @@ import type { Caller, TeamScope } from '../people/index.ts';
 import { isTeamInScope, teamScopeOf } from '../people/index.ts';
 import { listCorrections, listLatePunches } from '../time-tracking/index.ts';
 import { listRequests } from '../time-off/index.ts';
-import { readTeamLeadsApprove } from '../requests/index.ts';
+import { readTeamLeadsApprove } from '../request-decisions/index.ts';
 
 /** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */
 export async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> {

@@ -108,20 +108,25 @@ export async function endAgreementRecord(
     .where(eq(labourAgreements.id, id));
 }
 
-/** One person's agreements of a kind that reach into [from, to], as date ranges. */
+/** Some people's agreements of a kind that reach into [from, to], as date ranges. */
 export function listAgreementSpans(
   db: Db,
-  userId: string,
+  userIds: readonly string[],
   kind: LabourAgreementKind,
   from: string,
   to: string,
-): Promise<{ startDate: string; endDate: string | null }[]> {
+): Promise<{ userId: string; startDate: string; endDate: string | null }[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ startDate: labourAgreements.startDate, endDate: labourAgreements.endDate })
+    .select({
+      userId: labourAgreements.userId,
+      startDate: labourAgreements.startDate,
+      endDate: labourAgreements.endDate,
+    })
     .from(labourAgreements)
     .where(
       and(
-        eq(labourAgreements.userId, userId),
+        inArray(labourAgreements.userId, [...userIds]),
         eq(labourAgreements.kind, kind),
         lte(labourAgreements.startDate, to),
         or(isNull(labourAgreements.endDate), gte(labourAgreements.endDate, from)),

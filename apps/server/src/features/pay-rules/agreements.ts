@@ -138,14 +138,16 @@ export async function endAgreement(
 }
 
 /**
- * For the timesheet's 48-hour check: whether the person has an excess-hours agreement on file
- * covering the whole work week starting on a date, for weeks within [from, to].
+ * For the timesheet's 48-hour check, each person's: whether they have an excess-hours agreement
+ * on file covering the whole work week starting on a date, for weeks within [from, to]. One read
+ * for all the people.
  */
-export async function excessHoursAgreementFor(
+export async function excessHoursAgreementsFor(
   db: Db,
-  userId: string,
+  userIds: readonly string[],
   from: string,
   to: string,
-): Promise<(weekStartDate: string) => boolean> {
-  return weekCoveredBy(await listAgreementSpans(db, userId, 'excess_weekly_hours', from, to));
+): Promise<(userId: string) => (weekStartDate: string) => boolean> {
+  const spans = await listAgreementSpans(db, userIds, 'excess_weekly_hours', from, to);
+  return (userId) => weekCoveredBy(spans.filter((span) => span.userId === userId));
 }

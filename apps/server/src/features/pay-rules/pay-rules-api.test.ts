@@ -20,7 +20,7 @@ import { insertPunches, type PunchRow } from '../../test/time-tracking.ts';
 import { createTimeOff, decide } from '../../test/approvals.ts';
 import { auditRowsFor, countAuditRows, expectApi, seedTeam, setTeamOf } from '../../test/users.ts';
 import { recomputeDays, recomputeQueuedDays } from '../reports/index.ts';
-import { insertLock, reopenLock } from '../requests/index.ts';
+import { insertLock, reopenLock } from '../period-locks/index.ts';
 
 /*
  * The default calendar is bi-weekly from Sunday 2026-01-04 (one period is 2026-06-07 … 06-20),

@@ -147,32 +147,50 @@ export async function listAssignmentRows(
   }));
 }
 
-/** The assignments that concern one person: their own, their team's, the organisation's. */
+/** A person an assignment may concern: their own, their team's, the organisation's. */
+export interface AssignedPerson {
+  id: string;
+  teamId: string | null;
+}
+
+/**
+ * The assignments that concern some people (their own, their teams', the organisation's), in
+ * one read: `(person) => that person's`.
+ */
 export async function listAssignmentsConcerning(
   db: Db,
-  userId: string,
-  teamId: string | null,
-): Promise<DatedAssignment[]> {
-  const rows = await db
-    .select({
-      ruleSetId: overtimeRuleAssignments.ruleSetId,
-      teamId: overtimeRuleAssignments.teamId,
-      userId: overtimeRuleAssignments.userId,
-      effectiveFrom: overtimeRuleAssignments.effectiveFrom,
-    })
-    .from(overtimeRuleAssignments)
-    .where(
-      or(
-        eq(overtimeRuleAssignments.userId, userId),
-        teamId ? eq(overtimeRuleAssignments.teamId, teamId) : undefined,
-        and(isNull(overtimeRuleAssignments.teamId), isNull(overtimeRuleAssignments.userId)),
-      ),
-    );
-  return rows.map((row) => ({
-    level: row.userId ? 'person' : row.teamId ? 'team' : 'organisation',
-    ruleSetId: row.ruleSetId,
-    effectiveFrom: row.effectiveFrom,
-  }));
+  people: readonly AssignedPerson[],
+): Promise<(person: AssignedPerson) => DatedAssignment[]> {
+  const userIds = people.map((person) => person.id);
+  const teamIds = [...new Set(people.flatMap((person) => (person.teamId ? [person.teamId] : [])))];
+  const rows =
+    people.length === 0
+      ? []
+      : await db
+          .select({
+            ruleSetId: overtimeRuleAssignments.ruleSetId,
+            teamId: overtimeRuleAssignments.teamId,
+            userId: overtimeRuleAssignments.userId,
+            effectiveFrom: overtimeRuleAssignments.effectiveFrom,
+          })
+          .from(overtimeRuleAssignments)
+          .where(
+            or(
+              inArray(overtimeRuleAssignments.userId, userIds),
+              teamIds.length > 0 ? inArray(overtimeRuleAssignments.teamId, teamIds) : undefined,
+              and(isNull(overtimeRuleAssignments.teamId), isNull(overtimeRuleAssignments.userId)),
+            ),
+          );
+  return (person) =>
+    rows
+      .filter((row) =>
+        row.userId ? row.userId === person.id : row.teamId ? row.teamId === person.teamId : true,
+      )
+      .map((row) => ({
+        level: row.userId ? 'person' : row.teamId ? 'team' : 'organisation',
+        ruleSetId: row.ruleSetId,
+        effectiveFrom: row.effectiveFrom,
+      }));
 }
 
 /** Every assignment, as the dated form rule-assignments.ts reads, with its team or person. */

@@ -2,7 +2,7 @@
 // each work week is computed with the rule set in force on its first day, an averaging block as
 // a whole, rounding/grace applied to the paid minutes only, and banked overtime reported as time
 // off in lieu instead of paid overtime lines.
-import { and, asc, eq, gte, lte, max, min } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, max, min } from 'drizzle-orm';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import {
   computeOvertime,
@@ -35,7 +35,12 @@ import {
   listShiftEvents,
   toDomainCorrection,
 } from '../time-tracking/index.ts';
-import { listAssignmentsConcerning, listRuleSetRows, type RuleSetRow } from './repository.ts';
+import {
+  listAssignmentsConcerning,
+  listRuleSetRows,
+  type AssignedPerson,
+  type RuleSetRow,
+} from './repository.ts';
 
 interface StoredRules extends OvertimeRuleSet {
   rounding: PayRoundingRule;
@@ -79,17 +84,25 @@ function toRules(row: RuleSetRow): StoredRules {
   };
 }
 
+/** The rule set in force for a person, as a function of the date, and since when one banks. */
+export interface RuleSetResolver {
+  resolve(date: string): { ruleSetId: string | null; name: string | null; rules: StoredRules };
+  bankingSince: string | null;
+}
+
 /**
- * The rule set in force for a person on each date: a function of the date, from one read of
- * their assignments (their own, their current team's, the organisation's) and the rule sets.
+ * The rule set in force for each of some people on each date: from one read of the assignments
+ * that concern them (their own, their teams', the organisation's) and one of the rule sets.
  * Before any assignment applies, the configured Ontario rules (OVERTIME_WEEKLY_HOURS).
  */
-export async function ruleSetResolverFor(db: Db, config: AppConfig, userId: string) {
-  const person = await findUserSummaryById(db, userId);
-  const [assignments, rows] = await Promise.all([
-    listAssignmentsConcerning(db, userId, person?.teamId ?? null),
-    listRuleSetRows(db),
-  ]);
+export async function ruleSetResolversFor(
+  db: Db,
+  config: AppConfig,
+  people: readonly AssignedPerson[],
+): Promise<(person: AssignedPerson) => RuleSetResolver> {
+  // One after the other: `db` may be a transaction (one connection).
+  const assignmentsOf = await listAssignmentsConcerning(db, people);
+  const rows = await listRuleSetRows(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fallback: StoredRules = {
     ...ONTARIO_OVERTIME_RULES,
@@ -99,18 +112,32 @@ export async function ruleSetResolverFor(db: Db, config: AppConfig, userId: stri
     toilExpiryMonths: 3,
     weeklyRest: 'weekly_24',
   };
-  const resolve = (date: string) => {
-    const id = ruleSetIdInForce(assignments, date);
-    const row = id ? byId.get(id) : undefined;
-    return row
-      ? { ruleSetId: row.id, name: row.name, rules: toRules(row) }
-      : { ruleSetId: null, name: null, rules: fallback };
+  return (person) => {
+    const assignments = assignmentsOf(person);
+    const resolve = (date: string) => {
+      const id = ruleSetIdInForce(assignments, date);
+      const row = id ? byId.get(id) : undefined;
+      return row
+        ? { ruleSetId: row.id, name: row.name, rules: toRules(row) }
+        : { ruleSetId: null, name: null, rules: fallback };
+    };
+    const bankingSince = assignments
+      .filter((assignment) => byId.get(assignment.ruleSetId)?.bankToil)
+      .map((assignment) => assignment.effectiveFrom)
+      .sort()[0];
+    return { resolve, bankingSince: bankingSince ?? null };
   };
-  const bankingSince = assignments
-    .filter((assignment) => byId.get(assignment.ruleSetId)?.bankToil)
-    .map((assignment) => assignment.effectiveFrom)
-    .sort()[0];
-  return { resolve, bankingSince: bankingSince ?? null };
+}
+
+/** One person's rule sets in force (ruleSetResolversFor with one person). */
+export async function ruleSetResolverFor(
+  db: Db,
+  config: AppConfig,
+  userId: string,
+): Promise<RuleSetResolver> {
+  const person = await findUserSummaryById(db, userId);
+  const target = { id: userId, teamId: person?.teamId ?? null };
+  return (await ruleSetResolversFor(db, config, [target]))(target);
 }
 
 /** The rule set in force for a person on every date of an inclusive range (null: the fallback). */
@@ -130,14 +157,6 @@ export async function ruleSetsInForce(
   return dates;
 }
 
-function listWorkedMinutes(db: Db, userId: string, from: string, to: string) {
-  return db
-    .select({ date: dayMetrics.date, workedMinutes: dayMetrics.workedMinutes })
-    .from(dayMetrics)
-    .where(and(eq(dayMetrics.userId, userId), gte(dayMetrics.date, from), lte(dayMetrics.date, to)))
-    .orderBy(asc(dayMetrics.date));
-}
-
 /** The first and last days with stored day metrics for a person (null when none). */
 async function workedDateRange(db: Db, userId: string) {
   const [row] = await db
@@ -148,27 +167,67 @@ async function workedDateRange(db: Db, userId: string) {
 }
 
 /**
+ * What the overtime computation reads for one person, already read (for many people at once by
+ * the caller): worked minutes by day, raw punches and approved corrections by shift day, and the
+ * scheduled shifts (grace rounding). Each list may reach beyond the days a computation needs.
+ */
+export interface RuledOvertimeData {
+  worked: readonly { date: string; workedMinutes: number }[];
+  punches: readonly ShiftEvent[];
+  corrections: readonly ApprovedCorrection[];
+  plans: readonly AssignmentPlan[];
+}
+
+type ShiftEvent = Awaited<ReturnType<typeof listShiftEvents>>[number];
+type ApprovedCorrection = Awaited<ReturnType<typeof listApprovedCorrections>>[number];
+type AssignmentPlan = Awaited<ReturnType<typeof listAssignmentPlans>>[number];
+
+/** What reading the overtime of a range needs: the stretches and the days they cover. */
+export interface RuledOvertimeReads {
+  /** The first and last day the stretches cover (an averaging block may reach past from/to). */
+  from: string;
+  to: string;
+  /** Whether any stretch rounds punches (read punches and corrections), or graces (read plans). */
+  rounds: boolean;
+  graces: boolean;
+}
+
+/** The days, and the kinds of data, computing a person's overtime over [from, to] reads. */
+export function ruledOvertimeReads(
+  config: AppConfig,
+  resolver: RuleSetResolver,
+  from: string,
+  to: string,
+): RuledOvertimeReads {
+  const stretches = ruleStretches(from, to, config.pay.workWeekStart, (week) =>
+    resolver.resolve(week),
+  );
+  return {
+    from: stretches[0]?.start ?? from,
+    to: stretches.at(-1)?.end ?? to,
+    rounds: stretches.some((stretch) => stretch.rules.rounding.kind !== 'none'),
+    graces: stretches.some((stretch) => stretch.rules.rounding.kind === 'grace'),
+  };
+}
+
+/**
  * What rounding/grace changes on each shift day of a stretch, in minutes: each shift's paid
  * clock-in and clock-out (domain/pay/rounding.ts) against the punched ones (approved corrections
  * applied). Breaks and lunch inside the shift are untouched, so the day's worked minutes move by
  * exactly the difference. Raw punches are only read.
  */
-async function roundingAdjustments(
-  db: Db,
+function roundingAdjustments(
   config: AppConfig,
-  userId: string,
+  data: RuledOvertimeData,
   stretch: { start: string; end: string },
   rule: PayRoundingRule,
-): Promise<Map<string, number>> {
+): Map<string, number> {
   const adjustments = new Map<string, number>();
   if (rule.kind === 'none') return adjustments;
-  const [punches, corrections, plans] = await Promise.all([
-    listShiftEvents(db, [userId], stretch.start, stretch.end),
-    listApprovedCorrections(db, [userId], stretch.start, stretch.end),
-    rule.kind === 'grace'
-      ? listAssignmentPlans(db, { userIds: [userId], from: stretch.start, to: stretch.end })
-      : Promise.resolve([]),
-  ]);
+  const inStretch = (date: string) => stretch.start <= date && date <= stretch.end;
+  const punches = data.punches.filter((punch) => inStretch(punch.shiftDate));
+  const corrections = data.corrections.filter((correction) => inStretch(correction.date));
+  const plans = rule.kind === 'grace' ? data.plans : [];
   const dates = new Set([...punches.map((p) => p.shiftDate), ...corrections.map((c) => c.date)]);
   for (const date of dates) {
     const events = applyCorrections(
@@ -205,21 +264,13 @@ async function roundingAdjustments(
   return adjustments;
 }
 
-async function computeStretch(
-  db: Db,
+function computeStretch(
   config: AppConfig,
-  userId: string,
   stretch: RuleStretch<StoredRules>,
-  worked: readonly { date: string; workedMinutes: number }[],
-): Promise<RuledDay[]> {
-  const adjustments = await roundingAdjustments(
-    db,
-    config,
-    userId,
-    stretch,
-    stretch.rules.rounding,
-  );
-  const days = worked
+  data: RuledOvertimeData,
+): RuledDay[] {
+  const adjustments = roundingAdjustments(config, data, stretch, stretch.rules.rounding);
+  const days = data.worked
     .filter((day) => stretch.start <= day.date && day.date <= stretch.end)
     .map((day) => ({
       date: day.date,
@@ -254,36 +305,24 @@ async function computeStretch(
 
 /**
  * Regular, overtime and banked minutes for one person over the work weeks from the one containing
- * `from` to the one containing `to`, each week under the rule set in force on its first day.
+ * `from` to the one containing `to`, each week under the rule set in force on its first day, from
+ * data already read (`data` must cover ruledOvertimeReads' days). No database access: the
+ * timesheets of a whole period read each kind of data once for everyone, then call this.
  */
-export async function computeRuledOvertime(
-  db: Db,
+export function ruledOvertimeFrom(
   config: AppConfig,
-  userId: string,
+  resolver: RuleSetResolver,
   from: string,
   to: string,
-): Promise<RuledOvertime> {
-  const { resolve } = await ruleSetResolverFor(db, config, userId);
-  return computeWithResolver(db, config, userId, from, to, resolve);
-}
-
-async function computeWithResolver(
-  db: Db,
-  config: AppConfig,
-  userId: string,
-  from: string,
-  to: string,
-  resolve: Awaited<ReturnType<typeof ruleSetResolverFor>>['resolve'],
-): Promise<RuledOvertime> {
+  data: RuledOvertimeData,
+): RuledOvertime {
   const weekStartDay = config.pay.workWeekStart;
+  const { resolve } = resolver;
   const stretches = ruleStretches(from, to, weekStartDay, (week) => resolve(week));
-  const readFrom = stretches[0]?.start ?? from;
-  const readTo = stretches.at(-1)?.end ?? to;
-  const worked = await listWorkedMinutes(db, userId, readFrom, readTo);
   const days: RuledDay[] = [];
   const weeks: RuledWeek[] = [];
   for (const stretch of stretches) {
-    const stretchDays = await computeStretch(db, config, userId, stretch, worked);
+    const stretchDays = computeStretch(config, stretch, data);
     days.push(...stretchDays);
     const name = resolve(stretch.start).name;
     for (let start = stretch.start; start <= stretch.end; start = addDaysToDate(start, 7)) {
@@ -313,6 +352,43 @@ async function computeWithResolver(
   return { days, weeks };
 }
 
+/** One person's overtime over [from, to], reading what ruledOvertimeFrom needs. */
+async function computeWithResolver(
+  db: Db,
+  config: AppConfig,
+  userId: string,
+  from: string,
+  to: string,
+  resolver: RuleSetResolver,
+): Promise<RuledOvertime> {
+  const reads = ruledOvertimeReads(config, resolver, from, to);
+  const [worked, punches, corrections, plans] = await Promise.all([
+    listWorkedMinutes(db, [userId], reads.from, reads.to),
+    reads.rounds ? listShiftEvents(db, [userId], reads.from, reads.to) : Promise.resolve([]),
+    reads.rounds
+      ? listApprovedCorrections(db, [userId], reads.from, reads.to)
+      : Promise.resolve([]),
+    reads.graces
+      ? listAssignmentPlans(db, { userIds: [userId], from: reads.from, to: reads.to })
+      : Promise.resolve([]),
+  ]);
+  return ruledOvertimeFrom(config, resolver, from, to, { worked, punches, corrections, plans });
+}
+
+function listWorkedMinutes(db: Db, userIds: string[], from: string, to: string) {
+  return db
+    .select({ date: dayMetrics.date, workedMinutes: dayMetrics.workedMinutes })
+    .from(dayMetrics)
+    .where(
+      and(
+        inArray(dayMetrics.userId, userIds),
+        gte(dayMetrics.date, from),
+        lte(dayMetrics.date, to),
+      ),
+    )
+    .orderBy(asc(dayMetrics.date));
+}
+
 /**
  * The time off in lieu a person banked up to `asOf`: every day's banked minutes since the first
  * rule set that banks applied to them, each with its expiry (its rule set's 3 or 12 months).
@@ -323,7 +399,8 @@ export async function listToilEarned(
   userId: string,
   asOf: string,
 ): Promise<ToilEarned[]> {
-  const { resolve, bankingSince } = await ruleSetResolverFor(db, config, userId);
+  const resolver = await ruleSetResolverFor(db, config, userId);
+  const { bankingSince } = resolver;
   const worked = await workedDateRange(db, userId);
   if (!bankingSince || !worked.first || !worked.last) return [];
   // Only weeks with work can bank anything: from the later of the first banking assignment and
@@ -331,7 +408,7 @@ export async function listToilEarned(
   const from = bankingSince > worked.first ? bankingSince : worked.first;
   const to = asOf < worked.last ? asOf : worked.last;
   if (from > to) return [];
-  const { days } = await computeWithResolver(db, config, userId, from, to, resolve);
+  const { days } = await computeWithResolver(db, config, userId, from, to, resolver);
   return days
     .filter((day) => day.toilEarnedMinutes > 0 && day.date <= asOf)
     .map((day) => ({

@@ -31,7 +31,7 @@ import {
   type Actor,
   type Caller,
 } from '../people/index.ts';
-import { assertPayNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import {
   findAssignmentOn,
   findRuleSetRow,

@@ -20,7 +20,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
 import { ontarioHolidayOn, publicHolidayName } from './holiday-names.ts';
-import { assertNotLocked } from '../requests/index.ts';
+import { assertNotLocked } from '../period-locks/index.ts';
 import {
   deleteHolidayEdit,
   findHolidayEdit,

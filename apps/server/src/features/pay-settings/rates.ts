@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
 import { findUserSummaryById, type Actor } from '../people/index.ts';
-import { assertPayNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import {
   deleteRate,
   findEmployeeNumber,
@@ -23,6 +23,7 @@ import {
   listAllRates,
   listPayrollPeopleRows,
   listRatesOf,
+  listRatesOfPeople,
   updateEmployeeNumber,
 } from './repository.ts';
 
@@ -34,6 +35,15 @@ export function rateOnFrom(rates: readonly PayRate[]): (date: string) => number 
 
 export async function readRatesOf(db: Db, userId: string): Promise<PayRate[]> {
   return listRatesOf(db, userId);
+}
+
+/** Some people's rates in one read: `(userId) => that person's`, oldest first. */
+export async function readRatesOfPeople(
+  db: Db,
+  userIds: readonly string[],
+): Promise<(userId: string) => PayRate[]> {
+  const rates = userIds.length === 0 ? [] : await listRatesOfPeople(db, userIds);
+  return (userId) => rates.filter((rate) => rate.userId === userId);
 }
 
 export async function listPayrollPeople(db: Db): Promise<PayrollPerson[]> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payRates, profiles, publicHolidayEdits, users } from '../../db/schema.ts';
 
@@ -39,10 +39,15 @@ const rateColumns = {
 
 /** A person's rates, oldest first. */
 export function listRatesOf(db: Db, userId: string) {
+  return listRatesOfPeople(db, [userId]);
+}
+
+/** Some people's rates, oldest first, in one read. */
+export function listRatesOfPeople(db: Db, userIds: readonly string[]) {
   return db
     .select(rateColumns)
     .from(payRates)
-    .where(eq(payRates.userId, userId))
+    .where(inArray(payRates.userId, [...userIds]))
     .orderBy(asc(payRates.effectiveFrom));
 }
 

@@ -19,8 +19,8 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, parseInput } from '../../platform/errors.ts';
 import { listPayrollPeopleRows } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
-import { findActiveLock } from '../requests/index.ts';
-import { buildTimesheet } from '../timesheets/index.ts';
+import { findActiveLock } from '../period-locks/index.ts';
+import { buildTimesheets } from '../timesheets/index.ts';
 import { mapRows } from './mapping.ts';
 import { findPreset } from './presets.ts';
 import { newWorkbook } from '../../platform/spreadsheets.ts';
@@ -32,11 +32,17 @@ export async function buildPayrollRows(
   period: DateRange,
 ): Promise<PayrollRow[]> {
   const people = await listPayrollPeopleRows(db);
+  // Everyone's timesheets at once: each kind of data read once for all (decision 0045).
+  const sheets = await buildTimesheets(
+    db,
+    config,
+    people.map((person) => person.id),
+    period,
+  );
+  const sheetOf = new Map(sheets.map((sheet) => [sheet.person.id, sheet]));
   const rows: PayrollRow[] = [];
-  // One person at a time: a timesheet is a handful of queries; the pool stays free for others.
   for (const person of people) {
-    const sheet = await buildTimesheet(db, config, person.id, period);
-    for (const line of sheet.payLines) {
+    for (const line of sheetOf.get(person.id)?.payLines ?? []) {
       if (line.minutes <= 0) continue;
       rows.push({
         userId: person.id,

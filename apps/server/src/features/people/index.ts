@@ -30,6 +30,7 @@ export {
   listAdminIds,
   listDirectory,
   listUserSummaries,
+  listUserSummariesByIds,
   listUsersPage,
   lockActiveAdminIds,
   personNameOf,

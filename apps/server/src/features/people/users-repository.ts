@@ -1,4 +1,15 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type {
   DirectoryEntry,
@@ -250,6 +261,16 @@ export async function findUsablePasswordToken(
     );
   const [row] = lock ? await query.for('update', { of: passwordTokens }) : await query;
   return row ?? null;
+}
+
+/** Some people's summaries, in one read (unknown ids are left out). */
+export async function listUserSummariesByIds(
+  db: Db,
+  ids: readonly string[],
+): Promise<UserSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectSummaries(db).where(inArray(users.id, [...ids]));
+  return rows.map(toSummary);
 }
 
 export async function listUserSummaries(db: Db): Promise<UserSummary[]> {

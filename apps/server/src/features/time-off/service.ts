@@ -24,7 +24,8 @@ import {
   parseInput,
 } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { announceApprovalsChanged, assertPayNotLocked } from '../requests/index.ts';
+import { announceApprovalsChanged } from '../request-decisions/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { teamScopeOf } from '../people/index.ts';
 import { allowancesInForce, employmentOf, minimumAllowanceX100 } from './allowances.ts';

@@ -8,7 +8,7 @@ import {
   setCorrectionDate,
   toDomainCorrection,
 } from './corrections-repository.ts';
-import { assertPayNotLocked } from '../requests/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 
 /** A shift lasts at most 16 hours, so a punch's shift day is within a day of its own. */
 const WINDOW_DAYS = 2;

@@ -2,8 +2,8 @@ import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { CorrectionDto } from '@punchclock/shared/contracts/approvals';
 import type { Correction } from '@punchclock/shared/domain/corrections';
 import type { Db } from '../../db/client.ts';
-import type { Decision, RequestFilter } from '../requests/index.ts';
-import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
+import type { Decision, RequestFilter } from '../request-decisions/index.ts';
+import { decisionColumns, requestFilterWhere } from '../request-decisions/index.ts';
 import { personNameOf } from '../people/index.ts';
 import { profiles, timeCorrections, timeEvents, users } from '../../db/schema.ts';
 

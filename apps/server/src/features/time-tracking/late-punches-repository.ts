@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { param } from '../../db/prepared.ts';
 import { latePunchReviews, profiles, timeEvents, users } from '../../db/schema.ts';
 import { personNameOf } from '../people/index.ts';
-import type { Decision, RequestFilter } from '../requests/index.ts';
-import { decisionColumns, requestFilterWhere } from '../requests/index.ts';
+import type { Decision, RequestFilter } from '../request-decisions/index.ts';
+import { decisionColumns, requestFilterWhere } from '../request-decisions/index.ts';
 
 const requesterName = sql<string>`coalesce(${profiles.fullName}, ${users.email})`;
 const deciderName = personNameOf(latePunchReviews.decidedBy);

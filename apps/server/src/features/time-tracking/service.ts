@@ -34,7 +34,7 @@ import {
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { listApprovedCorrections, toDomainCorrection } from './corrections-repository.ts';
 import { listUnreviewedEventIds } from './late-punches-repository.ts';
-import { approvalsChangedPayloads } from '../requests/index.ts';
+import { approvalsChangedPayloads } from '../request-decisions/index.ts';
 import {
   findAssignedTemplate,
   listEventDays,

@@ -3,21 +3,18 @@
 // employer fixes — else from the first work of that shift day (decision 0015, addendum).
 import { isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { WorkInterval } from '@punchclock/shared/domain/pay/labour-checks';
-import type { Db } from '../../db/client.ts';
-import { listAssignmentPlans } from '../schedules/index.ts';
+import type { AssignmentPlan } from '../schedules/index.ts';
 
-/** Business date → the ISO instant its 24-hour "day" starts, for each shift day with work. */
-export async function employerDayStarts(
-  db: Db,
-  userId: string,
+/**
+ * Business date → the ISO instant its 24-hour "day" starts, for each shift day with work, from
+ * the person's scheduled shifts (read by the caller, for everyone at once).
+ */
+export function employerDayStarts(
+  plans: readonly AssignmentPlan[],
   workByShiftDay: ReadonlyMap<string, readonly WorkInterval[]>,
   timeZone: string,
-): Promise<Map<string, string>> {
+): Map<string, string> {
   const dates = [...workByShiftDay.keys()].sort();
-  const first = dates[0];
-  const last = dates[dates.length - 1];
-  if (!first || !last) return new Map();
-  const plans = await listAssignmentPlans(db, { userIds: [userId], from: first, to: last });
   const starts = new Map<string, string>();
   for (const date of dates) {
     const plan = plans.find(

@@ -1,5 +1,5 @@
 // The timesheets feature's public module: other features and app.ts import only from here.
 export { registerTimesheetRoutes } from './routes.ts';
-export { buildTimesheet } from './service.ts';
+export { buildTimesheet, buildTimesheets } from './service.ts';
 export { scheduleTimesheetJobs } from './jobs.ts';
 export { remindUnsubmittedTimesheets } from './timesheet-reminders.ts';

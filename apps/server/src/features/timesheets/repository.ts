@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, gte, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics } from '../../db/schema.ts';
 
@@ -7,9 +7,15 @@ import { dayMetrics } from '../../db/schema.ts';
  * corrections applied, a night shift filed whole on the day it started); punches from the raw
  * time events (the service applies the approved corrections for the labour checks).
  */
-export function listTimesheetDayMetrics(db: Db, userId: string, from: string, to: string) {
+export function listTimesheetDayMetrics(
+  db: Db,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+) {
   return db
     .select({
+      userId: dayMetrics.userId,
       date: dayMetrics.date,
       workedMinutes: dayMetrics.workedMinutes,
       breakMinutes: dayMetrics.breakMinutes,
@@ -20,6 +26,12 @@ export function listTimesheetDayMetrics(db: Db, userId: string, from: string, to
       leavePayCode: dayMetrics.leavePayCode,
     })
     .from(dayMetrics)
-    .where(and(eq(dayMetrics.userId, userId), gte(dayMetrics.date, from), lte(dayMetrics.date, to)))
+    .where(
+      and(
+        inArray(dayMetrics.userId, [...userIds]),
+        gte(dayMetrics.date, from),
+        lte(dayMetrics.date, to),
+      ),
+    )
     .orderBy(asc(dayMetrics.date));
 }

@@ -7,6 +7,8 @@ import {
   type Timesheet,
   type TimesheetDay,
 } from '@punchclock/shared/contracts/timesheets';
+import type { PayRate } from '@punchclock/shared/contracts/payroll';
+import type { UserSummary } from '@punchclock/shared/contracts/users';
 import {
   startOfBusinessDay,
   shiftDate,
@@ -23,6 +25,7 @@ import {
   twoWeekRestPeriodStart,
   type WorkInterval,
 } from '@punchclock/shared/domain/pay/labour-checks';
+import type { PublicHoliday } from '@punchclock/shared/domain/pay/holidays';
 import type { OvertimeMinutes } from '@punchclock/shared/domain/pay/overtime';
 import {
   datesOf,
@@ -37,11 +40,14 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, parseInput } from '../../platform/errors.ts';
 import {
-  computeRuledOvertime,
-  excessHoursAgreementFor,
-  ruleSetResolverFor,
+  excessHoursAgreementsFor,
+  ruledOvertimeFrom,
+  ruledOvertimeReads,
+  ruleSetResolversFor,
+  type RuleSetResolver,
 } from '../pay-rules/index.ts';
-import { assertCanSeePerson, findUserSummaryById, type Caller } from '../people/index.ts';
+import { assertCanSeePerson, listUserSummariesByIds, type Caller } from '../people/index.ts';
+import { listAssignmentPlans, type AssignmentPlan } from '../schedules/index.ts';
 import {
   listApprovedCorrections,
   listShiftEvents,
@@ -52,7 +58,7 @@ import {
   publicHolidayName,
   rateOnFrom,
   readHolidayEdits,
-  readRatesOf,
+  readRatesOfPeople,
 } from '../pay-settings/index.ts';
 import { holidayPayOn, leaveByPayCodeOf, timesheetPayLines, type PayDayInput } from './pay.ts';
 import { employerDayStarts } from './employer-days.ts';
@@ -151,8 +157,8 @@ export async function getTimesheet(
 }
 
 /**
- * One person's timesheet for a pay period, without the caller check: the timesheet GET and the
- * payroll export both compute it here, so their figures agree.
+ * One person's timesheet for a pay period, without the caller check: buildTimesheets with one
+ * person, so a person's screen and the period's overview, approval and export agree.
  */
 export async function buildTimesheet(
   db: Db,
@@ -160,9 +166,14 @@ export async function buildTimesheet(
   userId: string,
   period: DateRange,
 ): Promise<Timesheet> {
-  const person = await findUserSummaryById(db, userId);
-  if (!person) throw new NotFound(t`No such person`);
-  const { timeZone, pay } = config;
+  const [sheet] = await buildTimesheets(db, config, [userId], period);
+  if (!sheet) throw new NotFound(t`No such person`);
+  return sheet;
+}
+
+/** The days a period's timesheets read, for everyone (docs/decisions/0045). */
+function periodSpan(config: AppConfig, period: DateRange) {
+  const { pay } = config;
   // The weekly threshold is held against whole work weeks: read the weeks the period's first
   // and last days fall in, even their days outside the period, and report the period's days.
   const from = workWeekContaining(period.start, pay.workWeekStart).start;
@@ -172,33 +183,150 @@ export async function buildTimesheet(
   const pairAnchor = restPairAnchorOf(pay.calendar);
   const restFrom = twoWeekRestPeriodStart(from, pay.workWeekStart, pairAnchor);
   const restTo = shiftDate(twoWeekRestPeriodStart(to, pay.workWeekStart, pairAnchor), 13);
+  return {
+    from,
+    to,
+    pairAnchor,
+    // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
+    punchesFrom: shiftDate(restFrom, -1),
+    punchesTo: restTo,
+    // Public holiday pay reads the 4 work weeks before the first week, in whatever pay period.
+    metricsFrom: payReadsFrom(period.start, pay.workWeekStart, true),
+  };
+}
 
-  // Labour checks look a day beyond the weeks (a night shift into the first day, a rest window).
-  // Public holiday pay reads the 4 work weeks before the first week, in whatever pay period.
-  const [metrics, punches, corrections, holidayEdits, rates] = await Promise.all([
-    listTimesheetDayMetrics(db, userId, payReadsFrom(period.start, pay.workWeekStart, true), to),
-    listShiftEvents(db, [userId], shiftDate(restFrom, -1), restTo),
-    listApprovedCorrections(db, [userId], shiftDate(restFrom, -1), restTo),
-    readHolidayEdits(db),
-    readRatesOf(db, userId),
-  ]);
+const earlier = (a: string, b: string) => (a < b ? a : b);
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * The timesheets of some people for one pay period (in their order; unknown ids left out), set
+ * based: each kind of data (people, day figures, punches, corrections, schedules, rule sets and
+ * their assignments, rates, holidays, agreements) is read once for all of them over the days
+ * the period's pay needs, then each person's sheet is computed in memory by the same code. The
+ * number of queries does not grow with the number of people (decision 0045). Pass a transaction
+ * as `db` to compute under a lock.
+ */
+export async function buildTimesheets(
+  db: Db,
+  config: AppConfig,
+  userIds: readonly string[],
+  period: DateRange,
+): Promise<Timesheet[]> {
+  if (userIds.length === 0) return [];
+  const { pay } = config;
+  const span = periodSpan(config, period);
+  // One read after another: `db` may be a transaction, one connection (node-postgres deprecates
+  // queries sent on a client still busy with one).
+  const people = await listUserSummariesByIds(db, userIds);
+  const holidayEdits = await readHolidayEdits(db);
+  const byId = new Map(people.map((person) => [person.id, person]));
+  const found = userIds.flatMap((id) => byId.get(id) ?? []);
+  if (found.length === 0) return [];
+  const ids = found.map((person) => person.id);
   const holidayOn = holidayLookup(holidayEdits);
   const hasHoliday = datesOf(period).some((date) => holidayOn(date) !== null);
+  // Each work week under the person's rule set in force on its first day (pay-rules feature).
+  // With a holiday in the period, from the first of its 4 weeks before: their regular minutes
+  // are that week's, under that week's rule set (overtime excluded), not only the period's.
+  const overtimeFrom = payReadsFrom(period.start, pay.workWeekStart, hasHoliday);
+  const resolverOf = await ruleSetResolversFor(db, config, found);
+  const resolvers = new Map(found.map((person) => [person.id, resolverOf(person)]));
+  const reads = found.map((person) =>
+    ruledOvertimeReads(config, resolvers.get(person.id)!, overtimeFrom, span.to),
+  );
+  // One span of days for everyone: the labour checks', the holiday pay's and every stretch's.
+  const readFrom = reads.reduce((day, read) => earlier(day, read.from), span.punchesFrom);
+  const readTo = reads.reduce((day, read) => later(day, read.to), span.punchesTo);
+  const metrics = await listTimesheetDayMetrics(
+    db,
+    ids,
+    reads.reduce((day, read) => earlier(day, read.from), span.metricsFrom),
+    reads.reduce((day, read) => later(day, read.to), span.to),
+  );
+  const punches = await listShiftEvents(db, ids, readFrom, readTo);
+  const corrections = await listApprovedCorrections(db, ids, readFrom, readTo);
+  const plans = await listAssignmentPlans(db, { userIds: ids, from: readFrom, to: readTo });
+  const ratesOf = await readRatesOfPeople(db, ids);
+  const agreementOf = await excessHoursAgreementsFor(
+    db,
+    ids,
+    shiftDate(span.from, -7),
+    shiftDate(span.to, 7),
+  );
+  // Each person's rows, grouped once (not filtered once per person: linear in the rows).
+  const of = <Row extends { userId: string }>(rows: readonly Row[]) => {
+    const byUser = new Map<string, Row[]>();
+    for (const row of rows) {
+      const list = byUser.get(row.userId);
+      if (list) list.push(row);
+      else byUser.set(row.userId, [row]);
+    }
+    return (userId: string): readonly Row[] => byUser.get(userId) ?? [];
+  };
+  const metricsOf = of(metrics);
+  const punchesOf = of(punches);
+  const correctionsOf = of(corrections);
+  const plansOf = of(plans);
+  return found.map((person) =>
+    timesheetOf(config, period, span, {
+      person,
+      holidayOn,
+      overtimeFrom,
+      resolver: resolvers.get(person.id)!,
+      metrics: metricsOf(person.id),
+      punches: punchesOf(person.id),
+      corrections: correctionsOf(person.id),
+      plans: plansOf(person.id),
+      rates: ratesOf(person.id),
+      hasExcessHoursAgreement: agreementOf(person.id),
+    }),
+  );
+}
 
-  // Each work week under the person's rule set in force on its first day (pay-rules feature):
-  // worked minutes after rounding/grace, overtime paid or banked as time off in lieu. With a
-  // holiday in the period, from the first of its 4 weeks before: their regular minutes are
-  // that week's, under that week's rule set (overtime excluded), not only the period's.
-  const [overtime, rules] = await Promise.all([
-    computeRuledOvertime(
-      db,
-      config,
-      userId,
-      payReadsFrom(period.start, pay.workWeekStart, hasHoliday),
-      to,
-    ),
-    ruleSetResolverFor(db, config, userId),
-  ]);
+type DayMetricsRow = Awaited<ReturnType<typeof listTimesheetDayMetrics>>[number];
+type ShiftEvent = Awaited<ReturnType<typeof listShiftEvents>>[number];
+type ApprovedCorrection = Awaited<ReturnType<typeof listApprovedCorrections>>[number];
+
+/** What one person's timesheet is computed from, already read (buildTimesheets). */
+interface PersonPayData {
+  person: UserSummary;
+  holidayOn: (date: string) => PublicHoliday | null;
+  overtimeFrom: string;
+  resolver: RuleSetResolver;
+  /** Day figures, punches and corrections: a superset of the days the sheet reads. */
+  metrics: readonly DayMetricsRow[];
+  punches: readonly ShiftEvent[];
+  corrections: readonly ApprovedCorrection[];
+  plans: readonly AssignmentPlan[];
+  rates: readonly PayRate[];
+  hasExcessHoursAgreement: (weekStartDate: string) => boolean;
+}
+
+/** One person's timesheet from their data, without database access. */
+function timesheetOf(
+  config: AppConfig,
+  period: DateRange,
+  span: ReturnType<typeof periodSpan>,
+  data: PersonPayData,
+): Timesheet {
+  const { timeZone, pay } = config;
+  const { from, to, pairAnchor } = span;
+  const { person, holidayOn, resolver: rules } = data;
+  const within = (date: string, first: string, last: string) => first <= date && date <= last;
+  const metrics = data.metrics.filter((row) => within(row.date, span.metricsFrom, to));
+  const punches = data.punches.filter((punch) =>
+    within(punch.shiftDate, span.punchesFrom, span.punchesTo),
+  );
+  const corrections = data.corrections.filter((correction) =>
+    within(correction.date, span.punchesFrom, span.punchesTo),
+  );
+  const overtime = ruledOvertimeFrom(config, rules, data.overtimeFrom, to, {
+    worked: data.metrics,
+    punches: data.punches,
+    corrections: data.corrections,
+    plans: data.plans,
+  });
+  const rates = data.rates;
   const splitOf = new Map(overtime.days.map((day) => [day.date, day]));
   const metricsOf = new Map(metrics.map((row) => [row.date, row]));
   // Ontario's holidays in the reader's language, an admin's as written (decision 0043).
@@ -294,7 +422,7 @@ export async function buildTimesheet(
     }),
   );
   const work = [...workByShiftDay.values()].flat();
-  const dayStarts = await employerDayStarts(db, userId, workByShiftDay, timeZone);
+  const dayStarts = employerDayStarts(data.plans, workByShiftDay, timeZone);
   const weekOptions = { weekStartsOn: pay.workWeekStart, timeZone };
   const findings: LabourFinding[] = [
     ...findMissingEatingPeriods(work),
@@ -310,12 +438,7 @@ export async function buildTimesheet(
     // A week over 48 h is flagged unless an excess-hours agreement on file covers all of it.
     ...findExcessWeeklyHours(work, {
       ...weekOptions,
-      hasExcessHoursAgreement: await excessHoursAgreementFor(
-        db,
-        userId,
-        shiftDate(from, -7),
-        shiftDate(to, 7),
-      ),
+      hasExcessHoursAgreement: data.hasExcessHoursAgreement,
     }),
   ].filter((finding) => isInPeriod(finding, period, timeZone));
 

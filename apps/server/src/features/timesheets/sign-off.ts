@@ -34,8 +34,9 @@ import {
   type Caller,
   type TeamScope,
 } from '../people/index.ts';
-import { announceApprovalsChanged, assertNotLocked, findActiveLock } from '../requests/index.ts';
-import { getTimesheet } from './service.ts';
+import { announceApprovalsChanged } from '../request-decisions/index.ts';
+import { assertNotLocked, findActiveLock, holdPeriodLocks } from '../period-locks/index.ts';
+import { buildTimesheets, getTimesheet } from './service.ts';
 import { notifyDecision, notifyManagersOfFindings } from './sign-off-notifications.ts';
 import {
   decideSignOff,
@@ -321,33 +322,41 @@ interface PersonSheet {
   totals: SignedTotals;
 }
 
-/** Each active person in a scope with their timesheet's figures for the period of `date`. */
+/**
+ * Each active person in a scope with their timesheet's figures for a period: everyone's sheets
+ * computed at once (buildTimesheets), so the queries do not grow with the number of people.
+ */
 async function sheetsOf(
   db: Db,
   config: AppConfig,
-  caller: Caller,
   scope: TeamScope,
-  date: string,
-  now: Date,
+  period: DateRange,
 ): Promise<PersonSheet[]> {
   const people = (await listUserSummaries(db))
     .filter((person) => !person.isSuspended && isTeamInScope(scope, person.teamId))
     .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email));
-  const sheets: PersonSheet[] = [];
-  // One at a time: the embedded database has one connection, and each sheet is a few reads.
-  for (const person of people) {
-    const sheet = await getTimesheet(db, config, caller, { userId: person.id, date }, now);
-    sheets.push({
-      person: {
-        id: person.id,
-        name: person.name ?? person.email,
-        teamId: person.teamId,
-        teamName: person.teamName,
+  const sheets = await buildTimesheets(
+    db,
+    config,
+    people.map((person) => person.id),
+    period,
+  );
+  const sheetOf = new Map(sheets.map((sheet) => [sheet.person.id, sheet]));
+  return people.flatMap((person) => {
+    const sheet = sheetOf.get(person.id);
+    if (!sheet) return [];
+    return [
+      {
+        person: {
+          id: person.id,
+          name: person.name ?? person.email,
+          teamId: person.teamId,
+          teamName: person.teamName,
+        },
+        totals: signedTotalsOf(sheet),
       },
-      totals: signedTotalsOf(sheet),
-    });
-  }
-  return sheets;
+    ];
+  });
 }
 
 /** GET /api/timesheets/period: every person the caller sees, with their sign-off. */
@@ -367,7 +376,7 @@ export async function getPeriodOverview(
     approverScopeOrNull(db, caller),
     activeLockId(db, period.start, period.end),
   ]);
-  const sheets = await sheetsOf(db, config, caller, scope, date, now);
+  const sheets = await sheetsOf(db, config, scope, period);
   const rows = await listSignOffs(
     db,
     period.start,
@@ -422,9 +431,12 @@ export async function approvePeriod(
       'period_not_ended',
     );
   }
-  const sheets = await sheetsOf(db, config, caller, null, input.date, now);
   return db.transaction(async (tx) => {
+    // Locks first, then compute and decide in the same transaction: no change to what pay reads
+    // commits between the figures computed here and the lock written below (decision 0045).
+    await holdPeriodLocks(tx, 'lock');
     await assertNotLocked(tx, period.start, period.end);
+    const sheets = await sheetsOf(tx, config, null, period);
     const rows = await listSignOffs(tx, period.start, undefined, true);
     const rowOf = new Map(rows.map((row) => [row.userId, row]));
     const toApprove: { person: PersonSheet['person']; row: SignOffRow; totals: SignedTotals }[] =

@@ -4,8 +4,25 @@ import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { PeriodLock } from '@punchclock/shared/contracts/approvals';
 import type { Db } from '../../db/client.ts';
 import { personNameOf } from '../people/index.ts';
-import { appSettings, periodLocks } from '../../db/schema.ts';
+import { periodLocks } from '../../db/schema.ts';
 import { Conflict } from '../../platform/errors.ts';
+
+// Any constant works: the same one for every instance on one database (as the migrations').
+const PERIOD_LOCKS_KEY = 7_240_312;
+
+/**
+ * Serialise locking against what a lock protects, until the transaction ends (decision 0045):
+ * locking a period holds it alone ('lock'), so the figures it computes and decides on cannot
+ * change under it; a write to what pay reads holds it shared ('pay-write'), so it either commits
+ * before the lock computes or sees the lock and is refused. Call it first in a transaction.
+ */
+export async function holdPeriodLocks(db: Db, mode: 'lock' | 'pay-write'): Promise<void> {
+  await db.execute(
+    mode === 'lock'
+      ? sql`select pg_advisory_xact_lock(${PERIOD_LOCKS_KEY})`
+      : sql`select pg_advisory_xact_lock_shared(${PERIOD_LOCKS_KEY})`,
+  );
+}
 
 /**
  * The active (not reopened) lock touching a range: covering any day of it, or with `whole`,
@@ -50,6 +67,7 @@ export async function assertNotLocked(db: Db, from: string, to: string): Promise
  * leave pay codes. Timesheet sign-off only changes a status, so it keeps assertNotLocked.
  */
 export async function assertPayNotLocked(db: Db, from: string, to: string): Promise<void> {
+  await holdPeriodLocks(db, 'pay-write');
   const lock = await findActiveLock(db, from, to);
   if (lock) throw lockedPeriod(lock);
   const [reading] = await db
@@ -114,21 +132,4 @@ export async function reopenLock(db: Db, id: string, reopenedBy: string) {
     .where(and(eq(periodLocks.id, id), isNull(periodLocks.reopenedAt)))
     .returning({ fromDate: periodLocks.fromDate, toDate: periodLocks.toDate });
   return rows[0] ?? null;
-}
-
-const TEAM_LEADS_APPROVE = 'approvals.team_leads_approve_their_team';
-
-export async function readTeamLeadsApprove(db: Db): Promise<boolean> {
-  const [row] = await db
-    .select({ value: appSettings.value })
-    .from(appSettings)
-    .where(eq(appSettings.key, TEAM_LEADS_APPROVE));
-  return row?.value === true;
-}
-
-export async function writeTeamLeadsApprove(db: Db, value: boolean): Promise<void> {
-  await db
-    .insert(appSettings)
-    .values({ key: TEAM_LEADS_APPROVE, value })
-    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
 }
