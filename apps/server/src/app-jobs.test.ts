@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.ts';
-import { testConfig } from './config.ts';
+import { testConfig } from './test/config.ts';
 import { JobRunner } from './platform/job-runner.ts';
 import { openTestDatabase, type TestDatabase } from './test/databases.ts';
 
