@@ -62,6 +62,9 @@ describe('API tokens (#18 point 2)', () => {
         dialog.getByRole('checkbox', { name: 'Reminders to submit my timesheet' }).isChecked(),
       )
       .toBe(false);
+    // The save's answer brings a toast: wait for it, so the accessibility check sees it settled
+    // rather than fading in (it failed color-contrast mid-fade once when the answer came late).
+    await page.getByText('Email settings saved').waitFor();
     await expectNoViolations(page, 'account dialog with API tokens and email settings');
     await saveScreenshot(page, 'api-token-personal');
 
