@@ -11,18 +11,15 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
 import { formatBusinessDateTime } from '@punchclock/shared/domain/business-time';
-import { auditEntriesQueryOptions, auditExportPath, auditFacetsQueryOptions } from './api';
+import {
+  auditEntriesQueryOptions,
+  auditExportPath,
+  auditFacetsQueryOptions,
+  type AuditFilters as Filters,
+} from './api';
 import { entityTypeLabel, entityTypeOptions, hasEntityTypeLabel } from './entity-types';
 import { useSession } from '@/lib/session';
 
-interface Filters {
-  actorId: string;
-  action: string;
-  entityType: string;
-  entityId: string;
-  from: string;
-  to: string;
-}
 const NO_FILTERS: Filters = {
   actorId: '',
   action: '',
