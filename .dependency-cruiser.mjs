@@ -31,8 +31,8 @@ export const serverLayers = {
   },
   record: {
     holds:
-      'what happened: punches and their corrections, where they were made, leave, schedules, pay settings (holidays, rates, employee numbers)',
-    features: ['locations', 'time-tracking', 'time-off', 'schedules', 'pay-settings'],
+      'what happened and what is planned: punches and their corrections, where they were made, leave, schedules and rosters (shifts, availability, trades), pay settings (holidays, rates, employee numbers)',
+    features: ['locations', 'time-tracking', 'time-off', 'schedules', 'rosters', 'pay-settings'],
   },
   workflow: {
     holds:

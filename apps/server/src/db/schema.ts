@@ -98,6 +98,11 @@ export const profiles = pgTable(
     passwordSignInOff: boolean('password_sign_in_off').notNull().default(false),
     /** The language the person reads Punchclock in (i18n/locales LOCALES); null: their browser's. */
     language: text('language'),
+    /** Positions (skills) the person may work on a roster (#30), e.g. "Cashier". */
+    positions: text('positions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -254,6 +259,173 @@ export const assignedSchedules = pgTable(
     // The background jobs ask who is scheduled today: past assignments end before it (0016).
     index('assigned_schedules_range_end_idx').on(table.dateRangeEnd, table.dateRangeStart),
   ],
+);
+
+/**
+ * A roster shift as planners see it on the board (#30, decision 0047): the working copy. Null
+ * user: an open shift. People never read this table; they read `published_shifts`, which only
+ * publishing writes. A published shift deleted on the board keeps its row here (deleted_at set)
+ * until the next publish removes both.
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    /** The business day the shift starts; an overnight shift belongs to it. */
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    /** Not after start_time: the next day. */
+    endTime: time('end_time').notNull(),
+    lunchStart: time('lunch_start'),
+    lunchEnd: time('lunch_end'),
+    breakDurationMins: integer('break_duration_mins').notNull().default(15),
+    position: text('position'),
+    note: text('note'),
+    overrideReason: text('override_reason'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Bumped by every change; publish copies it, so "changed since published" is a comparison. */
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('shifts_date_idx').on(table.date, table.teamId),
+    // One shift per person per day on the board (decision 0047).
+    uniqueIndex('shifts_user_date_key')
+      .on(table.userId, table.date)
+      .where(sql`${table.userId} is not null and ${table.deletedAt} is null`),
+  ],
+);
+
+/**
+ * What people see: the last published version of each shift (same id as in `shifts`). Every
+ * "what is this person scheduled for" read (adherence, lateness, the break board, timesheets,
+ * calendar feeds, notifications) takes a person's published shift on a day over their template.
+ */
+export const publishedShifts = pgTable(
+  'published_shifts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+    lunchStart: time('lunch_start'),
+    lunchEnd: time('lunch_end'),
+    breakDurationMins: integer('break_duration_mins').notNull().default(15),
+    position: text('position'),
+    note: text('note'),
+    /** The `shifts.version` published. */
+    version: integer('version').notNull(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('published_shifts_user_date_key')
+      .on(table.userId, table.date)
+      .where(sql`${table.userId} is not null`),
+    index('published_shifts_date_idx').on(table.date, table.teamId),
+  ],
+);
+
+/** A person's recurring weekly availability (#30 item 4): unstated times are available. */
+export const availabilityRules = pgTable(
+  'availability_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 = Sunday. */
+    weekday: integer('weekday').notNull(),
+    /** available, prefer_not or unavailable. */
+    kind: text('kind').notNull(),
+    /** Both null: the whole day. */
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+  },
+  (table) => [index('availability_rules_user_idx').on(table.userId, table.weekday)],
+);
+
+/** One-off availability for a date: replaces the weekly pattern that day. */
+export const availabilityExceptions = pgTable(
+  'availability_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    startTime: time('start_time'),
+    endTime: time('end_time'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('availability_exceptions_user_idx').on(table.userId, table.date)],
+);
+
+/**
+ * Open-shift claims, swaps and drops (#30 item 5). A trade names the published shift; approving
+ * it moves the shift (in `shifts` and `published_shifts` at once: an approved trade is published).
+ */
+export const shiftTrades = pgTable(
+  'shift_trades',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** claim, swap or drop. */
+    kind: text('kind').notNull(),
+    /** offered, pending, approved, rejected, declined or cancelled. */
+    status: text('status').notNull(),
+    shiftId: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    takerId: uuid('taker_id').references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionComment: text('decision_comment'),
+  },
+  (table) => [
+    index('shift_trades_status_idx').on(table.status, table.requestedAt),
+    index('shift_trades_shift_idx').on(table.shiftId),
+    // One live trade per shift: a second claim or offer waits until the first is settled.
+    uniqueIndex('shift_trades_live_shift_key')
+      .on(table.shiftId)
+      .where(sql`${table.status} in ('offered', 'pending')`),
+  ],
+);
+
+/** Per team roster rules (#30): claims approved without a manager; the daily time-off allotment. */
+export const teamRosterSettings = pgTable('team_roster_settings', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  autoApproveClaims: boolean('auto_approve_claims').notNull().default(false),
+  /** How many of the team may be off on one day; null: no limit. */
+  maxOffPerDay: integer('max_off_per_day'),
+});
+
+/** A team's allotment on one day where it differs from the usual (holidays, peak weeks). */
+export const allotmentDays = pgTable(
+  'allotment_days',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    maxOff: integer('max_off').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.date] })],
 );
 
 /**

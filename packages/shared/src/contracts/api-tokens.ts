@@ -12,6 +12,8 @@ export const API_SCOPES = [
   'punches:read',
   'punches:write',
   'schedules:read',
+  'shifts:read',
+  'shifts:write',
   'timeoff:read',
   'timesheets:read',
   'reports:read',
@@ -30,6 +32,12 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   },
   get 'schedules:read'() {
     return t`Read shifts and schedule templates`;
+  },
+  get 'shifts:read'() {
+    return t`Read the roster: shifts (drafts too), availability and shift trades`;
+  },
+  get 'shifts:write'() {
+    return t`Plan the roster: add, change, delete and publish shifts`;
   },
   get 'timeoff:read'() {
     return t`Read time off requests, types and balances`;

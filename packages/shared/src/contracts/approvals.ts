@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
 import { instant, isoDate, periodDate, text } from './common.ts';
+import { shiftTradeSchema } from './rosters.ts';
 import { timeOffRequestSchema } from './time-off.ts';
 
 const correctionReasonSchema = text({ multiLine: true })
@@ -76,13 +77,15 @@ export const latePunchSchema = z.object({
 });
 export type LatePunchDto = z.infer<typeof latePunchSchema>;
 
-export const APPROVAL_ITEM_TYPES = ['time_off', 'correction', 'late_punch'] as const;
+export const APPROVAL_ITEM_TYPES = ['time_off', 'correction', 'late_punch', 'shift_trade'] as const;
 export type ApprovalItemType = (typeof APPROVAL_ITEM_TYPES)[number];
 
 export const approvalItemSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('time_off'), request: timeOffRequestSchema }),
   z.object({ type: z.literal('correction'), request: correctionSchema }),
   z.object({ type: z.literal('late_punch'), request: latePunchSchema }),
+  /** An open-shift claim, or a swap or drop a colleague took (#30): the manager's step. */
+  z.object({ type: z.literal('shift_trade'), request: shiftTradeSchema }),
 ]);
 export type ApprovalItem = z.infer<typeof approvalItemSchema>;
 
@@ -148,6 +151,7 @@ export const smeOverviewSchema = z.object({
     time_off: z.number().int(),
     correction: z.number().int(),
     late_punch: z.number().int(),
+    shift_trade: z.number().int(),
   }),
   oldestPendingAt: z.string().nullable(),
   attention: z.array(

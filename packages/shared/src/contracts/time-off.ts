@@ -62,6 +62,13 @@ export const timeOffRequestSchema = z.object({
   decidedByName: z.string().nullable(),
   decidedAt: z.string().nullable(),
   decisionComment: z.string().nullable(),
+  /**
+   * Days of a waiting request on which its team's allotment (#30 item 6) is already used up by
+   * others' approved or waiting time off: shown to the approver. Only on the approvals queue.
+   */
+  overAllotment: z
+    .array(z.object({ date: isoDate, maxOff: z.number().int(), offCount: z.number().int() }))
+    .optional(),
 });
 export type TimeOffRequest = z.infer<typeof timeOffRequestSchema>;
 

@@ -19,6 +19,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.updated',
   'user.suspended',
   'user.reinstated',
+  'roster.published',
+  'shift.traded',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -55,6 +57,12 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   },
   get 'user.reinstated'() {
     return t`A suspended person was reinstated`;
+  },
+  get 'roster.published'() {
+    return t`A week of the roster was published (what changed, for whom)`;
+  },
+  get 'shift.traded'() {
+    return t`An open shift claim, a swap or a dropped shift was approved`;
   },
 };
 

@@ -282,6 +282,62 @@ export const NOTIFICATION_MESSAGES = {
     message: msg({ message: 'Your punch recorded late for {from} was rejected: {comment}' }),
     values: DECIDED_WITH_COMMENT,
   },
+  // Rosters (#30): publishing and shift trades.
+  'roster.published': {
+    title: msg`Schedule published`,
+    message: msg({
+      message:
+        'Your schedule for the week of {weekStart} was published: {count, plural, one {# shift added or changed} other {# shifts added or changed}}, {removed, plural, one {# removed} other {# removed}}.',
+    }),
+    values: { weekStart: 'date', count: 'number', removed: 'number' },
+  },
+  'shift_trade.offered': {
+    title: msg`Shift offered to you`,
+    message: msg({ message: '{name} offers you their shift on {date}.' }),
+    values: { name: 'name', date: 'date' },
+  },
+  'shift_trade.taken': {
+    title: msg`Shift taken`,
+    message: msg({
+      message: '{name} took your shift on {date}; a manager decides next.',
+    }),
+    values: { name: 'name', date: 'date' },
+  },
+  'shift_trade.declined': {
+    title: msg`Shift offer declined`,
+    message: msg({ message: '{name} declined your shift on {date}.' }),
+    values: { name: 'name', date: 'date' },
+  },
+  'shift_trade.requested': {
+    title: msg`Shift change to approve`,
+    message: msg({ message: '{name} asks for a shift change on {date}.' }),
+    values: { name: 'name', date: 'date' },
+  },
+  'shift_trade.given': {
+    title: msg`Shift added to your schedule`,
+    message: msg({ message: 'The shift on {date} is now yours.' }),
+    values: { date: 'date' },
+  },
+  'shift_trade.approved': {
+    title: msg`Request approved`,
+    message: msg({ message: 'Your shift change for {from} was approved.' }),
+    values: DECIDED,
+  },
+  'shift_trade.approved_comment': {
+    title: msg`Request approved`,
+    message: msg({ message: 'Your shift change for {from} was approved: {comment}' }),
+    values: DECIDED_WITH_COMMENT,
+  },
+  'shift_trade.rejected': {
+    title: msg`Request rejected`,
+    message: msg({ message: 'Your shift change for {from} was rejected.' }),
+    values: DECIDED,
+  },
+  'shift_trade.rejected_comment': {
+    title: msg`Request rejected`,
+    message: msg({ message: 'Your shift change for {from} was rejected: {comment}' }),
+    values: DECIDED_WITH_COMMENT,
+  },
 } as const satisfies Record<string, NotificationKind>;
 
 export type NotificationMessageKey = keyof typeof NOTIFICATION_MESSAGES;

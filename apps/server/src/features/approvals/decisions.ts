@@ -62,6 +62,7 @@ const AUDIT_ENTITY_OF: Record<ApprovalItemType, string> = {
   time_off: 'time_off_request',
   correction: 'time_correction',
   late_punch: 'late_punch_review',
+  shift_trade: 'shift_trade',
 };
 
 /**

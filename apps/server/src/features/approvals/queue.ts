@@ -112,6 +112,7 @@ export async function getSmeOverview(
       time_off: countOf('time_off'),
       correction: countOf('correction'),
       late_punch: countOf('late_punch'),
+      shift_trade: countOf('shift_trade'),
     },
     oldestPendingAt: items[0]?.request.requestedAt ?? null,
     attention,
