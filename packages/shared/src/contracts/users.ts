@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
 import { isoDate, pageQueryFields, text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
+import { positionSchema } from './rosters.ts';
 
 /** A person's name as admins type it: the product's rules (§5), but required here. */
 export const requiredNameSchema = text({ error: () => t`Name must be at least 2 characters` })
@@ -21,6 +22,8 @@ export const userSummarySchema = z.object({
   hireDate: isoDate.nullable(),
   /** Password sign-in is off for this person: they sign in through single sign-on (decision 0035). */
   ssoOnly: z.boolean(),
+  /** Positions (skills) the person may work on the roster (#30), e.g. "Cashier". */
+  positions: z.array(z.string()),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -87,6 +90,12 @@ export const updateUserRequestSchema = z.object({
   hireDate: isoDate.nullable().optional(),
   /** Left out: unchanged. True turns this person's password sign-in off. */
   ssoOnly: z.boolean().optional(),
+  /** Left out: unchanged. Positions (skills) for the roster; duplicates are dropped. */
+  positions: z
+    .array(positionSchema)
+    .max(20, { error: () => t`Give at most 20 positions` })
+    .transform((positions) => [...new Set(positions)])
+    .optional(),
 });
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 

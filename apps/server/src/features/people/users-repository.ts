@@ -30,6 +30,7 @@ const summaryColumns = {
   isSuspended: sql<boolean>`coalesce(${profiles.isSuspended}, false)`,
   hireDate: profiles.hireDate,
   ssoOnly: sql<boolean>`coalesce(${profiles.passwordSignInOff}, false)`,
+  positions: sql<string[]>`coalesce(${profiles.positions}, '{}'::text[])`,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
 };
@@ -44,6 +45,7 @@ function toSummary(row: {
   isSuspended: boolean;
   hireDate: string | null;
   ssoOnly: boolean;
+  positions: string[];
   lastSignInAt: Date | null;
   createdAt: Date;
 }): UserSummary {
@@ -139,6 +141,7 @@ export async function updateUserRecord(
     teamId: string | null;
     hireDate?: string | null;
     ssoOnly?: boolean;
+    positions?: string[];
   },
 ): Promise<void> {
   await db.update(users).set({ email: values.email }).where(eq(users.id, id));
@@ -149,6 +152,7 @@ export async function updateUserRecord(
       teamId: values.teamId,
       ...(values.hireDate === undefined ? {} : { hireDate: values.hireDate }),
       ...(values.ssoOnly === undefined ? {} : { passwordSignInOff: values.ssoOnly }),
+      ...(values.positions === undefined ? {} : { positions: values.positions }),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, id));

@@ -46,5 +46,6 @@ export function userSnapshot(user: UserSummary) {
     isSuspended: user.isSuspended,
     hireDate: user.hireDate,
     ssoOnly: user.ssoOnly,
+    positions: user.positions,
   };
 }
