@@ -106,6 +106,7 @@ describeEachDatabase('users api', (getDatabase) => {
           isSuspended: false,
           hireDate: null,
           ssoOnly: false,
+          positions: [],
           lastSignInAt: null,
           createdAt: expect.any(String),
         },
