@@ -59,10 +59,17 @@ async function seed(dataDir: string): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir });
   try {
     const actor = { actorId: null, meta: SYSTEM_META };
+    const teamIds = new Map<string, string>();
     for (const user of Object.values(SEED_USERS)) {
       const created = await createUser(database.db, { ...user, password: E2E_PASSWORD }, actor);
       if ('team' in user) {
-        const team = await createTeam(database.db, { name: user.team, leadUserId: null }, actor);
+        const leadUserId = 'leadsTeam' in user && user.leadsTeam ? created.id : null;
+        let teamId = teamIds.get(user.team);
+        if (!teamId) {
+          teamId = (await createTeam(database.db, { name: user.team, leadUserId }, actor)).id;
+          teamIds.set(user.team, teamId);
+        }
+        const team = { id: teamId };
         await database.db
           .update(profiles)
           .set({ teamId: team.id })

@@ -9,8 +9,10 @@ export interface SeedUser {
   suspended?: boolean;
   /** The payroll number, typed (or scanned from a badge) at a kiosk. */
   employeeNumber?: string;
-  /** A team made for them (by name) before the server starts. */
+  /** Their team (by name), made before the server starts by the first person naming it. */
   team?: string;
+  /** They lead that team (a team lead). */
+  leadsTeam?: boolean;
 }
 
 /** The people every browser test can sign in as (created before the server starts). */
@@ -44,6 +46,19 @@ export const SEED_USERS = {
     employeeNumber: 'K-101',
   },
   located: { email: 'lou@e2e.test', name: 'Lou Located', role: 'employee', team: 'Field team' },
+  // The roster flow (e2e/rosters.e2e.test.ts): a lead and five people of one team.
+  rosterLead: {
+    email: 'rita@e2e.test',
+    name: 'Rita Roster',
+    role: 'team_lead',
+    team: 'Roster team',
+    leadsTeam: true,
+  },
+  rosterAda: { email: 'ren@e2e.test', name: 'Ren Rota', role: 'employee', team: 'Roster team' },
+  rosterBea: { email: 'rae@e2e.test', name: 'Rae Rota', role: 'employee', team: 'Roster team' },
+  rosterCal: { email: 'rob@e2e.test', name: 'Rob Rota', role: 'employee', team: 'Roster team' },
+  rosterDee: { email: 'roz@e2e.test', name: 'Roz Rota', role: 'employee', team: 'Roster team' },
+  rosterEve: { email: 'ria@e2e.test', name: 'Ria Rota', role: 'employee', team: 'Roster team' },
   kioskSecond: {
     email: 'kit@e2e.test',
     name: 'Kit Kiosk',

@@ -67,7 +67,6 @@ const MATRIX_TEMPLATE = {
  */
 const ADMIN_ENDPOINTS: Endpoint[] = [
   { method: 'GET', url: '/api/users/directory' },
-  { method: 'GET', url: '/api/schedule-templates' },
   {
     method: 'POST',
     url: '/api/schedule-templates',

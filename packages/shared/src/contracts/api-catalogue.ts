@@ -873,9 +873,9 @@ export const API_ENDPOINTS = {
 
   // ---- Schedules ------------------------------------------------------------------------------
   'GET /api/schedule-templates': {
-    summary: 'Schedule templates, archived ones included',
+    summary: 'Schedule templates, archived ones included (team leads read them to fill a roster)',
     tag: 'Schedules',
-    access: 'admin',
+    access: ['admin', 'team_lead'],
     scope: 'schedules:read',
     response: listTemplatesResponseSchema,
   },

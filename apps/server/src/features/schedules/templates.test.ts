@@ -59,6 +59,20 @@ describeEachDatabase('schedule templates api', (getDatabase) => {
     isArchived: template.isArchived,
   });
 
+  it('lets team leads read the templates (to fill a roster) but not employees or SMEs', async () => {
+    const db = getDatabase().db;
+    for (const [role, status] of [
+      ['team_lead', 200],
+      ['employee', 403],
+      ['sme', 403],
+    ] as const) {
+      const person = await createTestUser(db, { role });
+      const cookie = await signInAs(app, person.email, person.password);
+      const response = await callApi(app, cookie, 'GET', '/api/schedule-templates');
+      expect(response.statusCode, role).toBe(status);
+    }
+  });
+
   describe('create', () => {
     it('answers 201 with the template and writes one schedule_template.create audit row', async () => {
       const body = templateBody({ breakDurationMins: 20, workingDays: [5, 1, 3] });
