@@ -71,8 +71,14 @@ export async function republishShift(
   });
   const version = current.version + 1;
   await db.transaction(async (tx) => {
-    await tx.update(shifts).set({ ...next, version }).where(eq(shifts.id, id));
-    await tx.update(publishedShifts).set({ ...next, version }).where(eq(publishedShifts.id, id));
+    await tx
+      .update(shifts)
+      .set({ ...next, version })
+      .where(eq(shifts.id, id));
+    await tx
+      .update(publishedShifts)
+      .set({ ...next, version })
+      .where(eq(publishedShifts.id, id));
   });
 }
 
@@ -82,7 +88,10 @@ export async function editShiftDraft(
   id: string,
   change: Partial<RosterShiftFixture>,
 ): Promise<void> {
-  const [current] = await db.select({ version: shifts.version }).from(shifts).where(eq(shifts.id, id));
+  const [current] = await db
+    .select({ version: shifts.version })
+    .from(shifts)
+    .where(eq(shifts.id, id));
   if (!current) throw new Error(`no shift ${id}`);
   await db
     .update(shifts)
