@@ -1,5 +1,9 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
-import type { Assignment, ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
+import type {
+  Assignment,
+  MyScheduleShift,
+  ScheduleTemplate,
+} from '@punchclock/shared/contracts/schedules';
 import type { Db } from '../../db/client.ts';
 import { param, preparedStatement } from '../../db/prepared.ts';
 import {
@@ -236,6 +240,43 @@ export async function listUserScheduleEntries(db: Db, userId: string, from: stri
       template,
     };
   });
+}
+
+/** The user's published roster shifts in a range, by date (the my-schedule read; never drafts). */
+export async function listUserPublishedShifts(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<MyScheduleShift[]> {
+  const rows = await db
+    .select({
+      id: publishedShifts.id,
+      date: publishedShifts.date,
+      startTime: publishedShifts.startTime,
+      endTime: publishedShifts.endTime,
+      lunchStart: publishedShifts.lunchStart,
+      lunchEnd: publishedShifts.lunchEnd,
+      breakDurationMins: publishedShifts.breakDurationMins,
+      position: publishedShifts.position,
+      note: publishedShifts.note,
+    })
+    .from(publishedShifts)
+    .where(
+      and(
+        eq(publishedShifts.userId, userId),
+        gte(publishedShifts.date, from),
+        lte(publishedShifts.date, to),
+      ),
+    )
+    .orderBy(asc(publishedShifts.date));
+  return rows.map((row) => ({
+    ...row,
+    startTime: hhmm(row.startTime) ?? '',
+    endTime: hhmm(row.endTime) ?? '',
+    lunchStart: hhmm(row.lunchStart),
+    lunchEnd: hhmm(row.lunchEnd),
+  }));
 }
 
 /** A published roster shift's plan is named after its position, or this when it has none. */
