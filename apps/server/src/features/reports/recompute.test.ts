@@ -24,7 +24,7 @@ import {
   type PunchRow,
 } from '../../test/time-tracking.ts';
 import { auditRowsFor } from '../../test/users.ts';
-import { planFor, recomputeDays, recomputeQueuedDays } from './recompute.ts';
+import { planFor, recomputeDays, recomputeQueuedDays, sweepScheduledDays } from './recompute.ts';
 import { processNextRecomputeRun, requestRecompute } from './recompute-runs.ts';
 
 const MINUTE = 60_000;
@@ -398,6 +398,31 @@ describeEachDatabase('day metrics recomputation', (getDatabase) => {
         templateName: 'Shift',
         scheduledMinutes: 540,
       });
+    });
+  });
+
+  describe('the hourly sweep', () => {
+    it('queues yesterday and today for people with a published shift and no template', async () => {
+      const { db } = getDatabase();
+      const today = toBusinessDate(new Date(), TORONTO);
+      const rostered = await createTestUser(db);
+      const drafted = await createTestUser(db);
+      await seedPublishedShift(db, {
+        userId: rostered.id,
+        date: today,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await seedDraftShift(db, {
+        userId: drafted.id,
+        date: today,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await db.execute(sql`delete from app_settings where key = 'day_metrics.last_sweep'`);
+      expect(await sweepScheduledDays(db, TORONTO)).toBe(true);
+      expect(await queuedDates(db, rostered.id)).toEqual([today]);
+      expect(await queuedDates(db, drafted.id)).toEqual([]);
     });
   });
 
