@@ -492,7 +492,12 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       });
       // A draft is nobody's plan.
       const drafted = await person('Dora Draft');
-      await seedDraftShift(db(), { userId: drafted.id, date, startTime: '09:00', endTime: '17:00' });
+      await seedDraftShift(db(), {
+        userId: drafted.id,
+        date,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
 
       await run(db(), summer(date, '10:00'));
       expect(await occasionsOf(moved)).toEqual([]);
