@@ -116,9 +116,30 @@ export const myScheduleQuerySchema = z
     error: () => t`The start date must be on or before the end date`,
   });
 
+/**
+ * One of the person's published roster shifts (#30): on its date it takes the place of the
+ * template shift of an entry. Drafts are never shown.
+ */
+export const myScheduleShiftSchema = z.object({
+  id: z.uuid(),
+  /** The business day the shift starts; an overnight shift belongs to it. */
+  date: isoDate,
+  /** "HH:mm" business time; an end not after the start is the next day. */
+  startTime: z.string(),
+  endTime: z.string(),
+  lunchStart: z.string().nullable(),
+  lunchEnd: z.string().nullable(),
+  breakDurationMins: z.number().int(),
+  position: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type MyScheduleShift = z.infer<typeof myScheduleShiftSchema>;
+
 export const myScheduleResponseSchema = z.object({
   today: isoDate,
   entries: z.array(myScheduleEntrySchema),
+  /** The person's published roster shifts in the range, by date. */
+  shifts: z.array(myScheduleShiftSchema),
   /** The person's pending and approved time off in the range. */
   timeOff: z.array(
     z.object({

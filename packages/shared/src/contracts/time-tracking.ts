@@ -69,7 +69,10 @@ export const todayResponseSchema = z.object({
   lunchLimitMinutes: z.number().int().nonnegative(),
   /** The person's team's location policy: anything but 'off' sends the position with a punch. */
   locationMode: locationModeSchema.default('off'),
-  /** The template assigned today, if any; `isWorkingDay` is false on its days off. */
+  /**
+   * Today's plan, if any: the published roster shift (named after its position), else the
+   * template assigned today; `isWorkingDay` is false on the template's days off.
+   */
   todayShift: z
     .object({
       templateName: z.string(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WORKING_DAYS,
+  findPlanOn,
   findShiftProblem,
   formatShiftHours,
   getMonthGrid,
@@ -392,6 +393,54 @@ describe('weekdayOf and isWorkingDay', () => {
     expect(isWorkingDay(weekends, '2026-11-22')).toBe(true);
     expect(isWorkingDay(weekends, '2026-11-28')).toBe(true);
     expect(isWorkingDay(weekends, '2026-11-25')).toBe(false);
+  });
+
+  it('does not run on its except dates (a published roster shift takes its place)', () => {
+    const pattern = { ...DAY_SHIFT, exceptDates: ['2026-11-24', '2026-11-28'] };
+    expect(getWeekDates('2026-11-25').map((date) => isWorkingDay(pattern, date))).toEqual([
+      false,
+      true,
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(isWorkingDay({ ...DAY_SHIFT, exceptDates: [] }, '2026-11-24')).toBe(true);
+  });
+});
+
+describe('findPlanOn', () => {
+  const assignment = {
+    ...DAY_SHIFT,
+    ...range('2026-11-01', '2026-11-30'),
+    name: 'template',
+    exceptDates: ['2026-11-24'],
+  };
+  const rosterShift = {
+    ...NIGHT_SHIFT,
+    ...range('2026-11-24', '2026-11-24'),
+    workingDays: [weekdayOf('2026-11-24')],
+    name: 'roster',
+  };
+  // The order of the list does not matter: the assignment is not found on its except date.
+  const plans = [assignment, rosterShift];
+
+  it('takes the published shift on its date, in whatever order the plans come', () => {
+    expect(findPlanOn(plans, '2026-11-24')?.name).toBe('roster');
+    expect(findPlanOn([...plans].reverse(), '2026-11-24')?.name).toBe('roster');
+  });
+
+  it('takes the template on the other working days, and nothing on days off or outside', () => {
+    expect(findPlanOn(plans, '2026-11-23')?.name).toBe('template');
+    expect(findPlanOn(plans, '2026-11-25')?.name).toBe('template');
+    expect(findPlanOn(plans, '2026-11-22')).toBeUndefined();
+    expect(findPlanOn(plans, '2026-12-01')).toBeUndefined();
+  });
+
+  it('finds a roster shift on a template day off (a Saturday shift)', () => {
+    const saturday = { ...rosterShift, ...range('2026-11-28', '2026-11-28'), workingDays: [6] };
+    expect(findPlanOn([assignment, saturday], '2026-11-28')?.name).toBe('roster');
   });
 });
 

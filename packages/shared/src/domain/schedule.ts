@@ -28,6 +28,12 @@ export interface ShiftPattern {
   breakDurationMins: number;
   /** Weekdays the shift starts on, 0 = Sunday. */
   workingDays: readonly number[];
+  /**
+   * Dates ("yyyy-MM-dd") the pattern does not run on although their weekday is a working day:
+   * a template assignment's dates on which the person has a published roster shift, which takes
+   * its place (decision 0047).
+   */
+  exceptDates?: readonly string[];
 }
 
 export interface DateRange {
@@ -115,9 +121,26 @@ export function weekdayOf(date: string): number {
   return getDay(parseISO(date));
 }
 
-/** Whether the shift runs on a date (its start day), given the pattern's working days. */
-export function isWorkingDay(pattern: Pick<ShiftPattern, 'workingDays'>, date: string): boolean {
-  return pattern.workingDays.includes(weekdayOf(date));
+/**
+ * Whether the shift runs on a date (its start day): a working weekday of the pattern that is not
+ * one of its `exceptDates` (a day a published roster shift takes its place).
+ */
+export function isWorkingDay(
+  pattern: Pick<ShiftPattern, 'workingDays' | 'exceptDates'>,
+  date: string,
+): boolean {
+  return pattern.workingDays.includes(weekdayOf(date)) && !pattern.exceptDates?.includes(date);
+}
+
+/**
+ * The plan a person works on a date, among plans over date ranges (template assignments and
+ * published roster shifts): the one whose range holds the date and that runs that day. The one
+ * rule every "what is this person scheduled for" read goes through.
+ */
+export function findPlanOn<
+  Plan extends DateRange & Pick<ShiftPattern, 'workingDays' | 'exceptDates'>,
+>(plans: readonly Plan[], date: string): Plan | undefined {
+  return plans.find((plan) => isDateInRange(date, plan) && isWorkingDay(plan, date));
 }
 
 /** The instants a shift starting on `date` begins and ends, DST-aware in the business zone. */

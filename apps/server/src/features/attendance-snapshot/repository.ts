@@ -3,12 +3,13 @@ import { alias, PgTransaction } from 'drizzle-orm/pg-core';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { RuleEvent, ScheduledShift } from '@punchclock/shared/domain/notification-rules';
 import type { Role } from '@punchclock/shared/domain/roles';
-import { isDateInRange, isWorkingDay, shiftInstants } from '@punchclock/shared/domain/schedule';
+import { findPlanOn, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { listAssignmentPlans } from '../schedules/index.ts';
 import {
   assignedSchedules,
   profiles,
+  publishedShifts,
   teams,
   timeEvents,
   userRoles,
@@ -40,9 +41,9 @@ export interface AttendanceSnapshot {
  * Everyone active, with their shifts and punches of yesterday and today: what the notification
  * rules and the break-monitoring board both start from. Three reads, whatever the head count.
  *
- * `onlyBusy`: only the people with an assignment or a punch in those two days, and the admins
- * (who oversee everyone) — the rest have nothing to evaluate, so a background job's work grows
- * with the day's attendance, not with the head count or history. `teamLeadActive` says whether
+ * `onlyBusy`: only the people with an assignment, a published shift or a punch in those two
+ * days, and the admins (who oversee everyone) — the rest have nothing to evaluate, so a
+ * background job's work grows with the day's attendance, not with the head count or history. `teamLeadActive` says whether
  * the lead of a person's team is among the active people (whether listed or not).
  */
 export async function loadAttendanceSnapshot(
@@ -54,12 +55,17 @@ export async function loadAttendanceSnapshot(
   const today = toBusinessDate(now, timeZone);
   const yesterday = shiftDate(today, -1);
   const leadProfiles = alias(profiles, 'lead_profiles');
-  // Served by time_events_date_idx and assigned_schedules_range_end_idx (migration 0016).
+  // Served by time_events_date_idx, assigned_schedules_range_end_idx (migration 0016) and
+  // published_shifts_date_idx: a published roster shift is a plan like an assignment.
   const busy = sql`(${users.id} in (
     select ${timeEvents.userId} from ${timeEvents} where ${timeEvents.date} >= ${yesterday}
     union
     select ${assignedSchedules.userId} from ${assignedSchedules}
     where ${assignedSchedules.dateRangeStart} <= ${today} and ${assignedSchedules.dateRangeEnd} >= ${yesterday}
+    union
+    select ${publishedShifts.userId} from ${publishedShifts}
+    where ${publishedShifts.date} between ${yesterday} and ${today}
+      and ${publishedShifts.userId} is not null
   ) or ${userRoles.role} = 'admin')`;
   // Built here, run below (drizzle's queries are lazy).
   const readPeople = db
@@ -105,7 +111,8 @@ export async function loadAttendanceSnapshot(
   const assignmentsByUser = groupByUser(assignments);
 
   // A shift's instants depend on its times and date only: time-zone arithmetic once per
-  // template and day, not once per person (it was most of a run with thousands at work).
+  // template (or roster shift times) and day, not once per person (it was most of a run with
+  // thousands at work).
   const instants = new Map<string, { start: number; end: number }>();
   const instantsOf = (pattern: Parameters<typeof shiftInstants>[0], date: string) => {
     const key = `${pattern.workStart}|${pattern.workEnd}|${pattern.lunchStart}|${pattern.lunchEnd}|${date}`;
@@ -124,8 +131,9 @@ export async function loadAttendanceSnapshot(
       const shifts: ScheduledShift[] = [];
       const mine = assignmentsByUser.get(person.id) ?? [];
       for (const date of [yesterday, today]) {
-        const assignment = mine.find((candidate) => isDateInRange(date, candidate));
-        if (!assignment || !isWorkingDay(assignment, date)) continue;
+        // A published roster shift that day takes the place of the template's (findPlanOn).
+        const assignment = findPlanOn(mine, date);
+        if (!assignment) continue;
         const pattern = {
           ...assignment,
           workStart: assignment.workStart.slice(0, 5),

@@ -11,6 +11,7 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { listenOnFreePort, openLiveStream, type SseFrame } from '../../test/live-stream.ts';
+import { seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import {
   createSessionUser,
@@ -250,6 +251,67 @@ describeEachDatabase('break monitoring api', (getDatabase) => {
         breaksTaken: isToday(offlineBreakAt) ? 1 : 0,
         overbreaks: isToday(offlineBreakAt) ? 1 : 0,
       });
+    });
+  });
+
+  // #30: a published roster shift takes the place of the person's template shift that day.
+  describe('published roster shifts', () => {
+    const db = () => getDatabase().db;
+    /** A shift starting `minutes` from now by Toronto's clock, on the day it starts. */
+    const startingIn = (minutes: number, hours: number) => {
+      const start = new Date(Date.now() + minutes * MINUTE);
+      const startTime = torontoClock(start);
+      return {
+        date: toBusinessDate(start, TORONTO),
+        startTime,
+        endTime: addHours(startTime, hours),
+        start,
+      };
+    };
+
+    it('shows someone late for a published shift, with its position, and no template', async () => {
+      const person = await createSessionUser(db());
+      const { start, ...shift } = startingIn(-30, 8);
+      await seedPublishedShift(db(), { userId: person.id, ...shift, position: 'Cashier' });
+      const board = await getBoard();
+      const row = rowOf(board, person.id);
+      expect(row).toMatchObject({ status: 'late', state: 'none' });
+      expect(Math.abs(Date.parse(row.since ?? '') - start.getTime())).toBeLessThan(MINUTE);
+      // Today's shift (right after midnight the running one is yesterday's).
+      if (shift.date === board.today) expect(row.shift?.templateName).toBe('Cashier');
+    });
+
+    it('measures a break against the published shift’s break length, not the template’s', async () => {
+      const person = await createSessionUser(db());
+      await assignRunningShift(person.id, 15);
+      const { start: _start, ...shift } = startingIn(-30, 8);
+      await seedPublishedShift(db(), { userId: person.id, ...shift, breakDurationMins: 30 });
+      await insertPunches(db(), person.id, [
+        { eventType: 'clock_in', occurredAt: minutesAgo(31) },
+        { eventType: 'break', occurredAt: minutesAgo(20) },
+      ]);
+      expect(rowOf(await getBoard(), person.id)).toMatchObject({
+        status: 'on_break',
+        limitMinutes: 30,
+        overByMinutes: 0,
+      });
+    });
+
+    it('does not hold someone late for the template shift a published shift replaced', async () => {
+      const replaced = await createSessionUser(db());
+      const drafted = await createSessionUser(db());
+      for (const person of [replaced, drafted]) await assignRunningShift(person.id);
+      // On the running template shift's day, one hour that ended long ago (or, past midnight
+      // on the wall clock, is still to come): either way not the template's times.
+      const running = startingIn(-30, 8);
+      const other = startingIn(-30 - 9 * 60, 1);
+      const shift = { date: running.date, startTime: other.startTime, endTime: other.endTime };
+      await seedPublishedShift(db(), { userId: replaced.id, ...shift });
+      await seedDraftShift(db(), { userId: drafted.id, ...shift });
+      const board = await getBoard();
+      expect(['off', 'not_yet_in']).toContain(rowOf(board, replaced.id).status);
+      // A draft changes nothing: still late for the template's shift.
+      expect(rowOf(board, drafted.id).status).toBe('late');
     });
   });
 

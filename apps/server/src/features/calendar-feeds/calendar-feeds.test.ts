@@ -8,11 +8,14 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { timeOffTypeId } from '../../test/approvals.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { republishShift, seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { seedTeam } from '../../test/users.ts';
 
 interface ParsedEvent {
+  uid: string;
   summary: string;
+  description: string | null;
   startUtc: string;
   endUtc: string;
   startLocal: string;
@@ -29,7 +32,9 @@ function readCalendar(text: string): ParsedEvent[] {
     .getAllSubcomponents('vevent')
     .map((component) => new ICAL.Event(component))
     .map((event) => ({
+      uid: event.uid,
       summary: event.summary,
+      description: event.description ?? null,
       startUtc: event.startDate.toJSDate().toISOString(),
       endUtc: event.endDate.toJSDate().toISOString(),
       startLocal: event.startDate.toString(),
@@ -137,6 +142,68 @@ describeEachDatabase('calendar feeds (#18 point 4)', (getDatabase) => {
       '2026-11-01T14:00:00.000Z',
       '2026-11-02T14:00:00.000Z',
     ]);
+  });
+
+  // #30: published roster shifts, in place of the template's shift that day; never drafts.
+  it('shows a published shift by its position and note, one event even when it moves', async () => {
+    const { person, cookie } = await personWithShifts('2026-11-23', '2026-11-27');
+    const shiftId = await seedPublishedShift(db(), {
+      userId: person.id,
+      date: '2026-11-25',
+      startTime: '22:00',
+      endTime: '06:00',
+      position: 'Night porter',
+      note: 'Keys at the front desk',
+    });
+    await seedDraftShift(db(), {
+      userId: person.id,
+      date: '2026-11-26',
+      startTime: '13:00',
+      endTime: '21:00',
+      position: 'Draft only',
+    });
+    const { url } = await makeFeed(cookie);
+    const read = async () =>
+      readCalendar((await fetchFeedOn(url, '2026-11-20T12:00:00Z')).body).map((event) => [
+        event.startLocal,
+        event.endUtc,
+        event.summary,
+        event.description,
+      ]);
+    const template = (date: string) => [
+      `${date}T09:00:00`,
+      `${date}T22:00:00.000Z`,
+      'Day 2026-11-23',
+      null,
+    ];
+    expect(await read()).toEqual([
+      template('2026-11-23'),
+      template('2026-11-24'),
+      ['2026-11-25T22:00:00', '2026-11-26T11:00:00.000Z', 'Night porter', 'Keys at the front desk'],
+      template('2026-11-26'),
+      template('2026-11-27'),
+    ]);
+    const roster = (await fetchFeedOn(url, '2026-11-20T12:00:00Z')).body;
+    expect(roster).toContain(`UID:roster-shift-${shiftId}@punchclock`);
+    expect(roster).not.toContain('Draft only');
+
+    // Moved and republished: the same event (UID) moves; the 25th is the template's again.
+    await republishShift(db(), shiftId, {
+      date: '2026-11-27',
+      startTime: '18:00',
+      endTime: '23:00',
+    });
+    expect(await read()).toEqual([
+      template('2026-11-23'),
+      template('2026-11-24'),
+      template('2026-11-25'),
+      template('2026-11-26'),
+      ['2026-11-27T18:00:00', '2026-11-28T04:00:00.000Z', 'Night porter', 'Keys at the front desk'],
+    ]);
+    const uids = readCalendar((await fetchFeedOn(url, '2026-11-20T12:00:00Z')).body).map(
+      (event) => event.uid,
+    );
+    expect(uids.filter((uid) => uid === `roster-shift-${shiftId}@punchclock`)).toHaveLength(1);
   });
 
   it('stops the old address when a new one is made, and for a suspended owner', async () => {

@@ -150,7 +150,8 @@ export async function removeCalendarFeed(
 }
 
 /**
- * The iCalendar a secret address stands for: assigned shifts and approved time off, from
+ * The iCalendar a secret address stands for: assigned shifts (a published roster shift in place
+ * of the template's that day) and approved time off, from
  * CALENDAR_FEED_DAYS_BACK days ago to CALENDAR_FEED_DAYS_AHEAD ahead. Null for an address that
  * does not exist (any more), or whose owner is suspended.
  */
@@ -205,11 +206,18 @@ export async function readCalendarFeed(
     const from = plan.dateRangeStart > range.from ? plan.dateRangeStart : range.from;
     const to = plan.dateRangeEnd < range.to ? plan.dateRangeEnd : range.to;
     for (let date = from; date <= to; date = shiftDate(date, 1)) {
+      // A template's day on which a published roster shift takes its place is left out here;
+      // the shift is its own plan (listAssignmentPlans).
       if (!isWorkingDay(plan, date)) continue;
       const { start, end } = shiftInstants(plan, date, timeZone);
       entries.push({
-        uid: `shift-${plan.userId}-${date}@punchclock`,
+        // A roster shift is one event by its id: moved to another day or time, or traded to a
+        // colleague, calendar apps update it instead of adding a second one.
+        uid: plan.shiftId
+          ? `roster-shift-${plan.shiftId}@punchclock`
+          : `shift-${plan.userId}-${date}@punchclock`,
         summary: `${whose(plan.userId)}${plan.templateName}`,
+        ...(plan.note ? { description: plan.note } : {}),
         start,
         end,
       });

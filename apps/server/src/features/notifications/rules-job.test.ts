@@ -17,6 +17,7 @@ import {
   findDuplicateOccasions,
   readNotificationRows,
 } from '../../test/notifications.ts';
+import { seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { insertPunches, TORONTO, waitFor } from '../../test/time-tracking.ts';
 import type { Db } from '../../db/client.ts';
@@ -467,6 +468,66 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       expect((await occasionsOf(user)).sort()).toEqual([`late:${date}`, `shift_reminder:${date}`]);
     });
   });
+  // #30: a published roster shift takes the place of the person's template that day.
+  describe('published roster shifts', () => {
+    it('reminds and raises late against the published shift, not the template', async () => {
+      const date = '2026-07-15';
+      const day = await template({ workStart: '09:00', workEnd: '17:00' });
+      const moved = await person('Rosa Roster', { shift: day, date });
+      await seedPublishedShift(db(), {
+        userId: moved.id,
+        date,
+        startTime: '13:00',
+        endTime: '21:00',
+        position: 'Cashier',
+      });
+      // No template at all: the published shift alone makes them someone to watch.
+      const rosterOnly = await person('Otto Only');
+      await seedPublishedShift(db(), {
+        userId: rosterOnly.id,
+        date,
+        startTime: '09:00',
+        endTime: '17:00',
+        position: 'Stock',
+      });
+      // A draft is nobody's plan.
+      const drafted = await person('Dora Draft');
+      await seedDraftShift(db(), {
+        userId: drafted.id,
+        date,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+
+      await run(db(), summer(date, '10:00'));
+      expect(await occasionsOf(moved)).toEqual([]);
+      expect(await occasionsOf(drafted)).toEqual([]);
+      expect(await readNotificationRows(db(), [rosterOnly.id])).toEqual([
+        expect.objectContaining({
+          type: 'late',
+          occasionKey: `late:${date}`,
+          message: 'Your Stock shift started at 9:00 AM and you have not clocked in.',
+        }),
+      ]);
+
+      await run(db(), summer(date, '12:50'));
+      expect(await readNotificationRows(db(), [moved.id])).toEqual([
+        expect.objectContaining({
+          type: 'shift_reminder',
+          message: 'Your Cashier shift starts at 1:00 PM.',
+        }),
+      ]);
+      await run(db(), summer(date, '13:05'));
+      expect(await readNotificationRows(db(), [moved.id])).toContainEqual(
+        expect.objectContaining({
+          type: 'late',
+          message: 'Your Cashier shift started at 1:00 PM and you have not clocked in.',
+        }),
+      );
+      expect(await occasionsOf(drafted)).toEqual([]);
+    });
+  });
+
   // The job reads only the people with a shift or a punch since yesterday (and the admins):
   // whoever matters to a rule must still be among them, and the team lead copied even so.
   describe('reading only the people at work', () => {

@@ -15,6 +15,7 @@ import { overtimeRuleAssignments, overtimeRuleSets, timeEvents } from '../../db/
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
+import { seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { insertPunches, type PunchRow } from '../../test/time-tracking.ts';
 import { createTimeOff, decide } from '../../test/approvals.ts';
@@ -643,6 +644,41 @@ describeEachDatabase('pay rules api', (getDatabase) => {
       expect(sheet.days.find((day) => day.date === '2026-06-10')).toMatchObject({
         workedMinutes: 472,
         roundingMinutes: 3,
+      });
+    });
+
+    // #30: the grace is held against the day's published roster shift, not the template.
+    it('graces against a published shift in place of the template that day', async () => {
+      const { person } = await personInNewTeam();
+      const graced = await createRuleSet({
+        weeklyThresholdMinutes: 2640,
+        rounding: { kind: 'grace', graceMinutes: 5 },
+      });
+      await assign(graced.id, { kind: 'person', userId: person.id }, '2026-06-07');
+      const template = await seedTemplate(db(), { lunchStart: null, lunchEnd: null });
+      await seedAssignment(db(), {
+        userId: person.id,
+        templateId: template.id,
+        dateRangeStart: '2026-06-01',
+        dateRangeEnd: '2026-06-30',
+      });
+      // Thursday published 10:00–18:00 EDT (14:00Z–22:00Z); punched 10:04–17:57, both within
+      // the grace of the shift (the template's 09:00–17:00 would pay them as punched).
+      await seedPublishedShift(db(), {
+        userId: person.id,
+        date: '2026-06-11',
+        startTime: '10:00',
+        endTime: '18:00',
+      });
+      const punches: PunchRow[] = [
+        { eventType: 'clock_in', occurredAt: '2026-06-11T14:04:00Z' },
+        { eventType: 'clock_out', occurredAt: '2026-06-11T21:57:00Z' },
+      ];
+      await seedPunches(db(), person.id, punches, '2026-06-07', '2026-06-13');
+      const sheet = await timesheetOf(person.id, '2026-06-11');
+      expect(sheet.days.find((day) => day.date === '2026-06-11')).toMatchObject({
+        workedMinutes: 480,
+        roundingMinutes: 7,
       });
     });
 

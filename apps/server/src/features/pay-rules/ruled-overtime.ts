@@ -24,12 +24,12 @@ import {
   type PayRoundingRule,
 } from '@punchclock/shared/domain/pay/rounding';
 import { toilExpiresOn, toilMinutesFor, type ToilEarned } from '@punchclock/shared/domain/pay/toil';
-import { shiftInstants, isWorkingDay } from '@punchclock/shared/domain/schedule';
+import { findPlanOn, shiftInstants } from '@punchclock/shared/domain/schedule';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics } from '../../db/schema.ts';
 import { findUserSummaryById } from '../people/index.ts';
-import { listAssignmentPlans } from '../schedules/index.ts';
+import { listAssignmentPlans, type AssignmentPlan } from '../schedules/index.ts';
 import {
   listApprovedCorrections,
   listShiftEvents,
@@ -180,7 +180,6 @@ export interface RuledOvertimeData {
 
 type ShiftEvent = Awaited<ReturnType<typeof listShiftEvents>>[number];
 type ApprovedCorrection = Awaited<ReturnType<typeof listApprovedCorrections>>[number];
-type AssignmentPlan = Awaited<ReturnType<typeof listAssignmentPlans>>[number];
 
 /** What reading the overtime of a range needs: the stretches and the days they cover. */
 export interface RuledOvertimeReads {
@@ -234,10 +233,8 @@ function roundingAdjustments(
       punches.filter((punch) => punch.shiftDate === date),
       corrections.filter((c) => c.date === date).map(toDomainCorrection),
     ).events;
-    const plan = plans.find(
-      (each) =>
-        each.dateRangeStart <= date && date <= each.dateRangeEnd && isWorkingDay(each, date),
-    );
+    // A published roster shift that day takes the place of the template's.
+    const plan = findPlanOn(plans, date);
     const shift = plan
       ? shiftInstants(
           { ...plan, workStart: plan.workStart.slice(0, 5), workEnd: plan.workEnd.slice(0, 5) },

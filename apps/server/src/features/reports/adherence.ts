@@ -11,7 +11,7 @@ import {
   type AnalyticsReport,
   type DayDetail,
 } from '@punchclock/shared/contracts/reports';
-import { isDateInRange } from '@punchclock/shared/domain/schedule';
+import { findPlanOn } from '@punchclock/shared/domain/schedule';
 import { describePunchOrigin } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { dayMetrics, profiles, users } from '../../db/schema.ts';
@@ -153,11 +153,7 @@ export async function getDayDetail(
     listActiveTimeOff(db, [query.userId], query.date, query.date),
     listUnreviewedEventIds(db, [query.userId], query.date, query.date),
   ]);
-  const plan = planFor(
-    assignments.find((assignment) => isDateInRange(query.date, assignment)),
-    query.date,
-    timeZone,
-  );
+  const plan = planFor(findPlanOn(assignments, query.date), query.date, timeZone);
   const locations =
     viewer.role === 'admin' || viewer.userId === query.userId
       ? await listPunchLocations(

@@ -13,6 +13,7 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { datesInRange, planFromPattern } from '../../test/reports.ts';
+import { seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import {
   createSessionUser,
@@ -23,7 +24,7 @@ import {
   type PunchRow,
 } from '../../test/time-tracking.ts';
 import { auditRowsFor } from '../../test/users.ts';
-import { planFor, recomputeDays, recomputeQueuedDays } from './recompute.ts';
+import { planFor, recomputeDays, recomputeQueuedDays, sweepScheduledDays } from './recompute.ts';
 import { processNextRecomputeRun, requestRecompute } from './recompute-runs.ts';
 
 const MINUTE = 60_000;
@@ -275,6 +276,154 @@ describeEachDatabase('day metrics recomputation', (getDatabase) => {
         });
       },
     );
+  });
+
+  // #30: a person's published roster shift on a date takes the place of their template's.
+  describe('published roster shifts', () => {
+    it('scores a day against its published shift, not the assignment’s template', async () => {
+      const { db } = getDatabase();
+      const { user, templateName } = await personOn(
+        EVERY_DAY_NINE_TO_FIVE,
+        '2026-06-15',
+        '2026-06-19',
+      );
+      await seedPublishedShift(db, {
+        userId: user.id,
+        date: '2026-06-17',
+        startTime: '13:00',
+        endTime: '21:00',
+        position: 'Cashier',
+      });
+      // A draft is nobody's plan: the 18th stays the template's.
+      await seedDraftShift(db, {
+        userId: user.id,
+        date: '2026-06-18',
+        startTime: '13:00',
+        endTime: '21:00',
+        position: 'Cashier',
+      });
+      await insertPunches(db, user.id, [
+        { eventType: 'clock_in', occurredAt: toronto('2026-06-17', '13:10') },
+        { eventType: 'clock_out', occurredAt: toronto('2026-06-17', '21:00') },
+      ]);
+      await recomputeDays(db, TORONTO, [user.id], '2026-06-16', '2026-06-18');
+      // Under the template (09:00–17:00) this would be four hours late and four unscheduled.
+      expect(await storedDay(db, user.id, '2026-06-17')).toMatchObject({
+        status: 'complete',
+        templateName: 'Cashier',
+        scheduledMinutes: 480,
+        workedMinutes: 470,
+        lateMinutes: 10,
+        adherentMinutes: 470,
+        unscheduledMinutes: 0,
+        earlyLeaveMinutes: 0,
+      });
+      for (const date of ['2026-06-16', '2026-06-18']) {
+        expect(await storedDay(db, user.id, date)).toMatchObject({
+          status: 'absent',
+          templateName,
+          scheduledMinutes: 450,
+        });
+      }
+    });
+
+    it('makes a template’s day off a working day, and absent when nobody came', async () => {
+      const { db } = getDatabase();
+      const weekdays = { ...EVERY_DAY_NINE_TO_FIVE, workingDays: [1, 2, 3, 4, 5] };
+      const { user } = await personOn(weekdays, '2026-06-15', '2026-06-21');
+      await seedPublishedShift(db, {
+        userId: user.id,
+        date: '2026-06-20', // a Saturday
+        startTime: '10:00',
+        endTime: '14:00',
+      });
+      await recomputeDays(db, TORONTO, [user.id], '2026-06-20', '2026-06-21');
+      expect(await storedDay(db, user.id, '2026-06-20')).toMatchObject({
+        status: 'absent',
+        templateName: 'Shift',
+        scheduledMinutes: 240,
+      });
+      expect(await storedDay(db, user.id, '2026-06-21')).toBeUndefined();
+    });
+
+    it.each([
+      ['fall back', '2026-10-31', '2026-11-01', 540],
+      ['spring forward', '2026-03-07', '2026-03-08', 420],
+    ])(
+      'scores an overnight published shift with its real length when the clocks %s (%s)',
+      async (_label, date, next, minutes) => {
+        const { db } = getDatabase();
+        // Without a template at all: the published shift is the whole plan.
+        const user = await createTestUser(db);
+        await seedPublishedShift(db, {
+          userId: user.id,
+          date,
+          startTime: '22:00',
+          endTime: '06:00',
+          position: 'Night porter',
+        });
+        await insertPunches(db, user.id, [
+          { eventType: 'clock_in', occurredAt: toronto(date, '22:00') },
+          { eventType: 'clock_out', occurredAt: toronto(next, '06:00') },
+        ]);
+        await recomputeDays(db, TORONTO, [user.id], date, next);
+        expect(await storedDay(db, user.id, date)).toMatchObject({
+          status: 'complete',
+          templateName: 'Night porter',
+          scheduledMinutes: minutes,
+          workedMinutes: minutes,
+          adherentMinutes: minutes,
+          lateMinutes: 0,
+        });
+        // The night belongs to the day it started: nothing planned or punched on the next.
+        expect(await storedDay(db, user.id, next)).toBeUndefined();
+      },
+    );
+
+    it('replaces an overnight template shift with its published shift across a DST night', async () => {
+      const { db } = getDatabase();
+      const { user } = await personOn(NIGHT, '2026-10-30', '2026-11-02');
+      await seedPublishedShift(db, {
+        userId: user.id,
+        date: '2026-10-31',
+        startTime: '20:00',
+        endTime: '04:00',
+      });
+      await recomputeDays(db, TORONTO, [user.id], '2026-10-31', '2026-10-31', {
+        now: new Date(toronto('2026-11-02', '12:00')),
+      });
+      // 20:00 EDT to 04:00 EST is 9 real hours; the template's night was 9 h less 30 min lunch.
+      expect(await storedDay(db, user.id, '2026-10-31')).toMatchObject({
+        status: 'absent',
+        templateName: 'Shift',
+        scheduledMinutes: 540,
+      });
+    });
+  });
+
+  describe('the hourly sweep', () => {
+    it('queues yesterday and today for people with a published shift and no template', async () => {
+      const { db } = getDatabase();
+      const today = toBusinessDate(new Date(), TORONTO);
+      const rostered = await createTestUser(db);
+      const drafted = await createTestUser(db);
+      await seedPublishedShift(db, {
+        userId: rostered.id,
+        date: today,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await seedDraftShift(db, {
+        userId: drafted.id,
+        date: today,
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await db.execute(sql`delete from app_settings where key = 'day_metrics.last_sweep'`);
+      expect(await sweepScheduledDays(db, TORONTO)).toBe(true);
+      expect(await queuedDates(db, rostered.id)).toEqual([today]);
+      expect(await queuedDates(db, drafted.id)).toEqual([]);
+    });
   });
 
   describe('the stale-day queue', () => {

@@ -7,10 +7,11 @@ import {
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { applyCorrections } from '@punchclock/shared/domain/corrections';
 import {
-  isDateInRange,
+  findPlanOn,
   isWorkingDay,
   shiftInstants,
   timeToMinutes,
+  type ShiftPattern,
 } from '@punchclock/shared/domain/schedule';
 import { countWorkingDays, STANDARD_DAY_MINUTES } from '@punchclock/shared/domain/time-off';
 import {
@@ -29,7 +30,18 @@ import {
 } from './day-metrics-repository.ts';
 import { takeQueuedDays } from '../day-metrics-queue/index.ts';
 
-type Assignment = Awaited<ReturnType<typeof loadAssignments>>[number];
+/** What a day's plan is made of: a template assignment's or a published roster shift's. */
+type Assignment = Pick<
+  Awaited<ReturnType<typeof loadAssignments>>[number],
+  | 'templateName'
+  | 'workStart'
+  | 'workEnd'
+  | 'lunchStart'
+  | 'lunchEnd'
+  | 'breakDurationMins'
+  | 'workingDays'
+> &
+  Pick<ShiftPattern, 'exceptDates'>;
 
 type Leave = { startTime: string | null; endTime: string | null; isPaid: boolean };
 
@@ -73,7 +85,10 @@ export function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-/** The plan of a day from the assignment covering it, or null (none, or a day off). */
+/**
+ * The plan of a day from the plan covering it (a template assignment or a published roster
+ * shift: `findPlanOn`), or null (none, or a day off).
+ */
 export function planFor(
   assignment: Assignment | undefined,
   date: string,
@@ -148,6 +163,7 @@ export async function recomputeDays(
   const dates = datesBetween(from, last);
   // A plan depends only on the template and the date: compute each once per run.
   const plans = new Map<string, DayPlan | null>();
+  // Only plans that run on the date come here (findPlanOn), so except dates need no key.
   const cachedPlan = (assignment: Assignment | undefined, date: string) => {
     if (!assignment) return null;
     const key = `${assignment.workStart}|${assignment.workEnd}|${assignment.lunchStart}|${assignment.lunchEnd}|${assignment.breakDurationMins}|${assignment.workingDays.join()}|${assignment.templateName}|${date}`;
@@ -175,10 +191,7 @@ export async function recomputeDays(
         (request) => request.userId === userId && request.status === 'approved',
       );
       for (const date of dates) {
-        const plan = cachedPlan(
-          mine.find((assignment) => isDateInRange(date, assignment)),
-          date,
-        );
+        const plan = cachedPlan(findPlanOn(mine, date), date);
         const leave = myTimeOff.find(
           (request) => request.startDate <= date && date <= request.endDate,
         );
@@ -282,6 +295,9 @@ export async function sweepScheduledDays(db: Db, timeZone: string): Promise<bool
     from assigned_schedules a
     cross join (values (${yesterday}::date), (${today}::date)) as day(date)
     where a.date_range_start <= day.date and a.date_range_end >= day.date
+    union
+    select p.user_id, p.date from published_shifts p
+    where p.user_id is not null and p.date in (${yesterday}::date, ${today}::date)
     on conflict do nothing`);
   return true;
 }

@@ -32,6 +32,8 @@ import {
   type GeneratedMonth,
   type MonthPerson,
 } from '../../test/reports.ts';
+import { seedPublishedShift } from '../../test/roster-fixtures.ts';
+import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { getJson, insertPunches, TORONTO } from '../../test/time-tracking.ts';
 import { parseCsv, seedTeam } from '../../test/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -508,6 +510,52 @@ describeEachDatabase('reports api', (getDatabase) => {
           unscheduledMinutes: metrics?.unscheduledMinutes,
           missedClockOut: metrics?.missedClockOut,
         },
+      });
+    });
+
+    // #30: the drill-down reads the day's published roster shift, not the template.
+    it('plans a day by its published shift in place of the template', async () => {
+      const { db } = getDatabase();
+      const rostered = await createTestUser(db);
+      const template = await seedTemplate(db, { workingDays: [1, 2, 3, 4, 5] });
+      await seedAssignment(db, {
+        userId: rostered.id,
+        templateId: template.id,
+        dateRangeStart: '2026-07-06',
+        dateRangeEnd: '2026-07-10',
+      });
+      await seedPublishedShift(db, {
+        userId: rostered.id,
+        date: '2026-07-08',
+        startTime: '13:00',
+        endTime: '21:00',
+        breakDurationMins: 20,
+        position: 'Cashier',
+      });
+      const detail = await getReport<DayDetail>(
+        app,
+        cookie('admin'),
+        url(rostered.id, '2026-07-08'),
+      );
+      expect(detail).toMatchObject({
+        templateName: 'Cashier',
+        plan: {
+          start: '2026-07-08T17:00:00.000Z', // 13:00 EDT
+          end: '2026-07-09T01:00:00.000Z',
+          lunchStart: null,
+          lunchEnd: null,
+          breakAllowanceMinutes: 20,
+        },
+        metrics: { scheduledMinutes: 480 },
+      });
+      const other = await getReport<DayDetail>(
+        app,
+        cookie('admin'),
+        url(rostered.id, '2026-07-07'),
+      );
+      expect(other).toMatchObject({
+        templateName: template.name,
+        metrics: { scheduledMinutes: 450 },
       });
     });
 

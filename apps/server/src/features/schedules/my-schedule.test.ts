@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyScheduleResponse, ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
+import {
+  myScheduleResponseSchema,
+  type MyScheduleResponse,
+  type ScheduleTemplate,
+} from '@punchclock/shared/contracts/schedules';
 import type { TodayResponse } from '@punchclock/shared/contracts/time-tracking';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { weekdayOf } from '@punchclock/shared/domain/schedule';
@@ -8,6 +12,7 @@ import { ROLES } from '@punchclock/shared/domain/roles';
 import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
+import { editShiftDraft, seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { archiveTemplate, callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 
 const TORONTO = 'America/Toronto';
@@ -157,6 +162,92 @@ describeEachDatabase('my schedule api', (getDatabase) => {
       const response = await getMySchedule(me.cookie, '2026-11-01', '2026-11-30');
       expect(response.statusCode).toBe(200);
       expect((response.json() as MyScheduleResponse).entries).toEqual([]);
+    });
+
+    // #30: people see only published shifts, as published (never drafts, nor draft changes).
+    it('returns the caller’s published roster shifts in the range, never drafts', async () => {
+      const { db } = getDatabase();
+      const me = await signedInEmployee();
+      const other = await createTestUser(db);
+      const template = await seedTemplate(db);
+      const assignment = await seedAssignment(db, {
+        userId: me.user.id,
+        templateId: template.id,
+        dateRangeStart: '2026-11-01',
+        dateRangeEnd: '2026-11-30',
+      });
+      const night = await seedPublishedShift(db, {
+        userId: me.user.id,
+        date: '2026-11-25',
+        startTime: '22:00',
+        endTime: '06:00',
+        lunchStart: '02:00',
+        lunchEnd: '02:30',
+        breakDurationMins: 20,
+        position: 'Night porter',
+        note: 'Keys at the front desk',
+      });
+      const plain = await seedPublishedShift(db, {
+        userId: me.user.id,
+        date: '2026-11-28',
+        startTime: '10:00',
+        endTime: '14:00',
+      });
+      // Changed on the board after publishing: people still see the published version.
+      await editShiftDraft(db, plain, { startTime: '11:00' });
+      await seedDraftShift(db, {
+        userId: me.user.id,
+        date: '2026-11-26',
+        startTime: '13:00',
+        endTime: '21:00',
+      });
+      await seedPublishedShift(db, {
+        userId: other.id,
+        date: '2026-11-25',
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await seedPublishedShift(db, {
+        userId: me.user.id,
+        date: '2026-12-01',
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+      await seedPublishedShift(db, {
+        userId: null,
+        date: '2026-11-27',
+        startTime: '09:00',
+        endTime: '17:00',
+      });
+
+      const response = await getMySchedule(me.cookie, '2026-11-22', '2026-11-28');
+      expect(response.statusCode, response.body).toBe(200);
+      const body = myScheduleResponseSchema.parse(response.json());
+      expect(body.entries.map((entry) => entry.id)).toEqual([assignment.id]);
+      expect(body.shifts).toEqual([
+        {
+          id: night,
+          date: '2026-11-25',
+          startTime: '22:00',
+          endTime: '06:00',
+          lunchStart: '02:00',
+          lunchEnd: '02:30',
+          breakDurationMins: 20,
+          position: 'Night porter',
+          note: 'Keys at the front desk',
+        },
+        {
+          id: plain,
+          date: '2026-11-28',
+          startTime: '10:00',
+          endTime: '14:00',
+          lunchStart: null,
+          lunchEnd: null,
+          breakDurationMins: 15,
+          position: null,
+          note: null,
+        },
+      ]);
     });
 
     it('allows at most 62 days after from, and refuses a longer range with 400', async () => {

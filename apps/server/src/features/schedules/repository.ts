@@ -1,8 +1,18 @@
-import { and, asc, count, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Assignment, ScheduleTemplate } from '@punchclock/shared/contracts/schedules';
+import { and, asc, count, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import type {
+  Assignment,
+  MyScheduleShift,
+  ScheduleTemplate,
+} from '@punchclock/shared/contracts/schedules';
 import type { Db } from '../../db/client.ts';
 import { param, preparedStatement } from '../../db/prepared.ts';
-import { assignedSchedules, profiles, scheduleTemplates, users } from '../../db/schema.ts';
+import {
+  assignedSchedules,
+  profiles,
+  publishedShifts,
+  scheduleTemplates,
+  users,
+} from '../../db/schema.ts';
 
 /** Postgres `time` reads back as "HH:mm:ss"; the contract speaks "HH:mm". */
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
@@ -232,27 +242,89 @@ export async function listUserScheduleEntries(db: Db, userId: string, from: stri
   });
 }
 
+/** The user's published roster shifts in a range, by date (the my-schedule read; never drafts). */
+export async function listUserPublishedShifts(
+  db: Db,
+  userId: string,
+  from: string,
+  to: string,
+): Promise<MyScheduleShift[]> {
+  const rows = await db
+    .select({
+      id: publishedShifts.id,
+      date: publishedShifts.date,
+      startTime: publishedShifts.startTime,
+      endTime: publishedShifts.endTime,
+      lunchStart: publishedShifts.lunchStart,
+      lunchEnd: publishedShifts.lunchEnd,
+      breakDurationMins: publishedShifts.breakDurationMins,
+      position: publishedShifts.position,
+      note: publishedShifts.note,
+    })
+    .from(publishedShifts)
+    .where(
+      and(
+        eq(publishedShifts.userId, userId),
+        gte(publishedShifts.date, from),
+        lte(publishedShifts.date, to),
+      ),
+    )
+    .orderBy(asc(publishedShifts.date));
+  return rows.map((row) => ({
+    ...row,
+    startTime: hhmm(row.startTime) ?? '',
+    endTime: hhmm(row.endTime) ?? '',
+    lunchStart: hhmm(row.lunchStart),
+    lunchEnd: hhmm(row.lunchEnd),
+  }));
+}
+
+/** A published roster shift's plan is named after its position, or this when it has none. */
+export const ROSTER_SHIFT_NAME = 'Shift';
+
 /**
- * Assignments overlapping a date range, each with its template's plan: what the dashboard,
- * the notification rules, the break board and the adherence engine all start from.
+ * What a person is scheduled for over a date range (decision 0047), what the dashboard, the
+ * notification rules, the break board, the calendar feeds, the timesheets and the adherence
+ * engine all start from:
+ * - each template assignment overlapping the range with its template's plan (`source:
+ *   'template'`), and in `exceptDates` the dates of its range on which the person has a
+ *   published roster shift (`isWorkingDay` is false on them);
+ * - one plan per published shift with a person in the range (`source: 'roster'`), over its one
+ *   date and weekday, named after its position.
+ * So `findPlanOn` (domain/schedule.ts) finds a person's published shift on a date instead of
+ * their template shift. Drafts (`shifts`) are nobody's plan; nor are open shifts. One query.
  */
 export async function listAssignmentPlans(
   db: Db,
   filter: { userIds?: string[]; from: string; to: string },
-) {
+): Promise<AssignmentPlan[]> {
   if (filter.userIds && filter.userIds.length === 0) return [];
-  return db
+  // Served by published_shifts_user_date_key, one probe per assignment.
+  const exceptDates = sql<string[]>`coalesce((
+    select array_agg(${publishedShifts.date}::text order by ${publishedShifts.date})
+    from ${publishedShifts}
+    where ${publishedShifts.userId} = ${assignedSchedules.userId}
+      and ${publishedShifts.date} between ${assignedSchedules.dateRangeStart}
+        and ${assignedSchedules.dateRangeEnd}
+      and ${publishedShifts.date} between ${filter.from}::date and ${filter.to}::date
+  ), '{}'::text[])`;
+  const assignmentPlans = db
     .select({
       userId: assignedSchedules.userId,
-      dateRangeStart: assignedSchedules.dateRangeStart,
-      dateRangeEnd: assignedSchedules.dateRangeEnd,
+      dateRangeStart: sql<string>`${assignedSchedules.dateRangeStart}::text`,
+      dateRangeEnd: sql<string>`${assignedSchedules.dateRangeEnd}::text`,
       templateName: scheduleTemplates.name,
-      workStart: scheduleTemplates.workStart,
-      workEnd: scheduleTemplates.workEnd,
-      lunchStart: scheduleTemplates.lunchStart,
-      lunchEnd: scheduleTemplates.lunchEnd,
+      workStart: sql<string>`${scheduleTemplates.workStart}::text`,
+      workEnd: sql<string>`${scheduleTemplates.workEnd}::text`,
+      lunchStart: sql<string | null>`${scheduleTemplates.lunchStart}::text`,
+      lunchEnd: sql<string | null>`${scheduleTemplates.lunchEnd}::text`,
       breakDurationMins: scheduleTemplates.breakDurationMins,
-      workingDays: scheduleTemplates.workingDays,
+      workingDays: sql<number[]>`${scheduleTemplates.workingDays}`,
+      exceptDates,
+      source: sql<PlanSource>`'template'`,
+      shiftId: sql<string | null>`null::uuid`,
+      position: sql<string | null>`null::text`,
+      note: sql<string | null>`null::text`,
     })
     .from(assignedSchedules)
     .innerJoin(scheduleTemplates, eq(scheduleTemplates.id, assignedSchedules.templateId))
@@ -263,28 +335,100 @@ export async function listAssignmentPlans(
         gte(assignedSchedules.dateRangeEnd, filter.from),
       ),
     );
+  const rosterPlans = db
+    .select({
+      userId: sql<string>`${publishedShifts.userId}`,
+      dateRangeStart: sql<string>`${publishedShifts.date}::text`,
+      dateRangeEnd: sql<string>`${publishedShifts.date}::text`,
+      templateName: sql<string>`coalesce(${publishedShifts.position}, ${ROSTER_SHIFT_NAME})`,
+      workStart: sql<string>`${publishedShifts.startTime}::text`,
+      workEnd: sql<string>`${publishedShifts.endTime}::text`,
+      lunchStart: sql<string | null>`${publishedShifts.lunchStart}::text`,
+      lunchEnd: sql<string | null>`${publishedShifts.lunchEnd}::text`,
+      breakDurationMins: publishedShifts.breakDurationMins,
+      workingDays: sql<number[]>`array[extract(dow from ${publishedShifts.date})::int]`,
+      exceptDates: sql<string[]>`'{}'::text[]`,
+      source: sql<PlanSource>`'roster'`,
+      shiftId: sql<string | null>`${publishedShifts.id}`,
+      position: sql<string | null>`${publishedShifts.position}`,
+      note: sql<string | null>`${publishedShifts.note}`,
+    })
+    .from(publishedShifts)
+    .where(
+      and(
+        filter.userIds
+          ? inArray(publishedShifts.userId, filter.userIds)
+          : isNotNull(publishedShifts.userId),
+        gte(publishedShifts.date, filter.from),
+        lte(publishedShifts.date, filter.to),
+      ),
+    );
+  return assignmentPlans.unionAll(rosterPlans);
 }
 
-export type AssignmentPlan = Awaited<ReturnType<typeof listAssignmentPlans>>[number];
+/** Where a plan comes from: a template assignment, or a published roster shift. */
+export type PlanSource = 'template' | 'roster';
 
-// Read on every clock-in (the early clock-in hint) and every dashboard load: prepared once.
+/** One plan of a person: a template over a date range, or a published shift on its date. */
+export interface AssignmentPlan {
+  userId: string;
+  /** Both inclusive; a roster shift's are its date. */
+  dateRangeStart: string;
+  dateRangeEnd: string;
+  /** The template's name, or the roster shift's position (ROSTER_SHIFT_NAME without one). */
+  templateName: string;
+  /** Postgres times ("HH:mm:ss"). */
+  workStart: string;
+  workEnd: string;
+  lunchStart: string | null;
+  lunchEnd: string | null;
+  breakDurationMins: number;
+  workingDays: number[];
+  /** A template's dates in range on which a published shift takes its place; [] for a shift. */
+  exceptDates: string[];
+  source: PlanSource;
+  /** A roster plan's shift (the id in `shifts` and `published_shifts`); null for a template. */
+  shiftId: string | null;
+  position: string | null;
+  note: string | null;
+}
+
+// Read on every clock-in (the early clock-in hint) and every dashboard load: prepared once. The
+// published shift on the date first (it takes the place of the template's), then the assignment
+// (at most one: a person's assignments never overlap); both served by their (user, date) index.
 const selectAssignmentPlanOn = preparedStatement<AssignmentPlan, { userId: string; date: string }>(
   'assignment_plan_on',
   () => sql`
-    select a.user_id as "userId", a.date_range_start::text as "dateRangeStart",
-      a.date_range_end::text as "dateRangeEnd", t.name as "templateName",
-      t.work_start::text as "workStart", t.work_end::text as "workEnd",
-      t.lunch_start::text as "lunchStart", t.lunch_end::text as "lunchEnd",
-      t.break_duration_mins as "breakDurationMins", t.working_days as "workingDays"
+    (select p.user_id as "userId", p.date::text as "dateRangeStart",
+      p.date::text as "dateRangeEnd",
+      coalesce(p.position, ${sql.raw(`'${ROSTER_SHIFT_NAME}'`)}) as "templateName",
+      p.start_time::text as "workStart", p.end_time::text as "workEnd",
+      p.lunch_start::text as "lunchStart", p.lunch_end::text as "lunchEnd",
+      p.break_duration_mins as "breakDurationMins",
+      array[extract(dow from p.date)::int] as "workingDays",
+      '{}'::text[] as "exceptDates", 'roster' as "source", p.id as "shiftId",
+      p.position as "position", p.note as "note"
+    from ${publishedShifts} p
+    where p.user_id = ${param('userId')}::uuid and p.date = ${param('date')}::date)
+    union all
+    (select a.user_id, a.date_range_start::text, a.date_range_end::text, t.name,
+      t.work_start::text, t.work_end::text, t.lunch_start::text, t.lunch_end::text,
+      t.break_duration_mins, t.working_days, '{}'::text[], 'template', null::uuid,
+      null::text, null::text
     from ${assignedSchedules} a
     inner join ${scheduleTemplates} t on t.id = a.template_id
     where a.user_id = ${param('userId')}::uuid
       and a.date_range_start <= ${param('date')}::date
       and a.date_range_end >= ${param('date')}::date
+    limit 1)
+    order by "source" -- 'roster' before 'template'
     limit 1`,
 );
 
-/** The person's assignment on `date` (at most one: assignments of a person never overlap). */
+/**
+ * The person's plan on `date`: their published roster shift that day, else their assignment
+ * covering it (whose `isWorkingDay` says whether the template runs that day).
+ */
 export async function findAssignmentPlanOn(
   db: Db,
   userId: string,

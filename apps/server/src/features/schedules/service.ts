@@ -32,6 +32,7 @@ import {
   insertAssignment,
   insertTemplate,
   isTemplateNameTaken,
+  listUserPublishedShifts,
   listUserScheduleEntries,
   lockUsersForScheduling,
   updateAssignment,
@@ -321,13 +322,15 @@ export async function getMySchedule(
 ): Promise<MyScheduleResponse> {
   const query = parseInput(myScheduleQuerySchema, rawQuery);
   if (query.to > shiftDate(query.from, 62)) throw new Invalid(t`Ask for at most 62 days at a time`);
-  const [entries, timeOff] = await Promise.all([
+  const [entries, shifts, timeOff] = await Promise.all([
     listUserScheduleEntries(db, userId, query.from, query.to),
+    listUserPublishedShifts(db, userId, query.from, query.to),
     listActiveTimeOff(db, [userId], query.from, query.to),
   ]);
   return {
     today: toBusinessDate(now, timeZone),
     entries,
+    shifts,
     timeOff: timeOff.map((request) => ({
       startDate: request.startDate,
       endDate: request.endDate,

@@ -182,7 +182,10 @@ export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteO
   throw new Error(`unexpected punch guard result: ${String(row?.status)}`);
 }
 
-/** The template assigned to the user on `date` (product §7: date within start..end), if any. */
+/**
+ * The user's plan on `date`: their published roster shift that day, else the template assigned
+ * over it (product §7: date within start..end), if any (decision 0047).
+ */
 export async function findAssignedTemplate(db: Db, userId: string, date: string) {
   return findAssignmentPlanOn(db, userId, date);
 }

@@ -5,6 +5,7 @@ import { timeEvents } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
+import { seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
 import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { createSessionUser, insertPunches, TORONTO } from '../../test/time-tracking.ts';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
@@ -69,6 +70,49 @@ describeEachDatabase('time-tracking service with a fixed clock', (getDatabase) =
       expect((await record(user.id, 'clock_out', est('2026-11-24', '17:00'))).warning).toBeNull();
       // Saturday: no shift to be early for.
       expect((await record(user.id, 'clock_in', est('2026-11-28', '05:00'))).warning).toBeNull();
+    });
+
+    // #30: a published roster shift takes the place of the template's that day.
+    it('warns against the published shift of the day, not the template', async () => {
+      const user = await nineToFiver();
+      await seedPublishedShift(db(), {
+        userId: user.id,
+        date: '2026-11-25',
+        startTime: '13:00',
+        endTime: '21:00',
+        position: 'Cashier',
+      });
+      await seedPublishedShift(db(), {
+        userId: user.id,
+        date: '2026-11-28', // Saturday, the template's day off
+        startTime: '10:00',
+        endTime: '14:00',
+      });
+      // A draft is not the person's plan yet: the 26th is still 09:00.
+      await seedDraftShift(db(), {
+        userId: user.id,
+        date: '2026-11-26',
+        startTime: '13:00',
+        endTime: '21:00',
+      });
+      const early = await record(user.id, 'clock_in', est('2026-11-25', '08:55'));
+      expect(early.warning).toBe('You clocked in 4 h 5 min before your shift starts at 1:00 PM');
+      const today = await getToday(db(), TORONTO, user.id, new Date(est('2026-11-25', '09:00')));
+      expect(today.todayShift).toEqual({
+        templateName: 'Cashier',
+        workStart: '13:00',
+        workEnd: '21:00',
+        lunchStart: null,
+        lunchEnd: null,
+        isWorkingDay: true,
+      });
+      await record(user.id, 'clock_out', est('2026-11-25', '21:00'));
+      expect((await record(user.id, 'clock_in', est('2026-11-26', '08:30'))).warning).toBeNull();
+      await record(user.id, 'clock_out', est('2026-11-26', '17:00'));
+      const saturday = await record(user.id, 'clock_in', est('2026-11-28', '07:50'));
+      expect(saturday.warning).toBe(
+        'You clocked in 2 h 10 min before your shift starts at 10:00 AM',
+      );
     });
 
     it('says nothing to someone without a schedule', async () => {

@@ -6,10 +6,12 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { getJson, insertPunches, type PunchRow } from '../../test/time-tracking.ts';
 import { seedAssignment, seedTemplate } from '../../test/schedules.ts';
+import { seedPublishedShift } from '../../test/roster-fixtures.ts';
+import { timeOffTypeId } from '../../test/approvals.ts';
 import { seedTeam, setTeamOf } from '../../test/users.ts';
 import { recomputeDays } from '../reports/index.ts';
 import type { Db } from '../../db/client.ts';
-import { timeCorrections } from '../../db/schema.ts';
+import { timeCorrections, timeOffRequests } from '../../db/schema.ts';
 
 /*
  * Instants are UTC with the Toronto wall clock beside them: EDT = UTC−4, EST = UTC−5. Spring
@@ -334,6 +336,78 @@ describeEachDatabase('GET /api/timesheets', (getDatabase) => {
         windowStart: '2026-09-14T13:00:00.000Z',
         windowEnd: '2026-09-15T13:00:00.000Z',
         longestOffMinutes: 360,
+      },
+    ]);
+  });
+
+  // #30: a published roster shift takes the place of the template's shift that day.
+  it('reads a day’s published shift, not the template: leave minutes and the employer’s day', async () => {
+    const { db } = getDatabase();
+    const rostered = await createTestUser(db, { role: 'employee' });
+    const template = await seedTemplate(db, {
+      workStart: '09:00',
+      workEnd: '17:00',
+      lunchStart: null,
+      lunchEnd: null,
+      breakDurationMins: 0,
+      workingDays: [1, 2, 3, 4, 5],
+    });
+    await seedAssignment(db, {
+      userId: rostered.id,
+      templateId: template.id,
+      dateRangeStart: '2026-10-01',
+      dateRangeEnd: '2026-10-31',
+    });
+    // Tue 10-13: 05:00–13:00 EDT (09:00Z–17:00Z), then 21:00–03:00 EDT (01:00Z–07:00Z).
+    await seedPublishedShift(db, {
+      userId: rostered.id,
+      date: '2026-10-13',
+      startTime: '05:00',
+      endTime: '13:00',
+      breakDurationMins: 0,
+    });
+    // Thu 10-15 on paid leave, where the published shift is 10 hours (the template's is 8).
+    await seedPublishedShift(db, {
+      userId: rostered.id,
+      date: '2026-10-15',
+      startTime: '08:00',
+      endTime: '18:00',
+      position: 'Inventory',
+    });
+    await db.insert(timeOffRequests).values({
+      userId: rostered.id,
+      typeId: await timeOffTypeId(db, 'Vacation'),
+      startDate: '2026-10-15',
+      endDate: '2026-10-15',
+      daysX100: 100,
+      status: 'approved',
+    });
+    await seedPunches(
+      db,
+      rostered.id,
+      [
+        ...shift('2026-10-13T09:00:00Z', '2026-10-13T17:00:00Z'),
+        ...shift('2026-10-14T01:00:00Z', '2026-10-14T07:00:00Z'),
+      ],
+      '2026-10-11',
+      '2026-10-17',
+    );
+    const sheet = await getTimesheet(
+      app,
+      cookies[admin.id]!,
+      `userId=${rostered.id}&date=2026-10-13`,
+    );
+    expect(dayOf(sheet, '2026-10-15')).toMatchObject({ paidLeaveMinutes: 600 });
+    expect(dayOf(sheet, '2026-10-16')).toMatchObject({ paidLeaveMinutes: 0 });
+    // The "day" of the 11 hours off runs from the published shift's 05:00, not the template's
+    // 09:00 (13:00Z): 17:00Z–01:00Z is the longest time off in it.
+    expect(kindsOf(sheet, 'short-daily-rest')).toEqual([
+      {
+        kind: 'short-daily-rest',
+        businessDate: '2026-10-13',
+        windowStart: '2026-10-13T09:00:00.000Z',
+        windowEnd: '2026-10-14T09:00:00.000Z',
+        longestOffMinutes: 480,
       },
     ]);
   });

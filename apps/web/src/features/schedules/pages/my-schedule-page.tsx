@@ -3,14 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import type { MyScheduleEntry } from '@punchclock/shared/contracts/schedules';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import {
   formatShiftHours,
   getMonthGrid,
   getWeekDates,
-  isDateInRange,
-  isWorkingDay,
   shiftMonth,
 } from '@punchclock/shared/domain/schedule';
 import { formatDate, formatTimeRange } from '@punchclock/shared/i18n/format';
@@ -21,39 +18,61 @@ import { QueryState } from '@/components/ui/query-state';
 import { CalendarFeedsCard } from '@/features/calendar-feeds';
 import { cn } from '@/lib/cn';
 import { myScheduleQueryOptions } from '../api';
+import { planOfDay, shiftHoursOf, type PlanOfDay } from '../day-plan';
 import { weekdayShortNames } from '../weekday-names';
 import { useBusinessToday } from '@/lib/session';
 
 type View = 'week' | 'month';
 
-function DayPlan({
-  entry,
-  date,
-  isCompact,
-}: {
-  entry: MyScheduleEntry | undefined;
-  date: string;
-  isCompact: boolean;
-}) {
-  if (!entry)
+function DayPlan({ plan, isCompact }: { plan: PlanOfDay; isCompact: boolean }) {
+  if (plan.kind === 'none')
     return (
       <p className="text-xs text-muted-foreground">
         <Trans>No schedule</Trans>
       </p>
     );
-  const { template } = entry;
-  const { name } = template;
-  const lunch =
-    template.lunchStart && template.lunchEnd
-      ? formatTimeRange(template.lunchStart, template.lunchEnd)
-      : null;
-  if (!isWorkingDay(template, date)) {
+  if (plan.kind === 'day_off') {
+    const { name } = plan.entry.template;
     return (
       <p className="text-xs text-muted-foreground">
         <Trans>Day off · {name}</Trans>
       </p>
     );
   }
+  if (plan.kind === 'shift') {
+    const { shift } = plan;
+    const lunch =
+      shift.lunchStart && shift.lunchEnd ? formatTimeRange(shift.lunchStart, shift.lunchEnd) : null;
+    return (
+      <div className="grid gap-0.5 text-xs" data-testid="roster-shift">
+        <p className="truncate font-medium text-foreground">
+          {shift.position ?? <Trans>Shift</Trans>}
+        </p>
+        <p className="tabular-nums">{formatShiftHours(shiftHoursOf(shift))}</p>
+        {!isCompact && lunch && (
+          <p className="text-muted-foreground">
+            <Trans>Lunch {lunch}</Trans>
+          </p>
+        )}
+        {shift.note && (
+          <p
+            className={cn(
+              'text-muted-foreground',
+              isCompact ? 'truncate' : 'whitespace-pre-line break-words',
+            )}
+            title={isCompact ? shift.note : undefined}
+          >
+            {shift.note}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const { template } = plan.entry;
+  const lunch =
+    template.lunchStart && template.lunchEnd
+      ? formatTimeRange(template.lunchStart, template.lunchEnd)
+      : null;
   return (
     <div className="grid gap-0.5 text-xs">
       <p className="truncate font-medium text-foreground">{template.name}</p>
@@ -78,8 +97,22 @@ export default function MySchedulePage() {
   const from = weeks[0]?.[0] ?? anchor;
   const to = weeks.at(-1)?.at(-1) ?? anchor;
   const schedule = useQuery(myScheduleQueryOptions(from, to));
-  const entryFor = (date: string) =>
-    schedule.data?.entries.find((entry) => isDateInRange(date, entry));
+  /** What a screen reader hears for a day in the phone's month view (only a dot shows there). */
+  const describePlan = (plan: PlanOfDay): string => {
+    switch (plan.kind) {
+      case 'shift': {
+        const { shift } = plan;
+        const hours = formatShiftHours(shiftHoursOf(shift));
+        return [shift.position ?? t`Shift`, hours, shift.note].filter(Boolean).join(' ');
+      }
+      case 'template':
+        return `${plan.entry.template.name} ${formatShiftHours(plan.entry.template)}`;
+      case 'day_off':
+        return t`Day off`;
+      default:
+        return t`No schedule`;
+    }
+  };
 
   const move = (direction: -1 | 1) =>
     setAnchor(view === 'week' ? shiftDate(anchor, 7 * direction) : shiftMonth(anchor, direction));
@@ -160,7 +193,7 @@ export default function MySchedulePage() {
                     className={cn('grid gap-2', view === 'week' ? 'sm:grid-cols-7' : 'grid-cols-7')}
                   >
                     {week.map((date) => {
-                      const entry = entryFor(date);
+                      const plan = planOfDay(data, date);
                       const leave = data?.timeOff.find(
                         (request) => request.startDate <= date && date <= request.endDate,
                       );
@@ -214,26 +247,18 @@ export default function MySchedulePage() {
                                 {leave.startTime ? ` ${leave.startTime}–${leave.endTime}` : ''}
                               </p>
                             )}
-                            <DayPlan entry={entry} date={date} isCompact={view === 'month'} />
+                            <DayPlan plan={plan} isCompact={view === 'month'} />
                           </div>
                           {view === 'month' && (
                             <span className="sm:hidden">
                               {leave && <span className="sr-only">{leaveLabel}</span>}
-                              {entry && isWorkingDay(entry.template, date) ? (
-                                <>
-                                  <span
-                                    className="mx-auto block size-2 rounded-full bg-primary"
-                                    aria-hidden
-                                  />
-                                  <span className="sr-only">
-                                    {entry.template.name} {formatShiftHours(entry.template)}
-                                  </span>
-                                </>
-                              ) : (
-                                <span className="sr-only">
-                                  {entry ? t`Day off` : t`No schedule`}
-                                </span>
+                              {(plan.kind === 'shift' || plan.kind === 'template') && (
+                                <span
+                                  className="mx-auto block size-2 rounded-full bg-primary"
+                                  aria-hidden
+                                />
                               )}
+                              <span className="sr-only">{describePlan(plan)}</span>
                             </span>
                           )}
                         </div>
