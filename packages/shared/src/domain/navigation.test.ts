@@ -116,13 +116,10 @@ describe('screens', () => {
     '/attendance-history',
     '/availability',
     '/open-shifts',
-  ])(
-    '%s needs only a signed-in user',
-    (path) => {
-      expect(findScreen(path)).toBeDefined();
-      expect(findScreen(path)?.requiredRole).toBeUndefined();
-    },
-  );
+  ])('%s needs only a signed-in user', (path) => {
+    expect(findScreen(path)).toBeDefined();
+    expect(findScreen(path)?.requiredRole).toBeUndefined();
+  });
 
   it('/sme and /time-approvals require sme (which admin passes too)', () => {
     expect(findScreen('/sme')?.requiredRole).toBe('sme');

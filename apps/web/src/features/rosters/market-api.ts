@@ -23,7 +23,9 @@ export const shiftMarketQueryOptions = queryOptions({
 /** What a new trade became, as a toast says it. */
 function describeRequested(trade: ShiftTrade): string {
   if (trade.kind === 'claim')
-    return trade.status === 'approved' ? t`The shift is yours` : t`Asked for the shift; a manager decides`;
+    return trade.status === 'approved'
+      ? t`The shift is yours`
+      : t`Asked for the shift; a manager decides`;
   if (trade.kind === 'swap') {
     const name = trade.takerName ?? '';
     return t`Offered to ${name}`;

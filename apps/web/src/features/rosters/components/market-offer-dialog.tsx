@@ -77,8 +77,8 @@ export function MarketOfferDialog({
         <DialogDescription>
           {offer?.kind === 'swap' ? (
             <Trans>
-              {day}, {times}. Your colleague accepts or declines; then a manager decides. The
-              shift stays yours until then.
+              {day}, {times}. Your colleague accepts or declines; then a manager decides. The shift
+              stays yours until then.
             </Trans>
           ) : (
             <Trans>

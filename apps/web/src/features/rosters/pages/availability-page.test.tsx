@@ -71,12 +71,10 @@ describe('AvailabilityPage: the weekly pattern', () => {
     expect(days).toHaveLength(7);
     expect(within(days[0]!).getByText('Sunday')).toBeTruthy();
     expect(within(days[0]!).getByText('Available all day')).toBeTruthy();
-    expect(
-      (within(days[1]!).getByLabelText('Monday, range 1') as HTMLSelectElement).value,
-    ).toBe('unavailable');
-    expect(
-      (within(days[1]!).getByLabelText('Whole day') as HTMLInputElement).checked,
-    ).toBe(true);
+    expect((within(days[1]!).getByLabelText('Monday, range 1') as HTMLSelectElement).value).toBe(
+      'unavailable',
+    );
+    expect((within(days[1]!).getByLabelText('Whole day') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Wednesday, range 1, from') as HTMLInputElement).value).toBe(
       '17:00',
     );
@@ -118,9 +116,7 @@ describe('AvailabilityPage: the weekly pattern', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save weekly availability' }));
     const day = screen.getAllByTestId('availability-day')[3]!;
-    expect(within(day).getByRole('alert').textContent).toBe(
-      'End time must be a time like 09:00',
-    );
+    expect(within(day).getByRole('alert').textContent).toBe('End time must be a time like 09:00');
     expect(screen.getByLabelText('Wednesday, range 1').getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('availability-weekly-error')?.textContent).toBe(
       'Some ranges need fixing: see the messages under them.',
@@ -192,9 +188,7 @@ describe('AvailabilityPage: exceptions', () => {
 
   it('removes an exception', async () => {
     await renderPage();
-    fireEvent.click(
-      screen.getByRole('button', { name: 'Remove the exception on Dec 24, 2026' }),
-    );
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the exception on Dec 24, 2026' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toMatchObject({
       method: 'DELETE',

@@ -56,7 +56,12 @@ const market = {
   ],
   offers: [
     trade(30, { userId: BEN, userName: 'Ben Ortiz', takerId: ME, note: 'Wedding' }),
-    trade(31, { kind: 'drop', userId: CHLOE, userName: 'Chloé Roy', shift: shift(131, '2026-12-09') }),
+    trade(31, {
+      kind: 'drop',
+      userId: CHLOE,
+      userName: 'Chloé Roy',
+      shift: shift(131, '2026-12-09'),
+    }),
   ],
   myShifts: [MINE_FREE, MINE_OFFERED],
   mine: [
@@ -124,7 +129,9 @@ describe('OpenShiftsPage: open shifts', () => {
     expect(blocked?.textContent).toContain('10:00 PM–6:00 AM (ends next day)');
     const claimBlocked = within(blocked!).getByRole('button', { name: /^Claim/ });
     expect((claimBlocked as HTMLButtonElement).disabled).toBe(true);
-    expect(within(blocked!).getByText('Only 7 h 30 min off before this shift (8 h needed)')).toBeTruthy();
+    expect(
+      within(blocked!).getByText('Only 7 h 30 min off before this shift (8 h needed)'),
+    ).toBeTruthy();
     expect(claimBlocked.getAttribute('aria-describedby')).toBe(`problems-claim-${OPEN_BLOCKED.id}`);
   });
 
@@ -182,7 +189,7 @@ describe('OpenShiftsPage: offers to me', () => {
     });
   });
 
-  it("shows the refusal when taking an offer would break a rule", async () => {
+  it('shows the refusal when taking an offer would break a rule', async () => {
     await renderPage();
     nextWrite = () =>
       new Response(JSON.stringify({ message: 'That week would reach 52 h (48 h at most)' }), {

@@ -311,9 +311,9 @@ export default function OpenShiftsPage() {
         </h1>
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Pick up a shift nobody has, or hand one of yours to a colleague. A manager approves
-            each change; one that would break a rule (rest between shifts, weekly hours, time off)
-            is refused with the reason.
+            Pick up a shift nobody has, or hand one of yours to a colleague. A manager approves each
+            change; one that would break a rule (rest between shifts, weekly hours, time off) is
+            refused with the reason.
           </Trans>
         </p>
       </div>
