@@ -189,6 +189,26 @@ describe('OpenShiftsPage: offers to me', () => {
     });
   });
 
+  it('shows where an offer I took stands, without Accept', async () => {
+    market.offers.push(
+      trade(32, {
+        kind: 'drop',
+        status: 'pending',
+        userId: CHLOE,
+        userName: 'Chloé Roy',
+        takerId: ME,
+      }),
+    );
+    try {
+      await renderPage();
+      const taken = screen.getAllByTestId('shift-offer')[2]!;
+      expect(within(taken).getByText('Waiting for a manager')).toBeTruthy();
+      expect(within(taken).queryByRole('button')).toBeNull();
+    } finally {
+      market.offers.pop();
+    }
+  });
+
   it('shows the refusal when taking an offer would break a rule', async () => {
     await renderPage();
     nextWrite = () =>

@@ -160,29 +160,38 @@ function Market({ market }: { market: ShiftMarket }) {
                   {note && <span className="text-muted-foreground">“{note}”</span>}
                 </div>
                 <div className="ml-auto flex flex-wrap items-center gap-2">
-                  <Button
-                    size="sm"
-                    aria-label={t`Accept: ${day}`}
-                    aria-describedby={trade.problems.length > 0 ? `problems-${at}` : undefined}
-                    disabled={isBusy || trade.problems.length > 0}
-                    onClick={() => run(at, () => accept.mutateAsync(trade.id))}
-                  >
-                    <Trans>Accept</Trans>
-                  </Button>
-                  {trade.kind === 'swap' && (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={t`Decline: ${day}`}
-                      disabled={isBusy}
-                      onClick={() => run(at, () => decline.mutateAsync(trade.id))}
-                    >
-                      <Trans>Decline</Trans>
-                    </Button>
+                  {trade.status !== 'offered' ? (
+                    // Taken already (by the caller): it waits for a manager now.
+                    <MarketTradeStatus status={trade.status} />
+                  ) : (
+                    <>
+                      <Button
+                        size="sm"
+                        aria-label={t`Accept: ${day}`}
+                        aria-describedby={trade.problems.length > 0 ? `problems-${at}` : undefined}
+                        disabled={isBusy || trade.problems.length > 0}
+                        onClick={() => run(at, () => accept.mutateAsync(trade.id))}
+                      >
+                        <Trans>Accept</Trans>
+                      </Button>
+                      {trade.kind === 'swap' && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t`Decline: ${day}`}
+                          disabled={isBusy}
+                          onClick={() => run(at, () => decline.mutateAsync(trade.id))}
+                        >
+                          <Trans>Decline</Trans>
+                        </Button>
+                      )}
+                    </>
                   )}
                 </div>
                 <div className="grid w-full gap-1 empty:hidden">
-                  <MarketProblems id={`problems-${at}`} problems={trade.problems} />
+                  {trade.status === 'offered' && (
+                    <MarketProblems id={`problems-${at}`} problems={trade.problems} />
+                  )}
                   {refusalAt(at)}
                 </div>
               </li>
