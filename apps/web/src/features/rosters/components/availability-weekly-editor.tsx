@@ -140,18 +140,17 @@ export function AvailabilityWeeklyEditor({ weekly }: { weekly: WeeklyAvailabilit
         {weekdays.map((dayName, weekday) => {
           const dayRanges = ranges.filter((range) => range.weekday === weekday);
           return (
-            <fieldset
+            <div
               key={dayName}
-              className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0"
+              role="group"
+              aria-labelledby={`availability-day-${weekday}`}
+              className="grid gap-2 border-t pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[8rem_minmax(0,1fr)]"
               data-testid="availability-day"
             >
-              <legend className="float-left mb-1 font-medium">{dayName}</legend>
-              <div className="clear-both grid gap-2">
-                {dayRanges.length === 0 && (
-                  <p className="text-sm text-muted-foreground">
-                    <Trans>Available all day</Trans>
-                  </p>
-                )}
+              <h3 id={`availability-day-${weekday}`} className="font-medium sm:pt-2">
+                {dayName}
+              </h3>
+              <div className="grid gap-2">
                 {dayRanges.map((range, index) => {
                   const number = index + 1;
                   const id = `availability-${range.key}`;
@@ -243,7 +242,12 @@ export function AvailabilityWeeklyEditor({ weekly }: { weekly: WeeklyAvailabilit
                     </div>
                   );
                 })}
-                <div>
+                <div className="flex flex-wrap items-center gap-3">
+                  {dayRanges.length === 0 && (
+                    <p className="text-sm text-muted-foreground">
+                      <Trans>Available all day</Trans>
+                    </p>
+                  )}
                   <Button
                     variant="outline"
                     size="sm"
@@ -254,7 +258,7 @@ export function AvailabilityWeeklyEditor({ weekly }: { weekly: WeeklyAvailabilit
                   </Button>
                 </div>
               </div>
-            </fieldset>
+            </div>
           );
         })}
         <FieldError id="availability-weekly-error" message={error} />
