@@ -223,15 +223,17 @@ function Market({ market }: { market: ShiftMarket }) {
                     <MarketTradeStatus status={live.status} />
                   ) : (
                     <>
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={t`Offer to a colleague: ${day}`}
-                        disabled={market.colleagues.length === 0}
-                        onClick={() => setOffer({ kind: 'swap', shift })}
-                      >
-                        <Trans>Offer to a colleague</Trans>
-                      </Button>
+                      {/* A swap names a colleague of the team: none, no swap. */}
+                      {market.colleagues.length > 0 && (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          aria-label={t`Offer to a colleague: ${day}`}
+                          onClick={() => setOffer({ kind: 'swap', shift })}
+                        >
+                          <Trans>Offer to a colleague</Trans>
+                        </Button>
+                      )}
                       <Button
                         size="sm"
                         variant="outline"
