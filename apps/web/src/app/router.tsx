@@ -46,6 +46,10 @@ import { NotFoundPage } from './not-found-page';
  */
 const AppShell = lazy(() => import('./app-shell').then((module) => ({ default: module.AppShell })));
 
+// Rosters (#30): the employee-facing screens, each its own chunk.
+const AvailabilityPage = lazy(() => import('@/features/rosters/pages/availability-page'));
+const OpenShiftsPage = lazy(() => import('@/features/rosters/pages/open-shifts-page'));
+
 // Screens load on demand (product §2): each feature's public module wraps its pages in lazy(),
 // so every page is its own chunk; the shell shows a card-shaped placeholder meanwhile.
 /** Every screen of the route table, each its own chunk (the compiler checks none is missing). */
@@ -57,6 +61,8 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/schedule-assignment': ScheduleAssignmentPage,
   '/admin': AdminHomePage,
   '/time-off': TimeOffPage,
+  '/availability': AvailabilityPage,
+  '/open-shifts': OpenShiftsPage,
   '/time-approvals': TimeApprovalsPage,
   '/timesheets': TimesheetsPage,
   '/sme': SmeDashboardPage,

@@ -9,6 +9,8 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Attendance', '/attendance-history'],
   ['Schedules', '/schedules'],
   ['Time Off', '/time-off'],
+  ['Availability', '/availability'],
+  ['Open Shifts & Swaps', '/open-shifts'],
   ['Time Approvals', '/time-approvals'],
   ['Timesheets', '/timesheets'],
   ['User Management', '/users'],
@@ -23,7 +25,14 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Payroll', '/payroll'],
 ];
 
-const EMPLOYEE_ITEMS = ['Dashboard', 'Attendance', 'Schedules', 'Time Off'];
+const EMPLOYEE_ITEMS = [
+  'Dashboard',
+  'Attendance',
+  'Schedules',
+  'Time Off',
+  'Availability',
+  'Open Shifts & Swaps',
+];
 
 function sidebarLabels(role: Role | null | undefined): string[] {
   return getSidebarItems(role).map((item) => item.title);
@@ -100,13 +109,17 @@ describe('screens', () => {
     },
   );
 
-  it.each(['/dashboard', '/schedules', '/time-off', '/attendance-history'])(
-    '%s needs only a signed-in user',
-    (path) => {
-      expect(findScreen(path)).toBeDefined();
-      expect(findScreen(path)?.requiredRole).toBeUndefined();
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/schedules',
+    '/time-off',
+    '/attendance-history',
+    '/availability',
+    '/open-shifts',
+  ])('%s needs only a signed-in user', (path) => {
+    expect(findScreen(path)).toBeDefined();
+    expect(findScreen(path)?.requiredRole).toBeUndefined();
+  });
 
   it('/sme and /time-approvals require sme (which admin passes too)', () => {
     expect(findScreen('/sme')?.requiredRole).toBe('sme');

@@ -49,6 +49,22 @@ export const SCREENS = [
     },
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
+  // Rosters (#30): when each person can work, and the published shifts they may pick up, offer
+  // to a colleague or give away. Everyone on a roster; sme-only accounts plan no shifts.
+  {
+    path: '/availability',
+    get title() {
+      return t`Availability`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
+  {
+    path: '/open-shifts',
+    get title() {
+      return t`Open Shifts & Swaps`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
   // The route table says admin-only, but the sidebar offers it to sme and issue #8 gives it to
   // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {

@@ -69,6 +69,37 @@ const timeOff: ApprovalItem = {
   },
 };
 
+function shiftTrade(
+  fields: Partial<Extract<ApprovalItem, { type: 'shift_trade' }>['request']>,
+): ApprovalItem {
+  return {
+    type: 'shift_trade',
+    request: {
+      id: '00000000-0000-4000-8000-000000000007',
+      kind: 'swap',
+      status: 'pending',
+      shift: {
+        id: '00000000-0000-4000-8000-000000000008',
+        date: '2026-12-24',
+        startTime: '22:00',
+        endTime: '06:00',
+        position: 'Cashier',
+        teamId: '00000000-0000-4000-8000-000000000009',
+        teamName: 'Front store',
+      },
+      userId: '00000000-0000-4000-8000-000000000002',
+      userName: 'Ana Lima',
+      takerId: '00000000-0000-4000-8000-00000000000a',
+      takerName: 'Ben Ortiz',
+      note: 'Family dinner',
+      requestedAt: '2026-11-25T15:00:00.000Z',
+      problems: [],
+      ...decision,
+      ...fields,
+    },
+  };
+}
+
 describe('describeApproval', () => {
   it('says which punch a correction adds, at the business time of day', () => {
     const text = describeApproval(correction({}), TORONTO);
@@ -116,7 +147,77 @@ describe('describeApproval', () => {
   });
 });
 
+describe('describeApproval: shift trades', () => {
+  it('names the colleague of a swap and the shift: day, times past midnight, position, team', () => {
+    expect(describeApproval(shiftTrade({}), TORONTO)).toMatch(
+      /^Swaps their shift to Ben Ortiz: Thu, Dec 24, 2026, 10:00 PM–6:00 AM \(ends next day\) · Cashier · Front store$/,
+    );
+  });
+
+  it('says a claim is for an open shift, and who took a dropped one', () => {
+    const claim = shiftTrade({ kind: 'claim', takerId: null, takerName: null });
+    expect(describeApproval(claim, TORONTO)).toMatch(/^Claims an open shift: Thu, Dec 24, 2026/);
+    const drop = shiftTrade({ kind: 'drop', shift: { ...shiftOf(claim), position: null } });
+    expect(describeApproval(drop, TORONTO)).toMatch(
+      /^Gives their shift away, Ben Ortiz takes it: Thu, Dec 24, 2026, 10:00 PM–6:00 AM \(ends next day\) · Front store$/,
+    );
+  });
+});
+
+function shiftOf(item: ApprovalItem) {
+  if (item.type !== 'shift_trade') throw new Error('not a shift trade');
+  return item.request.shift;
+}
+
 describe('ApprovalSummary', () => {
+  it('shows a shift trade with its note and what it would break now', () => {
+    render(
+      <ApprovalSummary
+        item={shiftTrade({ problems: ['Ben Ortiz would have only 7 h off before this shift'] })}
+        timeZone={TORONTO}
+      />,
+    );
+    expect(screen.getByText('Shift trade')).toBeTruthy();
+    expect(screen.getByTestId('trade-problems').textContent).toBe(
+      'Would break: Ben Ortiz would have only 7 h off before this shift',
+    );
+    expect(screen.getByText(/^Note: Family dinner · asked Nov 25, 2026/)).toBeTruthy();
+  });
+
+  it('marks a decided shift trade and no longer lists its problems', () => {
+    render(
+      <ApprovalSummary
+        item={shiftTrade({ status: 'approved', problems: ['stale'] })}
+        timeZone={TORONTO}
+      />,
+    );
+    expect(screen.getByText('approved')).toBeTruthy();
+    expect(screen.queryByTestId('trade-problems')).toBeNull();
+  });
+
+  it("tells the approver of time off on days the team's allotment is already used up", () => {
+    const item: ApprovalItem = {
+      type: 'time_off',
+      request: {
+        ...(timeOff.request as Extract<ApprovalItem, { type: 'time_off' }>['request']),
+        overAllotment: [
+          { date: '2026-12-24', maxOff: 3, offCount: 3 },
+          { date: '2026-12-26', maxOff: 2, offCount: 4 },
+        ],
+      },
+    };
+    render(<ApprovalSummary item={item} timeZone={TORONTO} />);
+    expect(screen.getAllByTestId('over-allotment').map((line) => line.textContent)).toEqual([
+      'Team allotment reached on Dec 24: 3 of 3 already off',
+      'Team allotment reached on Dec 26: 4 of 2 already off',
+    ]);
+  });
+
+  it('shows no allotment line for time off within the allotment', () => {
+    render(<ApprovalSummary item={timeOff} timeZone={TORONTO} />);
+    expect(screen.queryByTestId('over-allotment')).toBeNull();
+  });
+
   it('shows who asked, the type, the reason and when it was asked; no badge while pending', () => {
     render(<ApprovalSummary item={correction({})} timeZone={TORONTO} />);
     expect(screen.getByText('Ana Lima')).toBeTruthy();

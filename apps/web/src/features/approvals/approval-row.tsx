@@ -1,16 +1,24 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, select, t } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { TriangleAlert } from 'lucide-react';
 import type { ApprovalItem } from '@punchclock/shared/contracts/approvals';
 import { formatBusinessTime } from '@punchclock/shared/domain/business-time';
 import { formatDays, formatRequestDates } from '@punchclock/shared/domain/time-off';
-import { formatBusinessDateLong, formatDate } from '@punchclock/shared/i18n/format';
+import {
+  formatBusinessDateLong,
+  formatDate,
+  formatTimeRange,
+} from '@punchclock/shared/i18n/format';
+import type { ShiftTrade } from '@punchclock/shared/contracts/rosters';
+import type { TimeOffRequest } from '@punchclock/shared/contracts/time-off';
 import { Badge } from '@/components/ui/badge';
 
 const TYPE_TEXT: Record<ApprovalItem['type'], MessageDescriptor> = {
   time_off: msg`Time off`,
   correction: msg`Correction`,
   late_punch: msg`Late punch`,
+  shift_trade: msg`Shift trade`,
 };
 
 /** A request's status as its badge shows it (the English is the status itself). */
@@ -19,6 +27,9 @@ const STATUS_TEXT: Record<ApprovalItem['request']['status'], MessageDescriptor> 
   approved: msg`approved`,
   rejected: msg`rejected`,
   cancelled: msg`cancelled`,
+  // A swap or drop before a colleague took it, or one the colleague turned down (#30).
+  offered: msg`offered`,
+  declined: msg`declined`,
 };
 
 /** "3 h 10 min" / "25 min". */
@@ -28,8 +39,38 @@ function formatMinutes(minutes: number): string {
   return hours > 0 ? t`${hours} h ${rest} min` : t`${minutes} min`;
 }
 
+/** "Thu, Dec 24, 2026, 10:00 PM–6:00 AM (ends next day) · Cashier · Front store". */
+function describeTradeShift(shift: ShiftTrade['shift']): string {
+  const day = formatDate(`${shift.date}T12:00:00Z`, 'EEE, MMM d, yyyy', { timeZone: 'UTC' });
+  const range = formatTimeRange(shift.startTime, shift.endTime);
+  const times = shift.endTime <= shift.startTime ? t`${range} (ends next day)` : range;
+  return [`${day}, ${times}`, shift.position, shift.teamName].filter(Boolean).join(' · ');
+}
+
+/** A claim, swap or drop as the manager decides it: who gives, who takes, which shift (#30). */
+function describeShiftTrade(trade: ShiftTrade): string {
+  const shift = describeTradeShift(trade.shift);
+  const taker = trade.takerName ?? '';
+  if (trade.kind === 'claim') return t`Claims an open shift: ${shift}`;
+  if (trade.kind === 'swap') return t`Swaps their shift to ${taker}: ${shift}`;
+  return trade.takerName
+    ? t`Gives their shift away, ${taker} takes it: ${shift}`
+    : t`Gives their shift away: ${shift}`;
+}
+
+/** "Team allotment reached on Dec 24: 3 of 3 already off", one per day over it (#30 item 6). */
+export function describeOverAllotment(request: TimeOffRequest): string[] {
+  return (request.overAllotment ?? []).map((day) => {
+    const date = formatDate(`${day.date}T12:00:00Z`, 'MMM d', { timeZone: 'UTC' });
+    const offCount = day.offCount;
+    const maxOff = day.maxOff;
+    return t`Team allotment reached on ${date}: ${offCount} of ${maxOff} already off`;
+  });
+}
+
 /** What a request asks for, in one line. */
 export function describeApproval(item: ApprovalItem, timeZone: string): string {
+  if (item.type === 'shift_trade') return describeShiftTrade(item.request);
   if (item.type === 'late_punch') {
     const request = item.request;
     const eventType = request.eventType;
@@ -106,7 +147,12 @@ function describeArrival(item: ApprovalItem, timeZone: string): string {
 }
 
 export function ApprovalSummary({ item, timeZone }: { item: ApprovalItem; timeZone: string }) {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
+  // What the approver must know before deciding: days over the team's allotment (time off),
+  // rules the trade would break now (shift trades; the server refuses those on approve).
+  const warnings = item.type === 'time_off' ? describeOverAllotment(item.request) : [];
+  const problems =
+    item.type === 'shift_trade' && item.request.status === 'pending' ? item.request.problems : [];
   return (
     <span className="min-w-0 flex-1">
       <span className="flex flex-wrap items-center gap-2">
@@ -117,6 +163,21 @@ export function ApprovalSummary({ item, timeZone }: { item: ApprovalItem; timeZo
         )}
       </span>
       <span className="block text-sm">{describeApproval(item, timeZone)}</span>
+      {warnings.map((warning) => (
+        <span
+          key={warning}
+          className="flex items-center gap-1 text-sm font-medium text-warning-text"
+          data-testid="over-allotment"
+        >
+          <TriangleAlert aria-hidden className="size-4 shrink-0" />
+          {warning}
+        </span>
+      ))}
+      {problems.length > 0 && (
+        <span className="block text-sm text-destructive-text" data-testid="trade-problems">
+          <span className="font-medium">{t`Would break:`}</span> {problems.join(' · ')}
+        </span>
+      )}
       <span className="block text-xs text-muted-foreground">
         {describeContext(item)}
         {' · '}

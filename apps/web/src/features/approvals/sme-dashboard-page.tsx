@@ -40,6 +40,7 @@ export default function SmeDashboardPage() {
           const timeOff = formatNumber(data.pendingByType.time_off);
           const corrections = formatNumber(data.pendingByType.correction);
           const latePunches = formatNumber(data.pendingByType.late_punch);
+          const shiftTrades = formatNumber(data.pendingByType.shift_trade);
           return (
             <section aria-label={t`At a glance`} className="grid grid-cols-2 gap-3 md:grid-cols-3">
               <Link to="/time-approvals" className="rounded-xl border bg-card p-4 hover:bg-muted">
@@ -51,7 +52,8 @@ export default function SmeDashboardPage() {
                 </p>
                 <p className="text-xs text-muted-foreground" data-testid="pending-by-type">
                   <Trans>
-                    {timeOff} time off · {corrections} corrections · {latePunches} late punches
+                    {timeOff} time off · {corrections} corrections · {latePunches} late punches ·{' '}
+                    {shiftTrades} shift trades
                   </Trans>
                 </p>
               </Link>

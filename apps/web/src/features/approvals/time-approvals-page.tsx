@@ -157,8 +157,8 @@ export default function TimeApprovalsPage() {
         </h1>
         <p className="text-sm text-muted-foreground">
           <Trans>
-            Time off, corrections and punches recorded late waiting for a decision. Nobody decides
-            their own.
+            Time off, corrections, punches recorded late and shift trades waiting for a decision.
+            Nobody decides their own.
           </Trans>
         </p>
       </div>
@@ -175,6 +175,7 @@ export default function TimeApprovalsPage() {
                 <option value="time_off">{t`Time off`}</option>
                 <option value="correction">{t`Corrections`}</option>
                 <option value="late_punch">{t`Late punches`}</option>
+                <option value="shift_trade">{t`Shift trades`}</option>
               </Select>
             </Field>
             <Field id="approval-status" label={t`Status`}>

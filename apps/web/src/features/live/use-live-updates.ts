@@ -38,7 +38,9 @@ const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   // A punch changes the day's figures, so the timesheet too.
   time_events: [timeEventsQueryKey, timesheetsQueryKey],
   session: [sessionQueryKey],
-  notifications: [['notifications']],
+  // Every step of a shift trade notifies the people it concerns (#30): their Open Shifts & Swaps
+  // page (features/rosters, market-api.ts) re-reads with the bell.
+  notifications: [['notifications'], ['shift-market']],
   team_activity: [['team_activity']],
   approvals: [['approvals']],
   time_off: [['time_off']],
