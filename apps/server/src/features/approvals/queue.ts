@@ -32,12 +32,7 @@ export async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> 
   return teamScopeOf(db, viewer);
 }
 
-export async function listApprovals(
-  db: Db,
-  viewer: Caller,
-  rawQuery: unknown,
-  timeZone: string,
-) {
+export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown, timeZone: string) {
   const query = parseInput(approvalsQuerySchema, rawQuery);
   const scope = await approverScope(db, viewer);
   const teamIds = query.teamId ? (isTeamInScope(scope, query.teamId) ? [query.teamId] : []) : scope;

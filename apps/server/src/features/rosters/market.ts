@@ -103,10 +103,7 @@ export async function getShiftMarket(
   return {
     openShifts: openRows.flatMap((shift, index) => {
       const trade = toTradeShift(shift);
-      const problems = [
-        ...(traded.has(shift.id) ? [waiting] : []),
-        ...(openProblems[index] ?? []),
-      ];
+      const problems = [...(traded.has(shift.id) ? [waiting] : []), ...(openProblems[index] ?? [])];
       return trade ? [{ ...trade, problems }] : [];
     }),
     offers: offers.map((offer, index) => ({

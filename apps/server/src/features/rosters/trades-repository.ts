@@ -1,6 +1,19 @@
 // The SQL of open shifts and trades (#30 item 5): trades as people and approvers see them, the
 // shift a trade names (its board row and its published row), and moving a shift to its taker.
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { ShiftTradeKind, ShiftTradeStatus } from '@punchclock/shared/contracts/rosters';
 import type { Db } from '../../db/client.ts';
 import {
@@ -209,8 +222,12 @@ function selectTrades(db: Db) {
       date: sql<string>`coalesce(${publishedShifts.date}, ${shifts.date})::text`,
       startTime: sql<string>`coalesce(${publishedShifts.startTime}, ${shifts.startTime})::text`,
       endTime: sql<string>`coalesce(${publishedShifts.endTime}, ${shifts.endTime})::text`,
-      position: sql<string | null>`case when ${publishedShifts.id} is null then ${shifts.position} else ${publishedShifts.position} end`,
-      teamId: sql<string | null>`case when ${publishedShifts.id} is null then ${shifts.teamId} else ${publishedShifts.teamId} end`,
+      position: sql<
+        string | null
+      >`case when ${publishedShifts.id} is null then ${shifts.position} else ${publishedShifts.position} end`,
+      teamId: sql<
+        string | null
+      >`case when ${publishedShifts.id} is null then ${shifts.teamId} else ${publishedShifts.teamId} end`,
       teamName: teams.name,
     })
     .from(shiftTrades)
@@ -218,7 +235,10 @@ function selectTrades(db: Db) {
     .leftJoin(publishedShifts, eq(publishedShifts.id, shiftTrades.shiftId))
     .leftJoin(
       teams,
-      eq(teams.id, sql`case when ${publishedShifts.id} is null then ${shifts.teamId} else ${publishedShifts.teamId} end`),
+      eq(
+        teams.id,
+        sql`case when ${publishedShifts.id} is null then ${shifts.teamId} else ${publishedShifts.teamId} end`,
+      ),
     );
 }
 

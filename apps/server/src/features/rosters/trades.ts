@@ -10,7 +10,10 @@ import {
   type ShiftTradeStatus,
 } from '@punchclock/shared/contracts/rosters';
 import { businessInstant, shiftDate } from '@punchclock/shared/domain/business-time';
-import { notificationMessage, type NotificationMessage } from '@punchclock/shared/domain/notification-messages';
+import {
+  notificationMessage,
+  type NotificationMessage,
+} from '@punchclock/shared/domain/notification-messages';
 import {
   findShiftConflicts,
   takerRefusingConflicts,
@@ -166,7 +169,9 @@ function takerProblems(
   if (!person || person.isSuspended) return [t`This person cannot take shifts`];
   const name = person.name;
   if (!published.teamId || person.teamId !== published.teamId) {
-    return [isCaller ? t`You are not in this shift's team` : t`${name} is not in this shift's team`];
+    return [
+      isCaller ? t`You are not in this shift's team` : t`${name} is not in this shift's team`,
+    ];
   }
   const problems: string[] = [];
   const day = formatBusinessDateLong(published.date);
