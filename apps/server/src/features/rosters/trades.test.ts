@@ -270,7 +270,7 @@ describeEachDatabase('shift trades', (getDatabase) => {
       );
     });
 
-    it('refuses a claim starting 6 h after the end of their shift (8 h between shifts)', async () => {
+    it('refuses a claim starting 6 h after the end of their shift (ESA rest)', async () => {
       const eve = await person('employee', 'Eve Evening', team);
       // 14:00–23:00 on the 11th, then 05:00 on the 12th: 6 hours off.
       await publishedShift({
@@ -287,23 +287,25 @@ describeEachDatabase('shift trades', (getDatabase) => {
         startTime: '05:00',
         endTime: '13:00',
       });
-      // The same shift two hours later leaves 8 hours: allowed.
+      // Starting at 10:00 leaves 11 hours off: allowed.
       const later = await publishedShift({
         userId: null,
         teamId: team,
         date: '2031-03-12',
-        startTime: '07:00',
-        endTime: '15:00',
+        startTime: '10:00',
+        endTime: '18:00',
       });
 
       const answer = await refused(eve, '/api/shift-trades', { kind: 'claim', shiftId: early });
 
       expect(answer.status).toBe(409);
-      expect(answer.message).toMatch(/8 h/);
+      expect(answer.message).toMatch(/Only 6 h off before this shift; 8 h are needed/);
       const market = shiftMarketResponseSchema.parse(
         await expectApi(app, eve.cookie, 'GET', '/api/shift-market', 200),
       );
-      expect(market.openShifts.find((shift) => shift.id === early)?.problems).toHaveLength(1);
+      expect(market.openShifts.find((shift) => shift.id === early)?.problems).toEqual(
+        expect.arrayContaining([expect.stringMatching(/between shifts/)]),
+      );
       expect(market.openShifts.find((shift) => shift.id === later)?.problems).toEqual([]);
     });
 
