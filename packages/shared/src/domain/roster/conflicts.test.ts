@@ -103,6 +103,15 @@ describe('overlap', () => {
     expect(codes(result['2026-03-10']!)).not.toContain('overlap');
   });
 
+  it('refuses a second roster shift the same day even when the times do not meet', () => {
+    const morning = shift('2026-03-10', '06:00', '10:00', { id: 'morning' });
+    const evening = shift('2026-03-10', '21:00', '23:00', { id: 'evening' });
+    const context = person({ shifts: [morning, evening] });
+    expect(findShiftConflicts(evening, context, TORONTO)).toEqual([
+      shiftConflict('overlap', 'Already has a shift that day (6:00 AM–10:00 AM); one shift a day'),
+    ]);
+  });
+
   it('skips the shift checked (by id) and the template shift of its date, not other ones', () => {
     const checked = shift('2026-03-10', '09:00', '17:00');
     const context = person({
