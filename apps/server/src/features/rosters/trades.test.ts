@@ -120,7 +120,10 @@ describeEachDatabase('shift trades', (getDatabase) => {
   /** A request that must be refused: its status and message. */
   async function refused(who: Person, url: string, body?: unknown) {
     const response = await callApi(app, who.cookie, 'POST', url, body);
-    return { status: response.statusCode, message: (response.json() as { error: string }).error };
+    return {
+      status: response.statusCode,
+      message: (response.json() as { message: string }).message,
+    };
   }
 
   async function messageKeysOf(userId: string): Promise<string[]> {
@@ -264,7 +267,7 @@ describeEachDatabase('shift trades', (getDatabase) => {
       const answer = await refused(dee, '/api/shift-trades', { kind: 'claim', shiftId });
 
       expect(answer.status).toBe(409);
-      expect(answer.message).toMatch(/time off/i);
+      expect(answer.message).toBe('Vacation approved for Mar 10, 2031');
       expect(await db().select().from(shiftTrades).where(eq(shiftTrades.shiftId, shiftId))).toEqual(
         [],
       );
@@ -299,7 +302,9 @@ describeEachDatabase('shift trades', (getDatabase) => {
       const answer = await refused(eve, '/api/shift-trades', { kind: 'claim', shiftId: early });
 
       expect(answer.status).toBe(409);
-      expect(answer.message).toMatch(/Only 6 h off before this shift; 8 h are needed/);
+      expect(answer.message).toContain(
+        'Only 6h off before this shift; 8h are needed between shifts',
+      );
       const market = shiftMarketResponseSchema.parse(
         await expectApi(app, eve.cookie, 'GET', '/api/shift-market', 200),
       );
@@ -561,15 +566,38 @@ describeEachDatabase('shift trades', (getDatabase) => {
         message: 'This swap was already withdrawn',
       });
       expect(await auditRowsFor(db(), swap.id, 'shift_trade.cancel')).toHaveLength(1);
-      // A swap to someone who already works that day is refused.
-      await publishedShift({ userId: cal.user.id, teamId: team, date: '2031-04-06' });
+      // A swap to someone who already works that day is refused: a published shift…
+      await publishedShift({
+        userId: cal.user.id,
+        teamId: team,
+        date: '2031-04-06',
+        startTime: '18:00',
+        endTime: '22:00',
+      });
       const busy = await refused(ann, '/api/shift-trades', {
         kind: 'swap',
         shiftId,
         colleagueId: cal.user.id,
       });
-      expect(busy.status).toBe(409);
-      expect(busy.message).toMatch(/Cal Cole already has a shift on/);
+      expect(busy).toEqual({
+        status: 409,
+        message: 'Cal Cole: Already has a shift that day (6:00 PM–10:00 PM); one shift a day',
+      });
+      // …and one still only planned takes the day (one shift a day on the board).
+      await db().insert(shifts).values({
+        userId: ben.user.id,
+        teamId: team,
+        date: '2031-04-06',
+        startTime: '18:00',
+        endTime: '22:00',
+      });
+      const planned = await refused(ann, '/api/shift-trades', {
+        kind: 'swap',
+        shiftId,
+        colleagueId: ben.user.id,
+      });
+      expect(planned.status).toBe(409);
+      expect(planned.message).toBe('Ben Baker already has a shift on Apr 6, 2031');
     });
   });
 });

@@ -9,7 +9,7 @@ import {
   type ShiftTradeKind,
   type ShiftTradeStatus,
 } from '@punchclock/shared/contracts/rosters';
-import { businessInstant, shiftDate } from '@punchclock/shared/domain/business-time';
+import { businessInstant } from '@punchclock/shared/domain/business-time';
 import {
   notificationMessage,
   type NotificationMessage,
@@ -26,7 +26,6 @@ import {
   type TradeActorRole,
   type TradeStep,
 } from '@punchclock/shared/domain/roster/trades';
-import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
@@ -120,13 +119,13 @@ async function loadTakerFacts(db: Db, takerIds: string[], dates: string[]): Prom
     return { people: new Map(), plans: new Map(), shiftDays: new Set() };
   }
   const sorted = [...dates].sort();
-  // The Sunday-started week of each date (48 hours) and a day either side (rest rules).
-  const from = shiftDate(getWeekDates(sorted[0] as string)[0] as string, -1);
-  const to = shiftDate(getWeekDates(sorted[sorted.length - 1] as string)[6] as string, 1);
+  const from = sorted[0] as string;
+  const to = sorted[sorted.length - 1] as string;
+  // loadPlanContexts reads the weeks around these dates itself (rest rules, 48 hours).
   const [people, plans, shiftDays] = await Promise.all([
     Promise.all(userIds.map((id) => findTradePerson(db, id))),
     loadPlanContexts(db, { userIds, from, to, version: 'published' }),
-    listShiftDays(db, userIds, sorted[0] as string, sorted[sorted.length - 1] as string),
+    listShiftDays(db, userIds, from, to),
   ]);
   return {
     people: new Map(people.flatMap((person) => (person ? [[person.id, person] as const] : []))),
@@ -173,13 +172,6 @@ function takerProblems(
       isCaller ? t`You are not in this shift's team` : t`${name} is not in this shift's team`,
     ];
   }
-  const problems: string[] = [];
-  const day = formatBusinessDateLong(published.date);
-  if (facts.shiftDays.has(`${takerId} ${published.date}`)) {
-    problems.push(
-      isCaller ? t`You already have a shift on ${day}` : t`${name} already has a shift on ${day}`,
-    );
-  }
   const plan: PersonPlanContext = facts.plans.get(takerId) ?? {
     userId: takerId,
     positions: person.positions,
@@ -191,6 +183,15 @@ function takerProblems(
   const conflicts = takerRefusingConflicts(
     findShiftConflicts(shiftFor(shiftId, published, takerId), plan, timeZone),
   );
+  const problems: string[] = [];
+  // One shift a day: a published one that day is an overlap already; the board's is not.
+  const hasOverlap = conflicts.some((conflict) => conflict.code === 'overlap');
+  if (!hasOverlap && facts.shiftDays.has(`${takerId} ${published.date}`)) {
+    const day = formatBusinessDateLong(published.date);
+    problems.push(
+      isCaller ? t`You already have a shift on ${day}` : t`${name} already has a shift on ${day}`,
+    );
+  }
   for (const conflict of conflicts) {
     const { message } = conflict;
     problems.push(isCaller ? message : t`${name}: ${message}`);
