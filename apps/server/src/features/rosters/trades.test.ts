@@ -314,6 +314,48 @@ describeEachDatabase('shift trades', (getDatabase) => {
       expect(market.openShifts.find((shift) => shift.id === later)?.problems).toEqual([]);
     });
 
+    it('counts rest in real hours the night clocks spring forward (2027-03-14)', async () => {
+      const fay = await person('employee', 'Fay Forward', team);
+      const gus = await person('employee', 'Gus Gap', team);
+      // The clock says 11 hours from 22:00 to 09:00, but only 10 pass that night.
+      await publishedShift({
+        userId: fay.user.id,
+        teamId: team,
+        date: '2027-03-14',
+        startTime: '09:00',
+        endTime: '13:00',
+      });
+      await publishedShift({
+        userId: gus.user.id,
+        teamId: team,
+        date: '2027-03-14',
+        startTime: '10:00',
+        endTime: '14:00',
+      });
+      const evening = () =>
+        publishedShift({
+          userId: null,
+          teamId: team,
+          date: '2027-03-13',
+          startTime: '14:00',
+          endTime: '22:00',
+        });
+
+      const tooShort = await refused(fay, '/api/shift-trades', {
+        kind: 'claim',
+        shiftId: await evening(),
+      });
+
+      expect(tooShort).toEqual({
+        status: 409,
+        message:
+          'Only 10h off in a row in the 24 hours from Mar 13, 2027, 2:00 PM; 11h are needed each day',
+      });
+      expect((await requestTrade(gus, { kind: 'claim', shiftId: await evening() })).status).toBe(
+        'pending',
+      );
+    });
+
     it('refuses a claim of a position the person does not hold, and one of another team', async () => {
       const cashier = await publishedShift({
         userId: null,
