@@ -195,6 +195,15 @@ describeEachDatabase('shift trades', (getDatabase) => {
         type: 'shift_trade',
         request: { status: 'pending', userName: 'Ann Able', problems: [] },
       });
+      // The queue's filters read the shift: its team and its date.
+      const ids = async (query: string) =>
+        approvalsResponseSchema
+          .parse(await expectApi(app, admin.cookie, 'GET', `/api/approvals?${query}`, 200))
+          .items.map((each) => each.request.id);
+      expect(await ids(`teamId=${team}&from=2031-03-04&to=2031-03-04`)).toContain(claim.id);
+      expect(await ids(`teamId=${otherTeam}`)).not.toContain(claim.id);
+      expect(await ids('type=shift_trade&from=2031-03-05')).not.toContain(claim.id);
+      expect(await ids('type=time_off')).not.toContain(claim.id);
       const overview = smeOverviewSchema.parse(
         await expectApi(app, admin.cookie, 'GET', '/api/approvals/sme-overview', 200),
       );
@@ -215,6 +224,8 @@ describeEachDatabase('shift trades', (getDatabase) => {
       });
       const [trade] = await db().select().from(shiftTrades).where(eq(shiftTrades.id, claim.id));
       expect(trade).toMatchObject({ status: 'approved', decidedBy: admin.user.id });
+      expect(await ids('type=shift_trade&status=approved')).toContain(claim.id);
+      expect(await ids('type=shift_trade')).not.toContain(claim.id);
       expect(await messageKeysOf(ann.user.id)).toEqual([
         'shift_trade.approved_comment',
         'shift_trade.given',
