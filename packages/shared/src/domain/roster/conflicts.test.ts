@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ShiftConflictCode } from '../../contracts/rosters.ts';
+import { i18n } from '@lingui/core';
+import { messages as frenchMessages } from '../../locales/fr-CA/messages.ts';
 import {
   findShiftConflicts,
   refusingConflicts,
@@ -614,5 +616,29 @@ describe('conflicts together', () => {
       'between_shifts',
       'position',
     ]);
+  });
+});
+
+describe('in French', () => {
+  const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('says each rule in the reader’s language, figures included', () => {
+    i18n.loadAndActivate({ locale: 'fr-CA', messages: frenchMessages });
+    try {
+      const a = shift('2026-03-09', '14:00', '22:00', { id: 'a' });
+      const b = shift('2026-03-10', '05:30', '13:30', { id: 'b', position: 'Cashier' });
+      const context = person({
+        shifts: [a, b],
+        weekly: [{ weekday: 2, kind: 'unavailable', startTime: '12:00', endTime: '17:00' }],
+      });
+      expect(findShiftConflicts(b, context, TORONTO).map((c) => plain(c.message))).toEqual([
+        'Indisponible 12 h – 17 h le mardi',
+        'Seulement 7 h 30 de repos consécutif dans les 24 heures à partir du 9 mars 2026, 14 h; il en faut 11 h chaque jour',
+        'Seulement 7 h 30 de repos avant ce quart; il en faut 8 h entre deux quarts',
+        "N'occupe pas le poste « Cashier »",
+      ]);
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import {
   SHIFT_TRADE_KINDS,
@@ -5,6 +6,7 @@ import {
   type ShiftTradeKind,
   type ShiftTradeStatus,
 } from '../../contracts/rosters.ts';
+import { messages as frenchMessages } from '../../locales/fr-CA/messages.ts';
 import {
   initialTradeStatus,
   isTradeLive,
@@ -218,5 +220,19 @@ describe('whole journeys', () => {
         ['reject', 'manager'],
       ]),
     ).toEqual(['offered', 'pending', 'rejected']);
+  });
+});
+
+describe('in French', () => {
+  it('gives the reason in the reader’s language', () => {
+    i18n.loadAndActivate({ locale: 'fr-CA', messages: frenchMessages });
+    try {
+      expect(nextTradeStatus({ kind: 'swap', status: 'approved' }, 'accept', 'colleague')).toEqual({
+        ok: false,
+        reason: 'Cet échange a déjà été approuvé',
+      });
+    } finally {
+      i18n.activate('en');
+    }
   });
 });
