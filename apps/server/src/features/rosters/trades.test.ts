@@ -408,6 +408,17 @@ describeEachDatabase('shift trades', (getDatabase) => {
       expect(second.message).toMatch(/already has a claim or an offer waiting/);
       await step(ann, first.id, 'cancel');
       expect((await requestTrade(cal, { kind: 'claim', shiftId })).status).toBe('pending');
+      // Two at the same moment: one gets it, the other is told why not.
+      const race = await publishedShift({ userId: null, teamId: team, date: '2031-03-19' });
+      const answers = await Promise.all(
+        [ann, cal].map((who) =>
+          callApi(app, who.cookie, 'POST', '/api/shift-trades', { kind: 'claim', shiftId: race }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+      expect(
+        await db().select().from(shiftTrades).where(eq(shiftTrades.shiftId, race)),
+      ).toHaveLength(1);
     });
 
     it('a claim whose shift was changed on the board since is refused at approval, with why', async () => {
