@@ -22,6 +22,7 @@ import {
 import type { RosterShift } from '@punchclock/shared/domain/roster/shift';
 import {
   initialTradeStatus,
+  isTradeLive,
   nextTradeStatus,
   type TradeActorRole,
   type TradeStep,
@@ -200,7 +201,7 @@ function takerProblems(
 }
 
 /** What refuses each trade now: its shift, then its taker (when it has one). */
-async function problemsOf(
+export async function tradeProblems(
   db: Db,
   timeZone: string,
   callerId: string,
@@ -273,28 +274,17 @@ export async function withProblems(
   callerId: string,
   trades: TradeRow[],
 ): Promise<ShiftTrade[]> {
-  const live = trades.filter((trade) => isLive(trade.status));
+  const live = trades.filter((trade) => isTradeLive(trade.status));
   const shifts = await Promise.all(live.map((trade) => findTradeShift(db, trade.shiftId)));
-  const cases: TradeCase[] = live.flatMap((trade, index) => {
+  const cases = live.flatMap((trade, index) => {
     const shift = shifts[index];
     return shift
-      ? [{ shift, kind: trade.kind, requesterId: trade.userId, takerId: trade.takerId }]
+      ? [{ shift, kind: trade.kind, requesterId: trade.userId, takerId: trade.takerId, trade }]
       : [];
   });
-  const problems = await problemsOf(db, timeZone, callerId, cases);
-  const byTrade = new Map(
-    live.flatMap((trade, index) => (shifts[index] ? [trade.id] : [])).map((id, i) => [id, i]),
-  );
-  return trades.map((trade) => {
-    const index = byTrade.get(trade.id);
-    return toShiftTrade(trade, index === undefined ? [] : (problems[index] ?? []));
-  });
-}
-
-export { problemsOf as tradeProblems };
-
-function isLive(status: ShiftTradeStatus): boolean {
-  return status === 'offered' || status === 'pending';
+  const problems = await tradeProblems(db, timeZone, callerId, cases);
+  const byTrade = new Map(cases.map((each, index) => [each.trade.id, problems[index] ?? []]));
+  return trades.map((trade) => toShiftTrade(trade, byTrade.get(trade.id) ?? []));
 }
 
 // ---- Telling people ----------------------------------------------------------------------------
@@ -390,7 +380,7 @@ export async function requestShiftTrade(
       }
       const takerId =
         input.kind === 'claim' ? caller.userId : input.kind === 'swap' ? input.colleagueId : null;
-      const [problems = []] = await problemsOf(tx, timeZone, caller.userId, [
+      const [problems = []] = await tradeProblems(tx, timeZone, caller.userId, [
         { shift, kind: input.kind, requesterId: caller.userId, takerId },
       ]);
       refuseFor(problems);
@@ -446,7 +436,7 @@ async function tellEligibleColleagues(
   const teamId = shift.published?.teamId;
   if (!teamId) return;
   const colleagues = (await listTeamPeople(db, teamId)).filter((p) => p.id !== trade.userId);
-  const problems = await problemsOf(
+  const problems = await tradeProblems(
     db,
     timeZone,
     trade.userId,
@@ -500,7 +490,7 @@ export async function acceptShiftTrade(
       const status = stepTo(trade, 'accept', 'colleague');
       const shift = await findTradeShift(tx, trade.shiftId, true);
       if (!shift) throw new NotFound(t`Shift not found`);
-      const [problems = []] = await problemsOf(tx, timeZone, caller.userId, [
+      const [problems = []] = await tradeProblems(tx, timeZone, caller.userId, [
         { shift, kind: trade.kind, requesterId: trade.userId, takerId: caller.userId },
       ]);
       refuseFor(problems);
@@ -669,7 +659,7 @@ export async function decideShiftTrade(
   if (status === 'approved') {
     const shift = await findTradeShift(db, trade.shiftId, true);
     if (!shift) throw new NotFound(t`Shift not found`);
-    const [problems = []] = await problemsOf(db, timeZone, decider.userId, [
+    const [problems = []] = await tradeProblems(db, timeZone, decider.userId, [
       { shift, kind: trade.kind, requesterId: trade.userId, takerId: trade.takerId },
     ]);
     refuseFor(problems);
