@@ -331,7 +331,7 @@ export async function listShiftsWithLiveTrades(db: Db, shiftIds: string[]): Prom
   return new Set(rows.map((row) => row.shiftId));
 }
 
-/** What the market shows a person: offers to them or their team, and their own trades. */
+/** What the market shows a person: offers to them or their team, and the trades they asked for. */
 export async function listMarketTrades(db: Db, userId: string, teamId: string | null) {
   const [offers, mine] = await Promise.all([
     selectTrades(db)
@@ -352,12 +352,7 @@ export async function listMarketTrades(db: Db, userId: string, teamId: string | 
       )
       .orderBy(asc(publishedShifts.date), asc(shiftTrades.requestedAt)),
     selectTrades(db)
-      .where(
-        or(
-          eq(shiftTrades.userId, userId),
-          and(eq(shiftTrades.takerId, userId), sql`${shiftTrades.status} <> 'offered'`),
-        ),
-      )
+      .where(eq(shiftTrades.userId, userId))
       .orderBy(desc(shiftTrades.requestedAt), desc(shiftTrades.id))
       .limit(100),
   ]);

@@ -520,6 +520,13 @@ describeEachDatabase('shift trades', (getDatabase) => {
 
       const accepted = await step(ben, swap.id, 'accept');
       expect(accepted.status).toBe('pending');
+      // The swap is Cal's request: in Cal's list, not in Ben's.
+      const mine = async (who: Person) =>
+        shiftMarketResponseSchema
+          .parse(await expectApi(app, who.cookie, 'GET', '/api/shift-market', 200))
+          .mine.map((trade) => trade.id);
+      expect(await mine(cal)).toContain(swap.id);
+      expect(await mine(ben)).not.toContain(swap.id);
       const queue = approvalsResponseSchema.parse(
         await expectApi(app, lead.cookie, 'GET', '/api/approvals?type=shift_trade', 200),
       );
