@@ -20,7 +20,7 @@ export function registerAdminRoutes(app: FastifyInstance, db: Db, config: AppCon
         .from(profiles)
         .where(eq(profiles.isSuspended, true)),
       // What the approvals queue lists for an admin, so the two can never disagree.
-      listApprovals(db, requireAuth(request), { status: 'pending' }),
+      listApprovals(db, requireAuth(request), { status: 'pending' }, config.timeZone),
     ]);
     const rows = buildBreakBoard(people, now, today, config.notificationRules);
     const count = (status: string) => rows.filter((row) => row.status === status).length;

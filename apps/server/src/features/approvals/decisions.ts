@@ -22,6 +22,8 @@ import {
 import { findRequest, findTimeOffFacts, updateRequestStatus } from '../time-off/index.ts';
 import { announceApprovalsChanged } from '../request-decisions/index.ts';
 import { assertPayNotLocked } from '../period-locks/index.ts';
+// Until rosters/index.ts re-exports them (the roster-server helper's file): see the #30 report.
+import { decideShiftTrade, findTradeForDecision } from '../rosters/trades.ts';
 import { approverScope } from './queue.ts';
 
 async function notifyRequester(
@@ -89,6 +91,46 @@ async function removeRejectedLatePunch(
 }
 
 /**
+ * A manager's step on a claim, or a swap or drop a colleague took (#30): the same checks as any
+ * request (scope, not their own, still waiting, not in a locked period); approving re-checks the
+ * rules for whoever takes the shift and refuses with the reasons; the requester is told.
+ */
+async function decideTrade(
+  db: Db,
+  timeZone: string,
+  viewer: Caller,
+  scope: Awaited<ReturnType<typeof approverScope>>,
+  id: string,
+  input: { decision: 'approve' | 'reject'; comment?: string | undefined },
+  meta: RequestMeta,
+): Promise<void> {
+  const trade = await findTradeForDecision(db, id);
+  if (!trade) throw new NotFound(t`Request not found`);
+  if (!isTeamInScope(scope, trade.shift.teamId)) {
+    throw new Forbidden(t`This request is outside your team`);
+  }
+  if (trade.userId === viewer.userId || trade.takerId === viewer.userId) {
+    throw new Forbidden(t`Nobody approves their own request`);
+  }
+  const date = trade.shift.date;
+  await assertPayNotLocked(db, date, date);
+  await decideShiftTrade(db, timeZone, viewer, trade, {
+    approve: input.decision === 'approve',
+    comment: input.comment ?? null,
+    meta,
+  });
+  await notifyRequester(
+    db,
+    trade.userId,
+    input.decision,
+    { type: 'shift_trade', from: date, to: date },
+    `shift_trade:${id}`,
+    input.comment,
+  );
+  await announceApprovalsChanged(db);
+}
+
+/**
  * Approve or reject requests, one by one or in bulk; each item is its own transaction so one
  * refusal (already decided, own request, locked period) does not undo the others.
  */
@@ -105,6 +147,10 @@ export async function decideApprovals(
   for (const item of input.items) {
     try {
       await db.transaction(async (tx) => {
+        if (item.type === 'shift_trade') {
+          await decideTrade(tx, timeZone, viewer, scope, item.id, input, meta);
+          return;
+        }
         const request =
           item.type === 'time_off'
             ? await findRequest(tx, item.id, true)

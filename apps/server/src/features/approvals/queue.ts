@@ -17,7 +17,9 @@ import { loadAttendanceSnapshot } from '../attendance-snapshot/index.ts';
 import type { Caller, TeamScope } from '../people/index.ts';
 import { isTeamInScope, teamScopeOf } from '../people/index.ts';
 import { listCorrections, listLatePunches } from '../time-tracking/index.ts';
-import { listRequests } from '../time-off/index.ts';
+import { listOverAllotmentDays, listRequests } from '../time-off/index.ts';
+// Until rosters/index.ts re-exports it (the roster-server helper's file): see the #30 report.
+import { listShiftTradeApprovals } from '../rosters/trades.ts';
 import { readTeamLeadsApprove } from '../request-decisions/index.ts';
 
 /** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */
@@ -30,19 +32,31 @@ export async function approverScope(db: Db, viewer: Caller): Promise<TeamScope> 
   return teamScopeOf(db, viewer);
 }
 
-export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown) {
+export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown, timeZone: string) {
   const query = parseInput(approvalsQuerySchema, rawQuery);
   const scope = await approverScope(db, viewer);
   const teamIds = query.teamId ? (isTeamInScope(scope, query.teamId) ? [query.teamId] : []) : scope;
   const filter = { status: query.status, teamIds, from: query.from, to: query.to };
   const wants = (type: ApprovalItemType) => !query.type || query.type === type;
-  const [timeOff, corrections, latePunches] = await Promise.all([
+  const [timeOff, corrections, latePunches, trades] = await Promise.all([
     wants('time_off') ? listRequests(db, filter) : [],
     wants('correction') ? listCorrections(db, filter) : [],
     wants('late_punch') ? listLatePunches(db, filter) : [],
+    wants('shift_trade') ? listShiftTradeApprovals(db, timeZone, viewer.userId, filter) : [],
   ]);
+  // Waiting time off on days its team's allotment is already used up (#30 item 6).
+  const overAllotment = await listOverAllotmentDays(
+    db,
+    timeOff.filter((request) => request.status === 'pending').map((request) => request.id),
+  );
   const items: ApprovalItem[] = [
-    ...timeOff.map(({ teamId: _team, ...request }) => ({ type: 'time_off' as const, request })),
+    ...timeOff.map(({ teamId: _team, ...request }) => ({
+      type: 'time_off' as const,
+      request:
+        request.status === 'pending'
+          ? { ...request, overAllotment: overAllotment.get(request.id) ?? [] }
+          : request,
+    })),
     ...corrections.map(({ teamId: _team, ...request }) => ({
       type: 'correction' as const,
       request,
@@ -51,6 +65,7 @@ export async function listApprovals(db: Db, viewer: Caller, rawQuery: unknown) {
       type: 'late_punch' as const,
       request,
     })),
+    ...trades.map(({ teamId: _team, ...request }) => ({ type: 'shift_trade' as const, request })),
   ].sort((a, b) => a.request.requestedAt.localeCompare(b.request.requestedAt));
   return { items, canDecide: true };
 }
@@ -62,7 +77,7 @@ export async function getSmeOverview(
   viewer: Caller,
   settings: NotificationRuleSettings,
 ): Promise<SmeOverview> {
-  const { items } = await listApprovals(db, viewer, { status: 'pending' });
+  const { items } = await listApprovals(db, viewer, { status: 'pending' }, timeZone);
   const now = new Date();
   const [{ today, people }, missed] = await Promise.all([
     loadAttendanceSnapshot(db, timeZone, now),

@@ -43,7 +43,7 @@ export function registerApprovalRoutes(app: FastifyInstance, db: Db, config: App
   });
 
   implementEndpoint(app, 'GET /api/approvals', async ({ request }) =>
-    listApprovals(db, requireAuth(request), request.query),
+    listApprovals(db, requireAuth(request), request.query, config.timeZone),
   );
   implementEndpoint(app, 'POST /api/approvals/decide', async ({ request }) =>
     decideApprovals(

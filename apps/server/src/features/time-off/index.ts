@@ -3,6 +3,7 @@ export {
   findRequest,
   findTimeOffFacts,
   listActiveTimeOff,
+  listOverAllotmentDays,
   listRequests,
   listTimeOffTypes,
   updateRequestStatus,

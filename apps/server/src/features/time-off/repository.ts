@@ -8,7 +8,9 @@ import { personNameOf } from '../people/index.ts';
 import { i18n } from '@punchclock/shared/i18n/runtime';
 import { leaveTypeName } from './type-names.ts';
 import {
+  allotmentDays,
   profiles,
+  teamRosterSettings,
   timeOffAllowances,
   timeOffRequests,
   timeOffTypes,
@@ -311,4 +313,54 @@ export async function listActiveTimeOff(db: Db, userIds: string[], from: string,
       ),
     );
   return rows.map((row) => ({ ...row, typeName: leaveTypeName(row.typeName) }));
+}
+
+/**
+ * Days of these requests on which the requester's team may have no one more off (#30 item 6):
+ * its allotment for the day (allotment_days, else team_roster_settings.max_off_per_day) is
+ * already reached by other people of the team with approved or waiting time off that day. A
+ * flag for the approver, not a refusal. By request id, days in date order.
+ */
+export async function listOverAllotmentDays(
+  db: Db,
+  requestIds: string[],
+): Promise<Map<string, { date: string; maxOff: number; offCount: number }[]>> {
+  const byRequest = new Map<string, { date: string; maxOff: number; offCount: number }[]>();
+  if (requestIds.length === 0) return byRequest;
+  const result = (await db.execute(sql`
+    select request.id, day.date::text as date, limits.max_off as "maxOff", off.count as "offCount"
+    from ${timeOffRequests} request
+    join ${profiles} requester on requester.id = request.user_id
+    cross join lateral (
+      select generate_series(request.start_date, request.end_date, interval '1 day')::date as date
+    ) day
+    left join ${teamRosterSettings} settings on settings.team_id = requester.team_id
+    left join ${allotmentDays} allotment
+      on allotment.team_id = requester.team_id and allotment.date = day.date
+    cross join lateral (
+      select coalesce(allotment.max_off, settings.max_off_per_day) as max_off
+    ) limits
+    cross join lateral (
+      select count(distinct other.user_id)::int as count
+      from ${timeOffRequests} other
+      join ${profiles} colleague on colleague.id = other.user_id
+      where colleague.team_id = requester.team_id
+        and other.user_id <> request.user_id
+        and other.status in ('approved', 'pending')
+        and other.start_date <= day.date
+        and other.end_date >= day.date
+    ) off
+    where request.id in ${requestIds}
+      and requester.team_id is not null
+      and limits.max_off is not null
+      and off.count >= limits.max_off
+    order by request.id, day.date`)) as unknown as {
+    rows: { id: string; date: string; maxOff: number; offCount: number }[];
+  };
+  for (const row of result.rows) {
+    const days = byRequest.get(row.id) ?? [];
+    days.push({ date: row.date, maxOff: row.maxOff, offCount: row.offCount });
+    byRequest.set(row.id, days);
+  }
+  return byRequest;
 }
