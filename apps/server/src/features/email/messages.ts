@@ -15,6 +15,7 @@ export function emailKindOfOccasion(occasionKey: string | null): EmailKind | nul
   }
   if (occasionKey.startsWith('forgot_clock_out:')) return 'forgotten_clock_out';
   if (occasionKey.startsWith('timesheet-due:')) return 'timesheet_reminders';
+  if (occasionKey.startsWith('roster:')) return 'schedule_changes';
   return null;
 }
 
@@ -24,6 +25,7 @@ const PAGE_OF: Record<EmailKind, string> = {
   decisions: '/dashboard',
   timesheet_reminders: '/timesheets',
   forgotten_clock_out: '/dashboard',
+  schedule_changes: '/schedules',
 };
 
 /** Written in the current language: render each email inside `withLocale(recipient's language)`. */

@@ -20,6 +20,7 @@ const kindOfOccasion = sql`case
     or ${notifications.occasionKey} like 'timesheet-decision:%' then 'decisions'
   when ${notifications.occasionKey} like 'forgot_clock_out:%' then 'forgotten_clock_out'
   when ${notifications.occasionKey} like 'timesheet-due:%' then 'timesheet_reminders'
+  when ${notifications.occasionKey} like 'roster:%' then 'schedule_changes'
 end`;
 
 /**

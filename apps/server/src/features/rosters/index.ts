@@ -1,0 +1,17 @@
+// The rosters feature's public module (#30, decision 0047): other features and app.ts import
+// only from here.
+export { registerRosterRoutes } from './routes.ts';
+export { readWeekPlan } from './board.ts';
+export type { RosterQuery, WeekPlan } from './board.ts';
+export { assertPlansTeam, plannerScopeOf } from './planners.ts';
+export {
+  findPeople,
+  findShift,
+  findShiftOfPersonOn,
+  listShifts,
+  lockShift,
+  shiftStateOf,
+} from './repository.ts';
+export type { PlannablePerson, PublishedShiftRow, ShiftFields, ShiftRow } from './repository.ts';
+export { listTeamSettings } from './settings-repository.ts';
+export { paidMinutesOf, toShifts } from './shift-view.ts';

@@ -1,0 +1,24 @@
+// Who plans which roster (decision 0047): admins every team, team leads their own teams.
+import { t } from '@lingui/core/macro';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { Forbidden } from '../../platform/errors.ts';
+import { isTeamInScope, teamScopeOf, type Caller, type TeamScope } from '../people/index.ts';
+
+/** The teams a caller plans: null for every team (admins), their own for a team lead. */
+export async function plannerScopeOf(db: Db, caller: Caller): Promise<TeamScope> {
+  if (caller.role !== 'admin' && caller.role !== 'team_lead') {
+    throw new Forbidden(t`Only admins and team leads plan rosters`);
+  }
+  return teamScopeOf(db, caller);
+}
+
+export const notYourTeam = () => new Forbidden(t`You can plan your own team’s roster only`);
+
+/** Refuse a team (or a person's team) the caller does not plan. */
+export function assertPlansTeam(scope: TeamScope, teamId: string | null | undefined): void {
+  if (!isTeamInScope(scope, teamId)) throw notYourTeam();
+}
+
+/** An id that is not a UUID names nothing: 404 like an unknown one (not a database error). */
+export const isId = (id: string) => z.uuid().safeParse(id).success;

@@ -1,0 +1,71 @@
+// A board shift as planners see it: its state against what people see, its paid minutes, and
+// the rules it breaks or bends for its person (domain/roster, decision 0047).
+import type { Shift } from '@punchclock/shared/contracts/rosters';
+import { shiftDate } from '@punchclock/shared/domain/business-time';
+import { findShiftConflicts } from '@punchclock/shared/domain/roster/conflicts';
+import { rosterShiftPaidMinutes, type RosterShift } from '@punchclock/shared/domain/roster/shift';
+import { getWeekDates } from '@punchclock/shared/domain/schedule';
+import type { Db } from '../../db/client.ts';
+import { loadPlanContexts } from './plan-context.ts';
+import { shiftStateOf, type ShiftRow } from './repository.ts';
+
+/** Paid minutes of a shift (or a template's shift): the time on the clock less unpaid lunch. */
+export function paidMinutesOf(
+  shift: Pick<RosterShift, 'date' | 'startTime' | 'endTime' | 'lunchStart' | 'lunchEnd'>,
+): number {
+  return rosterShiftPaidMinutes(shift);
+}
+
+/**
+ * The days whose plans the rules read for shifts on these dates: the whole Sunday-started weeks
+ * (48 h a week), and a day either side (rest between shifts, overnight overlaps).
+ */
+export function planRange(dates: readonly string[]): { from: string; to: string } {
+  const sorted = [...dates].sort();
+  const first = sorted[0] ?? '';
+  const last = sorted.at(-1) ?? first;
+  return {
+    from: shiftDate(getWeekDates(first)[0] ?? first, -1),
+    to: shiftDate(getWeekDates(last)[6] ?? last, 1),
+  };
+}
+
+/** Board shifts in the contract's shape, each with its conflicts against its person's plan. */
+export async function toShifts(
+  db: Db,
+  rows: readonly ShiftRow[],
+  timeZone: string,
+): Promise<Shift[]> {
+  const userIds = [
+    ...new Set(rows.flatMap((row) => (row.userId && !row.isDeleted ? [row.userId] : []))),
+  ];
+  const contexts =
+    userIds.length === 0
+      ? new Map()
+      : await loadPlanContexts(db, {
+          userIds,
+          ...planRange(rows.map((row) => row.date)),
+          version: 'planned',
+        });
+  return rows.map((row) => {
+    const person = row.userId && !row.isDeleted ? contexts.get(row.userId) : undefined;
+    return {
+      id: row.id,
+      userId: row.userId,
+      userName: row.userName,
+      teamId: row.teamId,
+      date: row.date,
+      startTime: row.startTime,
+      endTime: row.endTime,
+      lunchStart: row.lunchStart,
+      lunchEnd: row.lunchEnd,
+      breakDurationMins: row.breakDurationMins,
+      position: row.position,
+      note: row.note,
+      overrideReason: row.overrideReason,
+      state: shiftStateOf(row),
+      paidMinutes: paidMinutesOf(row),
+      conflicts: person ? findShiftConflicts(row, person, timeZone) : [],
+    };
+  });
+}
