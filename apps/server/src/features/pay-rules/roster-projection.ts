@@ -8,11 +8,11 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Caller } from '../people/index.ts';
 import { rateOnFrom, readRatesOfPeople } from '../pay-settings/index.ts';
-import { paidMinutesOf, readWeekPlan } from '../rosters/index.ts';
+import { paidMinutesOf, readWeekPlan, type WeekPlan } from '../rosters/index.ts';
 import { ruledOvertimeFrom, ruleSetResolversFor } from './ruled-overtime.ts';
 
 /** Each person's planned paid minutes per date of the week. */
-function plannedMinutes(plan: Awaited<ReturnType<typeof readWeekPlan>>): Map<string, number[]> {
+function plannedMinutes(plan: WeekPlan, timeZone: string): Map<string, number[]> {
   const byPerson = new Map<string, number[]>(
     plan.people.map((person) => [person.userId, plan.days.map(() => 0)]),
   );
@@ -22,7 +22,8 @@ function plannedMinutes(plan: Awaited<ReturnType<typeof readWeekPlan>>): Map<str
     if (days && index >= 0) days[index] = (days[index] ?? 0) + minutes;
   };
   for (const shift of plan.shifts) {
-    if (shift.userId && !shift.isDeleted) add(shift.userId, shift.date, paidMinutesOf(shift));
+    if (shift.userId && !shift.isDeleted)
+      add(shift.userId, shift.date, paidMinutesOf(shift, timeZone));
   }
   for (const shift of plan.templateShifts) add(shift.userId, shift.date, shift.paidMinutes);
   return byPerson;
@@ -35,11 +36,11 @@ export async function projectRosterWeek(
   caller: Caller,
   rawQuery: unknown,
 ): Promise<RosterProjection> {
-  const plan = await readWeekPlan(db, caller, rawQuery);
+  const plan = await readWeekPlan(db, caller, rawQuery, config.timeZone);
   const { days } = plan;
   const from = days[0] ?? '';
   const to = days[6] ?? '';
-  const minutes = plannedMinutes(plan);
+  const minutes = plannedMinutes(plan, config.timeZone);
   const targets = plan.people.map((person) => ({ id: person.userId, teamId: person.teamId }));
   const resolverOf = await ruleSetResolversFor(db, config, targets);
   const ratesOf = await readRatesOfPeople(

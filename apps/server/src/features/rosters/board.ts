@@ -50,7 +50,12 @@ export interface WeekPlan {
  * templates' shifts on days where a person has no roster shift. The board and the pay projection
  * both read this.
  */
-export async function readWeekPlan(db: Db, caller: Caller, rawQuery: unknown): Promise<WeekPlan> {
+export async function readWeekPlan(
+  db: Db,
+  caller: Caller,
+  rawQuery: unknown,
+  timeZone: string,
+): Promise<WeekPlan> {
   const query = parseInput(rosterQuerySchema, rawQuery);
   const scope = await plannerScopeOf(db, caller);
   if (query.teamId) assertPlansTeam(scope, query.teamId);
@@ -67,10 +72,9 @@ export async function readWeekPlan(db: Db, caller: Caller, rawQuery: unknown): P
       (shift.userId !== null && teamIds.has(shift.userId)),
   );
   // Someone with a shift of these teams who is not (or no longer) among their people.
-  const others = await findPeople(
-    db,
-    [...new Set(weekShifts.flatMap((s) => (s.userId && !teamIds.has(s.userId) ? [s.userId] : [])))],
-  );
+  const others = await findPeople(db, [
+    ...new Set(weekShifts.flatMap((s) => (s.userId && !teamIds.has(s.userId) ? [s.userId] : []))),
+  ]);
   let people = [...teamPeople, ...others];
   let shifts = weekShifts;
   if (query.position) {
@@ -89,6 +93,7 @@ export async function readWeekPlan(db: Db, caller: Caller, rawQuery: unknown): P
     people.map((person) => person.userId),
     days,
     shifts,
+    timeZone,
   );
   return { scope, teamId: query.teamId, days, people, teamPeople, shifts, templateShifts };
 }
@@ -99,6 +104,7 @@ async function readTemplateShifts(
   userIds: string[],
   days: string[],
   shifts: readonly ShiftRow[],
+  timeZone: string,
 ): Promise<TemplateShift[]> {
   if (userIds.length === 0) return [];
   const from = days[0] ?? '';
@@ -128,13 +134,16 @@ async function readTemplateShifts(
         templateName: template.name,
         startTime: template.workStart,
         endTime: template.workEnd,
-        paidMinutes: paidMinutesOf({
-          date,
-          startTime: template.workStart,
-          endTime: template.workEnd,
-          lunchStart: template.lunchStart,
-          lunchEnd: template.lunchEnd,
-        }),
+        paidMinutes: paidMinutesOf(
+          {
+            date,
+            startTime: template.workStart,
+            endTime: template.workEnd,
+            lunchStart: template.lunchStart,
+            lunchEnd: template.lunchEnd,
+          },
+          timeZone,
+        ),
       });
     }
   }
@@ -148,7 +157,7 @@ export async function getRosterBoard(
   rawQuery: unknown,
   timeZone: string,
 ): Promise<RosterResponse> {
-  const plan = await readWeekPlan(db, caller, rawQuery);
+  const plan = await readWeekPlan(db, caller, rawQuery, timeZone);
   const { days, scope } = plan;
   const from = days[0] ?? '';
   const to = days[6] ?? '';

@@ -23,7 +23,11 @@ import { Conflict, isUniqueViolation, parseInput } from '../../platform/errors.t
 import { withLocale } from '../../platform/i18n.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import { markDaysStale } from '../day-metrics-queue/index.ts';
-import { findLanguages, insertDrafts, listNotificationsByIds } from '../notification-store/index.ts';
+import {
+  findLanguages,
+  insertDrafts,
+  listNotificationsByIds,
+} from '../notification-store/index.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { sendPushes, type PushSettings } from '../push/index.ts';

@@ -53,12 +53,7 @@ export function registerRosterRoutes(app: FastifyInstance, db: Db, config: AppCo
     return result;
   });
   implementEndpoint(app, 'POST /api/roster/fill-from-template', async ({ request, reply }) => {
-    const result = await fillFromTemplate(
-      db,
-      requireAuth(request),
-      request.body,
-      actorOf(request),
-    );
+    const result = await fillFromTemplate(db, requireAuth(request), request.body, actorOf(request));
     void reply.status(201);
     return result;
   });

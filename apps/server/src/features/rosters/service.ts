@@ -12,8 +12,20 @@ import { findShiftProblem, getWeekDates, weekdayOf } from '@punchclock/shared/do
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Invalid, isUniqueViolation, NotFound, parseInput } from '../../platform/errors.ts';
-import { findTeam, isTeamInScope, type Actor, type Caller, type TeamScope } from '../people/index.ts';
+import {
+  Conflict,
+  Invalid,
+  isUniqueViolation,
+  NotFound,
+  parseInput,
+} from '../../platform/errors.ts';
+import {
+  findTeam,
+  isTeamInScope,
+  type Actor,
+  type Caller,
+  type TeamScope,
+} from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { findTemplate } from '../schedules/index.ts';
 import { assertPlansTeam, isId, notYourTeam, plannerScopeOf } from './planners.ts';

@@ -46,7 +46,11 @@ export async function listAllotmentDays(
 ): Promise<AllotmentDay[]> {
   if (scope !== null && scope.length === 0) return [];
   return db
-    .select({ teamId: allotmentDays.teamId, date: allotmentDays.date, maxOff: allotmentDays.maxOff })
+    .select({
+      teamId: allotmentDays.teamId,
+      date: allotmentDays.date,
+      maxOff: allotmentDays.maxOff,
+    })
     .from(allotmentDays)
     .where(
       and(
@@ -64,7 +68,11 @@ export async function findAllotmentDay(
   date: string,
 ): Promise<AllotmentDay | null> {
   const [row] = await db
-    .select({ teamId: allotmentDays.teamId, date: allotmentDays.date, maxOff: allotmentDays.maxOff })
+    .select({
+      teamId: allotmentDays.teamId,
+      date: allotmentDays.date,
+      maxOff: allotmentDays.maxOff,
+    })
     .from(allotmentDays)
     .where(and(eq(allotmentDays.teamId, teamId), eq(allotmentDays.date, date)));
   return row ?? null;

@@ -3,17 +3,27 @@
 import type { Shift } from '@punchclock/shared/contracts/rosters';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { findShiftConflicts } from '@punchclock/shared/domain/roster/conflicts';
-import { rosterShiftPaidMinutes, type RosterShift } from '@punchclock/shared/domain/roster/shift';
+import { rosterShiftWork, type RosterShift } from '@punchclock/shared/domain/roster/shift';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { loadPlanContexts } from './plan-context.ts';
 import { shiftStateOf, type ShiftRow } from './repository.ts';
 
-/** Paid minutes of a shift (or a template's shift): the time on the clock less unpaid lunch. */
+/**
+ * Paid minutes of a shift (or a template's shift): its real time less its unpaid lunch, so hours
+ * are pay across a DST change (22:00–06:00 is 9 h the night of 2026-11-01 in Toronto, 7 h the
+ * night of 2026-03-08), as the overtime engine counts worked minutes.
+ */
 export function paidMinutesOf(
   shift: Pick<RosterShift, 'date' | 'startTime' | 'endTime' | 'lunchStart' | 'lunchEnd'>,
+  timeZone: string,
 ): number {
-  return rosterShiftPaidMinutes(shift);
+  const work = rosterShiftWork(
+    { id: '', userId: null, breakDurationMins: 0, position: null, overrideReason: null, ...shift },
+    timeZone,
+  );
+  const ms = work.reduce((sum, each) => sum + Date.parse(each.end) - Date.parse(each.start), 0);
+  return Math.round(ms / 60_000);
 }
 
 /**
@@ -64,7 +74,7 @@ export async function toShifts(
       note: row.note,
       overrideReason: row.overrideReason,
       state: shiftStateOf(row),
-      paidMinutes: paidMinutesOf(row),
+      paidMinutes: paidMinutesOf(row, timeZone),
       conflicts: person ? findShiftConflicts(row, person, timeZone) : [],
     };
   });
