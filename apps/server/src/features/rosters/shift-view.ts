@@ -1,10 +1,8 @@
 // A board shift as planners see it: its state against what people see, its paid minutes, and
 // the rules it breaks or bends for its person (domain/roster, decision 0047).
 import type { Shift } from '@punchclock/shared/contracts/rosters';
-import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { findShiftConflicts } from '@punchclock/shared/domain/roster/conflicts';
 import { rosterShiftWork, type RosterShift } from '@punchclock/shared/domain/roster/shift';
-import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { loadPlanContexts } from './plan-context.ts';
 import { shiftStateOf, type ShiftRow } from './repository.ts';
@@ -26,18 +24,10 @@ export function paidMinutesOf(
   return Math.round(ms / 60_000);
 }
 
-/**
- * The days whose plans the rules read for shifts on these dates: the whole Sunday-started weeks
- * (48 h a week), and a day either side (rest between shifts, overnight overlaps).
- */
-export function planRange(dates: readonly string[]): { from: string; to: string } {
+/** The first and last of some dates (the loader reads a week either side for the rules). */
+function dateSpan(dates: readonly string[]): { from: string; to: string } {
   const sorted = [...dates].sort();
-  const first = sorted[0] ?? '';
-  const last = sorted.at(-1) ?? first;
-  return {
-    from: shiftDate(getWeekDates(first)[0] ?? first, -1),
-    to: shiftDate(getWeekDates(last)[6] ?? last, 1),
-  };
+  return { from: sorted[0] ?? '', to: sorted.at(-1) ?? '' };
 }
 
 /** Board shifts in the contract's shape, each with its conflicts against its person's plan. */
@@ -54,7 +44,7 @@ export async function toShifts(
       ? new Map()
       : await loadPlanContexts(db, {
           userIds,
-          ...planRange(rows.map((row) => row.date)),
+          ...dateSpan(rows.map((row) => row.date)),
           version: 'planned',
         });
   return rows.map((row) => {
