@@ -16,7 +16,7 @@ import { listTeams, type Caller, type TeamScope } from '../people/index.ts';
 import { listAssignments, listTemplates } from '../schedules/index.ts';
 import { listActiveTimeOff } from '../time-off/index.ts';
 import { listExceptions, listWeeklyRules } from './availability-repository.ts';
-import { assertPlansTeam, plannerScopeOf } from './planners.ts';
+import { assertPlansTeam, assertRosterDate, plannerScopeOf } from './planners.ts';
 import {
   findPeople,
   listPlannablePeople,
@@ -57,6 +57,7 @@ export async function readWeekPlan(
   timeZone: string,
 ): Promise<WeekPlan> {
   const query = parseInput(rosterQuerySchema, rawQuery);
+  assertRosterDate(query.weekStart);
   const scope = await plannerScopeOf(db, caller);
   if (query.teamId) assertPlansTeam(scope, query.teamId);
   const days = getWeekDates(query.weekStart);

@@ -3,13 +3,16 @@
 export { registerRosterRoutes } from './routes.ts';
 export { readWeekPlan } from './board.ts';
 export type { RosterQuery, WeekPlan } from './board.ts';
-export { assertPlansTeam, plannerScopeOf } from './planners.ts';
+export { assertPlansTeam, isId, plannerScopeOf } from './planners.ts';
+export { changesOf, publishShiftsNow } from './publish.ts';
+export type { RosterChange } from './publish.ts';
 export {
   findPeople,
   findShift,
   findShiftOfPersonOn,
   listShifts,
   lockShift,
+  setShiftPerson,
   shiftStateOf,
 } from './repository.ts';
 export type { PlannablePerson, PublishedShiftRow, ShiftFields, ShiftRow } from './repository.ts';

@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { Forbidden } from '../../platform/errors.ts';
+import { Forbidden, Invalid } from '../../platform/errors.ts';
 import { isTeamInScope, teamScopeOf, type Caller, type TeamScope } from '../people/index.ts';
 
 /** The teams a caller plans: null for every team (admins), their own for a team lead. */
@@ -22,3 +22,11 @@ export function assertPlansTeam(scope: TeamScope, teamId: string | null | undefi
 
 /** An id that is not a UUID names nothing: 404 like an unknown one (not a database error). */
 export const isId = (id: string) => z.uuid().safeParse(id).success;
+
+/**
+ * Refuse a roster date before 1900: the rules read the days around it, and around 0001-01-01
+ * those fall in a year the database cannot hold (an earlier date is a typo anyway).
+ */
+export function assertRosterDate(...dates: string[]): void {
+  if (dates.some((date) => date < '1900-01-01')) throw new Invalid(t`Choose a date from 1900 on`);
+}

@@ -31,10 +31,11 @@ import {
 import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { sendPushes, type PushSettings } from '../push/index.ts';
-import { assertPlansTeam, plannerScopeOf } from './planners.ts';
+import { assertPlansTeam, assertRosterDate, plannerScopeOf } from './planners.ts';
 import {
   deletePublishedShifts,
   deleteShiftRow,
+  findShift,
   insertPublishedShifts,
   listShifts,
   lockShifts,
@@ -149,6 +150,7 @@ export async function publishRoster(
   settings: PublishSettings,
 ): Promise<{ published: number; notified: number }> {
   const input = parseInput(publishRosterRequestSchema, rawInput);
+  assertRosterDate(input.weekStart);
   const days = getWeekDates(input.weekStart);
   const weekStart = days[0] ?? input.weekStart;
   const week = { from: weekStart, to: days[6] ?? weekStart, teamId: input.teamId };
@@ -245,6 +247,39 @@ export async function publishRoster(
     });
   await pushNotifications(db, settings.push, outcome.notificationIds);
   return { published: outcome.published, notified: outcome.notified };
+}
+
+/**
+ * Publish some shifts as they now stand on the board, at once and without a roster publish's
+ * checks, audit or notifications (the caller has its own: an approved trade, say). Deleted ones
+ * go away; each person's days whose published plan changes are queued for recompute. Call in
+ * the caller's transaction, with the shifts locked (lockShift).
+ */
+export async function publishShiftsNow(
+  db: Db,
+  shiftIds: readonly string[],
+  publishedBy: string | null,
+): Promise<RosterChange[]> {
+  const rows: ShiftRow[] = [];
+  for (const id of shiftIds) {
+    const row = await findShift(db, id);
+    if (row) rows.push(row);
+  }
+  await deletePublishedShifts(
+    db,
+    rows.flatMap((row) => (row.published ? [row.id] : [])),
+  );
+  for (const row of rows.filter((each) => each.isDeleted)) await deleteShiftRow(db, row.id);
+  await insertPublishedShifts(
+    db,
+    rows.filter((row) => !row.isDeleted).map(publishedRowOf),
+    publishedBy,
+  );
+  for (const [userId, changed] of staleDaysOf(rows)) {
+    for (const date of changed) await markDaysStale(db, userId, date, date);
+    await notifyLive(db, userId, 'roster');
+  }
+  return changesOf(rows);
 }
 
 /**

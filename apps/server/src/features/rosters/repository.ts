@@ -271,6 +271,14 @@ export async function updateShift(
     .where(eq(shifts.id, id));
 }
 
+/** Give a shift to another person (a trade approved): a change, so its version goes up. */
+export async function setShiftPerson(db: Db, id: string, userId: string): Promise<void> {
+  await db
+    .update(shifts)
+    .set({ userId, version: sql`${shifts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(shifts.id, id));
+}
+
 /** A published shift deleted on the board: kept (deleted) until the next publish removes it. */
 export async function markShiftDeleted(db: Db, id: string): Promise<void> {
   await db

@@ -22,6 +22,8 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { seedTeam, setTeamOf } from '../../test/users.ts';
+import { publishShiftsNow } from './publish.ts';
+import { setShiftPerson } from './repository.ts';
 
 /** A Sunday-started week far from any lock (2031-03-02 is a Sunday). */
 const WEEK = getWeekDates('2031-03-02');
@@ -198,6 +200,9 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
         expect(response.statusCode, message).toBe(status);
         expect(response.json()).toMatchObject({ message });
       }
+      const ancient = await api(crew.leadCookie, 'GET', '/api/roster?weekStart=0001-01-01');
+      expectStatus(ancient, 400);
+      expect(ancient.json()).toMatchObject({ message: 'Choose a date from 1900 on' });
       expectStatus(
         await api(
           crew.leadCookie,
@@ -637,6 +642,31 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
         published: 0,
         notified: 0,
       });
+    });
+
+    it('publishes a shift given to someone else at once (what an approved trade does)', async () => {
+      const crew = await newCrew();
+      const weekStart = shiftDate(SUN, 35);
+      const day = getWeekDates(weekStart)[2] ?? '';
+      const shift = await addShift(crew.leadCookie, { userId: crew.ada.id, date: day });
+      expectStatus(await publish(crew.leadCookie, weekStart), 200);
+      const changes = await db.transaction(async (tx) => {
+        await setShiftPerson(tx, shift.id, crew.bea.id);
+        return publishShiftsNow(tx, [shift.id], admin.id);
+      });
+      expect(changes).toEqual([
+        { userId: crew.ada.id, shiftId: shift.id, change: 'removed', date: day },
+        { userId: crew.bea.id, shiftId: shift.id, change: 'added', date: day },
+      ]);
+      const [seen] = await db
+        .select({ userId: publishedShifts.userId, version: publishedShifts.version })
+        .from(publishedShifts)
+        .where(eq(publishedShifts.id, shift.id));
+      expect(seen).toEqual({ userId: crew.bea.id, version: 2 });
+      const week = await board(crew.leadCookie, `weekStart=${weekStart}`);
+      expect(week.shifts).toEqual([
+        expect.objectContaining({ id: shift.id, userId: crew.bea.id, state: 'published' }),
+      ]);
     });
 
     it('queues the days whose published plan changed for recompute', async () => {

@@ -28,7 +28,13 @@ import {
 } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { findTemplate } from '../schedules/index.ts';
-import { assertPlansTeam, isId, notYourTeam, plannerScopeOf } from './planners.ts';
+import {
+  assertPlansTeam,
+  assertRosterDate,
+  isId,
+  notYourTeam,
+  plannerScopeOf,
+} from './planners.ts';
 import {
   deleteShiftRow,
   findPeople,
@@ -109,6 +115,7 @@ async function resolveShiftFields(
     workingDays: [weekdayOf(input.date)],
   });
   if (problem) throw new Invalid(problem);
+  assertRosterDate(input.date);
   let person: PlannablePerson | null = null;
   if (input.userId) {
     [person = null] = await findPeople(db, [input.userId]);
@@ -327,6 +334,7 @@ export async function copyWeek(
   actor: Actor,
 ): Promise<{ created: number; skipped: number }> {
   const input = parseInput(copyWeekRequestSchema, rawInput);
+  assertRosterDate(input.fromWeekStart, input.toWeekStart);
   const fromDays = getWeekDates(input.fromWeekStart);
   const toDays = getWeekDates(input.toWeekStart);
   if (fromDays[0] === toDays[0]) throw new Invalid(t`Choose another week to copy into`);
@@ -405,6 +413,7 @@ export async function fillFromTemplate(
   actor: Actor,
 ): Promise<{ created: number; skipped: number }> {
   const input = parseInput(fillFromTemplateRequestSchema, rawInput);
+  assertRosterDate(input.weekStart);
   const days = getWeekDates(input.weekStart);
   const first = days[0] ?? input.weekStart;
   const last = days[6] ?? input.weekStart;
