@@ -118,7 +118,7 @@ export function findShiftConflicts(
     (other) => other.id !== shift.id && !(isTemplateShiftId(other.id) && other.date === shift.date),
   );
   const conflicts = [
-    ...overlapConflicts(own, others, timeZone),
+    ...overlapConflicts(shift, own, others, timeZone),
     ...timeOffConflicts(shift, own, person.timeOff, timeZone),
     ...availabilityConflicts(shift, own, person, timeZone),
     ...labourConflicts(shift, own, others, person, timeZone),
@@ -128,18 +128,30 @@ export function findShiftConflicts(
   return conflicts.sort((a, b) => order(a.code) - order(b.code));
 }
 
+/**
+ * Other shifts of the person that overlap this one in real time, and another roster shift the
+ * same day (one shift per person per day on the roster, decision 0047; a template shift that day
+ * is not compared, the roster's takes its place).
+ */
 function overlapConflicts(
+  shift: RosterShift,
   own: Span,
   others: readonly RosterShift[],
   timeZone: string,
 ): ShiftConflict[] {
-  return others
-    .filter((other) => overlaps(own, spanOf(rosterShiftInstants(other, timeZone))))
-    .map((other) => {
-      const date = formatBusinessDateLong(other.date);
-      const hours = formatTimeRange(other.startTime, other.endTime);
-      return shiftConflict('overlap', t`Overlaps their other shift on ${date}, ${hours}`);
-    });
+  return others.flatMap((other) => {
+    const date = formatBusinessDateLong(other.date);
+    const hours = formatTimeRange(other.startTime, other.endTime);
+    if (overlaps(own, spanOf(rosterShiftInstants(other, timeZone)))) {
+      return [shiftConflict('overlap', t`Overlaps their other shift on ${date}, ${hours}`)];
+    }
+    if (other.date === shift.date) {
+      return [
+        shiftConflict('overlap', t`Already has a shift that day (${hours}); one shift a day`),
+      ];
+    }
+    return [];
+  });
 }
 
 /** The real time a time-off request covers on a date: its hours that day, or none if whole-day. */
