@@ -29,7 +29,7 @@ import {
   listNotificationsByIds,
 } from '../notification-store/index.ts';
 import type { Actor, Caller } from '../people/index.ts';
-import { assertNotLocked } from '../period-locks/index.ts';
+import { assertPayNotLocked } from '../period-locks/index.ts';
 import { sendPushes, type PushSettings } from '../push/index.ts';
 import { assertPlansTeam, assertRosterDate, plannerScopeOf } from './planners.ts';
 import {
@@ -184,7 +184,9 @@ export async function publishRoster(
 
       const changes = changesOf(rows);
       const dates = changes.map((change) => change.date).sort();
-      await assertNotLocked(tx, dates[0] ?? weekStart, dates.at(-1) ?? weekStart);
+      // What people are scheduled for feeds pay (grace rounding, scheduled hours): a locked
+      // period's plan stays as it was, like its punches.
+      await assertPayNotLocked(tx, dates[0] ?? weekStart, dates.at(-1) ?? weekStart);
 
       // Published rows are replaced, not updated: a person's shifts may swap days in one publish.
       await deletePublishedShifts(

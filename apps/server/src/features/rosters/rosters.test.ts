@@ -305,10 +305,12 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
       ]);
     });
 
-    it('refuses shifts in a locked pay period', async () => {
+    it('refuses shifts, and publishing them, in a locked pay period', async () => {
       const crew = await newCrew();
       const lockedWeek = getWeekDates('2031-06-01');
       const lockedDay = lockedWeek[1] ?? '';
+      // Planned before the period was locked, then locked.
+      await addShift(crew.leadCookie, { userId: crew.bea.id, date: lockedWeek[2] ?? '' });
       const [lock] = await db
         .insert(periodLocks)
         .values({ fromDate: lockedWeek[0] ?? '', toDate: lockedWeek[6] ?? '', lockedBy: admin.id })
@@ -322,6 +324,9 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
         );
         expectStatus(refused, 409);
         expect(refused.json()).toMatchObject({ code: 'period_locked' });
+        const unpublished = await publish(crew.leadCookie, lockedDay, crew.teamId);
+        expectStatus(unpublished, 409);
+        expect(unpublished.json()).toMatchObject({ code: 'period_locked' });
       } finally {
         if (lock) await db.delete(periodLocks).where(eq(periodLocks.id, lock.id));
       }
