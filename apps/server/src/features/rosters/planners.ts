@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { Forbidden, Invalid } from '../../platform/errors.ts';
+import { notifyLiveToRole } from '../../platform/live-events.ts';
 import { isTeamInScope, teamScopeOf, type Caller, type TeamScope } from '../people/index.ts';
 
 /** The teams a caller plans: null for every team (admins), their own for a team lead. */
@@ -29,4 +30,10 @@ export const isId = (id: string) => z.uuid().safeParse(id).success;
  */
 export function assertRosterDate(...dates: string[]): void {
   if (dates.some((date) => date < '1900-01-01')) throw new Invalid(t`Choose a date from 1900 on`);
+}
+
+/** Planners' boards re-read (at commit) when the roster changes: another planner may be on it. */
+export async function announceRosterChanged(db: Db): Promise<void> {
+  await notifyLiveToRole(db, 'admin', 'roster');
+  await notifyLiveToRole(db, 'team_lead', 'roster');
 }

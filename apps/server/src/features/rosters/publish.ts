@@ -21,7 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, isUniqueViolation, parseInput } from '../../platform/errors.ts';
 import { withLocale } from '../../platform/i18n.ts';
-import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
+import { notifyLive } from '../../platform/live-events.ts';
 import { markDaysStale } from '../day-metrics-queue/index.ts';
 import {
   findLanguages,
@@ -31,7 +31,12 @@ import {
 import type { Actor, Caller } from '../people/index.ts';
 import { assertPayNotLocked } from '../period-locks/index.ts';
 import { sendPushes, type PushSettings } from '../push/index.ts';
-import { assertPlansTeam, assertRosterDate, plannerScopeOf } from './planners.ts';
+import {
+  announceRosterChanged,
+  assertPlansTeam,
+  assertRosterDate,
+  plannerScopeOf,
+} from './planners.ts';
 import {
   deletePublishedShifts,
   deleteShiftRow,
@@ -228,8 +233,7 @@ export async function publishRoster(
         await notifyLive(tx, userId, 'notifications');
         await notifyLive(tx, userId, 'roster');
       }
-      await notifyLiveToRole(tx, 'admin', 'roster');
-      await notifyLiveToRole(tx, 'team_lead', 'roster');
+      await announceRosterChanged(tx);
       return {
         published: rows.length,
         notified: people.size,

@@ -29,6 +29,7 @@ import {
 import { assertNotLocked } from '../period-locks/index.ts';
 import { findTemplate } from '../schedules/index.ts';
 import {
+  announceRosterChanged,
   assertPlansTeam,
   assertRosterDate,
   isId,
@@ -197,6 +198,7 @@ export async function createShift(
         after: shiftSnapshot(values),
         meta: actor.meta,
       });
+      await announceRosterChanged(tx);
       return created;
     })
     .catch((error: unknown) => refuseSameDay(personName, input.date)(error));
@@ -258,6 +260,7 @@ export async function changeShift(
         after: shiftSnapshot(after),
         meta: actor.meta,
       });
+      await announceRosterChanged(tx);
     })
     .catch((error: unknown) => refuseSameDay(personName, input.date)(error));
   return shiftView(db, id, timeZone);
@@ -290,11 +293,13 @@ export async function removeShift(db: Db, caller: Caller, id: string, actor: Act
       before: shiftSnapshot(shift),
       meta: actor.meta,
     });
+    await announceRosterChanged(tx);
   });
 }
 
 /** Create drafts, each audited; the caller has skipped days already planned. */
 async function insertDrafts(db: Db, drafts: NewShift[], actor: Actor): Promise<void> {
+  if (drafts.length > 0) await announceRosterChanged(db);
   for (const draft of drafts) {
     const id = await insertShift(db, draft);
     await writeAudit(db, {
