@@ -15,7 +15,10 @@ export function emailKindOfOccasion(occasionKey: string | null): EmailKind | nul
   }
   if (occasionKey.startsWith('forgot_clock_out:')) return 'forgotten_clock_out';
   if (occasionKey.startsWith('timesheet-due:')) return 'timesheet_reminders';
-  if (occasionKey.startsWith('roster:')) return 'schedule_changes';
+  // A published roster, and the steps of shift trades (#30).
+  if (occasionKey.startsWith('roster:') || occasionKey.startsWith('shift_trade:')) {
+    return 'schedule_changes';
+  }
   return null;
 }
 
