@@ -1,10 +1,12 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RosterResponse, Shift, ShiftInput } from '@punchclock/shared/contracts/rosters';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   auditLog,
@@ -42,16 +44,52 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
   let db: Db;
   let admin: TestUser;
   let adminCookie: string;
+  /** A push service on localhost: the paths it was sent to. */
+  let pushService: Server;
+  let pushPort = 0;
+  const pushedPaths: string[] = [];
 
   beforeAll(async () => {
     db = getDatabase().db;
-    app = await buildTestApp(getDatabase().database);
+    pushService = createServer((request, response) => {
+      pushedPaths.push(request.url ?? '');
+      request.resume();
+      request.on('end', () => {
+        response.statusCode = 201;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    const address = pushService.address();
+    pushPort = typeof address === 'object' && address ? address.port : 0;
+    app = await buildTestApp(getDatabase().database, {
+      push: {
+        serviceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS, `127.0.0.1:${pushPort}`],
+        contact: 'mailto:ops@example.com',
+      },
+    });
     admin = await createTestUser(db, { role: 'admin' });
     adminCookie = await signInAs(app, admin.email, admin.password);
   });
   afterAll(async () => {
     await app.close();
+    await new Promise((resolve) => pushService.close(resolve));
   });
+
+  /** Turn push reminders on for a person's (pretend) browser. */
+  async function subscribeToPush(user: TestUser): Promise<void> {
+    const cookie = await signInAs(app, user.email, user.password);
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const saved = await api(cookie, 'PUT', '/api/push/subscription', {
+      endpoint: `http://127.0.0.1:${pushPort}/send/${user.id}`,
+      keys: {
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+      },
+    });
+    expectStatus(saved, 204);
+  }
 
   const api = (
     cookie: string,
@@ -553,9 +591,12 @@ describeEachDatabase('the roster: board, shifts, publishing', (getDatabase) => {
       });
       const open = await addShift(crew.leadCookie, { teamId: crew.teamId, date: days[3] ?? '' });
 
+      await subscribeToPush(crew.ada);
       const published = await publish(crew.leadCookie, days[4] ?? '');
       expectStatus(published, 200);
       expect(published.json()).toEqual({ published: 4, notified: 2 });
+      // Ada turned push reminders on: her device hears of it too.
+      expect(pushedPaths.filter((path) => path === `/send/${crew.ada.id}`)).toHaveLength(1);
       const rows = await db
         .select({ id: publishedShifts.id, version: publishedShifts.version })
         .from(publishedShifts)
