@@ -23,6 +23,7 @@ import {
 import { ensureVapidKeys, registerPushRoutes } from './features/push/index.ts';
 import { registerSsoRoutes, syncEnvironmentProvider } from './features/sso/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
+import { registerRosterRoutes, registerShiftTradeRoutes } from './features/rosters/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
 import { registerLocationRoutes, scheduleLocationJobs } from './features/locations/index.ts';
@@ -118,6 +119,8 @@ export async function buildApp({
   registerLocationRoutes(app, db);
   registerTimeTrackingRoutes(app, db, config);
   registerScheduleRoutes(app, db, config);
+  registerRosterRoutes(app, db, config);
+  registerShiftTradeRoutes(app, db, config);
   registerNotificationRoutes(app, db);
   registerPushRoutes(app, db, config.push);
   registerBreakMonitoringRoutes(app, db, config);

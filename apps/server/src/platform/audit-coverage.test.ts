@@ -13,6 +13,8 @@ import { createEnrolmentCode } from '../features/kiosk/devices.ts';
 import { requestTimeOff, saveTimeOffType } from '../features/time-off/service.ts';
 import { addUser } from '../features/users/accounts.ts';
 import { createTeam } from '../features/teams/service.ts';
+import { addMyAvailabilityException } from '../features/rosters/availability.ts';
+import { createShift } from '../features/rosters/service.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -32,6 +34,7 @@ import {
   expectApi,
   lastAuditId,
   seedTeam,
+  setTeamOf,
   SYSTEM_ACTOR,
   tokenFromLink,
   uniqueTeamName,
@@ -1328,6 +1331,7 @@ const SCENARIOS: Scenario[] = [
       };
     },
   },
+  ...rosterScenarios(),
   {
     route: 'POST /api/reports/recompute',
     name: 'one person, one day',
@@ -1814,7 +1818,7 @@ describeEachDatabase('audit coverage of every mutating route', (getDatabase) => 
         `${call.method} ${call.url}`
           .replace(/[0-9a-f-]{36}/g, ':id')
           .replace(/\/\d{4}-\d{2}-\d{2}(?=\/|$)/g, '/:date'),
-      ).toBe(scenario.route);
+      ).toBe(scenario.route.replace(/:(?!date\b)\w+/g, ':id'));
       const userAgent = `audit-walk ${randomUUID()}`;
       const ip = nextTestIp();
       const afterId = await lastAuditId(context.db);
@@ -1860,4 +1864,228 @@ function auditTestTeam(db: Db, adminId: string) {
     { name: `Audit location team ${randomUUID().slice(0, 8)}`, leadUserId: null },
     { actorId: adminId, meta: SYSTEM_META },
   );
+}
+
+/** The roster (#30): shifts, copying, filling, publishing, settings and availability. */
+function rosterScenarios(): Scenario[] {
+  const monday = '2031-03-03';
+  /** A fresh team with one person in it, and a draft shift of theirs on `monday`. */
+  async function drafted(db: Db, admin: TestUser) {
+    const team = await auditTestTeam(db, admin.id);
+    const person = await createTestUser(db);
+    await setTeamOf(db, [person.id], team.id);
+    const shift = await createShift(
+      db,
+      { userId: admin.id, role: 'admin' },
+      {
+        userId: person.id,
+        date: monday,
+        startTime: '09:00',
+        endTime: '17:00',
+        lunchStart: null,
+        lunchEnd: null,
+        breakDurationMins: 15,
+        position: null,
+        note: null,
+      },
+      { actorId: admin.id, meta: SYSTEM_META },
+      TORONTO,
+    );
+    return { team, person, shift };
+  }
+  const shiftBody = (userId: string) => ({
+    userId,
+    date: monday,
+    startTime: '10:00',
+    endTime: '18:00',
+    lunchStart: null,
+    lunchEnd: null,
+    breakDurationMins: 15,
+    position: null,
+    note: null,
+  });
+  return [
+    {
+      route: 'POST /api/roster/shifts',
+      name: 'a draft',
+      status: 201,
+      action: 'shift.create',
+      async arrange({ db, admin, adminCookie }) {
+        const person = await createTestUser(db);
+        return {
+          method: 'POST',
+          url: '/api/roster/shifts',
+          cookie: adminCookie,
+          payload: shiftBody(person.id),
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/roster/shifts/:id',
+      name: 'change',
+      status: 200,
+      action: 'shift.update',
+      async arrange({ db, admin, adminCookie }) {
+        const { person, shift } = await drafted(db, admin);
+        return {
+          method: 'PUT',
+          url: `/api/roster/shifts/${shift.id}`,
+          cookie: adminCookie,
+          payload: shiftBody(person.id),
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'DELETE /api/roster/shifts/:id',
+      name: 'a draft',
+      status: 204,
+      action: 'shift.delete',
+      async arrange({ db, admin, adminCookie }) {
+        const { shift } = await drafted(db, admin);
+        return {
+          method: 'DELETE',
+          url: `/api/roster/shifts/${shift.id}`,
+          cookie: adminCookie,
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/roster/copy-week',
+      name: "one team's one shift",
+      status: 201,
+      action: 'shift.create',
+      async arrange({ db, admin, adminCookie }) {
+        const { team } = await drafted(db, admin);
+        return {
+          method: 'POST',
+          url: '/api/roster/copy-week',
+          cookie: adminCookie,
+          payload: { fromWeekStart: monday, toWeekStart: '2031-03-10', teamId: team.id },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/roster/fill-from-template',
+      name: 'one person, one working day',
+      status: 201,
+      action: 'shift.create',
+      async arrange({ db, admin, adminCookie }) {
+        const template = await seedTemplate(db, { workingDays: [3] });
+        const person = await createTestUser(db);
+        return {
+          method: 'POST',
+          url: '/api/roster/fill-from-template',
+          cookie: adminCookie,
+          payload: { templateId: template.id, weekStart: monday, userIds: [person.id] },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/roster/publish',
+      name: "one team's week",
+      status: 200,
+      action: 'roster.publish',
+      async arrange({ db, admin, adminCookie }) {
+        const { team } = await drafted(db, admin);
+        return {
+          method: 'POST',
+          url: '/api/roster/publish',
+          cookie: adminCookie,
+          payload: { weekStart: monday, teamId: team.id },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/roster/settings/:teamId',
+      name: "a team's settings",
+      status: 200,
+      action: 'team_roster_settings.update',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'PUT',
+          url: `/api/roster/settings/${team.id}`,
+          cookie: adminCookie,
+          payload: { autoApproveClaims: true, maxOffPerDay: 2 },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/roster/allotment-days',
+      name: "a team's day",
+      status: 200,
+      action: 'allotment_day.update',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'PUT',
+          url: '/api/roster/allotment-days',
+          cookie: adminCookie,
+          payload: { teamId: team.id, date: monday, maxOff: 1 },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/availability/weekly',
+      name: "one's own pattern",
+      status: 200,
+      action: 'availability.update',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        return {
+          method: 'PUT',
+          url: '/api/availability/weekly',
+          cookie,
+          payload: { rules: [{ weekday: 1, kind: 'unavailable', startTime: null, endTime: null }] },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/availability/exceptions',
+      name: "one's own day",
+      status: 201,
+      action: 'availability_exception.create',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        return {
+          method: 'POST',
+          url: '/api/availability/exceptions',
+          cookie,
+          payload: { date: '2031-03-04', kind: 'prefer_not', startTime: null, endTime: null },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'DELETE /api/availability/exceptions/:id',
+      name: "one's own day",
+      status: 204,
+      action: 'availability_exception.delete',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        const exception = await addMyAvailabilityException(
+          context.db,
+          user.id,
+          { date: '2031-03-04', kind: 'unavailable', startTime: '09:00', endTime: '12:00' },
+          SYSTEM_META,
+          TORONTO,
+        );
+        return {
+          method: 'DELETE',
+          url: `/api/availability/exceptions/${exception.id}`,
+          cookie,
+          actorId: user.id,
+        };
+      },
+    },
+  ];
 }

@@ -8,6 +8,7 @@ export const EMAIL_KINDS = [
   'decisions',
   'timesheet_reminders',
   'forgotten_clock_out',
+  'schedule_changes',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -23,6 +24,9 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   },
   get forgotten_clock_out() {
     return t`When I seem to have forgotten to clock out`;
+  },
+  get schedule_changes() {
+    return t`When my schedule is published or changed`;
   },
 };
 

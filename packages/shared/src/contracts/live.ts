@@ -10,6 +10,8 @@ export const LIVE_TOPICS = [
   'team_activity',
   'approvals',
   'time_off',
+  /** A roster was published or changed: planners' boards and people's schedules re-read. */
+  'roster',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

@@ -23,7 +23,7 @@ import { findRequest, findTimeOffFacts, updateRequestStatus } from '../time-off/
 import { announceApprovalsChanged } from '../request-decisions/index.ts';
 import { assertPayNotLocked } from '../period-locks/index.ts';
 // Until rosters/index.ts re-exports them (the roster-server helper's file): see the #30 report.
-import { decideShiftTrade, findTradeForDecision } from '../rosters/trades.ts';
+import { decideShiftTrade, findTradeForDecision } from '../rosters/index.ts';
 import { approverScope } from './queue.ts';
 
 async function notifyRequester(

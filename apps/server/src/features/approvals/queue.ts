@@ -19,7 +19,7 @@ import { isTeamInScope, teamScopeOf } from '../people/index.ts';
 import { listCorrections, listLatePunches } from '../time-tracking/index.ts';
 import { listOverAllotmentDays, listRequests } from '../time-off/index.ts';
 // Until rosters/index.ts re-exports it (the roster-server helper's file): see the #30 report.
-import { listShiftTradeApprovals } from '../rosters/trades.ts';
+import { listShiftTradeApprovals } from '../rosters/index.ts';
 import { readTeamLeadsApprove } from '../request-decisions/index.ts';
 
 /** Whose requests a viewer may see and decide: sme/admin everyone; a lead their teams, if enabled. */

@@ -15,6 +15,10 @@ export function emailKindOfOccasion(occasionKey: string | null): EmailKind | nul
   }
   if (occasionKey.startsWith('forgot_clock_out:')) return 'forgotten_clock_out';
   if (occasionKey.startsWith('timesheet-due:')) return 'timesheet_reminders';
+  // A published roster, and the steps of shift trades (#30).
+  if (occasionKey.startsWith('roster:') || occasionKey.startsWith('shift_trade:')) {
+    return 'schedule_changes';
+  }
   return null;
 }
 
@@ -24,6 +28,7 @@ const PAGE_OF: Record<EmailKind, string> = {
   decisions: '/dashboard',
   timesheet_reminders: '/timesheets',
   forgotten_clock_out: '/dashboard',
+  schedule_changes: '/schedules',
 };
 
 /** Written in the current language: render each email inside `withLocale(recipient's language)`. */

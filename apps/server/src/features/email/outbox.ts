@@ -20,6 +20,8 @@ const kindOfOccasion = sql`case
     or ${notifications.occasionKey} like 'timesheet-decision:%' then 'decisions'
   when ${notifications.occasionKey} like 'forgot_clock_out:%' then 'forgotten_clock_out'
   when ${notifications.occasionKey} like 'timesheet-due:%' then 'timesheet_reminders'
+  when ${notifications.occasionKey} like 'roster:%'
+    or ${notifications.occasionKey} like 'shift_trade:%' then 'schedule_changes'
 end`;
 
 /**

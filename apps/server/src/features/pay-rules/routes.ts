@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { actorOf, requireAuth } from '../../platform/access.ts';
 import { implementEndpoint } from '../../platform/endpoints.ts';
 import { createAgreement, endAgreement, listAgreements } from './agreements.ts';
+import { projectRosterWeek } from './roster-projection.ts';
 import {
   createAssignment,
   createRuleSet,
@@ -14,6 +15,10 @@ import {
 } from './service.ts';
 
 export function registerPayRuleRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  // A roster week's hours, overtime and cost under each person's rules (#30).
+  implementEndpoint(app, 'GET /api/roster/projection', async ({ request }) =>
+    projectRosterWeek(db, config, requireAuth(request), request.query),
+  );
   implementEndpoint(app, 'GET /api/pay-rules/rule-sets', async () => ({
     ruleSets: await listRuleSets(db, config, new Date()),
   }));

@@ -23,12 +23,10 @@ import {
 } from '../../db/schema.ts';
 import { decide, timeOffTypeId } from '../../test/approvals.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
-import { testConfig } from '../../test/config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import { auditRowsFor, expectApi, seedTeam, setTeamOf } from '../../test/users.ts';
-import { registerShiftTradeRoutes } from './trade-routes.ts';
 
 interface Person {
   user: TestUser;
@@ -136,10 +134,6 @@ describeEachDatabase('shift trades', (getDatabase) => {
 
   beforeAll(async () => {
     app = await buildTestApp(getDatabase().database);
-    // Registered here until app.ts registers them (the roster routes are merged in #30).
-    if (!app.hasRoute({ method: 'GET', url: '/api/shift-market' })) {
-      registerShiftTradeRoutes(app, db(), testConfig());
-    }
     const leadUser = await createTestUser(db(), { role: 'team_lead', name: 'Lee Lead' });
     team = (await seedTeam(db(), { leadUserId: leadUser.id })).id;
     autoTeam = (await seedTeam(db())).id;

@@ -9,6 +9,7 @@ import { translate } from '@punchclock/shared/i18n/runtime';
  */
 const ENTITY_TYPES: Record<string, MessageDescriptor> = {
   api_token: msg({ message: 'API token', context: 'audit entity' }),
+  availability_exception: msg({ message: 'Availability exception', context: 'audit entity' }),
   backup: msg({ message: 'Backup', context: 'audit entity' }),
   kiosk_device: msg({ message: 'Kiosk', context: 'audit entity' }),
   labour_agreement: msg({ message: 'Labour agreement', context: 'audit entity' }),
@@ -22,11 +23,13 @@ const ENTITY_TYPES: Record<string, MessageDescriptor> = {
   period_lock: msg({ message: 'Pay period lock', context: 'audit entity' }),
   public_holiday: msg({ message: 'Public holiday', context: 'audit entity' }),
   recompute_run: msg({ message: 'Recalculation', context: 'audit entity' }),
+  roster_week: msg({ message: 'Roster week', context: 'audit entity' }),
   schedule_assignment: msg({ message: 'Schedule assignment', context: 'audit entity' }),
   schedule_template: msg({ message: 'Schedule template', context: 'audit entity' }),
   session: msg({ message: 'Session', context: 'audit entity' }),
   setting: msg({ message: 'Settings', context: 'audit entity' }),
   settings: msg({ message: 'Settings', context: 'audit entity' }),
+  shift: msg({ message: 'Shift', context: 'audit entity' }),
   sso_provider: msg({ message: 'Single sign-on provider', context: 'audit entity' }),
   team: msg({ message: 'Team', context: 'audit entity' }),
   time_correction: msg({ message: 'Punch correction', context: 'audit entity' }),

@@ -6,7 +6,12 @@ import {
   type LiveTopic,
 } from '@punchclock/shared/contracts/live';
 import { endpointPath } from '@/lib/call-endpoint';
-import { sessionQueryKey, timeEventsQueryKey, timesheetsQueryKey } from '@/lib/query-keys';
+import {
+  schedulesQueryKey,
+  sessionQueryKey,
+  timeEventsQueryKey,
+  timesheetsQueryKey,
+} from '@/lib/query-keys';
 
 /** Messages for one topic within this window cause a single re-read (a shift-start burst). */
 const COALESCE_MS = 500;
@@ -44,6 +49,8 @@ const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   team_activity: [['team_activity']],
   approvals: [['approvals']],
   time_off: [['time_off']],
+  // A published roster changes people's schedules and the planners' boards.
+  roster: [['roster'], schedulesQueryKey],
 };
 
 /** The queries a message re-reads; null = every query. */
