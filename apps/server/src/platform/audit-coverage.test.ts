@@ -15,6 +15,8 @@ import { addUser } from '../features/users/accounts.ts';
 import { createTeam } from '../features/teams/service.ts';
 import { addMyAvailabilityException } from '../features/rosters/availability.ts';
 import { createShift } from '../features/rosters/service.ts';
+import { requestShiftTrade } from '../features/rosters/trades.ts';
+import { seedPublishedShift } from '../test/roster-fixtures.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -1332,6 +1334,7 @@ const SCENARIOS: Scenario[] = [
     },
   },
   ...rosterScenarios(),
+  ...shiftTradeScenarios(),
   {
     route: 'POST /api/reports/recompute',
     name: 'one person, one day',
@@ -2084,6 +2087,109 @@ function rosterScenarios(): Scenario[] {
           url: `/api/availability/exceptions/${exception.id}`,
           cookie,
           actorId: user.id,
+        };
+      },
+    },
+  ];
+}
+
+/** Shift trades (#30): claims, swaps and drops, each step by the person who may take it. */
+function shiftTradeScenarios(): Scenario[] {
+  const day = '2031-03-05';
+  /** Two people of a fresh team, the first with a published shift on `day`. */
+  async function colleagues(context: Context) {
+    const team = await auditTestTeam(context.db, context.admin.id);
+    const giver = await signedIn(context);
+    const taker = await signedIn(context);
+    await setTeamOf(context.db, [giver.user.id, taker.user.id], team.id);
+    const shiftId = await seedPublishedShift(context.db, {
+      userId: giver.user.id,
+      teamId: team.id,
+      date: day,
+      startTime: '09:00',
+      endTime: '17:00',
+    });
+    return { team, giver, taker, shiftId };
+  }
+  async function offered(context: Context) {
+    const pair = await colleagues(context);
+    const trade = await requestShiftTrade(
+      context.db,
+      TORONTO,
+      { userId: pair.giver.user.id, role: 'employee' },
+      { kind: 'swap', shiftId: pair.shiftId, colleagueId: pair.taker.user.id },
+      SYSTEM_META,
+    );
+    return { ...pair, trade };
+  }
+  return [
+    {
+      route: 'POST /api/shift-trades',
+      name: 'a claim of an open shift',
+      status: 201,
+      action: 'shift_trade.request',
+      async arrange(context) {
+        const team = await auditTestTeam(context.db, context.admin.id);
+        const { user, cookie } = await signedIn(context);
+        await setTeamOf(context.db, [user.id], team.id);
+        const shiftId = await seedPublishedShift(context.db, {
+          userId: null,
+          teamId: team.id,
+          date: day,
+          startTime: '09:00',
+          endTime: '17:00',
+        });
+        return {
+          method: 'POST',
+          url: '/api/shift-trades',
+          cookie,
+          payload: { kind: 'claim', shiftId },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/shift-trades/:id/accept',
+      name: 'the named colleague takes a swap',
+      status: 200,
+      action: 'shift_trade.accept',
+      async arrange(context) {
+        const { taker, trade } = await offered(context);
+        return {
+          method: 'POST',
+          url: `/api/shift-trades/${trade.id}/accept`,
+          cookie: taker.cookie,
+          actorId: taker.user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/shift-trades/:id/decline',
+      name: 'the named colleague turns a swap down',
+      status: 200,
+      action: 'shift_trade.decline',
+      async arrange(context) {
+        const { taker, trade } = await offered(context);
+        return {
+          method: 'POST',
+          url: `/api/shift-trades/${trade.id}/decline`,
+          cookie: taker.cookie,
+          actorId: taker.user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/shift-trades/:id/cancel',
+      name: 'the giver withdraws a swap',
+      status: 200,
+      action: 'shift_trade.cancel',
+      async arrange(context) {
+        const { giver, trade } = await offered(context);
+        return {
+          method: 'POST',
+          url: `/api/shift-trades/${trade.id}/cancel`,
+          cookie: giver.cookie,
+          actorId: giver.user.id,
         };
       },
     },
