@@ -32,6 +32,7 @@ import {
 } from '@/features/schedules';
 import { PayRulesPage } from '@/features/pay-rules';
 import { PayrollPage } from '@/features/payroll';
+import { RosterPage } from '@/features/rosters';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
 import { TimesheetsPage } from '@/features/timesheets';
@@ -53,6 +54,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/dashboard': DashboardPage,
   '/users': UsersPage,
   '/schedules': MySchedulePage,
+  '/roster': RosterPage,
   '/schedule-management': ScheduleManagementPage,
   '/schedule-assignment': ScheduleAssignmentPage,
   '/admin': AdminHomePage,

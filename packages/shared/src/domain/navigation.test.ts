@@ -8,6 +8,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['SME Dashboard', '/sme'],
   ['Attendance', '/attendance-history'],
   ['Schedules', '/schedules'],
+  ['Roster', '/roster'],
   ['Time Off', '/time-off'],
   ['Time Approvals', '/time-approvals'],
   ['Timesheets', '/timesheets'],
@@ -38,9 +39,13 @@ describe('getSidebarItems', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
-  it("gives team lead the employee items plus their team's Timesheets, User Management and reports", () => {
+  it("gives team lead the employee items plus their team's Roster, Timesheets, User Management and reports", () => {
     expect(sidebarLabels('team_lead')).toEqual([
-      ...EMPLOYEE_ITEMS,
+      'Dashboard',
+      'Attendance',
+      'Schedules',
+      'Roster',
+      'Time Off',
       'Timesheets',
       'User Management',
       'Adherence Reports',
@@ -83,7 +88,7 @@ describe('screens', () => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });
 
-  it.each(['/users', '/reports', '/worked-hours', '/analytics'])(
+  it.each(['/users', '/roster', '/reports', '/worked-hours', '/analytics'])(
     '%s admits admin and team lead only',
     (path) => {
       const required = findScreen(path)?.requiredRole;

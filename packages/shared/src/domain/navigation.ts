@@ -42,6 +42,15 @@ export const SCREENS = [
     },
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
+  // The roster board (issue #30, decision 0047): planners build a week of shifts and publish it.
+  {
+    path: '/roster',
+    get title() {
+      return t`Roster`;
+    },
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   {
     path: '/time-off',
     get title() {

@@ -1,0 +1,4 @@
+// Public module of the rosters feature (#30): its screens, loaded on demand by the router.
+import { lazy } from 'react';
+
+export const RosterPage = lazy(() => import('./pages/roster-page'));
