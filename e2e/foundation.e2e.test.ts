@@ -18,6 +18,7 @@ const EXPECTED_SIDEBAR = {
     'SME Dashboard',
     'Attendance',
     'Schedules',
+    'Roster',
     'Time Off',
     'Time Approvals',
     'Timesheets',
@@ -33,9 +34,13 @@ const EXPECTED_SIDEBAR = {
     'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
-  // issue #14 their team's Timesheets.
+  // issue #14 their team's Timesheets; issue #30 their team's Roster.
   teamLead: [
-    ...EMPLOYEE_ITEMS,
+    'Dashboard',
+    'Attendance',
+    'Schedules',
+    'Roster',
+    'Time Off',
     'Timesheets',
     'User Management',
     'Adherence Reports',

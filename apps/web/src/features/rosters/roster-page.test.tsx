@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createEvent, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RosterPage from './pages/roster-page';
@@ -237,6 +237,63 @@ describe('RosterPage, the week grid', () => {
       teamId: ANA_MONDAY.teamId,
       date: '2026-11-23',
     });
+  });
+
+  it('moves a shift dropped on another cell, and copies it when Ctrl is held', async () => {
+    answers[`PUT /api/roster/shifts/${ANA_MONDAY.id}`] = () => json({ shift: ANA_MONDAY });
+    answers['POST /api/roster/shifts'] = () => json({ shift: ANA_MONDAY }, 201);
+    await renderPage();
+    const dataTransfer = {
+      types: ['application/x-punchclock-shift', 'text/plain'],
+      getData: (type: string) => (type === 'application/x-punchclock-shift' ? ANA_MONDAY.id : ''),
+      setData: () => {},
+      dropEffect: 'none',
+      effectAllowed: 'all',
+    };
+    const wednesday = cell('Bo Chen', '2026-11-25').firstElementChild!;
+    fireEvent.dragOver(wednesday, { dataTransfer });
+    fireEvent.drop(wednesday, { dataTransfer });
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')?.body).toMatchObject({
+      userId: BO,
+      date: '2026-11-25',
+    });
+
+    const sunday = cell('Ana Lima', '2026-11-22').firstElementChild!;
+    // happy-dom's DragEvent drops ctrlKey from its init; a browser's has it.
+    const drop = createEvent.drop(sunday, { dataTransfer });
+    Object.defineProperty(drop, 'ctrlKey', { value: true });
+    fireEvent(sunday, drop);
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      userId: ANA,
+      date: '2026-11-22',
+      startTime: '09:00',
+    });
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('copies on drop while the Copy toggle is on', async () => {
+    answers['POST /api/roster/shifts'] = () => json({ shift: ANA_MONDAY }, 201);
+    const user = userEvent.setup();
+    await renderPage();
+    const toggle = screen.getByRole('button', { name: 'Copy when dragging' });
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    const dataTransfer = {
+      types: ['application/x-punchclock-shift'],
+      getData: () => OPEN_WEDNESDAY.id,
+      dropEffect: 'none',
+    };
+    fireEvent.drop(cell('Open shifts', '2026-11-26').firstElementChild!, { dataTransfer });
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({
+      userId: null,
+      teamId: TEAM,
+      date: '2026-11-26',
+      startTime: '10:00',
+    });
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('shows why publishing was refused, in the server’s words', async () => {
