@@ -7,6 +7,7 @@ import type {
   ShiftInput,
   TemplateShift,
 } from '@punchclock/shared/contracts/rosters';
+import { rosterTotals } from '@punchclock/shared/domain/roster/totals';
 import { getWeekDates, timeToMinutes } from '@punchclock/shared/domain/schedule';
 
 /*
@@ -83,11 +84,6 @@ export function availabilityMarkers(day: DayAvailability | undefined): Availabil
   );
 }
 
-/** A shift that counts towards hours: every one but those deleted (they go at the next publish). */
-export function isCounted(shift: Shift): boolean {
-  return shift.state !== 'deleted';
-}
-
 export interface BoardTotals {
   /** Paid minutes per person (roster shifts and template shifts in their place). */
   people: Map<string, number>;
@@ -99,34 +95,31 @@ export interface BoardTotals {
 }
 
 /**
- * Hours of the week as the board shows them: every shift but deleted ones, and the template
- * shift of a person on a day without a roster shift (the plan they work if nothing changes).
+ * Hours of the week as the board shows them (the shared rosterTotals): every shift but deleted
+ * ones, and the template shift of a person on a day without a roster shift (the plan they work
+ * if nothing changes). The server sends no template shift where a roster shift is; one that
+ * came anyway would be left out rather than counted twice.
  */
 export function boardTotals(
   data: Pick<RosterResponse, 'days' | 'shifts' | 'templateShifts'>,
 ): BoardTotals {
-  const people = new Map<string, number>();
-  const days = new Map<string, number>(data.days.map((day) => [day, 0]));
-  let openMinutes = 0;
-  const add = (userId: string | null, date: string, minutes: number) => {
-    if (!days.has(date)) return;
-    days.set(date, (days.get(date) ?? 0) + minutes);
-    if (userId === null) openMinutes += minutes;
-    else people.set(userId, (people.get(userId) ?? 0) + minutes);
-  };
-  for (const shift of data.shifts)
-    if (isCounted(shift)) add(shift.userId, shift.date, shift.paidMinutes);
   const planned = new Set(
     data.shifts
       .filter((shift) => shift.userId !== null)
       .map((shift) => `${shift.userId}|${shift.date}`),
   );
-  for (const template of data.templateShifts) {
-    if (!planned.has(`${template.userId}|${template.date}`))
-      add(template.userId, template.date, template.paidMinutes);
-  }
-  const weekMinutes = [...days.values()].reduce((sum, minutes) => sum + minutes, 0);
-  return { people, days, openMinutes, weekMinutes };
+  const templateShifts = data.templateShifts.filter(
+    (template) => !planned.has(`${template.userId}|${template.date}`),
+  );
+  const totals = rosterTotals(data.shifts, templateShifts, data.days);
+  const people = new Map(Object.entries(totals.byPerson));
+  const personMinutes = [...people.values()].reduce((sum, minutes) => sum + minutes, 0);
+  return {
+    people,
+    days: new Map(Object.entries(totals.byDay)),
+    openMinutes: totals.total - personMinutes,
+    weekMinutes: totals.total,
+  };
 }
 
 /** Blocking conflicts an override reason lets pass, which the shift has no reason for yet. */
