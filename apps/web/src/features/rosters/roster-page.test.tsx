@@ -10,6 +10,9 @@ vi.mock('@/lib/session', () => ({
   useSession: () => ({ user: { role: 'admin' }, timeZone: 'America/Toronto' }),
 }));
 
+const REFUSAL =
+  'Nothing was published. Fix these shifts first, or give a reason to let a rule pass where one may: Ana Lima on Nov 23, 2026: Ana Lima said she is unavailable 8:00 AM–12:00 PM.';
+
 interface Call {
   method: string;
   path: string;
@@ -300,9 +303,8 @@ describe('RosterPage, the week grid', () => {
     answers['POST /api/roster/publish'] = () =>
       json(
         {
-          message:
-            'Nothing was published: Ana Lima, Mon Nov 23: unavailable 8:00 AM–12:00 PM (give an override reason)',
-          code: 'conflict',
+          message: REFUSAL,
+          code: 'roster_conflicts',
         },
         409,
       );
@@ -312,9 +314,7 @@ describe('RosterPage, the week grid', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Publish the week of Sun, Nov 22' });
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
     const refusal = await within(dialog).findByRole('alert');
-    expect(refusal.textContent).toContain(
-      'Ana Lima, Mon Nov 23: unavailable 8:00 AM–12:00 PM (give an override reason)',
-    );
+    expect(refusal.textContent).toBe(REFUSAL);
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ weekStart: '2026-11-22' });
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -332,6 +332,57 @@ describe('RosterPage, the week grid', () => {
     expect(screen.getByTestId('roster-week').textContent).toBe('Nov 29 – Dec 5, 2026');
     await user.click(screen.getByRole('button', { name: 'This week' }));
     expect(screen.getByTestId('roster-week').textContent).toBe('Nov 22 – 28, 2026');
+  });
+});
+
+describe('RosterPage, the edit-shift dialog', () => {
+  it('opens a shift from its hours, and saves the change with PUT', async () => {
+    answers[`PUT /api/roster/shifts/${ANA_MONDAY.id}`] = () =>
+      json({ shift: { ...ANA_MONDAY, endTime: '18:00', conflicts: [] } });
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Edit shift: Ana Lima, Mon, Nov 23, 9:00 AM–5:00 PM Cashier',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit shift' });
+    // The conflicts are in the dialog, and the reason field since one may let them pass.
+    expect(within(dialog).getByTestId('shift-dialog-conflicts').textContent).toContain(
+      'Warning: Ana Lima does not hold the position Cashier',
+    );
+    const reason = within(dialog).getByLabelText('Override reason');
+    await user.type(reason, 'Asked for it');
+    fireEvent.change(within(dialog).getByLabelText('End'), { target: { value: '18:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save shift' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      userId: ANA,
+      date: '2026-11-23',
+      startTime: '09:00',
+      endTime: '18:00',
+      lunchStart: '12:00',
+      lunchEnd: '12:30',
+      breakDurationMins: 15,
+      position: 'Cashier',
+      note: null,
+      overrideReason: 'Asked for it',
+    });
+  });
+
+  it('says a reason shorter than 3 characters is not one', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(
+      screen.getByRole('button', {
+        name: 'Edit shift: Ana Lima, Mon, Nov 23, 9:00 AM–5:00 PM Cashier',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit shift' });
+    await user.type(within(dialog).getByLabelText('Override reason'), 'ok');
+    await user.click(within(dialog).getByRole('button', { name: 'Save shift' }));
+    expect(await within(dialog).findByText('Say why (at least 3 characters)')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 });
 

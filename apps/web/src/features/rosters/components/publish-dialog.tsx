@@ -50,10 +50,7 @@ export function PublishDialog({
             data-testid="publish-refusal"
             className="whitespace-pre-line rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
           >
-            <p className="font-medium">
-              <Trans>Nothing was published.</Trans>
-            </p>
-            <p>{refusal}</p>
+            {refusal}
           </div>
         )}
         <div className="flex flex-wrap justify-end gap-2">

@@ -130,10 +130,11 @@ export function ShiftChip({
           <button
             type="button"
             className="min-w-0 rounded text-left font-medium focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label={t`Edit shift: ${who}, ${day}, ${hours}`}
             onClick={() => actions.onEdit(shift)}
           >
-            <span className="block">{hours}</span>
+            {/* The visible hours end the name, so speech and sight agree (label in name). */}
+            <span className="sr-only">{t`Edit shift: ${who}, ${day},`} </span>
+            <span className="block">{hours}</span>{' '}
             {position && (
               <span className="block font-normal text-muted-foreground">{position}</span>
             )}

@@ -145,13 +145,8 @@ export default function RosterPage() {
           >
             <ChevronLeft aria-hidden />
           </Button>
-          <Button
-            variant="outline"
-            disabled={isToday}
-            onClick={() => goToWeek(today)}
-            aria-label={t`This week`}
-          >
-            <Trans>Today</Trans>
+          <Button variant="outline" disabled={isToday} onClick={() => goToWeek(today)}>
+            <Trans>This week</Trans>
           </Button>
           <Button
             variant="outline"
