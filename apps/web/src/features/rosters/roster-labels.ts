@@ -28,9 +28,9 @@ export function formatWeekday(date: string): string {
   return formatDate(`${date}T12:00:00Z`, 'EEE', { timeZone: 'UTC' });
 }
 
-/** The day of the month, "23". */
-export function formatDayOfMonth(date: string): string {
-  return formatDate(`${date}T12:00:00Z`, 'd', { timeZone: 'UTC' });
+/** "Nov 23" for a business date. */
+export function formatMonthDay(date: string): string {
+  return formatDate(`${date}T12:00:00Z`, 'MMM d', { timeZone: 'UTC' });
 }
 
 export function formatHours(minutes: number): string {

@@ -5,10 +5,10 @@ import { formatTimeOfDay } from '@punchclock/shared/i18n/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { boardCell, boardRows, boardTotals, timelineSpan } from '../roster-board';
-import { formatDay, formatDayOfMonth, formatWeekday } from '../roster-labels';
+import { formatDay, formatMonthDay, formatWeekday } from '../roster-labels';
 import { DayTotal, PersonTotal } from './roster-grid';
 import { DropTarget, RosterCellContent, useRowName } from './roster-cell';
-import { CellMarkers, ConflictList, type BoardActions } from './shift-chip';
+import { CellMarkers, ConflictList, EditShiftPrefix, type BoardActions } from './shift-chip';
 
 /** The seven days as toggle buttons: which one the day view or the day list shows. */
 export function DayPicker({
@@ -28,17 +28,17 @@ export function DayPicker({
           key={date}
           type="button"
           aria-pressed={date === day}
-          aria-label={formatDay(date)}
           onClick={() => onDay(date)}
           className={cn(
-            'grid rounded-md border px-1 py-1.5 text-center text-xs focus-visible:outline-2 focus-visible:outline-ring',
+            'grid rounded-md border px-0.5 py-1.5 text-center text-xs focus-visible:outline-2 focus-visible:outline-ring',
             date === day
               ? 'border-primary bg-primary text-primary-foreground'
               : 'border-input bg-card hover:bg-muted',
           )}
         >
-          <span>{formatWeekday(date)}</span>
-          <span className="text-sm font-medium">{formatDayOfMonth(date)}</span>
+          {/* The name is what shows ("Mon Nov 23"): speech and sight agree. */}
+          <span>{formatWeekday(date)}</span>{' '}
+          <span className="font-medium">{formatMonthDay(date)}</span>
         </button>
       ))}
     </div>
@@ -53,11 +53,13 @@ const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21];
  */
 export function RosterDayTimeline({
   data,
+  projection,
   day,
   actions,
   isCopyMode,
 }: {
   data: RosterResponse;
+  projection: RosterProjection | undefined;
   day: string;
   actions: BoardActions;
   isCopyMode: boolean;
@@ -67,6 +69,12 @@ export function RosterDayTimeline({
   const dayText = formatDay(day);
   return (
     <section aria-label={t`Hours of ${dayText}`} className="grid gap-2 rounded-md border p-3">
+      <p className="flex items-center justify-between gap-2 text-sm">
+        <span className="font-medium">
+          <Trans>Day total</Trans>
+        </span>
+        <DayTotal date={day} totals={boardTotals(data)} projection={projection} />
+      </p>
       <div className="grid grid-cols-[10rem_minmax(0,1fr)] gap-2 text-xs text-muted-foreground">
         <span />
         <div className="relative h-4" aria-hidden>
@@ -151,7 +159,7 @@ export function RosterDayTimeline({
                         type="button"
                         disabled={isDeleted}
                         onClick={() => actions.onEdit(shift)}
-                        aria-label={t`Edit shift: ${name}, ${dayText}, ${hours}`}
+                        title={hours}
                         className={cn(
                           'absolute inset-y-1 truncate rounded px-1 text-left text-xs font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
                           isDeleted
@@ -160,6 +168,7 @@ export function RosterDayTimeline({
                         )}
                         style={{ left: `${span.left}%`, width: `${span.width}%` }}
                       >
+                        <EditShiftPrefix who={name} day={dayText} />
                         {hours}
                         {shift.position ? ` · ${shift.position}` : ''}
                       </button>

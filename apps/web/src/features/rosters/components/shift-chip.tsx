@@ -88,6 +88,15 @@ export function ConflictList({ shift }: { shift: Pick<Shift, 'conflicts' | 'over
   );
 }
 
+/**
+ * "Edit shift: Ana Lima, Mon, Nov 23," for screen readers, in front of a shift's visible hours:
+ * the button's name then ends with what it shows, so speech and sight agree (label in name).
+ */
+export function EditShiftPrefix({ who, day }: { who: string; day: string }) {
+  const { t } = useLingui();
+  return <span className="sr-only">{t`Edit shift: ${who}, ${day},`} </span>;
+}
+
 /** One shift in a cell: its hours, position, state, conflicts, and a menu to act on it. */
 export function ShiftChip({
   shift,
@@ -132,8 +141,7 @@ export function ShiftChip({
             className="min-w-0 rounded text-left font-medium focus-visible:outline-2 focus-visible:outline-ring"
             onClick={() => actions.onEdit(shift)}
           >
-            {/* The visible hours end the name, so speech and sight agree (label in name). */}
-            <span className="sr-only">{t`Edit shift: ${who}, ${day},`} </span>
+            <EditShiftPrefix who={who} day={day} />
             <span className="block">{hours}</span>{' '}
             {position && (
               <span className="block font-normal text-muted-foreground">{position}</span>
@@ -245,7 +253,7 @@ export function CellMarkers({ cell }: { cell: Pick<BoardCell, 'timeOff' | 'avail
           <li key={`off-${index}`}>
             <Badge
               variant={entry.status === 'approved' ? 'destructive' : 'warning'}
-              className="whitespace-normal"
+              className="whitespace-normal rounded-md"
             >
               {text}
             </Badge>
@@ -264,7 +272,7 @@ export function CellMarkers({ cell }: { cell: Pick<BoardCell, 'timeOff' | 'avail
               : t`Prefers not to work`;
         return (
           <li key={`avail-${index}`}>
-            <Badge variant="outline" className="whitespace-normal">
+            <Badge variant="outline" className="whitespace-normal rounded-md">
               {text}
             </Badge>
           </li>

@@ -167,9 +167,9 @@ export default function RosterPage() {
         aria-label={t`Roster tools`}
         className="flex flex-wrap items-end gap-2 rounded-xl border bg-card p-3"
       >
-        <Field id="roster-team" label={t`Team`} className="grid gap-1">
+        <Field id="roster-team" label={t`Team`} className="grid w-full gap-1 sm:w-auto">
           <Select
-            className="w-44"
+            className="w-full sm:w-44"
             value={filters.teamId ?? ''}
             onChange={(event) =>
               setFilters((current) => ({ ...current, teamId: event.target.value || undefined }))
@@ -183,9 +183,9 @@ export default function RosterPage() {
             ))}
           </Select>
         </Field>
-        <Field id="roster-position" label={t`Position`} className="grid gap-1">
+        <Field id="roster-position" label={t`Position`} className="grid w-full gap-1 sm:w-auto">
           <Select
-            className="w-44"
+            className="w-full sm:w-44"
             value={filters.position ?? ''}
             onChange={(event) =>
               setFilters((current) => ({ ...current, position: event.target.value || undefined }))
@@ -268,6 +268,7 @@ export default function RosterPage() {
               {isWide ? (
                 <RosterDayTimeline
                   data={board}
+                  projection={projection.data}
                   day={shownDay}
                   actions={actions}
                   isCopyMode={isCopyMode}
