@@ -63,7 +63,7 @@ function TeamSettingsRow({ team }: { team: TeamRosterSettings }) {
           <Trans>Approve open-shift claims without a manager</Trans>
         </span>
       </label>
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <Field
           id={`${id}-max-off`}
           label={t`May be off on one day`}
@@ -81,7 +81,13 @@ function TeamSettingsRow({ team }: { team: TeamRosterSettings }) {
             onChange={(event) => setMaxOff(event.target.value)}
           />
         </Field>
-        <Button type="submit" size="sm" variant="outline" disabled={save.isPending}>
+        <Button
+          type="submit"
+          size="sm"
+          variant="outline"
+          className="mt-6"
+          disabled={save.isPending}
+        >
           <Trans>Save {name}</Trans>
         </Button>
       </div>
