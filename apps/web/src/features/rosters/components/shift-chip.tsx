@@ -1,6 +1,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useRef } from 'react';
 import { AlertTriangle, Copy, Info, MoreVertical, MoveRight, Pencil, Trash2 } from 'lucide-react';
 import type { Shift, TemplateShift } from '@punchclock/shared/contracts/rosters';
 import { formatShiftHours } from '@punchclock/shared/domain/schedule';
@@ -114,6 +115,12 @@ export function ShiftChip({
   const who = personName ?? t`Open shift`;
   const isDeleted = shift.state === 'deleted';
   const position = shift.position;
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Focus is back on the menu button before a dialog opens, so closing the dialog returns there.
+  const act = (action: () => void) => {
+    triggerRef.current?.focus();
+    action();
+  };
   return (
     <div
       data-testid="roster-shift"
@@ -152,6 +159,7 @@ export function ShiftChip({
           <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger asChild>
               <button
+                ref={triggerRef}
                 type="button"
                 className="-m-1 shrink-0 rounded p-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
                 aria-label={t`Shift actions: ${who}, ${day}, ${hours}`}
@@ -165,27 +173,30 @@ export function ShiftChip({
                 sideOffset={4}
                 className="z-50 min-w-44 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
               >
-                <DropdownMenu.Item className={itemClass} onSelect={() => actions.onEdit(shift)}>
+                <DropdownMenu.Item
+                  className={itemClass}
+                  onSelect={() => act(() => actions.onEdit(shift))}
+                >
                   <Pencil className="size-4" aria-hidden />
                   <Trans>Edit…</Trans>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={itemClass}
-                  onSelect={() => actions.onMoveOrCopy(shift, 'move')}
+                  onSelect={() => act(() => actions.onMoveOrCopy(shift, 'move'))}
                 >
                   <MoveRight className="size-4" aria-hidden />
                   <Trans>Move to…</Trans>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={itemClass}
-                  onSelect={() => actions.onMoveOrCopy(shift, 'copy')}
+                  onSelect={() => act(() => actions.onMoveOrCopy(shift, 'copy'))}
                 >
                   <Copy className="size-4" aria-hidden />
                   <Trans>Copy to…</Trans>
                 </DropdownMenu.Item>
                 <DropdownMenu.Item
                   className={cn(itemClass, 'text-destructive-text')}
-                  onSelect={() => actions.onDelete(shift)}
+                  onSelect={() => act(() => actions.onDelete(shift))}
                 >
                   <Trash2 className="size-4" aria-hidden />
                   <Trans>Delete</Trans>

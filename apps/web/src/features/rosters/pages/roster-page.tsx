@@ -10,7 +10,7 @@ import {
   Send,
   Settings2,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Shift, TemplateShift } from '@punchclock/shared/contracts/rosters';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { getRoleFlags } from '@punchclock/shared/domain/roles';
@@ -63,6 +63,24 @@ export default function RosterPage() {
   const [isPublishOpen, setIsPublishOpen] = useState(false);
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
 
+  // Where focus was when a dialog opened: closing it goes back there (a cell, a shift's menu).
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const rememberFocus = () => {
+    const active = document.activeElement;
+    returnFocus.current = active instanceof HTMLElement ? active : null;
+  };
+  const restoreFocus = () => {
+    const element = returnFocus.current;
+    returnFocus.current = null;
+    requestAnimationFrame(() => {
+      if (element?.isConnected) element.focus();
+    });
+  };
+  const closeShiftDialog = () => {
+    setShiftDialog(null);
+    restoreFocus();
+  };
+
   const roster = useQuery({
     ...rosterQueryOptions(weekStart, filters),
     placeholderData: keepPreviousData,
@@ -87,11 +105,12 @@ export default function RosterPage() {
         ? t`Delete this draft shift?`
         : t`Delete this shift? People keep seeing it until you publish.`;
     if (!window.confirm(message)) return;
-    remove.mutate(shift.id, { onSuccess: () => setShiftDialog(null) });
+    remove.mutate(shift.id, { onSuccess: () => shiftDialog && closeShiftDialog() });
   };
 
   const actions: BoardActions = {
-    onAdd: (userId: string | null, date: string, template?: TemplateShift | null) =>
+    onAdd: (userId: string | null, date: string, template?: TemplateShift | null) => {
+      rememberFocus();
       setShiftDialog({
         shift: null,
         preset: {
@@ -101,9 +120,16 @@ export default function RosterPage() {
           endTime: template?.endTime,
           teamId: filters.teamId ?? (data?.teams.length === 1 ? data.teams[0]?.id : undefined),
         },
-      }),
-    onEdit: (shift) => setShiftDialog({ shift, preset: null }),
-    onMoveOrCopy: (shift, mode) => setMoving({ shift, mode }),
+      });
+    },
+    onEdit: (shift) => {
+      rememberFocus();
+      setShiftDialog({ shift, preset: null });
+    },
+    onMoveOrCopy: (shift, mode) => {
+      rememberFocus();
+      setMoving({ shift, mode });
+    },
     onDelete: deleteShift,
     onDrop: (shiftId, target, isCopy) => {
       const shift = data?.shifts.find((item) => item.id === shiftId);
@@ -218,7 +244,14 @@ export default function RosterPage() {
         >
           <CopyPlus aria-hidden /> <Trans>Copy last week</Trans>
         </Button>
-        <Button variant="outline" disabled={!data} onClick={() => setIsFillOpen(true)}>
+        <Button
+          variant="outline"
+          disabled={!data}
+          onClick={() => {
+            rememberFocus();
+            setIsFillOpen(true);
+          }}
+        >
           <CalendarClock aria-hidden /> <Trans>Fill from template</Trans>
         </Button>
         {isWide && (
@@ -243,11 +276,24 @@ export default function RosterPage() {
           </>
         )}
         {isAdmin && (
-          <Button variant="outline" onClick={() => setIsSettingsOpen(true)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              rememberFocus();
+              setIsSettingsOpen(true);
+            }}
+          >
             <Settings2 aria-hidden /> <Trans>Roster settings</Trans>
           </Button>
         )}
-        <Button className="ml-auto" disabled={!data} onClick={() => setIsPublishOpen(true)}>
+        <Button
+          className="ml-auto"
+          disabled={!data}
+          onClick={() => {
+            rememberFocus();
+            setIsPublishOpen(true);
+          }}
+        >
           <Send aria-hidden />{' '}
           {unpublished > 0 ? t`Publish (${unpublished} unpublished)` : t`Publish`}
         </Button>
@@ -296,13 +342,13 @@ export default function RosterPage() {
           shift={shiftDialog.shift}
           preset={shiftDialog.preset}
           data={data}
-          onClose={() => setShiftDialog(null)}
+          onClose={closeShiftDialog}
           onDelete={deleteShift}
           onSaved={(saved) =>
             // A shift that breaks a rule an override reason can pass stays open, to give one.
             needsOverrideReason(saved.conflicts) && !saved.overrideReason
               ? setShiftDialog({ shift: saved, preset: null })
-              : setShiftDialog(null)
+              : closeShiftDialog()
           }
         />
       )}
@@ -311,20 +357,39 @@ export default function RosterPage() {
           shift={moving.shift}
           mode={moving.mode}
           data={data}
-          onClose={() => setMoving(null)}
+          onClose={() => {
+            setMoving(null);
+            restoreFocus();
+          }}
         />
       )}
       {isFillOpen && data && (
-        <FillTemplateDialog data={data} onClose={() => setIsFillOpen(false)} />
+        <FillTemplateDialog
+          data={data}
+          onClose={() => {
+            setIsFillOpen(false);
+            restoreFocus();
+          }}
+        />
       )}
       {isPublishOpen && data && (
         <PublishDialog
           data={data}
           teamId={filters.teamId}
-          onClose={() => setIsPublishOpen(false)}
+          onClose={() => {
+            setIsPublishOpen(false);
+            restoreFocus();
+          }}
         />
       )}
-      {isSettingsOpen && <RosterSettingsDialog onClose={() => setIsSettingsOpen(false)} />}
+      {isSettingsOpen && (
+        <RosterSettingsDialog
+          onClose={() => {
+            setIsSettingsOpen(false);
+            restoreFocus();
+          }}
+        />
+      )}
     </div>
   );
 }
