@@ -299,38 +299,44 @@ export default function RosterPage() {
         </Button>
       </div>
 
-      <QueryState query={roster}>
-        {(board) =>
-          isWide && !isDayView ? (
-            <RosterGrid
-              data={board}
-              projection={projection.data}
-              actions={actions}
-              isCopyMode={isCopyMode}
-            />
-          ) : (
-            <div className="grid gap-3">
-              <DayPicker days={board.days} day={shownDay} onDay={setDay} />
-              {isWide ? (
-                <RosterDayTimeline
-                  data={board}
-                  projection={projection.data}
-                  day={shownDay}
-                  actions={actions}
-                  isCopyMode={isCopyMode}
-                />
-              ) : (
-                <RosterDayList
-                  data={board}
-                  projection={projection.data}
-                  day={shownDay}
-                  actions={actions}
-                />
-              )}
-            </div>
-          )
-        }
-      </QueryState>
+      {/* While another week loads, the last one stays, dimmed and marked busy. */}
+      <div
+        aria-busy={roster.isPlaceholderData}
+        className={roster.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+      >
+        <QueryState query={roster}>
+          {(board) =>
+            isWide && !isDayView ? (
+              <RosterGrid
+                data={board}
+                projection={projection.data}
+                actions={actions}
+                isCopyMode={isCopyMode}
+              />
+            ) : (
+              <div className="grid gap-3">
+                <DayPicker days={board.days} day={shownDay} onDay={setDay} />
+                {isWide ? (
+                  <RosterDayTimeline
+                    data={board}
+                    projection={projection.data}
+                    day={shownDay}
+                    actions={actions}
+                    isCopyMode={isCopyMode}
+                  />
+                ) : (
+                  <RosterDayList
+                    data={board}
+                    projection={projection.data}
+                    day={shownDay}
+                    actions={actions}
+                  />
+                )}
+              </div>
+            )
+          }
+        </QueryState>
+      </div>
       {projection.isError && (
         <p className="text-sm text-muted-foreground">
           <Trans>Projected overtime and labour cost are not available right now.</Trans>
