@@ -337,6 +337,11 @@ export default function RosterPage() {
           }
         </QueryState>
       </div>
+      {projection.data && !projection.data.hasRates && (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No hourly rates are set, so labour cost is not shown.</Trans>
+        </p>
+      )}
       {projection.isError && (
         <p className="text-sm text-muted-foreground">
           <Trans>Projected overtime and labour cost are not available right now.</Trans>
