@@ -18,8 +18,8 @@ const EXPECTED_SIDEBAR = {
     'SME Dashboard',
     'Attendance',
     'Schedules',
-    'Roster',
     'Time Off',
+    'Roster',
     'Time Approvals',
     'Timesheets',
     'User Management',
@@ -36,11 +36,8 @@ const EXPECTED_SIDEBAR = {
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
   // issue #14 their team's Timesheets; issue #30 their team's Roster.
   teamLead: [
-    'Dashboard',
-    'Attendance',
-    'Schedules',
+    ...EMPLOYEE_ITEMS,
     'Roster',
-    'Time Off',
     'Timesheets',
     'User Management',
     'Adherence Reports',

@@ -8,8 +8,8 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['SME Dashboard', '/sme'],
   ['Attendance', '/attendance-history'],
   ['Schedules', '/schedules'],
-  ['Roster', '/roster'],
   ['Time Off', '/time-off'],
+  ['Roster', '/roster'],
   ['Time Approvals', '/time-approvals'],
   ['Timesheets', '/timesheets'],
   ['User Management', '/users'],
@@ -41,11 +41,8 @@ describe('getSidebarItems', () => {
 
   it("gives team lead the employee items plus their team's Roster, Timesheets, User Management and reports", () => {
     expect(sidebarLabels('team_lead')).toEqual([
-      'Dashboard',
-      'Attendance',
-      'Schedules',
+      ...EMPLOYEE_ITEMS,
       'Roster',
-      'Time Off',
       'Timesheets',
       'User Management',
       'Adherence Reports',

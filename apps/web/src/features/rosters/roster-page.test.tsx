@@ -195,6 +195,22 @@ describe('RosterPage, the week grid', () => {
     expect(screen.getByTestId('roster-week-total').textContent).toBe('27h');
   });
 
+  it('says no cost is shown when no hourly rates exist', async () => {
+    answers['GET /api/roster/projection'] = () =>
+      json({
+        hasRates: false,
+        people: PROJECTION.people.map((person) => ({ ...person, costCents: null })),
+        days: PROJECTION.days.map((day) => ({ ...day, costCents: null })),
+      });
+    await renderPage();
+    expect(
+      await screen.findByText('No hourly rates are set, so labour cost is not shown.'),
+    ).toBeTruthy();
+    expect(within(row('Bo Chen')).getByTestId('roster-person-total').textContent).toBe(
+      '8hOvertime 1h',
+    );
+  });
+
   it('moves a shift from its menu with the keyboard: PUT with the new person and day', async () => {
     answers['PUT /api/roster/shifts/' + ANA_MONDAY.id] = () =>
       json({ shift: { ...ANA_MONDAY, userId: BO, userName: 'Bo Chen', date: '2026-11-25' } });
