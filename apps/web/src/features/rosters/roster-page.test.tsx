@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import RosterPage from './pages/roster-page';
 import { ANA, ANA_MONDAY, BO, OPEN_WEDNESDAY, PROJECTION, TEAM, WEEK } from './roster-test-data';
 
+const session = vi.hoisted(() => ({ role: 'admin' as 'admin' | 'team_lead' }));
 vi.mock('@/lib/session', () => ({
   useBusinessToday: () => '2026-11-25',
-  useSession: () => ({ user: { role: 'admin' }, timeZone: 'America/Toronto' }),
+  useSession: () => ({ user: { role: session.role }, timeZone: 'America/Toronto' }),
 }));
 
 const REFUSAL =
@@ -52,6 +53,7 @@ function setWide(isWide: boolean) {
 }
 
 beforeEach(() => {
+  session.role = 'admin';
   calls = [];
   answers = {};
   fetchMock.mockClear();
@@ -520,5 +522,34 @@ describe('RosterPage filters', () => {
         ),
       ).toBe(true),
     );
+  });
+});
+
+describe('RosterPage for a team lead', () => {
+  it('offers the board and publishing, not the roster settings (admins only)', async () => {
+    session.role = 'team_lead';
+    await renderPage();
+    expect(screen.getByRole('button', { name: 'Publish (3 unpublished)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Roster settings' })).toBeNull();
+  });
+});
+
+describe('RosterPage, the day view', () => {
+  it('draws one day on a 24-hour line, each shift a button named by its hours', async () => {
+    const user = userEvent.setup();
+    await renderPage();
+    await user.click(screen.getByRole('button', { name: 'Day view' }));
+    await user.click(screen.getByRole('button', { name: 'Tue Nov 24' }));
+    const day = screen.getByRole('region', { name: 'Hours of Tue, Nov 24' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const bar = within(day).getByRole('button', {
+      name: /^Edit shift: Bo Chen, Tue, Nov 24, 10:00 PM–6:00 AM\s\(\+1\)$/,
+    });
+    // 22:00 is 91.67% of the day; an overnight shift runs to the edge.
+    expect(bar.style.left).toMatch(/^91\.66/);
+    expect(within(day).getByText('8:00 AM–4:00 PM')).toBeTruthy();
+    expect(within(day).getByText('15h 30m')).toBeTruthy();
+    await user.click(within(day).getByRole('button', { name: 'Add an open shift on Tue, Nov 24' }));
+    expect(await screen.findByRole('dialog', { name: 'Add a shift' })).toBeTruthy();
   });
 });
