@@ -317,6 +317,25 @@ describe('RosterPage, the week grid', () => {
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
+  it('deletes a shift from its menu after asking, with DELETE', async () => {
+    answers[`DELETE /api/roster/shifts/${ANA_MONDAY.id}`] = () =>
+      new Response(null, { status: 204 });
+    const confirm = vi.fn(() => true);
+    vi.stubGlobal('confirm', confirm);
+    const user = userEvent.setup();
+    await renderPage();
+    screen
+      .getByRole('button', { name: 'Shift actions: Ana Lima, Mon, Nov 23, 9:00 AM–5:00 PM' })
+      .focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    expect(confirm).toHaveBeenCalledWith('Delete this draft shift?');
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE')).toBe(true));
+    expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(
+      `/api/roster/shifts/${ANA_MONDAY.id}`,
+    );
+  });
+
   it('shows why publishing was refused, in the server’s words', async () => {
     answers['POST /api/roster/publish'] = () =>
       json(
