@@ -19,6 +19,7 @@ const EXPECTED_SIDEBAR = {
     'Attendance',
     'Schedules',
     'Time Off',
+    'Roster',
     'Time Approvals',
     'Timesheets',
     'User Management',
@@ -33,9 +34,10 @@ const EXPECTED_SIDEBAR = {
     'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
-  // issue #14 their team's Timesheets.
+  // issue #14 their team's Timesheets; issue #30 their team's Roster.
   teamLead: [
     ...EMPLOYEE_ITEMS,
+    'Roster',
     'Timesheets',
     'User Management',
     'Adherence Reports',

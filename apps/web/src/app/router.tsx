@@ -32,6 +32,7 @@ import {
 } from '@/features/schedules';
 import { PayRulesPage } from '@/features/pay-rules';
 import { PayrollPage } from '@/features/payroll';
+import { AvailabilityPage, OpenShiftsPage, RosterPage } from '@/features/rosters';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
 import { TimesheetsPage } from '@/features/timesheets';
@@ -46,10 +47,6 @@ import { NotFoundPage } from './not-found-page';
  */
 const AppShell = lazy(() => import('./app-shell').then((module) => ({ default: module.AppShell })));
 
-// Rosters (#30): the employee-facing screens, each its own chunk.
-const AvailabilityPage = lazy(() => import('@/features/rosters/pages/availability-page'));
-const OpenShiftsPage = lazy(() => import('@/features/rosters/pages/open-shifts-page'));
-
 // Screens load on demand (product §2): each feature's public module wraps its pages in lazy(),
 // so every page is its own chunk; the shell shows a card-shaped placeholder meanwhile.
 /** Every screen of the route table, each its own chunk (the compiler checks none is missing). */
@@ -63,6 +60,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/time-off': TimeOffPage,
   '/availability': AvailabilityPage,
   '/open-shifts': OpenShiftsPage,
+  '/roster': RosterPage,
   '/time-approvals': TimeApprovalsPage,
   '/timesheets': TimesheetsPage,
   '/sme': SmeDashboardPage,

@@ -11,6 +11,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Time Off', '/time-off'],
   ['Availability', '/availability'],
   ['Open Shifts & Swaps', '/open-shifts'],
+  ['Roster', '/roster'],
   ['Time Approvals', '/time-approvals'],
   ['Timesheets', '/timesheets'],
   ['User Management', '/users'],
@@ -47,9 +48,10 @@ describe('getSidebarItems', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
-  it("gives team lead the employee items plus their team's Timesheets, User Management and reports", () => {
+  it("gives team lead the employee items plus their team's Roster, Timesheets, User Management and reports", () => {
     expect(sidebarLabels('team_lead')).toEqual([
       ...EMPLOYEE_ITEMS,
+      'Roster',
       'Timesheets',
       'User Management',
       'Adherence Reports',
@@ -92,7 +94,7 @@ describe('screens', () => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });
 
-  it.each(['/users', '/reports', '/worked-hours', '/analytics'])(
+  it.each(['/users', '/roster', '/reports', '/worked-hours', '/analytics'])(
     '%s admits admin and team lead only',
     (path) => {
       const required = findScreen(path)?.requiredRole;

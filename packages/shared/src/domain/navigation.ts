@@ -65,6 +65,16 @@ export const SCREENS = [
     },
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
+  // The roster board (issue #30, decision 0047): planners build a week of shifts and publish it;
+  // the first of the planners' screens, after everyone's own.
+  {
+    path: '/roster',
+    get title() {
+      return t`Roster`;
+    },
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   // The route table says admin-only, but the sidebar offers it to sme and issue #8 gives it to
   // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {

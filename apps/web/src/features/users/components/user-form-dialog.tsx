@@ -26,12 +26,24 @@ interface UserFormValues {
   hireDate: string;
   password: string;
   ssoOnly: boolean;
+  /** Roster positions, comma-separated ("Cashier, Stock"). */
+  positions: string;
+}
+
+/** "Cashier, Stock," as the list the contract takes: trimmed, empty and repeated ones dropped. */
+function parsePositions(text: string): string[] {
+  const positions = text
+    .split(',')
+    .map((position) => position.trim())
+    .filter(Boolean);
+  return [...new Set(positions)];
 }
 
 const toInput = (values: UserFormValues) => ({
   ...values,
   teamId: values.teamId || null,
   hireDate: values.hireDate || null,
+  positions: parsePositions(values.positions),
 });
 const createResolver = contractResolver<UserFormValues>(createUserRequestSchema, toInput);
 const updateResolver = contractResolver<UserFormValues>(updateUserRequestSchema, toInput);
@@ -62,6 +74,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
       hireDate: user?.hireDate ?? '',
       password: '',
       ssoOnly: user?.ssoOnly ?? false,
+      positions: user?.positions.join(', ') ?? '',
     });
   }, [isOpen, user, reset]);
 
@@ -78,6 +91,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             teamId: values.teamId || null,
             hireDate: values.hireDate || null,
             ssoOnly: values.ssoOnly,
+            positions: parsePositions(values.positions),
           },
         },
         { onSuccess: onClose, onError },
@@ -154,6 +168,16 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           >
             <Input type="date" {...register('hireDate')} />
           </Field>
+          {user && (
+            <Field
+              id="user-positions"
+              label={t`Positions (optional)`}
+              hint={t`What they may work on the roster, separated by commas, e.g. Cashier, Stock.`}
+              error={errors.positions?.message}
+            >
+              <Input autoComplete="off" {...register('positions')} />
+            </Field>
+          )}
           {!user && (
             <Field
               id="user-password"
