@@ -22,7 +22,14 @@ afterAll(async () => {
 });
 
 /** Screens everyone has, checked as an employee who has a schedule and some history. */
-const EMPLOYEE_SCREENS = ['/dashboard', '/attendance-history', '/schedules', '/time-off'];
+const EMPLOYEE_SCREENS = [
+  '/dashboard',
+  '/attendance-history',
+  '/schedules',
+  '/time-off',
+  '/availability',
+  '/open-shifts',
+];
 /** Everything else in the route table, checked as an admin (who sees every team's data). */
 const ADMIN_SCREENS = SCREENS.map((screen) => screen.path as string).filter(
   (path) => !EMPLOYEE_SCREENS.includes(path),
@@ -63,6 +70,14 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
   '/timesheets': async (page) => {
     await page.getByRole('button', { name: 'Previous pay period' }).click();
     await page.getByRole('button', { name: 'Approve and lock period' }).click();
+    await page.getByRole('dialog').waitFor();
+  },
+  // The roster board's shift form, opened on an empty cell (never saved).
+  '/roster': async (page) => {
+    await page
+      .getByRole('button', { name: /^Add a shift for / })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
   },
   '/dashboard': async (page) => {

@@ -10,8 +10,16 @@ import {
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
-// product §2 sidebar table, written out independently of the app's own list.
-const EMPLOYEE_ITEMS = ['Dashboard', 'Attendance', 'Schedules', 'Time Off'];
+// product §2 sidebar table, written out independently of the app's own list; issue #30 adds
+// everyone's Availability and Open Shifts & Swaps.
+const EMPLOYEE_ITEMS = [
+  'Dashboard',
+  'Attendance',
+  'Schedules',
+  'Time Off',
+  'Availability',
+  'Open Shifts & Swaps',
+];
 const EXPECTED_SIDEBAR = {
   admin: [
     'Dashboard',
@@ -19,6 +27,8 @@ const EXPECTED_SIDEBAR = {
     'Attendance',
     'Schedules',
     'Time Off',
+    'Availability',
+    'Open Shifts & Swaps',
     'Roster',
     'Time Approvals',
     'Timesheets',

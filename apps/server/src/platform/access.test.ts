@@ -305,6 +305,7 @@ describeEachDatabase('access control', (getDatabase) => {
       isSuspended: false,
       hireDate: null,
       ssoOnly: false,
+      positions: [],
       lastSignInAt: null,
       createdAt: expect.any(String),
       timeState: 'none',

@@ -44,7 +44,7 @@ describe('getSidebarItems', () => {
     expect(getSidebarItems('admin').map((item) => [item.title, item.path])).toEqual(SIDEBAR_TABLE);
   });
 
-  it('gives employee Dashboard, Attendance, Schedules and Time Off', () => {
+  it('gives employee Dashboard, Attendance, Schedules, Time Off, Availability and Open Shifts & Swaps', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
