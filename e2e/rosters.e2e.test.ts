@@ -72,41 +72,14 @@ describe('rosters', () => {
       const nextWeek = getWeekDates(shiftDate(getWeekDates(today)[0] ?? today, 7));
       const wednesday = nextWeek[3] ?? today;
 
-      // An open shift starting in a few minutes, for the adherence check at the end: a trade is
-      // only possible before a shift starts, adherence only scores it once it has.
-      const openStart = new Date(Math.ceil((Date.now() + 4 * 60_000) / 60_000) * 60_000);
+      // An open shift starting in a few minutes, claimed first: a trade is only possible before
+      // its shift starts, adherence scores a day only once it has; the week is built meanwhile.
+      const openStart = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
       const openEnd = new Date(openStart.getTime() + 2 * 60 * 60_000);
       const openDate = toBusinessDate(openStart, TORONTO);
 
-      // ---- The lead builds next week on the board ----------------------------------------
       const lead = await signedIn(SEED_USERS.rosterLead);
-      await lead.page.getByRole('link', { name: 'Roster' }).click();
-      await lead.page.getByRole('button', { name: 'Next week' }).click();
-      await lead.page.getByRole('button', { name: 'Fill from template' }).click();
-      const fill = lead.page.getByRole('dialog');
-      await fill.getByLabel('Template').selectOption({ label: 'E2E Report shift' });
-      for (const person of TEAM) await fill.getByLabel(person.name).check();
-      await fill.getByRole('button', { name: 'Fill the week' }).click();
-      await lead.page.getByText('Added 35 shifts').waitFor();
-
-      // Rob keeps his Wednesday free: Rae's shift will be his.
-      lead.page.once('dialog', (dialog) => void dialog.accept());
-      await lead.page
-        .getByRole('button', {
-          name: new RegExp(`^Shift actions: ${SEED_USERS.rosterCal.name}, ${boardDay(wednesday)}`),
-        })
-        .click();
-      await lead.page.getByRole('menuitem', { name: 'Delete' }).click();
-      await lead.page.getByText('Shift deleted').waitFor();
-      await saveScreenshot(lead.page, 'roster-board-draft');
-
-      await lead.page.getByRole('button', { name: /Publish \(34 unpublished\)/ }).click();
-      await lead.page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
-      await lead.page.getByText(/Published 34 shifts; told 5 people/).waitFor();
-      await saveScreenshot(lead.page, 'roster-board-published');
-
-      // The open shift of today (or the next few minutes), added and published through the API
-      // the board uses: its week is whichever the clock is in.
+      // Added and published through the API the board uses: its week is whichever the clock is in.
       const added = await lead.page.request.post('/api/roster/shifts', {
         headers: { [CSRF_HEADER]: '1' },
         data: {
@@ -129,14 +102,54 @@ describe('rosters', () => {
       });
       expect(published.status()).toBe(200);
 
-      // ---- Ren claims the open shift ----------------------------------------------------
+      // ---- Ren claims the open shift; a manager approves -------------------------------
       const ren = await signedIn(SEED_USERS.rosterAda);
       await ren.page.getByRole('link', { name: 'Open Shifts & Swaps' }).click();
       await ren.page.getByRole('button', { name: /^Claim: / }).click();
       await ren.page.getByText('Asked for the shift; a manager decides').waitFor();
       await saveScreenshot(ren.page, 'open-shifts-claimed');
 
-      // ---- Rae offers her Wednesday to Rob, who accepts --------------------------------
+      const sme = await signedIn(SEED_USERS.sme);
+      const approve = async (person: SeedUser) => {
+        await sme.page.goto('/time-approvals');
+        const item = sme.page.getByTestId('approval-item').filter({ hasText: person.name });
+        await expect.poll(() => item.count()).toBe(1);
+        await item.getByRole('button', { name: 'Approve' }).click();
+        await sme.page.getByText('Approved 1').first().waitFor();
+      };
+      await approve(SEED_USERS.rosterAda);
+
+      // ---- The lead builds next week on the board ----------------------------------------
+      await lead.page.getByRole('link', { name: 'Roster' }).click();
+      await lead.page.getByRole('button', { name: 'Next week' }).click();
+      await lead.page.getByRole('button', { name: 'Fill from template' }).click();
+      const fill = lead.page.getByRole('dialog');
+      await fill
+        .getByLabel('Template')
+        .selectOption({ label: 'E2E Weekday shift (9:00 AM–5:00 PM)' });
+      // Everyone the lead plans is chosen at first (the lead too): these five only.
+      await fill.getByRole('button', { name: 'None' }).click();
+      for (const person of TEAM) await fill.getByLabel(person.name).check();
+      await fill.getByRole('button', { name: 'Fill the week' }).click();
+      await lead.page.getByText('Added 25 shifts').waitFor();
+
+      // Rob keeps his Wednesday free: Rae's shift will be his.
+      lead.page.once('dialog', (dialog) => void dialog.accept());
+      await lead.page
+        .getByRole('button', {
+          name: new RegExp(`^Shift actions: ${SEED_USERS.rosterCal.name}, ${boardDay(wednesday)}`),
+        })
+        .click();
+      await lead.page.getByRole('menuitem', { name: 'Delete' }).click();
+      await lead.page.getByText('Shift deleted').waitFor();
+      await saveScreenshot(lead.page, 'roster-board-draft');
+
+      await lead.page.getByRole('button', { name: /Publish \(24 unpublished\)/ }).click();
+      await lead.page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
+      await lead.page.getByText(/Published 24 shifts; told 5 people/).waitFor();
+      await saveScreenshot(lead.page, 'roster-board-published');
+
+      // ---- Rae offers her Wednesday to Rob, who accepts; a manager approves -------------
       const rae = await signedIn(SEED_USERS.rosterBea);
       await rae.page.goto('/open-shifts');
       await rae.page
@@ -152,15 +165,7 @@ describe('rosters', () => {
       await rob.page.getByRole('button', { name: `Accept: ${boardDay(wednesday)}` }).click();
       await rob.page.getByText('You took the shift; a manager decides').waitFor();
 
-      // ---- A manager approves both ------------------------------------------------------
-      const sme = await signedIn(SEED_USERS.sme);
-      await sme.page.goto('/time-approvals');
-      for (const person of [SEED_USERS.rosterAda, SEED_USERS.rosterBea]) {
-        const item = sme.page.getByTestId('approval-item').filter({ hasText: person.name });
-        await expect.poll(() => item.count()).toBe(1);
-        await item.getByRole('button', { name: 'Approve' }).click();
-        await sme.page.getByText('Approved 1').first().waitFor();
-      }
+      await approve(SEED_USERS.rosterBea);
       await saveScreenshot(sme.page, 'approvals-shift-trades');
       await sme.close();
 

@@ -97,6 +97,20 @@ async function seed(dataDir: string): Promise<void> {
       }
     }
     await seedReportHistory(database.db, actor);
+    // The weekday pattern the roster flow fills a week from (e2e/rosters.e2e.test.ts).
+    await createTemplate(
+      database.db,
+      {
+        name: 'E2E Weekday shift',
+        workStart: '09:00',
+        workEnd: '17:00',
+        lunchStart: '12:00',
+        lunchEnd: '12:30',
+        breakDurationMins: 15,
+        workingDays: [1, 2, 3, 4, 5],
+      },
+      actor,
+    );
   } finally {
     await database.close();
   }
