@@ -110,10 +110,11 @@ describe('rosters', () => {
       await saveScreenshot(ren.page, 'open-shifts-claimed');
 
       const sme = await signedIn(SEED_USERS.sme);
-      const approve = async (person: SeedUser) => {
+      const approve = async (person: SeedUser, screenshot?: string) => {
         await sme.page.goto('/time-approvals');
         const item = sme.page.getByTestId('approval-item').filter({ hasText: person.name });
         await expect.poll(() => item.count()).toBe(1);
+        if (screenshot) await saveScreenshot(sme.page, screenshot);
         await item.getByRole('button', { name: 'Approve' }).click();
         await sme.page.getByText('Approved 1').first().waitFor();
       };
@@ -147,6 +148,8 @@ describe('rosters', () => {
       await lead.page.getByRole('button', { name: /Publish \(24 unpublished\)/ }).click();
       await lead.page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
       await lead.page.getByText(/Published 24 shifts; told 5 people/).waitFor();
+      // The board shows the week as people now see it: nothing left to publish.
+      await expect.poll(() => lead.page.getByText('Draft', { exact: true }).count()).toBe(0);
       await saveScreenshot(lead.page, 'roster-board-published');
 
       // ---- Rae offers her Wednesday to Rob, who accepts; a manager approves -------------
@@ -165,8 +168,7 @@ describe('rosters', () => {
       await rob.page.getByRole('button', { name: `Accept: ${boardDay(wednesday)}` }).click();
       await rob.page.getByText('You took the shift; a manager decides').waitFor();
 
-      await approve(SEED_USERS.rosterBea);
-      await saveScreenshot(sme.page, 'approvals-shift-trades');
+      await approve(SEED_USERS.rosterBea, 'approvals-shift-trade');
       await sme.close();
 
       // ---- Each person's schedule and calendar follow ------------------------------------

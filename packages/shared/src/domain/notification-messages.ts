@@ -318,6 +318,13 @@ export const NOTIFICATION_MESSAGES = {
     message: msg({ message: 'The shift on {date} is now yours.' }),
     values: { date: 'date' },
   },
+  'shift_trade.voided': {
+    title: msg`Shift change withdrawn`,
+    message: msg({
+      message: 'The shift change for {date} was withdrawn: the shift was changed on the roster.',
+    }),
+    values: { date: 'date' },
+  },
   'shift_trade.approved': {
     title: msg`Request approved`,
     message: msg({ message: 'Your shift change for {from} was approved.' }),

@@ -23,7 +23,7 @@ import {
   TORONTO,
   type PunchRow,
 } from '../../test/time-tracking.ts';
-import { auditRowsFor } from '../../test/users.ts';
+import { auditRowsFor, seedTeam } from '../../test/users.ts';
 import { planFor, recomputeDays, recomputeQueuedDays, sweepScheduledDays } from './recompute.ts';
 import { processNextRecomputeRun, requestRecompute } from './recompute-runs.ts';
 
@@ -344,6 +344,24 @@ describeEachDatabase('day metrics recomputation', (getDatabase) => {
         scheduledMinutes: 240,
       });
       expect(await storedDay(db, user.id, '2026-06-21')).toBeUndefined();
+    });
+
+    it('names a shift without a position after its team', async () => {
+      const { db } = getDatabase();
+      const { user } = await personOn(EVERY_DAY_NINE_TO_FIVE, '2026-06-22', '2026-06-28');
+      const team = await seedTeam(db);
+      await seedPublishedShift(db, {
+        userId: user.id,
+        teamId: team.id,
+        date: '2026-06-23',
+        startTime: '10:00',
+        endTime: '14:00',
+      });
+      await recomputeDays(db, TORONTO, [user.id], '2026-06-23', '2026-06-23');
+      expect(await storedDay(db, user.id, '2026-06-23')).toMatchObject({
+        templateName: team.name,
+        scheduledMinutes: 240,
+      });
     });
 
     it.each([

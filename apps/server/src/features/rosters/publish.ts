@@ -49,6 +49,7 @@ import {
   type ShiftRow,
 } from './repository.ts';
 import { toShifts } from './shift-view.ts';
+import { voidLiveTrades } from './trades-repository.ts';
 
 /** What a publish changed for a person (or for nobody: an open shift), as the webhook says it. */
 export interface RosterChange {
@@ -193,6 +194,27 @@ export async function publishRoster(
       // period's plan stays as it was, like its punches.
       await assertPayNotLocked(tx, dates[0] ?? weekStart, dates.at(-1) ?? weekStart);
 
+      // A claim, swap or drop waiting on a shift that changes now is void: what it asked for is
+      // gone. The people in it are told; the trade row (of a deleted shift: its audit) remains.
+      const publishedDates = new Map(
+        rows.flatMap((row) => (row.published ? [[row.id, row.published.date] as const] : [])),
+      );
+      const voided = await voidLiveTrades(
+        tx,
+        [...publishedDates.keys()],
+        t`The shift was changed on the roster`,
+      );
+      for (const trade of voided) {
+        await writeAudit(tx, {
+          actorId: actor.actorId,
+          action: 'shift_trade.cancel',
+          entityType: 'shift_trade',
+          entityId: trade.id,
+          after: { status: 'cancelled', reason: 'shift_changed' },
+          meta: actor.meta,
+        });
+      }
+
       // Published rows are replaced, not updated: a person's shifts may swap days in one publish.
       await deletePublishedShifts(
         tx,
@@ -216,20 +238,42 @@ export async function publishRoster(
 
       const people = countsByPerson(changes);
       const occasion = randomUUID();
-      const inserted = await insertDrafts(
-        tx,
-        [...people].map(([userId, { count, removed }]) => ({
+      const inserted = await insertDrafts(tx, [
+        ...[...people].map(([userId, { count, removed }]) => ({
           userId,
           subjectUserId: userId,
-          type: 'info',
+          type: 'info' as const,
           occasionKey: `roster:${weekStart}:${occasion}`,
           ...notificationMessage('roster.published', { weekStart, count, removed }),
         })),
-      );
+        ...voided.flatMap((trade) =>
+          [trade.userId, trade.takerId].flatMap((userId) =>
+            userId
+              ? [
+                  {
+                    userId,
+                    subjectUserId: userId,
+                    type: 'info' as const,
+                    occasionKey: `shift_trade:${trade.id}:voided`,
+                    ...notificationMessage('shift_trade.voided', {
+                      date: publishedDates.get(trade.shiftId) ?? weekStart,
+                    }),
+                  },
+                ]
+              : [],
+          ),
+        ),
+      ]);
       for (const [userId, changed] of staleDaysOf(rows)) {
         for (const date of changed) await markDaysStale(tx, userId, date, date);
       }
-      for (const userId of people.keys()) {
+      const told = new Set([
+        ...people.keys(),
+        ...voided.flatMap((trade) =>
+          trade.takerId ? [trade.userId, trade.takerId] : [trade.userId],
+        ),
+      ]);
+      for (const userId of told) {
         await notifyLive(tx, userId, 'notifications');
         await notifyLive(tx, userId, 'roster');
       }

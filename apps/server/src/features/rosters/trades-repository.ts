@@ -331,6 +331,29 @@ export async function listShiftsWithLiveTrades(db: Db, shiftIds: string[]): Prom
   return new Set(rows.map((row) => row.shiftId));
 }
 
+/**
+ * Withdraw the trades still waiting on these shifts (their shift changed under them): what the
+ * people involved are told about. The decision comment says why.
+ */
+export async function voidLiveTrades(db: Db, shiftIds: readonly string[], comment: string) {
+  if (shiftIds.length === 0) return [];
+  return db
+    .update(shiftTrades)
+    .set({ status: 'cancelled', decidedAt: sql`now()`, decisionComment: comment })
+    .where(
+      and(
+        inArray(shiftTrades.shiftId, [...shiftIds]),
+        inArray(shiftTrades.status, [...LIVE_TRADE_STATUSES]),
+      ),
+    )
+    .returning({
+      id: shiftTrades.id,
+      shiftId: shiftTrades.shiftId,
+      userId: shiftTrades.userId,
+      takerId: shiftTrades.takerId,
+    });
+}
+
 /** What the market shows a person: offers to them or their team, and the trades they asked for. */
 export async function listMarketTrades(db: Db, userId: string, teamId: string | null) {
   const [offers, mine] = await Promise.all([

@@ -452,6 +452,39 @@ describeEachDatabase('shift trades', (getDatabase) => {
     });
   });
 
+  it('publishing a change to a shift withdraws the trade waiting on it and tells both people', async () => {
+    const shiftId = await publishedShift({ userId: ann.user.id, teamId: team, date: '2031-03-24' });
+    const swap = await requestTrade(ann, { kind: 'swap', shiftId, colleagueId: ben.user.id });
+    await step(ben, swap.id, 'accept');
+    // The lead moves the shift an hour later and publishes the week.
+    await expectApi(app, lead.cookie, 'PUT', `/api/roster/shifts/${shiftId}`, 200, {
+      userId: ann.user.id,
+      date: '2031-03-24',
+      startTime: '10:00',
+      endTime: '18:00',
+      lunchStart: null,
+      lunchEnd: null,
+      breakDurationMins: 15,
+      position: null,
+      note: null,
+    });
+    await expectApi(app, lead.cookie, 'POST', '/api/roster/publish', 200, {
+      weekStart: '2031-03-24',
+      teamId: team,
+    });
+
+    const [row] = await db().select().from(shiftTrades).where(eq(shiftTrades.id, swap.id));
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      decisionComment: 'The shift was changed on the roster',
+    });
+    expect(await messageKeysOf(ann.user.id)).toContain('shift_trade.voided');
+    expect(await messageKeysOf(ben.user.id)).toContain('shift_trade.voided');
+    // The shift stays Ann's, as published; a new offer may be made.
+    expect(await shiftOwners(shiftId)).toMatchObject({ board: ann.user.id, inSync: true });
+    await requestTrade(ann, { kind: 'drop', shiftId });
+  });
+
   describe('swaps and drops', () => {
     it('a swap offered to a colleague who declines', async () => {
       const shiftId = await publishedShift({

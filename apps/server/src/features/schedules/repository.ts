@@ -11,6 +11,7 @@ import {
   profiles,
   publishedShifts,
   scheduleTemplates,
+  teams,
   users,
 } from '../../db/schema.ts';
 
@@ -279,7 +280,10 @@ export async function listUserPublishedShifts(
   }));
 }
 
-/** A published roster shift's plan is named after its position, or this when it has none. */
+/**
+ * A published roster shift's plan is named after its position, else its team ("Your Front desk
+ * shift starts at…"), else this.
+ */
 export const ROSTER_SHIFT_NAME = 'Shift';
 
 /**
@@ -340,7 +344,9 @@ export async function listAssignmentPlans(
       userId: sql<string>`${publishedShifts.userId}`,
       dateRangeStart: sql<string>`${publishedShifts.date}::text`,
       dateRangeEnd: sql<string>`${publishedShifts.date}::text`,
-      templateName: sql<string>`coalesce(${publishedShifts.position}, ${ROSTER_SHIFT_NAME})`,
+      templateName: sql<string>`coalesce(${publishedShifts.position},
+        (select ${teams.name} from ${teams} where ${teams.id} = ${publishedShifts.teamId}),
+        ${ROSTER_SHIFT_NAME})`,
       workStart: sql<string>`${publishedShifts.startTime}::text`,
       workEnd: sql<string>`${publishedShifts.endTime}::text`,
       lunchStart: sql<string | null>`${publishedShifts.lunchStart}::text`,
@@ -375,7 +381,7 @@ export interface AssignmentPlan {
   /** Both inclusive; a roster shift's are its date. */
   dateRangeStart: string;
   dateRangeEnd: string;
-  /** The template's name, or the roster shift's position (ROSTER_SHIFT_NAME without one). */
+  /** The template's name, or the roster shift's position, team or ROSTER_SHIFT_NAME. */
   templateName: string;
   /** Postgres times ("HH:mm:ss"). */
   workStart: string;
@@ -401,7 +407,8 @@ const selectAssignmentPlanOn = preparedStatement<AssignmentPlan, { userId: strin
   () => sql`
     (select p.user_id as "userId", p.date::text as "dateRangeStart",
       p.date::text as "dateRangeEnd",
-      coalesce(p.position, ${sql.raw(`'${ROSTER_SHIFT_NAME}'`)}) as "templateName",
+      coalesce(p.position, (select tm.name from ${teams} tm where tm.id = p.team_id),
+        ${sql.raw(`'${ROSTER_SHIFT_NAME}'`)}) as "templateName",
       p.start_time::text as "workStart", p.end_time::text as "workEnd",
       p.lunch_start::text as "lunchStart", p.lunch_end::text as "lunchEnd",
       p.break_duration_mins as "breakDurationMins",
