@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShiftMarket, ShiftTrade, TradeShift } from '@punchclock/shared/contracts/rosters';
+import { MemoryRouter } from 'react-router';
 import OpenShiftsPage from './open-shifts-page';
 
 const ME = '00000000-0000-4000-8000-000000000001';
@@ -111,7 +112,9 @@ async function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <OpenShiftsPage />
+      <MemoryRouter>
+        <OpenShiftsPage />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   await screen.findByRole('list', { name: 'Open shifts' });

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ShiftMarket, ShiftTrade, TradeShift } from '@punchclock/shared/contracts/rosters';
@@ -325,7 +326,13 @@ export default function OpenShiftsPage() {
             Pick up a shift nobody has, or hand one of yours to a colleague. A manager approves each
             change; one that would break a rule (rest between shifts, weekly hours, time off) is
             refused with the reason.
-          </Trans>
+          </Trans>{' '}
+          <Link
+            to="/availability"
+            className="font-medium text-primary underline underline-offset-4"
+          >
+            <Trans>Tell planners when you can work</Trans>
+          </Link>
         </p>
       </div>
       <QueryState query={market}>{(data) => <Market market={data} />}</QueryState>
