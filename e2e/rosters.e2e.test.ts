@@ -143,9 +143,11 @@ describe('rosters', () => {
         .click();
       await lead.page.getByRole('menuitem', { name: 'Delete' }).click();
       await lead.page.getByText('Shift deleted').waitFor();
+      const publish = lead.page.getByRole('button', { name: /Publish \(24 unpublished\)/ });
+      await publish.waitFor();
       await saveScreenshot(lead.page, 'roster-board-draft');
 
-      await lead.page.getByRole('button', { name: /Publish \(24 unpublished\)/ }).click();
+      await publish.click();
       await lead.page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
       await lead.page.getByText(/Published 24 shifts; told 5 people/).waitFor();
       // The board shows the week as people now see it: nothing left to publish.

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { TIME_EVENT_TYPES } from '../domain/time-state.ts';
 import { instant, isoDate, periodDate, text } from './common.ts';
-import { shiftTradeSchema } from './rosters.ts';
+import { shiftTradeSchema } from './shift-trades.ts';
 import { timeOffRequestSchema } from './time-off.ts';
 
 const correctionReasonSchema = text({ multiLine: true })
@@ -141,8 +141,8 @@ export const lockPeriodRequestSchema = z
 /** POST /api/approvals/locks: the new lock's id. */
 export const lockPeriodResponseSchema = z.object({ id: z.uuid() });
 
-export const approvalSettingsSchema = z.object({ teamLeadsApproveTheirTeam: z.boolean() });
-export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
+// On the dashboard's path (whether a lead approves), so in a module of its own.
+export { approvalSettingsSchema, type ApprovalSettings } from './approval-settings.ts';
 
 export const smeOverviewSchema = z.object({
   pendingCount: z.number().int(),

@@ -1,6 +1,19 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { isoDate, text } from './common.ts';
+import { positionSchema } from './users.ts';
+import { shiftTradeSchema, tradeShiftSchema } from './shift-trades.ts';
+
+// Trades' shapes live in their own module: the approvals queue (on the first page's path) reads
+// them without the rest of the roster's contracts.
+export {
+  SHIFT_TRADE_KINDS,
+  SHIFT_TRADE_STATUSES,
+  shiftTradeSchema,
+  tradeShiftSchema,
+} from './shift-trades.ts';
+export type { ShiftTrade, ShiftTradeKind, ShiftTradeStatus, TradeShift } from './shift-trades.ts';
+export { positionSchema } from './users.ts';
 
 /*
  * Rosters (#30, decision 0047): dated shifts planned on a board, published to the people they
@@ -10,11 +23,6 @@ import { isoDate, text } from './common.ts';
 
 const clockTime = (message: () => string) =>
   z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: message });
-
-/** A position (role label) on a shift or among a person's skills, e.g. "Cashier". */
-export const positionSchema = text()
-  .min(1, { error: () => t`Name the position` })
-  .max(60, { error: () => t`Keep the position under 60 characters` });
 
 // ---- Shifts ------------------------------------------------------------------------------------
 
@@ -386,63 +394,6 @@ export const allotmentDayInputSchema = z.object({
 });
 
 // ---- Open shifts and trades --------------------------------------------------------------------
-
-export const SHIFT_TRADE_KINDS = [
-  /** Someone asks for an open shift. */
-  'claim',
-  /** Someone offers their shift to a named colleague. */
-  'swap',
-  /** Someone offers their shift to anyone eligible. */
-  'drop',
-] as const;
-export type ShiftTradeKind = (typeof SHIFT_TRADE_KINDS)[number];
-
-export const SHIFT_TRADE_STATUSES = [
-  /** A swap or drop waiting for a colleague to take it. */
-  'offered',
-  /** Waiting for a manager. */
-  'pending',
-  'approved',
-  'rejected',
-  /** The named colleague said no. */
-  'declined',
-  /** Withdrawn by the person who asked, or void because the shift changed. */
-  'cancelled',
-] as const;
-export type ShiftTradeStatus = (typeof SHIFT_TRADE_STATUSES)[number];
-
-/** A shift as trades show it (always its published version). */
-export const tradeShiftSchema = z.object({
-  id: z.uuid(),
-  date: isoDate,
-  startTime: z.string(),
-  endTime: z.string(),
-  position: z.string().nullable(),
-  teamId: z.uuid().nullable(),
-  teamName: z.string().nullable(),
-});
-export type TradeShift = z.infer<typeof tradeShiftSchema>;
-
-export const shiftTradeSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(SHIFT_TRADE_KINDS),
-  status: z.enum(SHIFT_TRADE_STATUSES),
-  shift: tradeShiftSchema,
-  /** Who asked: the claimer, or the person giving the shift away. */
-  userId: z.uuid(),
-  userName: z.string(),
-  /** Who takes the shift: the named colleague of a swap, whoever took a drop; null until then. */
-  takerId: z.uuid().nullable(),
-  takerName: z.string().nullable(),
-  note: z.string().nullable(),
-  requestedAt: z.string(),
-  decidedByName: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  decisionComment: z.string().nullable(),
-  /** What would refuse it now (checked again at every step), in the reader's language. */
-  problems: z.array(z.string()),
-});
-export type ShiftTrade = z.infer<typeof shiftTradeSchema>;
 
 /** POST /api/shift-trades. */
 export const shiftTradeRequestSchema = z.discriminatedUnion(

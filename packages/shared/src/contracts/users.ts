@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { timeStateSchema } from './time-tracking.ts';
 import { isoDate, pageQueryFields, text } from './common.ts';
 import { emailSchema, passwordSchema, roleSchema } from './auth.ts';
-import { positionSchema } from './rosters.ts';
+
+/** A position (role label) on a shift or among a person's skills, e.g. "Cashier". */
+export const positionSchema = text()
+  .min(1, { error: () => t`Name the position` })
+  .max(60, { error: () => t`Keep the position under 60 characters` });
 
 /** A person's name as admins type it: the product's rules (§5), but required here. */
 export const requiredNameSchema = text({ error: () => t`Name must be at least 2 characters` })

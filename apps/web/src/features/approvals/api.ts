@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import {
-  approvalSettingsSchema,
   approvalsResponseSchema,
   decisionResultSchema,
   periodLockSchema,
@@ -12,8 +11,9 @@ import {
 } from '@punchclock/shared/contracts/approvals';
 import { callEndpoint } from '@/lib/call-endpoint';
 
-// Keyed under the live topic, so new requests and decisions elsewhere re-read it.
-export const approvalsQueryKey = ['approvals'] as const;
+import { approvalsQueryKey } from './settings-api';
+
+export { approvalSettingsQueryOptions, approvalsQueryKey } from './settings-api';
 
 export function approvalsQueryOptions(filter: Record<string, string>) {
   return queryOptions({
@@ -27,12 +27,6 @@ export function approvalsQueryOptions(filter: Record<string, string>) {
     staleTime: 0,
   });
 }
-
-export const approvalSettingsQueryOptions = queryOptions({
-  queryKey: [...approvalsQueryKey, 'settings'],
-  queryFn: ({ signal }) =>
-    callEndpoint('GET /api/approvals/settings', { schema: approvalSettingsSchema, signal }),
-});
 
 export const smeOverviewQueryOptions = queryOptions({
   queryKey: [...approvalsQueryKey, 'sme-overview'],
