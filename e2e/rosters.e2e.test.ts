@@ -152,6 +152,12 @@ describe('rosters', () => {
       await lead.page.getByText(/Published 24 shifts; told 5 people/).waitFor();
       // The board shows the week as people now see it: nothing left to publish.
       await expect.poll(() => lead.page.getByText('Draft', { exact: true }).count()).toBe(0);
+      // Without the toasts: this one is the README's picture of the roster.
+      await lead.page.reload();
+      await lead.page.getByRole('button', { name: 'Next week' }).click();
+      await expect
+        .poll(() => lead.page.getByRole('button', { name: /^Shift actions: / }).count())
+        .toBe(24);
       await saveScreenshot(lead.page, 'roster-board-published');
 
       // ---- Rae offers her Wednesday to Rob, who accepts; a manager approves -------------
