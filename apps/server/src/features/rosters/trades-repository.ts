@@ -459,25 +459,3 @@ export async function updateTrade(
     })
     .where(eq(shiftTrades.id, id));
 }
-
-/**
- * An approved trade moves the shift: the board and the published row name the taker, at one new
- * version on both (so the board shows it published, and people see it at once).
- */
-export async function moveShiftTo(
-  db: Db,
-  shiftId: string,
-  userId: string,
-  movedBy: string | null,
-): Promise<void> {
-  const [board] = await db
-    .update(shifts)
-    .set({ userId, version: sql`${shifts.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(shifts.id, shiftId))
-    .returning({ version: shifts.version });
-  if (!board) throw new Error(`shift ${shiftId} not found to move`);
-  await db
-    .update(publishedShifts)
-    .set({ userId, version: board.version, publishedBy: movedBy, publishedAt: sql`now()` })
-    .where(eq(publishedShifts.id, shiftId));
-}

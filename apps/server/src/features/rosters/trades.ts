@@ -40,11 +40,12 @@ import {
 } from '../../platform/errors.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { markDaysStale } from '../day-metrics-queue/index.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import type { Caller } from '../people/index.ts';
 import { announceApprovalsChanged } from '../request-decisions/index.ts';
 import { loadPlanContexts } from './plan-context.ts';
+import { publishShiftsNow } from './publish.ts';
+import { lockShift, setShiftPerson } from './repository.ts';
 import {
   findLiveTradeOfShift,
   findTrade,
@@ -55,7 +56,6 @@ import {
   listQueueTrades,
   listShiftDays,
   listTeamPeople,
-  moveShiftTo,
   updateTrade,
   type TradeRow,
   type TradeShiftRow,
@@ -608,9 +608,11 @@ async function approveTrade(
     status: 'approved',
     decided: { by: decision.decidedBy, comment: decision.comment },
   });
-  await moveShiftTo(db, trade.shiftId, takerId, decision.decidedBy);
-  await markDaysStale(db, takerId, date, date);
-  if (fromUserId) await markDaysStale(db, fromUserId, date, date);
+  // An approved trade is published at once, through the same step as a publish (both people's
+  // days recomputed, their rosters told).
+  await lockShift(db, trade.shiftId);
+  await setShiftPerson(db, trade.shiftId, takerId);
+  await publishShiftsNow(db, [trade.shiftId], decision.decidedBy);
   await writeAudit(db, {
     actorId: decision.decidedBy,
     action: 'shift_trade.approve',
