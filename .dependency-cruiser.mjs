@@ -48,6 +48,11 @@ export const serverLayers = {
       'what people are paid: the overtime rule sets in force, timesheets and their sign-off, the payroll export',
     features: ['pay-rules', 'timesheets', 'payroll'],
   },
+  planning: {
+    holds:
+      'planning from demand: staffing requirements, workload forecasts, the roster auto-fill solver, coverage',
+    features: ['demand'],
+  },
   integrations: {
     holds:
       'other systems and devices: API tokens, webhooks, calendar feeds, kiosks, backups, the API reference',

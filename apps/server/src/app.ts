@@ -11,6 +11,7 @@ import { registerAdminRoutes } from './features/admin/index.ts';
 import { registerApprovalRoutes } from './features/approvals/index.ts';
 import { registerAuditRoutes } from './features/audit/index.ts';
 import { registerBackupRoutes, scheduleBackupJobs } from './features/backups/index.ts';
+import { registerDemandRoutes, scheduleDemandJobs } from './features/demand/index.ts';
 import { registerBreakMonitoringRoutes } from './features/break-monitoring/index.ts';
 import { registerReportRoutes, scheduleReportJobs } from './features/reports/index.ts';
 import { registerLanguageRoutes } from './features/language/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp({
   registerScheduleRoutes(app, db, config);
   registerRosterRoutes(app, db, config);
   registerShiftTradeRoutes(app, db, config);
+  registerDemandRoutes(app, db, config);
   registerNotificationRoutes(app, db);
   registerPushRoutes(app, db, config.push);
   registerBreakMonitoringRoutes(app, db, config);
@@ -149,6 +151,7 @@ export async function buildApp({
       scheduleTimesheetJobs,
       scheduleLocationJobs,
       scheduleBackupJobs,
+      scheduleDemandJobs,
     ];
     for (const schedule of featureJobs) schedule({ jobs, database, config, log: app.log });
     // onClose: once the listener is closed and requests in flight are answered (shutdown.ts).

@@ -429,6 +429,138 @@ export const allotmentDays = pgTable(
 );
 
 /**
+ * How a team plans from demand (#31, decision 0048): the interval length, the service target that
+ * turns workload into people (Erlang C), the shifts the solver may build, and what each unit of
+ * under- and over-coverage costs against labour.
+ */
+export const demandSettings = pgTable('demand_settings', {
+  teamId: uuid('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  /** 15 or 30. */
+  intervalMinutes: integer('interval_minutes').notNull().default(30),
+  /** Service level: this share of contacts answered within `answer_seconds`. */
+  serviceLevelPercent: doublePrecision('service_level_percent').notNull().default(80),
+  answerSeconds: integer('answer_seconds').notNull().default(20),
+  /** Paid time not spent on the work (breaks, meetings, absence), added on top of Erlang's agents. */
+  shrinkagePercent: doublePrecision('shrinkage_percent').notNull().default(30),
+  /** Shift lengths the solver may build, including the unpaid lunch. */
+  shiftLengthsMinutes: integer('shift_lengths_minutes')
+    .array()
+    .notNull()
+    .default(sql`'{480}'::integer[]`),
+  startStepMinutes: integer('start_step_minutes').notNull().default(30),
+  /** Shifts start no earlier than this and end no later than `latest_end` (not after: next day). */
+  earliestStart: time('earliest_start').notNull().default('06:00'),
+  latestEnd: time('latest_end').notNull().default('22:00'),
+  /** Unpaid lunch in the middle of shifts of six hours or more; 0: none. */
+  lunchMinutes: integer('lunch_minutes').notNull().default(30),
+  breakDurationMins: integer('break_duration_mins').notNull().default(15),
+  /** Per person per (Sunday-started) week, paid minutes. */
+  minWeekMinutes: integer('min_week_minutes').notNull().default(0),
+  maxWeekMinutes: integer('max_week_minutes').notNull().default(2400),
+  /** What a missing person-hour costs (same currency as pay rates); high: coverage comes first. */
+  underCoverHourCost: doublePrecision('under_cover_hour_cost').notNull().default(200),
+  overCoverHourCost: doublePrecision('over_cover_hour_cost').notNull().default(5),
+  /** What a shift in someone's "prefer not" time costs. */
+  preferNotCost: doublePrecision('prefer_not_cost').notNull().default(30),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * People needed per interval (#31): typed, imported or computed from workload. An interval is
+ * the instant it starts (DST days have 46 or 50 half-hours); `date` is its business day. Position
+ * '' is the whole team.
+ */
+export const staffingRequirements = pgTable(
+  'staffing_requirements',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    position: text('position').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    required: doublePrecision('required').notNull(),
+    /** typed, imported or computed. */
+    source: text('source').notNull(),
+    /** Computed from workload: the inputs and Erlang C's answer before shrinkage. */
+    contacts: doublePrecision('contacts'),
+    ahtSeconds: doublePrecision('aht_seconds'),
+    agents: integer('agents'),
+    /** Computed: the target cannot be met with any number of people (shown, capped). */
+    isUnreachable: boolean('is_unreachable').notNull().default(false),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.position, table.startsAt] }),
+    index('staffing_requirements_date_idx').on(table.teamId, table.date),
+  ],
+);
+
+/** Workload that happened (#31 item 2), imported: contacts and handling time per interval. */
+export const workloadHistory = pgTable(
+  'workload_history',
+  {
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    position: text('position').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    contacts: doublePrecision('contacts').notNull(),
+    ahtSeconds: doublePrecision('aht_seconds').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.teamId, table.position, table.startsAt] }),
+    index('workload_history_date_idx').on(table.teamId, table.date),
+  ],
+);
+
+/**
+ * An auto-fill of a roster week (#31 item 3): queued by a planner, claimed by any instance's job,
+ * solved in a worker thread with progress saved here, its shifts written to the board as drafts.
+ */
+export const solverRuns = pgTable(
+  'solver_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    teamId: uuid('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    /** queued, running, done, failed or cancelled. */
+    status: text('status').notNull().default('queued'),
+    timeLimitSeconds: integer('time_limit_seconds').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    progressPercent: integer('progress_percent').notNull().default(0),
+    /** The solver's relative optimality gap as last reported (0.01 = 1 %). */
+    gap: doublePrecision('gap'),
+    isCancelRequested: boolean('is_cancel_requested').notNull().default(false),
+    /** Written by the instance solving it; a run whose heartbeat stops is failed by any other. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** The report: coverage, costs, gap, shifts added (contracts/demand.ts solverResultSchema). */
+    result: jsonb('result'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('solver_runs_status_idx').on(table.status, table.createdAt),
+    index('solver_runs_team_week_idx').on(table.teamId, table.weekStart),
+    // One auto-fill at a time per team and week: a second request (a double click) finds the first.
+    uniqueIndex('solver_runs_live_key')
+      .on(table.teamId, table.weekStart)
+      .where(sql`${table.status} in ('queued', 'running')`),
+  ],
+);
+
+/**
  * Raw punches: append-only, no endpoint edits or deletes one. `id` is made by the client per
  * action, so a retried request finds its first result. `date` is the business day of
  * `occurred_at` in the business time zone.

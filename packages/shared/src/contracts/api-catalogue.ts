@@ -1,6 +1,27 @@
 import { z } from 'zod';
 import type { Access } from '../domain/roles.ts';
 import { adminOverviewResponseSchema } from './admin.ts';
+import {
+  computeRequirementsRequestSchema,
+  computeRequirementsResponseSchema,
+  coverageQuerySchema,
+  coverageResponseSchema,
+  demandImportRequestSchema,
+  demandImportResponseSchema,
+  demandSettingsInputSchema,
+  demandSettingsSchema,
+  forecastQuerySchema,
+  forecastResponseSchema,
+  postGapRequestSchema,
+  postGapResponseSchema,
+  requirementsInputSchema,
+  requirementsQuerySchema,
+  requirementsResponseSchema,
+  solverRunRequestSchema,
+  solverRunResponseSchema,
+  solverRunsQuerySchema,
+  solverRunsResponseSchema,
+} from './demand.ts';
 import { emailPreferencesSchema, updateEmailPreferencesSchema } from './email.ts';
 import { languageResponseSchema, updateLanguageRequestSchema } from './language.ts';
 import {
@@ -1102,6 +1123,112 @@ export const API_ENDPOINTS = {
     tag: 'Rosters',
     access: 'signed-in',
     response: shiftTradeResponseSchema,
+  },
+
+  // ---- Demand planning (#31) -------------------------------------------------------------------
+  'GET /api/demand/settings/:teamId': {
+    summary: "A team's demand settings: intervals, service target, shrinkage, shifts, costs",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    response: demandSettingsSchema,
+  },
+  'PUT /api/demand/settings/:teamId': {
+    summary: "Change a team's demand settings",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: demandSettingsInputSchema,
+    response: demandSettingsSchema,
+  },
+  'GET /api/demand/requirements': {
+    summary: 'People needed per interval over a week, with where each figure came from',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    query: requirementsQuerySchema,
+    response: requirementsResponseSchema,
+  },
+  'PUT /api/demand/requirements': {
+    summary: 'Type people needed into intervals (null clears one)',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: requirementsInputSchema,
+    response: requirementsResponseSchema,
+  },
+  'POST /api/demand/requirements/compute': {
+    summary:
+      'Compute people needed from workload (forecast or actuals) with Erlang C, the service target and shrinkage',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: computeRequirementsRequestSchema,
+    response: computeRequirementsResponseSchema,
+  },
+  'POST /api/demand/imports': {
+    summary: 'Import requirements or workload history from a CSV or XLSX file (all or nothing)',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: demandImportRequestSchema,
+    response: demandImportResponseSchema,
+  },
+  'GET /api/demand/forecast': {
+    summary: "A week's workload forecast from recent weeks, beside actuals where imported",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    query: forecastQuerySchema,
+    response: forecastResponseSchema,
+  },
+  'POST /api/demand/solver-runs': {
+    summary: "Auto-fill a roster week's open days as drafts (runs in the background)",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: solverRunRequestSchema,
+    response: solverRunResponseSchema,
+    status: 202,
+  },
+  'GET /api/demand/solver-runs': {
+    summary: "A team's recent auto-fills of a week",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    query: solverRunsQuerySchema,
+    response: solverRunsResponseSchema,
+  },
+  'GET /api/demand/solver-runs/:id': {
+    summary: "An auto-fill's progress, and its coverage, cost and optimality gap when done",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    response: solverRunResponseSchema,
+  },
+  'POST /api/demand/solver-runs/:id/cancel': {
+    summary: 'Stop an auto-fill (nothing is written)',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    response: solverRunResponseSchema,
+  },
+  'GET /api/demand/coverage': {
+    summary: "A day's coverage per interval: required, scheduled, planned and on the clock",
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:read',
+    query: coverageQuerySchema,
+    response: coverageResponseSchema,
+  },
+  'POST /api/demand/coverage/open-shifts': {
+    summary: 'Post a coverage gap as published open shifts people can claim',
+    tag: 'Demand planning',
+    access: ['admin', 'team_lead'],
+    scope: 'shifts:write',
+    body: postGapRequestSchema,
+    response: postGapResponseSchema,
+    status: 201,
   },
 
   // ---- Pay rules ------------------------------------------------------------------------------

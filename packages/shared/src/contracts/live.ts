@@ -12,6 +12,8 @@ export const LIVE_TOPICS = [
   'time_off',
   /** A roster was published or changed: planners' boards and people's schedules re-read. */
   'roster',
+  /** Demand planning changed: requirements, an auto-fill's progress, coverage (#31). */
+  'demand',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 

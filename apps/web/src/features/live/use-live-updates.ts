@@ -50,7 +50,9 @@ const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   approvals: [['approvals']],
   time_off: [['time_off']],
   // A published roster changes people's schedules and the planners' boards.
-  roster: [['roster'], schedulesQueryKey],
+  roster: [['roster'], schedulesQueryKey, ['demand']],
+  // Requirements, an auto-fill's progress and coverage (features/demand keys its queries so).
+  demand: [['demand']],
 };
 
 /** The queries a message re-reads; null = every query. */

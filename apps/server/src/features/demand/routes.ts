@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { ScheduleJobs } from '../../platform/job-runner.ts';
+
+/** Requirements, imports, forecast, auto-fill runs and coverage (#31). */
+export function registerDemandRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  void app;
+  void db;
+  void config;
+}
+
+/** The auto-fill job: claims queued runs (any instance) and solves them in a worker thread. */
+export const scheduleDemandJobs: ScheduleJobs = () => {};
