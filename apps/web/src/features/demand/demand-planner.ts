@@ -202,7 +202,8 @@ export interface SettingsFormValues {
 
 const hours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
 /** A typed number; '' or text becomes NaN so the contract names the field. */
-const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+const numberOf = (text: string) =>
+  text.trim() === '' ? Number.NaN : Number(text.replace(',', '.'));
 const minutesOf = (hoursText: string) => Math.round(numberOf(hoursText) * 60);
 
 export function settingsToForm(settings: DemandSettings): SettingsFormValues {

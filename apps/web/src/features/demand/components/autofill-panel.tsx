@@ -34,7 +34,10 @@ const STATUS_VARIANTS = {
   done: 'success',
   failed: 'destructive',
   cancelled: 'warning',
-} as const satisfies Record<SolverRunStatus, 'outline' | 'secondary' | 'success' | 'destructive' | 'warning'>;
+} as const satisfies Record<
+  SolverRunStatus,
+  'outline' | 'secondary' | 'success' | 'destructive' | 'warning'
+>;
 
 const OUTCOME_LABELS = {
   optimal: msg`Best possible plan (within the gap asked)`,
@@ -179,7 +182,9 @@ export function AutoFillPanel({ teamId, weekStart }: { teamId: string; weekStart
   const start = useStartAutoFill();
   const runs = useQuery(solverRunsQueryOptions(teamId, weekStart));
   // The run started here, else the week's latest (a run started elsewhere, or before a reload).
-  const latest = runs.data?.runs.find((run) => run.teamId === teamId && run.weekStart === weekStart);
+  const latest = runs.data?.runs.find(
+    (run) => run.teamId === teamId && run.weekStart === weekStart,
+  );
   const shownId = runId ?? latest?.id ?? null;
   const run = useQuery({ ...solverRunQueryOptions(shownId ?? ''), enabled: shownId !== null });
   const shown = run.data?.run ?? (latest?.id === shownId ? latest : undefined);

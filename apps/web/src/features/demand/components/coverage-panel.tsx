@@ -149,10 +149,7 @@ function CoverageDay({
 
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            disabled={!selectedGap}
-            onClick={() => selectedGap && setPosting(selectedGap)}
-          >
+          <Button disabled={!selectedGap} onClick={() => selectedGap && setPosting(selectedGap)}>
             <Megaphone aria-hidden /> <Trans>Post selection as open shift</Trans>
           </Button>
           {selection && (
@@ -194,7 +191,9 @@ function CoverageDay({
       <ScrollRegion label={t`Coverage per interval`} className="max-h-[60vh] border">
         <table className="w-full text-sm" data-testid="coverage-table">
           <caption className="sr-only">
-            <Trans>Coverage per interval: people required, scheduled, planned and on the clock</Trans>
+            <Trans>
+              Coverage per interval: people required, scheduled, planned and on the clock
+            </Trans>
           </caption>
           <thead className="sticky top-0 bg-card">
             <tr>
@@ -316,8 +315,8 @@ export function CoveragePanel({
         </CardTitle>
         <CardDescription>
           <Trans>
-            People required per interval against the published roster, the plan with its drafts,
-            and who is on the clock.
+            People required per interval against the published roster, the plan with its drafts, and
+            who is on the clock.
           </Trans>
         </CardDescription>
       </CardHeader>

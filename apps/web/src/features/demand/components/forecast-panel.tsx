@@ -119,7 +119,8 @@ function ForecastChart({ data, day }: { data: ForecastResponse; day: string }) {
           <Trans>No actuals this week to measure the forecast against.</Trans>
         ) : (
           <Trans>
-            Forecast error (WAPE): <strong className="text-foreground">{formatShare(data.wape)}</strong>
+            Forecast error (WAPE):{' '}
+            <strong className="text-foreground">{formatShare(data.wape)}</strong>
           </Trans>
         )}{' '}
         <Trans>

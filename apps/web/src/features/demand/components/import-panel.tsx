@@ -119,8 +119,8 @@ export function ImportPanel({ teamId, weekStart }: { teamId: string; weekStart: 
         </CardTitle>
         <CardDescription>
           <Trans>
-            A CSV or Excel file with a header row. Preview checks every row and writes nothing;
-            an import is all or nothing.
+            A CSV or Excel file with a header row. Preview checks every row and writes nothing; an
+            import is all or nothing.
           </Trans>
         </CardDescription>
       </CardHeader>

@@ -85,7 +85,10 @@ export function PostGapDialog({
             </Field>
           </div>
           <Field id="post-gap-position" label={t`Position`}>
-            <Select value={shiftPosition} onChange={(event) => setShiftPosition(event.target.value)}>
+            <Select
+              value={shiftPosition}
+              onChange={(event) => setShiftPosition(event.target.value)}
+            >
               <option value="">{t`Any position`}</option>
               {positions.map((item) => (
                 <option key={item} value={item}>

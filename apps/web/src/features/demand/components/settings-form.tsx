@@ -140,7 +140,11 @@ function SettingsFields({ teamId, settings }: { teamId: string; settings: Demand
         <legend className="mb-2 font-medium">
           <Trans>Costs the auto-fill weighs</Trans>
         </legend>
-        {field('underCoverHourCost', t`Cost of a missing person-hour`, number('underCoverHourCost'))}
+        {field(
+          'underCoverHourCost',
+          t`Cost of a missing person-hour`,
+          number('underCoverHourCost'),
+        )}
         {field('overCoverHourCost', t`Cost of an extra person-hour`, number('overCoverHourCost'))}
         {field(
           'preferNotCost',

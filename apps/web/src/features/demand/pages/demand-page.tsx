@@ -84,7 +84,9 @@ export default function DemandPage() {
       case 'settings':
         return <SettingsForm teamId={teamId} />;
       case 'autofill':
-        return <AutoFillPanel key={`${teamId}-${weekStart}`} teamId={teamId} weekStart={weekStart} />;
+        return (
+          <AutoFillPanel key={`${teamId}-${weekStart}`} teamId={teamId} weekStart={weekStart} />
+        );
       case 'coverage':
         return (
           <CoveragePanel
