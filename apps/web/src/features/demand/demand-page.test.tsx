@@ -381,8 +381,8 @@ describe('DemandPage, auto-fill', () => {
     ]);
     const progress = await screen.findByRole('progressbar', { name: 'Auto-fill progress' });
     await waitFor(() => expect(progress.getAttribute('aria-valuenow')).toBe('40'));
-    expect(progress.getAttribute('aria-valuetext')).toBe('40 %, gap 5%');
-    expect(screen.getByRole('button', { name: 'Stop' })).toBeTruthy();
+    expect(progress.getAttribute('aria-valuetext')).toBe('40%, gap 5%');
+    expect(screen.getByRole('button', { name: 'Stop auto-fill' })).toBeTruthy();
 
     const result = await screen.findByTestId('autofill-result', {}, { timeout: 3000 });
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -424,8 +424,8 @@ describe('DemandPage, coverage', () => {
     await user.click(screen.getByRole('button', { name: 'Post selection as open shift' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Post as open shift' });
-    expect((within(dialog).getByLabelText('Start') as HTMLInputElement).value).toBe('10:00');
-    expect((within(dialog).getByLabelText('End') as HTMLInputElement).value).toBe('11:00');
+    expect((within(dialog).getByLabelText('Starts') as HTMLInputElement).value).toBe('10:00');
+    expect((within(dialog).getByLabelText('Ends') as HTMLInputElement).value).toBe('11:00');
     const count = within(dialog).getByLabelText('Number of shifts');
     expect((count as HTMLInputElement).value).toBe('2');
     await user.clear(count);

@@ -91,8 +91,9 @@ function RunResult({
       </dl>
       <p className="text-xs text-muted-foreground">
         <Trans>
-          {people} people, {candidateShifts} candidate shifts, {parts} part(s), {seconds} s.
-        </Trans>
+          Solved in {seconds} s over {people} people and {candidateShifts} candidate shifts.
+        </Trans>{' '}
+        {parts > 1 && <Trans>A large team: solved in {parts} parts.</Trans>}
       </p>
       {result.notes.length > 0 && (
         <ul className="list-disc pl-5 text-sm" aria-label={t`Notes`}>
@@ -118,6 +119,8 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
   const gapText = useGapText();
   const isLive = isLiveRun(run);
   const label = i18n._(STATUS_LABELS[run.status]);
+  const percent = formatShare(run.progressPercent / 100);
+  const gap = gapText(run.gap);
   return (
     <div className="grid gap-3" data-testid="autofill-run">
       <div className="flex flex-wrap items-center gap-3">
@@ -129,7 +132,7 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
             disabled={stop.isPending}
             onClick={() => stop.mutate(run.id)}
           >
-            <Square aria-hidden /> <Trans>Stop</Trans>
+            <Square aria-hidden /> <Trans>Stop auto-fill</Trans>
           </Button>
         )}
       </div>
@@ -141,7 +144,7 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={run.progressPercent}
-            aria-valuetext={t`${run.progressPercent} %, gap ${gapText(run.gap)}`}
+            aria-valuetext={t`${percent}, gap ${gap}`}
             className="h-3 w-full overflow-hidden rounded-full bg-muted"
           >
             <div
@@ -151,7 +154,7 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
           </div>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             <Trans>
-              {run.progressPercent} % · gap {gapText(run.gap)}
+              {percent} · gap {gap}
             </Trans>
           </p>
         </div>

@@ -69,14 +69,14 @@ export function PostGapDialog({
         </DialogDescription>
         <form className="grid gap-3" onSubmit={onSubmit} noValidate>
           <div className="grid grid-cols-2 gap-3">
-            <Field id="post-gap-start" label={t`Start`}>
+            <Field id="post-gap-start" label={t`Starts`}>
               <Input
                 type="time"
                 value={startTime}
                 onChange={(event) => setStartTime(event.target.value)}
               />
             </Field>
-            <Field id="post-gap-end" label={t`End`}>
+            <Field id="post-gap-end" label={t`Ends`}>
               <Input
                 type="time"
                 value={endTime}

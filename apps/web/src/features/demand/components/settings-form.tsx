@@ -87,7 +87,7 @@ function SettingsFields({ teamId, settings }: { teamId: string; settings: Demand
           'answerSeconds',
           t`Answered within (seconds)`,
           number('answerSeconds', '1'),
-          t`E.g. 80 % of contacts answered within 20 seconds.`,
+          t`E.g. 80% of contacts answered within 20 seconds.`,
         )}
         {field(
           'shrinkagePercent',
