@@ -12,7 +12,7 @@ import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { forecastWeek, pointKey } from './forecast.ts';
 import { intervalMinutesOf, minutesIntoDay } from './grid.ts';
-import { announceDemandChanged, assertPlansDemandOf } from './planning.ts';
+import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { readRequirementWeek } from './requirements.ts';
 import { upsertRequirements, type RequirementRow } from './requirements-repository.ts';
 import { demandSettingsOf } from './settings.ts';
@@ -30,6 +30,7 @@ export const MAX_REQUIRED = 1000;
  * up to one extra person in each. Rounded up, never down, so the target is still met.
  */
 export function scheduledFor(agents: number, shrinkage: number): number {
+  if (agents === 0) return 0;
   return Math.min(MAX_REQUIRED, Math.ceil((agents / (1 - shrinkage)) * 10 - 1e-9) / 10);
 }
 
@@ -74,6 +75,7 @@ export async function computeRequirements(
   timeZone: string,
 ): Promise<ComputeRequirementsResponse> {
   const input = parseInput(computeRequirementsRequestSchema, rawInput);
+  assertDemandDate(input.weekStart);
   await assertPlansDemandOf(db, caller, input.teamId);
   const settings = await demandSettingsOf(db, input.teamId);
   const week = await forecastWeek(

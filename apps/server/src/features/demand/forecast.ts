@@ -13,7 +13,7 @@ import { parseInput } from '../../platform/errors.ts';
 import type { Caller } from '../people/index.ts';
 import { holidayLookup, publicHolidayName, readHolidayEdits } from '../pay-settings/index.ts';
 import { minutesIntoDay, weekGrid, type WeekGrid } from './grid.ts';
-import { assertPlansDemandOf } from './planning.ts';
+import { assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { listWorkload, type WorkloadRow } from './requirements-repository.ts';
 import { demandSettingsOf } from './settings.ts';
 
@@ -105,6 +105,7 @@ export async function getForecast(
   timeZone: string,
 ): Promise<ForecastResponse> {
   const query = parseInput(forecastQuerySchema, rawQuery);
+  assertDemandDate(query.weekStart);
   await assertPlansDemandOf(db, caller, query.teamId);
   const week = await forecastWeek(
     db,

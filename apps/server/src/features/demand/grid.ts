@@ -32,22 +32,6 @@ export function intervalStartingAt(
   return interval ? { date, interval } : null;
 }
 
-/**
- * The interval of `date` whose business clock reads `time` ("HH:mm"): on the autumn night the
- * repeated hour's first occurrence. Null when the clock never reads it (off the grid, or the hour
- * the spring change skips).
- */
-export function intervalAtClock(
-  date: string,
-  time: string,
-  minutes: number,
-  timeZone: string,
-): Interval | null {
-  return (
-    intervalsOfDay(date, minutes, timeZone).find((interval) => interval.label === time) ?? null
-  );
-}
-
 /** Minutes from the business day's midnight to the interval's start (the forecast's key). */
 export function minutesIntoDay(day: { intervals: Interval[] }, interval: Interval): number {
   const midnight = day.intervals[0]?.start.getTime() ?? interval.start.getTime();

@@ -5,7 +5,9 @@ import type { ImportRowProblem } from '@punchclock/shared/contracts/demand';
 import { isoDate } from '@punchclock/shared/contracts/common';
 import { positionSchema } from '@punchclock/shared/contracts/users';
 import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
-import { intervalAtClock, intervalMinutesOf, intervalStartingAt } from './grid.ts';
+import { toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { intervalsOfDay, type Interval } from '@punchclock/shared/domain/demand/coverage';
+import { intervalMinutesOf } from './grid.ts';
 import type { TableRow } from './import-file.ts';
 
 export type ImportKind = 'requirements' | 'workload';
@@ -109,6 +111,16 @@ export function checkImportRows(
   const { minutes, timeZone } = grid;
   const intervals: ImportedInterval[] = [];
   const seen = new Map<string, number>();
+  // A file holds many intervals of each day: cut each day into the grid once.
+  const days = new Map<string, Interval[]>();
+  const intervalsOf = (date: string) => {
+    let day = days.get(date);
+    if (!day) {
+      day = intervalsOfDay(date, minutes, timeZone);
+      days.set(date, day);
+    }
+    return day;
+  };
 
   for (const row of body) {
     if (row.cells.every((text) => text.trim() === '')) continue;
@@ -124,9 +136,12 @@ export function checkImportRows(
     if (hasStartsAt && cell(row, 'starts_at') !== '') {
       const text = cell(row, 'starts_at');
       const instant = Date.parse(text);
-      const found = Number.isNaN(instant)
-        ? null
-        : intervalStartingAt(new Date(instant), minutes, timeZone);
+      const date = Number.isNaN(instant) ? null : toBusinessDate(instant, timeZone);
+      const interval =
+        date === null
+          ? undefined
+          : intervalsOf(date).find((candidate) => candidate.start.getTime() === instant);
+      const found = date !== null && interval ? { date, interval } : null;
       if (Number.isNaN(instant) || !/^\d{4}-\d{2}-\d{2}T/.test(text)) {
         report(
           row.row,
@@ -150,12 +165,17 @@ export function checkImportRows(
       const date = cell(row, 'date');
       const timeText = cell(row, 'time');
       const time = clockOf(timeText);
-      const isDate = isoDate.safeParse(date).success;
+      // From 1900 on, like the roster: earlier is a typo, and far off the zone's rules.
+      const isDate = isoDate.safeParse(date).success && date >= '1900-01-01';
       if (!isDate) report(row.row, 'date', t`“${date}” is not a date like 2026-03-02`);
       if (time === null) report(row.row, 'time', t`“${timeText}” is not a time like 09:30`);
       if (isDate && time !== null) {
-        const interval = intervalAtClock(date, time, minutes, timeZone);
-        if (!interval) {
+        // The first interval the clock reads `time` in: on the autumn night, the first 01:00.
+        const interval = intervalsOf(date).find((candidate) => candidate.label === time);
+        const [hours = 0, mins = 0] = time.split(':').map(Number);
+        if (!interval && (hours * 60 + mins) % minutes === 0) {
+          report(row.row, 'time', t`${time} does not exist on ${date}: the clocks go forward`);
+        } else if (!interval) {
           report(
             row.row,
             'time',

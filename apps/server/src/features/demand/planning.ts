@@ -2,7 +2,7 @@
 import { t } from '@lingui/core/macro';
 import type { Db } from '../../db/client.ts';
 import { notifyLiveToRole } from '../../platform/live-events.ts';
-import { NotFound } from '../../platform/errors.ts';
+import { Invalid, NotFound } from '../../platform/errors.ts';
 import { findTeam, type Caller } from '../people/index.ts';
 import { assertPlansTeam, isId, plannerScopeOf } from '../rosters/index.ts';
 
@@ -21,4 +21,9 @@ export async function assertPlansDemandOf(db: Db, caller: Caller, teamId: string
 export async function announceDemandChanged(db: Db): Promise<void> {
   await notifyLiveToRole(db, 'admin', 'demand');
   await notifyLiveToRole(db, 'team_lead', 'demand');
+}
+
+/** Refuse a week before 1900, as the roster does: a typo, and outside the zone's known rules. */
+export function assertDemandDate(date: string): void {
+  if (date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
 }

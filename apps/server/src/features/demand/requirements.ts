@@ -12,7 +12,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { intervalMinutesOf, intervalStartingAt, weekGrid } from './grid.ts';
-import { announceDemandChanged, assertPlansDemandOf } from './planning.ts';
+import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import {
   deleteRequirements,
   listRequirementPositions,
@@ -72,6 +72,7 @@ export async function getRequirements(
   timeZone: string,
 ): Promise<RequirementsResponse> {
   const query = parseInput(requirementsQuerySchema, rawQuery);
+  assertDemandDate(query.weekStart);
   await assertPlansDemandOf(db, caller, query.teamId);
   return readRequirementWeek(db, query.teamId, query.weekStart, query.position, timeZone);
 }
