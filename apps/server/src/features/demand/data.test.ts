@@ -11,7 +11,7 @@ import type {
 import { businessInstant } from '@punchclock/shared/domain/business-time';
 import { queueFigures } from '@punchclock/shared/domain/demand/erlang';
 import type { Db } from '../../db/client.ts';
-import { buildTestApp, signInAs } from '../../test/app.ts';
+import { buildTestApp, CSRF_HEADERS, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
@@ -356,10 +356,14 @@ describeEachDatabase(
       const french = await app.inject({
         method: 'POST',
         url: '/api/demand/imports',
-        headers: { 'x-punchclock-csrf': '1', cookie: adminCookie, 'accept-language': 'fr-CA' },
+        headers: { ...CSRF_HEADERS, cookie: adminCookie, 'accept-language': 'fr-CA' },
         payload: { teamId, kind: 'workload', fileName: 'calls.csv', content: base64(csv) },
       });
-      void french;
+      expect((french.json() as DemandImportResponse).problems[1]).toEqual({
+        row: 4,
+        column: 'contacts',
+        message: 'Les contacts doivent être un nombre de 0 à 1000000',
+      });
 
       const missing = await importFile(
         teamId,

@@ -1,6 +1,6 @@
 // The rows of a demand file checked against the team's interval grid (#31). Pure: the file's
 // cells, the interval length and the time zone in; rows to write or problems out.
-import { t } from '@lingui/core/macro';
+import { plural, t } from '@lingui/core/macro';
 import type { ImportRowProblem } from '@punchclock/shared/contracts/demand';
 import { isoDate } from '@punchclock/shared/contracts/common';
 import { positionSchema } from '@punchclock/shared/contracts/users';
@@ -231,7 +231,10 @@ export function checkImportRows(
     problems.push({
       row: problems.at(-1)?.row ?? 1,
       column: null,
-      message: t`…and ${extraProblems} more problems`,
+      message: plural(extraProblems, {
+        one: '…and # more problem',
+        other: '…and # more problems',
+      }),
     });
   }
   return { intervals, problems };
