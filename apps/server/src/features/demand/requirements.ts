@@ -77,10 +77,7 @@ export async function getRequirements(
   return readRequirementWeek(db, query.teamId, query.weekStart, query.position, timeZone);
 }
 
-/**
- * Typed cells: each must be the start of an interval of the team's grid; null clears it. The
- * answer is the week of the first cell.
- */
+/** Typed cells: each must be the start of an interval of the team's grid; null clears it. */
 export async function saveRequirements(
   db: Db,
   caller: Caller,
@@ -98,6 +95,8 @@ export async function saveRequirements(
     number,
     { startsAt: Date; date: string; minutes: number; required: number | null }
   >();
+  // The answer is the week of the first cell.
+  let weekDay: string | undefined;
   for (const cell of input.cells) {
     const startsAt = new Date(cell.startsAt);
     const found = intervalStartingAt(startsAt, minutes, timeZone);
@@ -107,6 +106,7 @@ export async function saveRequirements(
         t`${when} is not the start of one of the team’s ${minutes}-minute intervals`,
       );
     }
+    weekDay ??= found.date;
     cells.set(startsAt.getTime(), {
       startsAt,
       date: found.date,
@@ -152,10 +152,6 @@ export async function saveRequirements(
       meta: actor.meta,
     });
     await announceDemandChanged(tx);
-    const firstCell = input.cells[0];
-    const weekDay = firstCell
-      ? (cells.get(Date.parse(firstCell.startsAt))?.date ?? firstDate)
-      : firstDate;
-    return readRequirementWeek(tx, input.teamId, weekDay, input.position, timeZone);
+    return readRequirementWeek(tx, input.teamId, weekDay ?? firstDate, input.position, timeZone);
   });
 }
