@@ -2,9 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { ScheduleJobs } from '../../platform/job-runner.ts';
+import { registerDemandDataRoutes } from './data-routes.ts';
 
 /** Requirements, imports, forecast, auto-fill runs and coverage (#31). */
 export function registerDemandRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+  registerDemandDataRoutes(app, db, config);
   void app;
   void db;
   void config;
