@@ -9,6 +9,7 @@ import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { isUniqueViolation } from '../../platform/errors.ts';
 import { withLocale } from '../../platform/i18n.ts';
 import type { JobRunner } from '../../platform/job-runner.ts';
 import { notifyLiveToRole } from '../../platform/live-events.ts';
@@ -113,7 +114,11 @@ export async function processNextSolverRun(
           gap: answer.result.gap,
         });
       } else {
-        await applyAnswer(db, run, answer);
+        // A planner's shift committed between our check and our insert: read again, once.
+        await applyAnswer(db, run, answer).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          return applyAnswer(db, run, answer);
+        });
       }
     }
   } catch (error) {
