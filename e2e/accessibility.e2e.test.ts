@@ -80,6 +80,12 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
       .click();
     await page.getByRole('dialog').waitFor();
   },
+  // Demand Planning (in ADMIN_SCREENS from the route table): its settings form, the section
+  // with the most fields (the grid is checked as the screen opens).
+  '/demand': async (page) => {
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+  },
   '/dashboard': async (page) => {
     await page.getByRole('button', { name: /Notifications/ }).click();
     await page.getByRole('menu').waitFor();

@@ -184,6 +184,11 @@ async function buildServer() {
     logLevel: 'warning',
     plugins: [linguiMacrosEsbuildPlugin()],
   });
+  // The auto-fill's HiGHS worker thread is started from beside the bundle (demand/solver).
+  cpSync(
+    path.join(serverDir, 'src/features/demand/solver/highs-worker.mjs'),
+    path.join(outDir, 'highs-worker.mjs'),
+  );
   // The migrations are read at run time from beside the bundle (db/client.ts).
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), {
     recursive: true,

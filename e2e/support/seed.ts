@@ -59,6 +59,18 @@ export const SEED_USERS = {
   rosterCal: { email: 'rob@e2e.test', name: 'Rob Rota', role: 'employee', team: 'Roster team' },
   rosterDee: { email: 'roz@e2e.test', name: 'Roz Rota', role: 'employee', team: 'Roster team' },
   rosterEve: { email: 'ria@e2e.test', name: 'Ria Rota', role: 'employee', team: 'Roster team' },
+  // Planning from demand (e2e/demand.e2e.test.ts): a lead and four people of another team.
+  demandLead: {
+    email: 'dana@e2e.test',
+    name: 'Dana Demand',
+    role: 'team_lead',
+    team: 'Demand team',
+    leadsTeam: true,
+  },
+  demandDev: { email: 'dev@e2e.test', name: 'Dev Demand', role: 'employee', team: 'Demand team' },
+  demandDot: { email: 'dot@e2e.test', name: 'Dot Demand', role: 'employee', team: 'Demand team' },
+  demandDax: { email: 'dax@e2e.test', name: 'Dax Demand', role: 'employee', team: 'Demand team' },
+  demandDru: { email: 'dru@e2e.test', name: 'Dru Demand', role: 'employee', team: 'Demand team' },
   kioskSecond: {
     email: 'kit@e2e.test',
     name: 'Kit Kiosk',

@@ -1335,6 +1335,7 @@ const SCENARIOS: Scenario[] = [
   },
   ...rosterScenarios(),
   ...shiftTradeScenarios(),
+  ...demandDataScenarios(),
   ...demandRunScenarios(),
   {
     route: 'POST /api/reports/recompute',
@@ -2191,6 +2192,108 @@ function shiftTradeScenarios(): Scenario[] {
           url: `/api/shift-trades/${trade.id}/cancel`,
           cookie: giver.cookie,
           actorId: giver.user.id,
+        };
+      },
+    },
+  ];
+}
+
+/** Demand planning's data (#31): settings, typed and imported requirements, computing them. */
+function demandDataScenarios(): Scenario[] {
+  const content = (lines: string[]) => Buffer.from(lines.join('\n')).toString('base64');
+  return [
+    {
+      route: 'PUT /api/demand/settings/:teamId',
+      name: "a team's service target",
+      status: 200,
+      action: 'demand.settings.update',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'PUT',
+          url: `/api/demand/settings/${team.id}`,
+          cookie: adminCookie,
+          payload: {
+            intervalMinutes: 30,
+            serviceLevelPercent: 90,
+            answerSeconds: 15,
+            shrinkagePercent: 35,
+            shiftLengthsMinutes: [480],
+            startStepMinutes: 30,
+            earliestStart: '06:00',
+            latestEnd: '22:00',
+            lunchMinutes: 30,
+            breakDurationMins: 15,
+            minWeekMinutes: 0,
+            maxWeekMinutes: 2400,
+            underCoverHourCost: 200,
+            overCoverHourCost: 5,
+            preferNotCost: 30,
+          },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/demand/requirements',
+      name: 'typed cells',
+      status: 200,
+      action: 'demand.requirements.update',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'PUT',
+          url: '/api/demand/requirements',
+          cookie: adminCookie,
+          payload: {
+            teamId: team.id,
+            cells: [{ startsAt: torontoInstant('2031-03-03', '09:00'), required: 3 }],
+          },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/demand/imports',
+      name: 'a CSV of requirements',
+      status: 200,
+      action: 'demand.import',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'POST',
+          url: '/api/demand/imports',
+          cookie: adminCookie,
+          payload: {
+            teamId: team.id,
+            kind: 'requirements',
+            fileName: 'needs.csv',
+            content: content(['date,time,required', '2031-03-03,09:00,3', '2031-03-03,09:30,4']),
+          },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/demand/requirements/compute',
+      name: "from a week's workload",
+      status: 200,
+      action: 'demand.requirements.compute',
+      async arrange(context) {
+        const { db, admin, adminCookie } = context;
+        const team = await auditTestTeam(db, admin.id);
+        await expectApi(context.app, adminCookie, 'POST', '/api/demand/imports', 200, {
+          teamId: team.id,
+          kind: 'workload',
+          fileName: 'calls.csv',
+          content: content(['date,time,contacts,aht_seconds', '2031-03-03,09:00,100,180']),
+        });
+        return {
+          method: 'POST',
+          url: '/api/demand/requirements/compute',
+          cookie: adminCookie,
+          payload: { teamId: team.id, weekStart: '2031-03-02', from: 'history' },
+          actorId: admin.id,
         };
       },
     },

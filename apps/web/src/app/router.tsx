@@ -19,6 +19,7 @@ import { WebhooksPage } from '@/features/webhooks';
 import { SingleSignOnPage } from '@/features/sso';
 import { PunchLocationsPage } from '@/features/locations';
 import { DashboardPage } from '@/features/dashboard';
+import { DemandPage } from '@/features/demand';
 import {
   AdherenceReportPage,
   AnalyticsPage,
@@ -61,6 +62,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/availability': AvailabilityPage,
   '/open-shifts': OpenShiftsPage,
   '/roster': RosterPage,
+  '/demand': DemandPage,
   '/time-approvals': TimeApprovalsPage,
   '/timesheets': TimesheetsPage,
   '/sme': SmeDashboardPage,

@@ -19,6 +19,7 @@ import {
   Scale,
   ScrollText,
   ShieldCheck,
+  TrendingUp,
   Users,
 } from 'lucide-react';
 import type { SidebarPath } from '@punchclock/shared/domain/navigation';
@@ -36,6 +37,7 @@ export const NAVIGATION_ICONS: Record<SidebarPath, LucideIcon> = {
   '/availability': CalendarRange,
   '/open-shifts': ArrowLeftRight,
   '/roster': LayoutGrid,
+  '/demand': TrendingUp,
   '/time-approvals': ClipboardCheck,
   '/timesheets': FileSignature,
   '/users': Users,

@@ -12,6 +12,7 @@ const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
   ['Availability', '/availability'],
   ['Open Shifts & Swaps', '/open-shifts'],
   ['Roster', '/roster'],
+  ['Demand Planning', '/demand'],
   ['Time Approvals', '/time-approvals'],
   ['Timesheets', '/timesheets'],
   ['User Management', '/users'],
@@ -48,10 +49,11 @@ describe('getSidebarItems', () => {
     expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
   });
 
-  it("gives team lead the employee items plus their team's Roster, Timesheets, User Management and reports", () => {
+  it("gives team lead the employee items plus their team's Roster, Demand Planning, Timesheets, User Management and reports", () => {
     expect(sidebarLabels('team_lead')).toEqual([
       ...EMPLOYEE_ITEMS,
       'Roster',
+      'Demand Planning',
       'Timesheets',
       'User Management',
       'Adherence Reports',
@@ -94,7 +96,7 @@ describe('screens', () => {
     expect(findScreen(path)?.requiredRole).toBe('admin');
   });
 
-  it.each(['/users', '/roster', '/reports', '/worked-hours', '/analytics'])(
+  it.each(['/users', '/roster', '/demand', '/reports', '/worked-hours', '/analytics'])(
     '%s admits admin and team lead only',
     (path) => {
       const required = findScreen(path)?.requiredRole;

@@ -75,6 +75,16 @@ export const SCREENS = [
     requiredRole: ['admin', 'team_lead'],
     sidebarRoles: ['admin', 'team_lead'],
   },
+  // Planning from demand (#31, decision 0048): people needed per interval, the workload forecast,
+  // the auto-fill of a roster week and coverage; beside the roster it feeds.
+  {
+    path: '/demand',
+    get title() {
+      return t`Demand Planning`;
+    },
+    requiredRole: ['admin', 'team_lead'],
+    sidebarRoles: ['admin', 'team_lead'],
+  },
   // The route table says admin-only, but the sidebar offers it to sme and issue #8 gives it to
   // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {

@@ -120,6 +120,18 @@ describe('RosterPage, the week grid', () => {
     ).toEqual(['Ana LimaFrontCashier', 'Bo ChenFront', 'Open shifts']);
   });
 
+  it('opens the week and team a link names (Demand Planning’s "Review on the roster")', async () => {
+    window.history.pushState({}, '', `/roster?week=2026-12-02&team=${TEAM}`);
+    try {
+      await renderPage();
+      const read = String(fetchMock.mock.calls[0]?.[0]);
+      expect(read).toContain('weekStart=2026-11-29');
+      expect(read).toContain(`teamId=${TEAM}`);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   it('shows each shift with its hours, position and state; a template shift as from its template', async () => {
     await renderPage();
     const monday = cell('Ana Lima', '2026-11-23');

@@ -45,6 +45,17 @@ const GRID_MEDIA_QUERY = '(min-width: 640px)';
 
 type ShiftDialogState = { shift: Shift | null; preset: ShiftPreset | null };
 
+/** `?week=yyyy-MM-dd&team=<id>` of the address, when valid; read once, as the page opens. */
+function linkedWeekAndTeam(): { week: string | null; teamId: string | null } {
+  const params = new URLSearchParams(window.location.search);
+  const week = params.get('week');
+  const teamId = params.get('team');
+  return {
+    week: week && /^\d{4}-\d{2}-\d{2}$/.test(week) ? week : null,
+    teamId: teamId && /^[0-9a-f-]{36}$/i.test(teamId) ? teamId : null,
+  };
+}
+
 /** /roster: admins and team leads plan a week of shifts, see its conflicts, and publish it. */
 export default function RosterPage() {
   const { t } = useLingui();
@@ -52,9 +63,13 @@ export default function RosterPage() {
   const { user } = useSession();
   const isAdmin = getRoleFlags(user?.role).isAdmin;
   const isWide = useMediaQuery(GRID_MEDIA_QUERY);
-  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
-  const [day, setDay] = useState(today);
-  const [filters, setFilters] = useState<RosterFilters>({});
+  // A link may name the week and team to open (Demand Planning's "Review on the roster").
+  const [linked] = useState(linkedWeekAndTeam);
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(linked.week ?? today));
+  const [day, setDay] = useState(linked.week ?? today);
+  const [filters, setFilters] = useState<RosterFilters>(() =>
+    linked.teamId ? { teamId: linked.teamId } : {},
+  );
   const [isDayView, setIsDayView] = useState(false);
   const [isCopyMode, setIsCopyMode] = useState(false);
   const [shiftDialog, setShiftDialog] = useState<ShiftDialogState | null>(null);

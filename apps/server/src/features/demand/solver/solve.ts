@@ -1,0 +1,380 @@
+import { t } from '@lingui/core/macro';
+import { formatDuration } from '@punchclock/shared/i18n/format';
+import { buildCandidates, workSpans, type Candidate, type CandidateSet } from './candidates.ts';
+import { greedyFill } from './greedy.ts';
+import { buildModel, type DemandRow, type MinimumClamp } from './model.ts';
+import { HighsWorker, SolveCancelled, type HighsOutcome } from './run-highs.ts';
+import type {
+  LockedShift,
+  RosterProblem,
+  SolvedShift,
+  SolveOptions,
+  SolverAnswer,
+  SolverResult,
+  TimeSpan,
+} from './types.ts';
+
+/**
+ * The auto-fill (#31 item 3, decision 0048): candidates → MIP → HiGHS in a worker → shifts.
+ * A large team is solved in parts (people dealt round-robin into groups), each against the demand
+ * the earlier parts left, sharing the time limit. Knows nothing of the database: runs.ts builds
+ * the RosterProblem and writes the answer.
+ */
+
+/** Above this many people, or candidates, a week is solved in parts (see bench/demand.ts). */
+export const PART_MAX_PEOPLE = 120;
+export const PART_MAX_CANDIDATES = 40_000;
+
+const HOUR = 3_600_000;
+
+/** People dealt into groups of similar make-up (positions, cost), each small enough to solve. */
+export function partitionPeople(problem: RosterProblem, set: CandidateSet): number[][] {
+  const count = problem.people.length;
+  const groups = Math.max(
+    1,
+    Math.ceil(count / PART_MAX_PEOPLE),
+    Math.ceil(set.candidates.length / PART_MAX_CANDIDATES),
+  );
+  const order = problem.people
+    .map((person, index) => ({ person, index }))
+    .sort(
+      (a, b) =>
+        [...a.person.positions]
+          .sort()
+          .join(',')
+          .localeCompare([...b.person.positions].sort().join(',')) ||
+        a.person.hourlyCost - b.person.hourlyCost ||
+        a.person.id.localeCompare(b.person.id),
+    );
+  const parts: number[][] = Array.from({ length: Math.min(groups, Math.max(1, count)) }, () => []);
+  order.forEach(({ index }, rank) => parts[rank % parts.length]!.push(index));
+  return parts.filter((part) => part.length > 0);
+}
+
+const samePosition = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Fraction of the interval that a shift's work covers. */
+function coveredFraction(
+  shift: { start: number; end: number; lunch: TimeSpan | null },
+  interval: TimeSpan,
+): number {
+  let covered = 0;
+  for (const span of workSpans(shift)) {
+    covered += Math.max(0, Math.min(span.end, interval.end) - Math.max(span.start, interval.start));
+  }
+  return covered / (interval.end - interval.start);
+}
+
+/** Whether a shift of `position` counts for demand of `demanded` ('' counts every shift). */
+const counts = (position: string, demanded: string) =>
+  demanded === '' || samePosition(position, demanded);
+
+/** People each demand interval gets from these shifts. */
+function coverageBy(
+  problem: RosterProblem,
+  shifts: readonly { start: number; end: number; lunch: TimeSpan | null; position: string }[],
+): number[] {
+  const cover = problem.demand.map(() => 0);
+  const sorted = [...shifts].sort((a, b) => a.start - b.start);
+  problem.demand.forEach((interval, index) => {
+    let people = 0;
+    for (const shift of sorted) {
+      if (shift.start >= interval.end) break;
+      if (shift.end <= interval.start || !counts(shift.position, interval.position)) continue;
+      people += coveredFraction(shift, interval);
+    }
+    cover[index] = people;
+  });
+  return cover;
+}
+
+const lockedShifts = (problem: RosterProblem): LockedShift[] =>
+  problem.people.flatMap((person) => person.locked);
+
+const chosenShape = (candidate: Candidate) => ({
+  start: candidate.template.start,
+  end: candidate.template.end,
+  lunch: candidate.template.lunch,
+  position: candidate.position,
+});
+
+function toSolvedShift(problem: RosterProblem, candidate: Candidate): SolvedShift {
+  const { template } = candidate;
+  return {
+    userId: problem.people[candidate.person]!.id,
+    date: template.date,
+    startTime: template.startTime,
+    endTime: template.endTime,
+    lunchStart: template.lunchStart,
+    lunchEnd: template.lunchEnd,
+    breakDurationMins: problem.shape.breakDurationMins,
+    position: candidate.position === '' ? null : candidate.position,
+  };
+}
+
+interface PartReport {
+  outcome: HighsOutcome | null;
+  seconds: number;
+}
+
+/** The result's figures for the chosen shifts, locked shifts counted in the coverage. */
+function summarise(
+  problem: RosterProblem,
+  set: CandidateSet,
+  chosen: readonly Candidate[],
+  context: {
+    outcome: SolverResult['outcome'];
+    seconds: number;
+    parts: PartReport[];
+    partCount: number;
+    clamped: readonly MinimumClamp[];
+  },
+): SolverResult {
+  const locked = lockedShifts(problem).map((shift) => ({ ...shift }));
+  const cover = coverageBy(problem, [...locked, ...chosen.map(chosenShape)]);
+  let requiredHours = 0;
+  let coveredHours = 0;
+  let shortfallHours = 0;
+  let overHours = 0;
+  problem.demand.forEach((interval, index) => {
+    const hours = (interval.end - interval.start) / HOUR;
+    const people = cover[index] ?? 0;
+    requiredHours += interval.required * hours;
+    coveredHours += Math.min(interval.required, people) * hours;
+    shortfallHours += Math.max(0, interval.required - people) * hours;
+    overHours += Math.max(0, people - interval.required) * hours;
+  });
+  const labour = chosen.reduce((sum, candidate) => sum + candidate.labourCost, 0);
+  const preferences = chosen.reduce((sum, candidate) => sum + candidate.preferNotCost, 0);
+  const paidByPerson = [...set.lockedPaidMinutes];
+  for (const candidate of chosen) {
+    paidByPerson[candidate.person] =
+      (paidByPerson[candidate.person] ?? 0) + candidate.template.paidMinutes;
+  }
+  const overtime = problem.people.reduce((sum, person, index) => {
+    if (!person.overtime) return sum;
+    const past = Math.max(0, (paidByPerson[index] ?? 0) - person.overtime.weeklyThresholdMinutes);
+    return sum + (past / 60) * person.hourlyCost * person.overtime.premiumMultiplier;
+  }, 0);
+  const underCoverage = shortfallHours * problem.costs.underHour;
+  const overCoverage = overHours * problem.costs.overHour;
+
+  const notes: string[] = [];
+  for (const clamp of context.clamped) {
+    const name = problem.people[clamp.person]!.name;
+    const wanted = formatDuration(Math.round(clamp.wantedMinutes));
+    const reachable = formatDuration(Math.round(clamp.reachableMinutes));
+    notes.push(
+      t`${name}’s weekly minimum (${wanted} more) can’t be reached with their availability; at most ${reachable} could be planned.`,
+    );
+  }
+  problem.people.forEach((person, index) => {
+    const wanted = person.minWeekMinutes;
+    const planned = paidByPerson[index] ?? 0;
+    const isClamped = context.clamped.some((clamp) => clamp.person === index);
+    if (!isClamped && wanted > 0 && planned + 1 < wanted && context.outcome !== 'cancelled') {
+      const name = person.name;
+      const short = formatDuration(Math.round(wanted - planned));
+      notes.push(
+        t`${name} is planned ${short} short of their weekly minimum (rest rules leave no room).`,
+      );
+    }
+  });
+  if (context.partCount > 1) {
+    const parts = context.partCount;
+    notes.push(
+      t`The team was solved in ${parts} parts, one after the other; the gap is that of the parts, not of the whole week.`,
+    );
+  }
+  if (context.parts.some((part) => part.outcome !== null && !isSolved(part.outcome))) {
+    notes.push(
+      t`The solver found no plan for part of the team within the time limit; try a longer limit.`,
+    );
+  }
+
+  const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+  return {
+    outcome: context.outcome,
+    shiftsAdded: chosen.length,
+    requiredHours: round(requiredHours),
+    coveredHours: round(coveredHours),
+    shortfallHours: round(shortfallHours),
+    overHours: round(overHours),
+    coverage: requiredHours === 0 ? 1 : round(coveredHours / requiredHours, 4),
+    cost: {
+      labour: round(labour),
+      overtime: round(overtime),
+      underCoverage: round(underCoverage),
+      overCoverage: round(overCoverage),
+      preferences: round(preferences),
+      total: round(labour + overtime + underCoverage + overCoverage + preferences),
+    },
+    gap: combinedGap(context.parts),
+    seconds: round(context.seconds, 1),
+    people: problem.people.length,
+    candidateShifts: set.candidates.length,
+    parts: context.partCount,
+    notes,
+  };
+}
+
+/** HiGHS statuses that come with a usable solution. */
+function isSolved(outcome: HighsOutcome): boolean {
+  return (
+    outcome.status === 'Optimal' ||
+    Object.keys(outcome.values).length > 0 ||
+    (outcome.status === 'Time limit reached' && outcome.primalBound !== null)
+  );
+}
+
+/** The parts' gap together: (Σ primal − Σ dual) / Σ primal, or the largest gap read. */
+function combinedGap(parts: readonly PartReport[]): number | null {
+  const solved = parts.flatMap((part) => (part.outcome ? [part.outcome] : []));
+  if (solved.length === 0) return null;
+  let primal = 0;
+  let dual = 0;
+  for (const outcome of solved) {
+    if (
+      outcome.status === 'Optimal' &&
+      (outcome.primalBound === null || outcome.dualBound === null)
+    ) {
+      primal += outcome.objective;
+      dual += outcome.objective;
+    } else if (outcome.primalBound !== null && outcome.dualBound !== null) {
+      primal += outcome.primalBound;
+      dual += outcome.dualBound;
+    } else {
+      const gaps = solved.map((each) => each.gap).filter((gap): gap is number => gap !== null);
+      return gaps.length > 0 ? Math.max(...gaps) : null;
+    }
+  }
+  if (Math.abs(primal) < 1e-9) return 0;
+  return Number(Math.max(0, (primal - dual) / Math.abs(primal)).toFixed(4));
+}
+
+/**
+ * Fills the open days of a roster week from its demand. Never infeasible (coverage and the weekly
+ * minimum have slack); aborting answers `cancelled` with no shifts.
+ */
+export async function solveRoster(
+  problem: RosterProblem,
+  options: SolveOptions,
+): Promise<SolverAnswer> {
+  const startedAt = performance.now();
+  const elapsed = () => (performance.now() - startedAt) / 1000;
+  const set = buildCandidates(problem);
+  const parts = partitionPeople(problem, set);
+  const noParts: PartReport[] = [];
+  const finish = (
+    outcome: SolverResult['outcome'],
+    chosen: Candidate[],
+    reports: PartReport[],
+    clamped: MinimumClamp[],
+  ): SolverAnswer => ({
+    result: summarise(problem, set, chosen, {
+      outcome,
+      seconds: elapsed(),
+      parts: reports,
+      partCount: parts.length,
+      clamped,
+    }),
+    shifts:
+      outcome === 'cancelled' ? [] : chosen.map((candidate) => toSolvedShift(problem, candidate)),
+  });
+
+  const requiredTotal = problem.demand.reduce((sum, interval) => sum + interval.required, 0);
+  if (requiredTotal <= 0 || set.candidates.length === 0)
+    return finish('nothing_to_fill', [], noParts, []);
+  if (options.signal?.aborted) return finish('cancelled', [], noParts, []);
+
+  // What is still wanted after the locked shifts, interval by interval.
+  const lockedCover = coverageBy(problem, lockedShifts(problem));
+  const residual = problem.demand.map((interval, index) =>
+    Math.max(0, interval.required - (lockedCover[index] ?? 0)),
+  );
+
+  const worker = new HighsWorker();
+  const abort = () => void worker.terminate();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  const reports: PartReport[] = [];
+  const chosen: Candidate[] = [];
+  const clamped: MinimumClamp[] = [];
+  let lastGap: number | null = null;
+  let partStartedAt = elapsed();
+  let partLimit = options.timeLimitSeconds;
+  const report = (partsDone: number) => {
+    const within = partLimit > 0 ? Math.min(1, (elapsed() - partStartedAt) / partLimit) : 1;
+    options.onProgress?.({
+      elapsedSeconds: Number(elapsed().toFixed(1)),
+      percent: Math.min(99, Math.floor(((partsDone + within) / parts.length) * 100)),
+      gap: lastGap,
+    });
+  };
+  try {
+    let peopleLeft = parts.reduce((sum, part) => sum + part.length, 0);
+    for (const [partIndex, people] of parts.entries()) {
+      // Each part asks for its share of what is still wanted; the last part for all of it.
+      const share = peopleLeft > 0 ? people.length / peopleLeft : 1;
+      peopleLeft -= people.length;
+      const demand: DemandRow[] = problem.demand.map((interval, index) => ({
+        start: interval.start,
+        end: interval.end,
+        position: interval.position,
+        target: (residual[index] ?? 0) * share,
+      }));
+      const model = buildModel({ problem, set, people, demand });
+      clamped.push(...model.clamped);
+      partStartedAt = elapsed();
+      const remaining = Math.max(1, options.timeLimitSeconds - partStartedAt);
+      partLimit = remaining / (parts.length - partIndex);
+      if (model.candidates.length === 0) {
+        reports.push({ outcome: null, seconds: 0 });
+        continue;
+      }
+      lastGap = null;
+      const start = greedyFill({ problem, set, people, demand }).map(
+        (candidate) => `x${candidate.index}`,
+      );
+      const ticker = setInterval(() => report(partIndex), 1000);
+      let outcome: HighsOutcome;
+      try {
+        outcome = await worker.solve(
+          model.lp,
+          // HiGHS overruns its limit by up to a round of cuts: keep a tenth in hand.
+          { time_limit: Math.max(1, partLimit * 0.9), mip_rel_gap: options.gapTolerance ?? 0.01 },
+          {
+            start,
+            onGap: (gap) => {
+              lastGap = gap;
+            },
+          },
+        );
+      } finally {
+        clearInterval(ticker);
+      }
+      reports.push({ outcome, seconds: elapsed() - partStartedAt });
+      const picked = model.candidates.filter(
+        (candidate) => (outcome.values[`x${candidate.index}`] ?? 0) > 0.5,
+      );
+      chosen.push(...picked);
+      const pickedCover = coverageBy(problem, picked.map(chosenShape));
+      pickedCover.forEach((people, index) => {
+        residual[index] = Math.max(0, (residual[index] ?? 0) - people);
+      });
+      report(partIndex + 1);
+    }
+  } catch (error) {
+    if (error instanceof SolveCancelled || options.signal?.aborted) {
+      return finish('cancelled', [], reports, clamped);
+    }
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
+    await worker.terminate();
+  }
+  if (options.signal?.aborted) return finish('cancelled', [], reports, clamped);
+  const isOptimal = reports.every(
+    (part) => part.outcome === null || part.outcome.status === 'Optimal',
+  );
+  return finish(isOptimal ? 'optimal' : 'time_limit', chosen, reports, clamped);
+}
