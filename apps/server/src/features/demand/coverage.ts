@@ -35,8 +35,9 @@ import {
   listTeamPeopleShifts,
   type CoverageShiftRow,
 } from './coverage-repository.ts';
-import { listRequirements, listTeamMembers, readTeamDemandSettings } from './problem-repository.ts';
-import { announceDemandChanged } from './runs.ts';
+import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { demandSettingsOf } from './settings.ts';
+import { announceDemandChanged } from './planning.ts';
 import { shiftSpanOf } from './shift-spans.ts';
 
 const HOUR_MS = 3_600_000;
@@ -124,7 +125,7 @@ export async function getCoverage(
   const scope = await plannerScopeOf(db, caller);
   assertPlansTeam(scope, query.teamId);
   const { teamId, date, position } = query;
-  const settings = await readTeamDemandSettings(db, teamId);
+  const settings = await demandSettingsOf(db, teamId);
   const intervals = intervalsOfDay(date, settings.intervalMinutes, timeZone);
   const requirements = await listRequirements(db, { teamId, from: date, to: date, position });
   const requiredAt = new Map(requirements.map((row) => [row.startsAt.getTime(), row.required]));
@@ -210,7 +211,7 @@ export async function postGap(
 ): Promise<{ shiftIds: string[] }> {
   const input = parseInput(postGapRequestSchema, rawInput);
   if (input.date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
-  const settings = await readTeamDemandSettings(db, input.teamId);
+  const settings = await demandSettingsOf(db, input.teamId);
   const problem = findShiftProblem({
     workStart: input.startTime,
     workEnd: input.endTime,

@@ -18,7 +18,8 @@ import type { Db } from '../../db/client.ts';
 import { rateOnFrom, readRatesOfPeople } from '../pay-settings/index.ts';
 import { ruleSetResolversFor } from '../pay-rules/index.ts';
 import { loadPlanContexts } from '../rosters/index.ts';
-import { listRequirements, listTeamMembers, readTeamDemandSettings } from './problem-repository.ts';
+import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { demandSettingsOf } from './settings.ts';
 import { shiftSpanOf } from './shift-spans.ts';
 import type { LockedShift, RosterProblem, TimeSpan } from './solver/types.ts';
 
@@ -151,7 +152,7 @@ export async function loadRosterProblem(
   const around = datesFrom(before, after);
 
   // One after the other: `db` may be a transaction (one connection).
-  const settings = await readTeamDemandSettings(db, teamId);
+  const settings = await demandSettingsOf(db, teamId);
   const requirements = await listRequirements(db, { teamId, from: first, to: last });
   const members = await listTeamMembers(db, teamId);
   const userIds = members.map((member) => member.userId);

@@ -19,7 +19,8 @@ import { findActiveLock } from '../period-locks/index.ts';
 import { findShiftOfPersonOn, insertShift } from '../rosters/index.ts';
 import { loadRosterProblem } from './problem-loader.ts';
 import { listTeamMembers } from './problem-repository.ts';
-import { announceDemandChanged, RUN_FAILED, RUN_LOCKED, RUN_STALE } from './runs.ts';
+import { announceDemandChanged } from './planning.ts';
+import { RUN_FAILED, RUN_LOCKED, RUN_STALE } from './runs.ts';
 import {
   beatRun,
   claimQueuedRun,

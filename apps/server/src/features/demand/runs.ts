@@ -13,10 +13,10 @@ import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import { notifyLiveToRole } from '../../platform/live-events.ts';
 import { findTeam, type Actor, type Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { assertPlansTeam, isId, plannerScopeOf } from '../rosters/index.ts';
+import { announceDemandChanged } from './planning.ts';
 import {
   cancelQueuedRun,
   findLiveRun,
@@ -68,12 +68,6 @@ export function toRun(row: SolverRunRow): SolverRun {
 /** The Sunday of a date's week (the roster's weeks). */
 export function sundayOf(date: string): string {
   return getWeekDates(date)[0] ?? date;
-}
-
-/** Planners' auto-fill panels re-read (at commit). */
-export async function announceDemandChanged(db: Db): Promise<void> {
-  await notifyLiveToRole(db, 'admin', 'demand');
-  await notifyLiveToRole(db, 'team_lead', 'demand');
 }
 
 /**
