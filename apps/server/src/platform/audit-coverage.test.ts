@@ -1336,6 +1336,7 @@ const SCENARIOS: Scenario[] = [
   ...rosterScenarios(),
   ...shiftTradeScenarios(),
   ...demandDataScenarios(),
+  ...demandRunScenarios(),
   {
     route: 'POST /api/reports/recompute',
     name: 'one person, one day',
@@ -2292,6 +2293,74 @@ function demandDataScenarios(): Scenario[] {
           url: '/api/demand/requirements/compute',
           cookie: adminCookie,
           payload: { teamId: team.id, weekStart: '2031-03-02', from: 'history' },
+          actorId: admin.id,
+        };
+      },
+    },
+  ];
+}
+
+/** Demand planning's auto-fill runs and coverage gaps (#31 items 3 and 4). */
+function demandRunScenarios(): Scenario[] {
+  const sunday = '2031-03-09';
+  return [
+    {
+      route: 'POST /api/demand/solver-runs',
+      name: "a team's week",
+      status: 202,
+      action: 'demand.autofill',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'POST',
+          url: '/api/demand/solver-runs',
+          cookie: adminCookie,
+          payload: { teamId: team.id, weekStart: sunday },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/demand/solver-runs/:id/cancel',
+      name: 'a queued run',
+      status: 200,
+      action: 'demand.autofill.cancel',
+      async arrange({ db, admin, adminCookie, app }) {
+        const team = await auditTestTeam(db, admin.id);
+        const queued = await expectApi<{ run: { id: string } }>(
+          app,
+          adminCookie,
+          'POST',
+          '/api/demand/solver-runs',
+          202,
+          { teamId: team.id, weekStart: sunday },
+        );
+        return {
+          method: 'POST',
+          url: `/api/demand/solver-runs/${queued.run.id}/cancel`,
+          cookie: adminCookie,
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/demand/coverage/open-shifts',
+      name: 'two open shifts for a gap',
+      status: 201,
+      action: 'demand.post_gap',
+      async arrange({ db, admin, adminCookie }) {
+        const team = await auditTestTeam(db, admin.id);
+        return {
+          method: 'POST',
+          url: '/api/demand/coverage/open-shifts',
+          cookie: adminCookie,
+          payload: {
+            teamId: team.id,
+            date: '2031-03-11',
+            startTime: '14:00',
+            endTime: '18:00',
+            count: 2,
+          },
           actorId: admin.id,
         };
       },

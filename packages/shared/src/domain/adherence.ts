@@ -79,8 +79,11 @@ const ACTUAL_OF: Record<TimeEventType, Actual> = {
 const floorMinute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 const roundPct = (value: number) => Math.round(value * 10) / 10;
 
-/** The actual state at each instant, from sorted punches, open at the end until `openUntil`. */
-function segmentsOf(events: readonly TimedEvent[], openUntilMs: number) {
+/**
+ * The actual state at each instant, from punches (any order), the last one open until
+ * `openUntil`. Coverage (#31) reads who was working per interval from the same segments.
+ */
+export function segmentsOf(events: readonly TimedEvent[], openUntilMs: number) {
   const sorted = sortEvents(events);
   return sorted.map((event, index) => {
     const next = sorted[index + 1];
