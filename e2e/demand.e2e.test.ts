@@ -54,7 +54,7 @@ describe('planning from demand', () => {
         // Import: preview writes nothing and says what would happen; then the import.
         await openTab(page, 'Import');
         await page.getByLabel('The file holds').selectOption('workload');
-        await page.getByLabel('File').setInputFiles({
+        await page.getByLabel('File', { exact: true }).setInputFiles({
           name: 'workload.csv',
           mimeType: 'text/csv',
           buffer: Buffer.from(workloadHistoryCsv(thisSunday)),
