@@ -3,19 +3,23 @@
  * (bench/reports.ts), each on PGlite and — when BENCH_DATABASE_URL or TEST_DATABASE_URL is set —
  * on PostgreSQL. BENCH_ONLY=clock-events, reports, jobs (bench/jobs.ts: the background jobs
  * against a growing history), exports (bench/exports.ts: the streamed exports against
- * PostgreSQL's own COPY) or live (bench/live.ts: live updates across two instances) runs one of
- * them; jobs, exports and live run only when asked for. Not part of `npm test`; see README
+ * PostgreSQL's own COPY), live (bench/live.ts: live updates across two instances) or demand
+ * (bench/demand.ts: the roster auto-fill's MIP) runs one of them; jobs, exports, live and demand
+ * run only when asked for. Not part of `npm test`; see README
  * "Benchmark" and docs/benchmarks.md.
  */
 import { runClockEventBench } from './clock-events.ts';
+import { runDemandBench } from './demand.ts';
 import { runExportsBench } from './exports.ts';
 import { runJobsBench } from './jobs.ts';
 import { runLiveBench } from './live.ts';
 import { runReportsBench } from './reports.ts';
 
 const only = process.env.BENCH_ONLY ?? '';
-if (!['', 'clock-events', 'reports', 'jobs', 'exports', 'live'].includes(only)) {
-  throw new Error(`BENCH_ONLY must be clock-events, reports, jobs, exports or live, got "${only}"`);
+if (!['', 'clock-events', 'reports', 'jobs', 'exports', 'live', 'demand'].includes(only)) {
+  throw new Error(
+    `BENCH_ONLY must be clock-events, reports, jobs, exports, live or demand, got "${only}"`,
+  );
 }
 
 async function main() {
@@ -24,6 +28,7 @@ async function main() {
   if (only === 'jobs') await runJobsBench();
   if (only === 'exports') await runExportsBench();
   if (only === 'live') await runLiveBench();
+  if (only === 'demand') await runDemandBench();
 }
 
 main().catch((error: unknown) => {

@@ -112,13 +112,13 @@ function toSolvedShift(problem: RosterProblem, candidate: Candidate): SolvedShif
   };
 }
 
-interface PartReport {
+export interface PartReport {
   outcome: HighsOutcome | null;
   seconds: number;
 }
 
 /** The result's figures for the chosen shifts, locked shifts counted in the coverage. */
-function summarise(
+export function summarise(
   problem: RosterProblem,
   set: CandidateSet,
   chosen: readonly Candidate[],
