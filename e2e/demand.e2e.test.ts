@@ -79,7 +79,7 @@ describe('planning from demand', () => {
         await expect.poll(() => monday.inputValue()).toBe('2.9');
         await saveScreenshot(page, 'demand-requirements');
 
-        // Auto-fill the week: four people, weekday demand; drafts on the board.
+        // Auto-fill the week: the lead and four people, weekday demand; drafts on the board.
         await openTab(page, 'Auto-fill');
         await page.getByLabel('Time limit (seconds)').fill('10');
         await page.getByRole('button', { name: 'Auto-fill week' }).click();
@@ -93,7 +93,8 @@ describe('planning from demand', () => {
         await publish.waitFor();
         await publish.click();
         await page.getByRole('dialog').getByRole('button', { name: 'Publish' }).click();
-        await page.getByText(/Published \d+ shifts; told 4 people/).waitFor();
+        await page.getByText(/Published \d+ shifts; told 5 people/).waitFor();
+        await saveScreenshot(page, 'demand-roster-published');
 
         // Coverage on next Wednesday: the published roster now covers the requirement.
         await page.goto('/demand');

@@ -19,7 +19,9 @@ import { rateOnFrom, readRatesOfPeople } from '../pay-settings/index.ts';
 import { ruleSetResolversFor } from '../pay-rules/index.ts';
 import { loadPlanContexts } from '../rosters/index.ts';
 import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { weekGrid } from './grid.ts';
 import { demandSettingsOf } from './settings.ts';
+import { weekDemand } from './week-demand.ts';
 import { shiftSpanOf } from './shift-spans.ts';
 import type { LockedShift, RosterProblem, TimeSpan } from './solver/types.ts';
 
@@ -204,12 +206,7 @@ export async function loadRosterProblem(
     timeZone,
     weekDates,
     shape: shiftShapeOf(settings),
-    demand: requirements.map((row) => ({
-      start: row.startsAt.getTime(),
-      end: row.startsAt.getTime() + row.minutes * 60_000,
-      position: row.position,
-      required: row.required,
-    })),
+    demand: weekDemand(requirements, weekGrid(first, settings.intervalMinutes, timeZone)),
     people,
     costs: {
       underHour: settings.underCoverHourCost,
