@@ -3,6 +3,7 @@ import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { isWorkingDay, shiftInstants, type ShiftPattern } from '@punchclock/shared/domain/schedule';
 import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { intervalsOfDay } from '@punchclock/shared/domain/demand/coverage';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same organisation every time. */
 export function createRandom(seed: number): () => number {
@@ -92,4 +93,43 @@ export function generateShiftPunches(
 
 export function datesFrom(from: string, days: number): string[] {
   return Array.from({ length: days }, (_, index) => shiftDate(from, index));
+}
+
+export interface GeneratedWorkload {
+  startsAt: Date;
+  date: string;
+  minutes: number;
+  contacts: number;
+  ahtSeconds: number;
+}
+
+/**
+ * Weekday contacts per half-hour from 08:00 to 18:00, with a late-morning and a mid-afternoon
+ * peak and some noise, so Demand Planning has history to forecast, compute and auto-fill from.
+ * Sized for a team of three (about 1.5 people needed off peak, 3 at the peaks).
+ */
+export function generateWorkload(
+  dates: readonly string[],
+  timeZone: string,
+  random: () => number,
+): GeneratedWorkload[] {
+  const rows: GeneratedWorkload[] = [];
+  for (const date of dates) {
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) continue;
+    for (const interval of intervalsOfDay(date, 30, timeZone)) {
+      const hour = Number(interval.label.slice(0, 2)) + Number(interval.label.slice(3)) / 60;
+      if (hour < 8 || hour >= 18) continue;
+      const isPeak = (hour >= 10 && hour < 11.5) || (hour >= 14 && hour < 15.5);
+      const base = isPeak ? 6 : 2;
+      rows.push({
+        startsAt: interval.start,
+        date,
+        minutes: 30,
+        contacts: Math.max(0, Math.round(base + (random() - 0.5) * 2)),
+        ahtSeconds: Math.round(170 + random() * 20),
+      });
+    }
+  }
+  return rows;
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
-import { dayMetrics, profiles, teams, users } from './db/schema.ts';
+import { dayMetrics, profiles, teams, users, workloadHistory } from './db/schema.ts';
 import { lastFullWeek, latestDstChange, seedDemoOrganisation } from './demo.ts';
 import { describeEachDatabase } from './test/databases.ts';
 
@@ -82,5 +82,21 @@ describeEachDatabase('npm run demo', (getDatabase) => {
       .where(eq(profiles.id, await userId('priya')));
     expect(priya?.hireDate).toBe('2018-02-05');
     expect(lines.join('\n')).toContain('night team across the DST change of');
+  });
+
+  it('gives the Blue team eight weeks of weekday workload, 08:00 to 18:00, to plan from', async () => {
+    const rows = await db()
+      .select({ date: workloadHistory.date, teamName: teams.name })
+      .from(workloadHistory)
+      .innerJoin(teams, eq(teams.id, workloadHistory.teamId));
+    expect(new Set(rows.map((row) => row.teamName))).toEqual(new Set(['Blue team']));
+    const dates = new Set(rows.map((row) => row.date));
+    // 40 weekdays in 8 weeks, 20 half-hours each; none on a weekend, none today or later.
+    expect(dates.size).toBe(40);
+    expect(rows).toHaveLength(40 * 20);
+    expect(
+      [...dates].filter((date) => [0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay())),
+    ).toEqual([]);
+    expect([...dates].every((date) => date < today && date >= shiftDate(today, -56))).toBe(true);
   });
 });

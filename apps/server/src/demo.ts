@@ -7,8 +7,8 @@ import {
   startOfBusinessDay,
   toBusinessDate,
 } from '@punchclock/shared/domain/business-time';
-import { timeEvents } from './db/schema.ts';
-import { createRandom, datesFrom, generateShiftPunches } from './demo-data.ts';
+import { timeEvents, workloadHistory } from './db/schema.ts';
+import { createRandom, datesFrom, generateShiftPunches, generateWorkload } from './demo-data.ts';
 import { recomputeDays } from './features/reports/index.ts';
 import { assignTemplate, createTemplate } from './features/schedules/index.ts';
 import { createTeam } from './features/teams/index.ts';
@@ -213,6 +213,10 @@ export async function seedDemoOrganisation(
   }
   if (punches.length > 0) await db.insert(timeEvents).values(punches);
 
+  // Eight weeks of the Blue team's workload, for Demand Planning's forecast and auto-fill.
+  const workload = generateWorkload(datesFrom(shiftDate(today, -56), 56), timeZone, random);
+  await db.insert(workloadHistory).values(workload.map((row) => ({ ...row, teamId: blue.id })));
+
   // Yearly allowances for everyone, so the Time Off screen has balances to show.
   const year = Number(today.slice(0, 4));
   const allowances = { Vacation: 15, Sick: 10, Personal: 3 } as Record<string, number>;
@@ -230,6 +234,6 @@ export async function seedDemoOrganisation(
   }
   await recomputeDays(db, timeZone, [...ids.values()], earliest < from ? earliest : from, today);
   log(
-    `  (${punches.length} punches over 30 days, three teams incl. a night team across the DST change of ${dstChange ?? 'none'}, an overtime week for Maya Chen)`,
+    `  (${punches.length} punches over 30 days, three teams incl. a night team across the DST change of ${dstChange ?? 'none'}, an overtime week for Maya Chen, 8 weeks of the Blue team's workload for Demand Planning)`,
   );
 }
