@@ -8,6 +8,7 @@ import {
   parseCellInput,
   requirementRows,
   settingsToForm,
+  workingRows,
 } from './demand-planner';
 
 const requirement = (startsAt: string, startTime: string): RequirementInterval => ({
@@ -48,6 +49,36 @@ describe('requirementRows', () => {
     ]);
     expect(rows.map((row) => row.key)).toEqual(['00:30', '01:00', '01:00#2']);
     expect(rows[2]?.cells.map((cell) => cell?.startsAt ?? null)).toEqual([null, 'e']);
+  });
+});
+
+describe('workingRows', () => {
+  const halfHours = Array.from({ length: 48 }, (_, index) => {
+    const time = `${String(Math.floor(index / 2)).padStart(2, '0')}:${index % 2 ? '30' : '00'}`;
+    return { ...requirement(time, time), required: null };
+  });
+  const dayOf = (figures: Record<string, number>) => [
+    {
+      date: '2026-12-02',
+      intervals: halfHours.map((interval) => ({
+        ...interval,
+        required: figures[interval.startTime] ?? null,
+      })),
+    },
+  ];
+
+  it('opens two intervals either side of the week’s figures', () => {
+    const rows = workingRows(requirementRows(dayOf({ '09:00': 2, '16:30': 0 })));
+    expect(rows.map((row) => row.key)).toEqual(
+      halfHours.slice(16, 36).map((interval) => interval.startTime),
+    );
+  });
+
+  it('shows 06:00 to 22:00 while nothing is set, and stops at the day’s edges', () => {
+    expect(workingRows(requirementRows(dayOf({}))).map((row) => row.key)[0]).toBe('06:00');
+    expect(workingRows(requirementRows(dayOf({}))).at(-1)?.key).toBe('21:30');
+    const edges = workingRows(requirementRows(dayOf({ '00:00': 1, '23:30': 1 })));
+    expect(edges).toHaveLength(48);
   });
 });
 

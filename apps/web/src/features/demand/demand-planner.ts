@@ -45,6 +45,26 @@ export function requirementRows(days: RequirementsResponse['days']): GridRow[] {
   return [...rows.values()].sort((a, b) => a.key.localeCompare(b.key));
 }
 
+/** Shown when a week has no figure yet: a working day, not the night. */
+const USUAL_HOURS = { from: '06:00', to: '22:00' };
+
+/**
+ * The rows a planner works on: from two intervals before the week's first figure to two after
+ * its last (06:00–22:00 while nothing is set), so the grid does not open on empty night hours.
+ * Every row stays one click away ("Show all hours").
+ */
+export function workingRows(rows: readonly GridRow[], margin = 2): GridRow[] {
+  const hasFigure = (row: GridRow) => row.cells.some((cell) => cell?.required != null);
+  const first = rows.findIndex(hasFigure);
+  if (first === -1) {
+    return rows.filter(
+      (row) => row.startTime >= USUAL_HOURS.from && row.startTime < USUAL_HOURS.to,
+    );
+  }
+  const last = rows.length - 1 - [...rows].reverse().findIndex(hasFigure);
+  return rows.slice(Math.max(0, first - margin), last + margin + 1);
+}
+
 /** The largest requirement of the week (the heat scale's top); at least 1. */
 export function maxRequired(days: RequirementsResponse['days']): number {
   let max = 1;

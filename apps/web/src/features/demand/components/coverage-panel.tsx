@@ -134,7 +134,7 @@ function CoverageDay({
               isAnimationActive={false}
             />
             <Line
-              type="monotone"
+              type="stepAfter"
               dataKey="onClock"
               name={t`On the clock`}
               stroke="var(--success)"

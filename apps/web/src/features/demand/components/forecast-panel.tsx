@@ -92,23 +92,23 @@ function ForecastChart({ data, day }: { data: ForecastResponse; day: string }) {
               );
             })}
             <Area
-              type="monotone"
+              type="stepAfter"
               dataKey="forecast"
               name={forecastLabel}
               stroke="var(--primary)"
               fill="var(--primary)"
               fillOpacity={0.15}
-              connectNulls
+              connectNulls={false}
               isAnimationActive={false}
             />
             <Line
-              type="monotone"
+              type="stepAfter"
               dataKey="actual"
               name={actualLabel}
               stroke="var(--success)"
               dot={false}
               strokeWidth={2}
-              connectNulls
+              connectNulls={false}
               isAnimationActive={false}
             />
           </ComposedChart>

@@ -17,6 +17,7 @@ import {
   maxRequired,
   parseCellInput,
   requirementRows,
+  workingRows,
 } from '../demand-planner';
 import { formatDay, formatPeople } from '../demand-labels';
 import { DayPicker } from './day-picker';
@@ -95,7 +96,7 @@ function RequirementCell({ interval, date, max, edits, onEdit }: CellProps) {
         onChange={(event) => onEdit(interval.startsAt, event.target.value)}
         className={cn(
           'h-8 w-12 rounded border bg-transparent px-1 text-right text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-ring',
-          edited !== undefined ? 'border-primary font-semibold' : 'border-transparent',
+          edited !== undefined ? 'border-primary font-semibold' : 'border-input',
           isInvalid && 'border-destructive',
         )}
       />
@@ -128,7 +129,9 @@ export function RequirementsGrid({
   const [day, setDay] = useState(data.days[0]?.date ?? data.weekStart);
   const [error, setError] = useState<string | undefined>();
   const save = useSaveRequirements();
-  const rows = requirementRows(data.days);
+  const [showsAllHours, setShowsAllHours] = useState(false);
+  const allRows = requirementRows(data.days);
+  const rows = showsAllHours ? allRows : workingRows(allRows);
   const max = maxRequired(data.days);
   const cells = editedCells(edits);
   const dates = data.days.map((item) => item.date);
@@ -158,6 +161,15 @@ export function RequirementsGrid({
         <Button variant="outline" disabled={edits.size === 0} onClick={() => setEdits(new Map())}>
           <Trans>Discard changes</Trans>
         </Button>
+        {rows.length < allRows.length || showsAllHours ? (
+          <Button
+            variant="ghost"
+            aria-pressed={showsAllHours}
+            onClick={() => setShowsAllHours((shows) => !shows)}
+          >
+            <Trans>Show all hours</Trans>
+          </Button>
+        ) : null}
         {cells === null && (
           <p className="text-sm text-destructive-text" role="alert">
             <Trans>People needed must be a number between 0 and 1000 (empty clears it).</Trans>
