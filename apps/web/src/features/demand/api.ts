@@ -27,7 +27,8 @@ export const demandQueryKey = ['demand'] as const;
 
 /** Teams the caller plans: every team for an admin, their own for a lead (the API decides). */
 export const demandTeamsQueryOptions = queryOptions({
-  queryKey: [...demandQueryKey, 'teams'],
+  // Not under 'demand': the live topic would re-read the team list with every change.
+  queryKey: ['demand-teams'],
   queryFn: ({ signal }) =>
     callEndpoint('GET /api/teams', { schema: listTeamsResponseSchema, signal }),
 });

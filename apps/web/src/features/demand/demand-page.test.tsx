@@ -103,7 +103,8 @@ const COVERAGE = {
   ],
   scheduledShortfallHours: 1.75,
   onClockShortfallHours: null,
-  asOf: '2026-11-25T15:00:00.000Z',
+  // 07:00 in Toronto: every interval of the day is still ahead.
+  asOf: '2026-11-25T12:00:00.000Z',
 };
 
 function run(fields: Partial<SolverRun>): SolverRun {

@@ -3,6 +3,7 @@ import type { CoverageInterval, RequirementInterval } from '@punchclock/shared/c
 import {
   addMinutesToTime,
   coverageGaps,
+  gapOf,
   formToSettingsInput,
   heatPercent,
   parseCellInput,
@@ -23,10 +24,14 @@ const requirement = (startsAt: string, startTime: string): RequirementInterval =
   isUnreachable: false,
 });
 
+/** An instant on 2026-12-02 in Toronto (EST). */
+const at = (time: string, minutes = 0) =>
+  new Date(Date.parse(`2026-12-02T${time}:00-05:00`) + minutes * 60_000).toISOString();
+
 const coverage = (startTime: string, required: number | null, scheduled: number) =>
   ({
-    startsAt: startTime,
-    endsAt: startTime,
+    startsAt: at(startTime),
+    endsAt: at(startTime, 30),
     startTime,
     required,
     scheduled,
@@ -114,6 +119,23 @@ describe('coverageGaps', () => {
       { first: 4, last: 4, startTime: '23:30', endTime: '00:00', count: 1 },
     ]);
     expect(addMinutesToTime('23:45', 30)).toBe('00:15');
+  });
+
+  it('offers only what is still ahead on the day under way', () => {
+    const day = [coverage('09:00', 3, 1), coverage('09:30', 3, 1), coverage('10:00', 3, 2)];
+    const now = Date.parse(at('09:40'));
+    expect(coverageGaps(day, 30, now)).toEqual([
+      { first: 1, last: 2, startTime: '09:30', endTime: '10:30', count: 2 },
+    ]);
+    // A selection reaching back into the past is clipped to the interval under way.
+    expect(gapOf(day, 30, 0, 1, now)).toEqual({
+      first: 1,
+      last: 1,
+      startTime: '09:30',
+      endTime: '10:00',
+      count: 2,
+    });
+    expect(gapOf(day, 30, 0, 0, now)).toBeNull();
   });
 });
 

@@ -160,14 +160,23 @@ export interface CoverageGap {
   count: number;
 }
 
-/** The gap spanning intervals first..last (inclusive), or null when none of them is short. */
+/** An interval that has ended cannot be covered any more: only later ones are posted. */
+const isAhead = (interval: CoverageInterval, now: number) => Date.parse(interval.endsAt) > now;
+
+/**
+ * The gap spanning intervals first..last (inclusive), clipped to intervals not yet over at
+ * `now` (intraday), or null when none of them is short.
+ */
 export function gapOf(
   intervals: readonly CoverageInterval[],
   intervalMinutes: number,
   first: number,
   last: number,
+  now = Number.NEGATIVE_INFINITY,
 ): CoverageGap | null {
-  const [from, to] = first <= last ? [first, last] : [last, first];
+  const to = Math.max(first, last);
+  let from = Math.min(first, last);
+  while (from <= to && !isAhead(intervals[from]!, now)) from += 1;
   const span = intervals.slice(from, to + 1);
   const short = Math.max(0, ...span.map(shortBy));
   if (span.length === 0 || short <= 0) return null;
@@ -184,11 +193,12 @@ export function gapOf(
 export function coverageGaps(
   intervals: readonly CoverageInterval[],
   intervalMinutes: number,
+  now = Number.NEGATIVE_INFINITY,
 ): CoverageGap[] {
   const gaps: CoverageGap[] = [];
   let start = -1;
   intervals.forEach((interval, index) => {
-    const isShort = shortBy(interval) > 0;
+    const isShort = shortBy(interval) > 0 && isAhead(interval, now);
     if (isShort && start < 0) start = index;
     if (!isShort && start >= 0) {
       gaps.push(gapOf(intervals, intervalMinutes, start, index - 1)!);

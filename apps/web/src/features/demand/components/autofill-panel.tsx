@@ -124,7 +124,9 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
   return (
     <div className="grid gap-3" data-testid="autofill-run">
       <div className="flex flex-wrap items-center gap-3">
-        <Badge variant={STATUS_VARIANTS[run.status]}>{label}</Badge>
+        <span role="status">
+          <Badge variant={STATUS_VARIANTS[run.status]}>{label}</Badge>
+        </span>
         {isLive && (
           <Button
             variant="outline"
@@ -152,7 +154,8 @@ function RunStatus({ run, teamId }: { run: SolverRun; teamId: string }) {
               style={{ width: `${run.progressPercent}%` }}
             />
           </div>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
+          {/* Not live: the progress bar carries the figure; the status badge announces changes. */}
+          <p className="text-sm text-muted-foreground">
             <Trans>
               {percent} · gap {gap}
             </Trans>

@@ -66,9 +66,12 @@ function CoverageDay({
     planned: interval.planned,
     onClock: interval.onClock,
   }));
-  const gaps = coverageGaps(intervals, data.intervalMinutes);
+  // Today only what is still ahead can be posted: "now" is when the server answered (the day
+  // under way is re-read every minute).
+  const now = Date.parse(data.asOf);
+  const gaps = coverageGaps(intervals, data.intervalMinutes, now);
   const selectedGap = selection
-    ? gapOf(intervals, data.intervalMinutes, selection.from, selection.to)
+    ? gapOf(intervals, data.intervalMinutes, selection.from, selection.to, now)
     : null;
   const isSelected = (index: number) =>
     selection !== null && index >= selection.from && index <= selection.to;
@@ -138,6 +141,8 @@ function CoverageDay({
               dataKey="onClock"
               name={t`On the clock`}
               stroke="var(--success)"
+              // Dashed: told apart from the required line by more than its colour.
+              strokeDasharray="6 3"
               strokeWidth={2}
               dot={false}
               connectNulls={false}

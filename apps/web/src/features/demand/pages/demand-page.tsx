@@ -77,12 +77,21 @@ export default function DemandPage() {
             </QueryState>
           </div>
         );
+      // Keyed by what they plan: a preview, a chosen day or a computed summary of one team's
+      // week never carries over to another team or week.
       case 'import':
-        return <ImportPanel teamId={teamId} weekStart={weekStart} />;
+        return <ImportPanel key={teamId} teamId={teamId} weekStart={weekStart} />;
       case 'forecast':
-        return <ForecastPanel teamId={teamId} weekStart={weekStart} position={position} />;
+        return (
+          <ForecastPanel
+            key={`${teamId}-${weekStart}-${position}`}
+            teamId={teamId}
+            weekStart={weekStart}
+            position={position}
+          />
+        );
       case 'settings':
-        return <SettingsForm teamId={teamId} />;
+        return <SettingsForm key={teamId} teamId={teamId} />;
       case 'autofill':
         return (
           <AutoFillPanel key={`${teamId}-${weekStart}`} teamId={teamId} weekStart={weekStart} />
@@ -90,6 +99,7 @@ export default function DemandPage() {
       case 'coverage':
         return (
           <CoveragePanel
+            key={`${teamId}-${weekStart}-${position}`}
             teamId={teamId}
             position={position}
             positions={positions}
@@ -154,7 +164,11 @@ export default function DemandPage() {
             className="w-full sm:w-52"
             value={teamId}
             disabled={teamList.length === 0}
-            onChange={(event) => setTeamId(event.target.value)}
+            onChange={(event) => {
+              setTeamId(event.target.value);
+              // Positions belong to a team: the next team starts with the whole team.
+              setPosition('');
+            }}
           >
             {teamList.map((team) => (
               <option key={team.id} value={team.id}>
