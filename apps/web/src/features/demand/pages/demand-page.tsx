@@ -1,13 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
-import { formatDateRange } from '@punchclock/shared/i18n/format';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
+import { WeekStepper } from '@/components/ui/week-stepper';
 import { useBusinessToday } from '@/lib/session';
 import { demandTeamsQueryOptions, requirementsQueryOptions } from '../api';
 import { weekStartOf } from '../demand-planner';
@@ -44,7 +42,6 @@ export default function DemandPage() {
     ...new Set([...(requirements.data?.positions ?? []), ...(position ? [position] : [])]),
   ].filter((item) => item !== '');
   const days = Array.from({ length: 7 }, (_, index) => shiftDate(weekStart, index));
-  const weekText = formatDateRange(weekStart, shiftDate(weekStart, 6));
   const isThisWeek = weekStartOf(today) === weekStart;
 
   const tabs: ReadonlyArray<DemandTab<Section>> = [
@@ -124,34 +121,13 @@ export default function DemandPage() {
             </Trans>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t`Previous week`}
-            onClick={() => setWeekStart(shiftDate(weekStart, -7))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button
-            variant="outline"
-            disabled={isThisWeek}
-            onClick={() => setWeekStart(weekStartOf(today))}
-          >
-            <Trans>This week</Trans>
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t`Next week`}
-            onClick={() => setWeekStart(shiftDate(weekStart, 7))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-          <p className="min-w-40 font-medium" aria-live="polite" data-testid="demand-week">
-            {weekText}
-          </p>
-        </div>
+        <WeekStepper
+          weekStart={weekStart}
+          today={today}
+          isThisWeek={isThisWeek}
+          onDate={(date) => setWeekStart(weekStartOf(date))}
+          testId="demand-week"
+        />
       </div>
 
       <div

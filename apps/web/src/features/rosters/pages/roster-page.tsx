@@ -1,15 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  CalendarClock,
-  CalendarDays,
-  ChevronLeft,
-  ChevronRight,
-  Copy,
-  CopyPlus,
-  Send,
-  Settings2,
-} from 'lucide-react';
+import { CalendarClock, CalendarDays, Copy, CopyPlus, Send, Settings2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { Shift, TemplateShift } from '@punchclock/shared/contracts/rosters';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
@@ -19,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { Select } from '@/components/ui/select';
+import { WeekStepper } from '@/components/ui/week-stepper';
 import { useBusinessToday, useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
@@ -177,30 +169,13 @@ export default function RosterPage() {
             </Trans>
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t`Previous week`}
-            onClick={() => goToWeek(shiftDate(weekStart, -7))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button variant="outline" disabled={isToday} onClick={() => goToWeek(today)}>
-            <Trans>This week</Trans>
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={t`Next week`}
-            onClick={() => goToWeek(shiftDate(weekStart, 7))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-          <p className="min-w-40 font-medium" aria-live="polite" data-testid="roster-week">
-            {weekText}
-          </p>
-        </div>
+        <WeekStepper
+          weekStart={weekStart}
+          today={today}
+          isThisWeek={isToday}
+          onDate={goToWeek}
+          testId="roster-week"
+        />
       </div>
 
       <div
