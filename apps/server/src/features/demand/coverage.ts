@@ -15,6 +15,7 @@ import {
   type CoverageShift,
   type Interval,
 } from '@punchclock/shared/domain/demand/coverage';
+import { isTemplateShiftId } from '@punchclock/shared/domain/roster/shift';
 import { findShiftProblem, weekdayOf } from '@punchclock/shared/domain/schedule';
 import { MAX_OPEN_SHIFT_HOURS, type TimedEvent } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,7 @@ import { assertNotLocked } from '../period-locks/index.ts';
 import {
   assertPlansTeam,
   insertShift,
+  loadPlanContexts,
   lockShift,
   plannerScopeOf,
   publishShiftsNow,
@@ -108,9 +110,48 @@ function coverageShifts(
 }
 
 /**
+ * The team's people's template shifts between two dates on days they have no roster shift (of
+ * that version): their schedule as they see it and as the roster's rules count it. The roster's
+ * plan contexts decide which days a template shift stands (decision 0047). They name no
+ * position, so they count for the whole team only.
+ */
+async function listTemplateShifts(
+  db: Db,
+  filter: {
+    memberIds: readonly string[];
+    from: string;
+    to: string;
+    version: 'published' | 'planned';
+  },
+): Promise<CoverageShiftRow[]> {
+  const contexts = await loadPlanContexts(db, {
+    userIds: filter.memberIds,
+    from: filter.from,
+    to: filter.to,
+    version: filter.version,
+  });
+  return [...contexts.values()].flatMap((context) =>
+    context.shifts
+      .filter(
+        (shift) =>
+          isTemplateShiftId(shift.id) && shift.date >= filter.from && shift.date <= filter.to,
+      )
+      .map((shift) => ({
+        userId: context.userId,
+        date: shift.date,
+        startTime: shift.startTime,
+        endTime: shift.endTime,
+        lunchStart: shift.lunchStart,
+        lunchEnd: shift.lunchEnd,
+        position: null,
+      })),
+  );
+}
+
+/**
  * GET /api/demand/coverage. Scheduled and planned count the team's people-shifts of the day and
- * the night before (an overnight shift reaches into the day); with a position, shifts of that
- * position. On the clock counts the team's people (with a position: those who hold it) by their
+ * the night before (an overnight shift reaches into the day), their template shifts on days
+ * without a roster shift included; with a position, shifts of that position. On the clock counts the team's people (with a position: those who hold it) by their
  * punches as recorded (corrections not applied).
  */
 export async function getCoverage(
@@ -132,8 +173,14 @@ export async function getCoverage(
   const members = await listTeamMembers(db, teamId);
   const memberIds = members.map((member) => member.userId);
   const days = { teamId, memberIds, from: shiftDate(date, -1), to: date };
-  const published = await listTeamPeopleShifts(db, { ...days, version: 'published' });
-  const planned = await listTeamPeopleShifts(db, { ...days, version: 'planned' });
+  const published = [
+    ...(await listTeamPeopleShifts(db, { ...days, version: 'published' })),
+    ...(await listTemplateShifts(db, { ...days, version: 'published' })),
+  ];
+  const planned = [
+    ...(await listTeamPeopleShifts(db, { ...days, version: 'planned' })),
+    ...(await listTemplateShifts(db, { ...days, version: 'planned' })),
+  ];
   const scheduled = coverageOf(coverageShifts(published, position, timeZone), intervals);
   const onBoard = coverageOf(coverageShifts(planned, position, timeZone), intervals);
 
