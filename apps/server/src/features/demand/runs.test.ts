@@ -13,8 +13,10 @@ import {
   shifts,
   solverRuns,
   staffingRequirements,
+  timeOffRequests,
 } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
+import { timeOffTypeId } from '../../test/approvals.ts';
 import { testConfig } from '../../test/config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
@@ -337,6 +339,50 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     expectStatus(board, 200);
     const boardShifts = (board.json() as { shifts: { userId: string; state: string }[] }).shifts;
     expect(boardShifts.filter((shift) => shift.state === 'draft')).toHaveLength(4);
+  });
+
+  it('checks each shift again at write-back: time off approved and shifts added meanwhile win', async () => {
+    const crew = await newCrew();
+    const run = await queue(crew);
+    const solve: SolveRoster = async () => {
+      // While the solver works: Ada's Tuesday off is approved; Bea gets a late Monday shift
+      // that leaves her 5 hours before Tuesday 09:00 (8 are needed).
+      await db.insert(timeOffRequests).values({
+        userId: crew.ada.id,
+        typeId: await timeOffTypeId(db, 'Unpaid'),
+        startDate: TUE,
+        endDate: TUE,
+        daysX100: 100,
+        status: 'approved',
+      });
+      await seedDraftShift(db, {
+        userId: crew.bea.id,
+        teamId: crew.teamId,
+        date: MON,
+        startTime: '20:00',
+        endTime: '04:00',
+      });
+      return answerOf([day(crew.ada.id, TUE), day(crew.bea.id, TUE), day(crew.ada.id, WED)]);
+    };
+    expect(await work(solve)).toBe(true);
+    const done = await readRun(crew, run.id);
+    expect(done.status).toBe('done');
+    expect(done.result?.shiftsAdded).toBe(1);
+    const notes = done.result?.notes.join('\n') ?? '';
+    expect(notes).toContain('Ada Filled’s shift on');
+    expect(notes).toContain('Bea Filled’s shift on');
+    const written = await db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.teamId, crew.teamId), eq(shifts.createdBy, crew.lead.id)));
+    expect(written.map((row) => [row.userId, row.date])).toEqual([[crew.ada.id, WED]]);
+    const applied = await auditRowsFor(db, run.id, 'demand.autofill.apply');
+    expect(applied[0]?.after).toMatchObject({
+      skipped: [
+        { userId: crew.ada.id, date: TUE, reason: 'conflict' },
+        { userId: crew.bea.id, date: TUE, reason: 'conflict' },
+      ],
+    });
   });
 
   it('saves progress with the heartbeat, and stops a running run when asked', async () => {
