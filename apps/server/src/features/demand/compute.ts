@@ -11,7 +11,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { forecastWeek, pointKey } from './forecast.ts';
-import { intervalMinutesOf, minutesIntoDay } from './grid.ts';
+import { clockKeysOf, intervalMinutesOf } from './grid.ts';
 import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { readRequirementWeek } from './requirements.ts';
 import { upsertRequirements, type RequirementRow } from './requirements-repository.ts';
@@ -90,8 +90,9 @@ export async function computeRequirements(
 
   const rows: RequirementRow[] = [];
   for (const day of week.grid.days) {
-    for (const interval of day.intervals) {
-      const point = workload.get(pointKey(day.date, minutesIntoDay(day, interval)));
+    const keys = clockKeysOf(day.intervals);
+    for (const [index, interval] of day.intervals.entries()) {
+      const point = workload.get(pointKey(day.date, keys[index] ?? interval.label));
       if (!point) continue;
       const minutes = intervalMinutesOf(interval);
       const staffing = staffInterval({

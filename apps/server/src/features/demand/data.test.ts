@@ -480,6 +480,40 @@ describeEachDatabase(
 
     // ---- Forecast ------------------------------------------------------------------------------
 
+    it('forecasts a DST day’s interval from the same clock time, not the same minutes since midnight', async () => {
+      const teamId = await newTeam();
+      // Sundays: 2026-03-08 springs forward, 2026-11-01 falls back (Toronto).
+      const csv = [
+        'date,time,contacts,aht_seconds',
+        '2026-03-01,08:00,5,100',
+        '2026-03-01,09:00,30,100',
+        '2026-03-08,09:00,50,100',
+        '2026-03-08,10:00,6,100',
+        '2026-10-25,01:00,3,100',
+        '2026-10-25,08:00,7,100',
+        '2026-10-25,09:00,40,100',
+      ].join('\n');
+      await importFile(teamId, 'workload', 'dst.csv', base64(csv));
+      const sundayAt = async (weekStart: string, time: string, occurrence = 0) => {
+        const forecast = await api<ForecastResponse>(
+          'GET',
+          `/api/demand/forecast?teamId=${teamId}&weekStart=${weekStart}&historyWeeks=1`,
+          200,
+        );
+        const hits = forecast.days[0]?.intervals.filter((i) => i.startTime === time) ?? [];
+        return hits[occurrence];
+      };
+      expect((await sundayAt('2026-03-08', '09:00'))?.contacts).toBe(30);
+      expect((await sundayAt('2026-03-08', '08:00'))?.contacts).toBe(5);
+      expect((await sundayAt('2026-03-15', '09:00'))?.contacts).toBe(50);
+      expect((await sundayAt('2026-03-15', '10:00'))?.contacts).toBe(6);
+      expect((await sundayAt('2026-11-01', '09:00'))?.contacts).toBe(40);
+      expect((await sundayAt('2026-11-01', '08:00'))?.contacts).toBe(7);
+      // The repeated hour: its first 01:00 is the usual one; the second has no history.
+      expect((await sundayAt('2026-11-01', '01:00'))?.contacts).toBe(3);
+      expect((await sundayAt('2026-11-01', '01:00', 1))?.contacts).toBeNull();
+    });
+
     it('forecasts the same weekday’s average, leaving a public holiday out and marking one', async () => {
       const teamId = await newTeam();
       // Mondays at 09:00: 2031-02-17 is Family Day (Ontario), its rush left out of the average.
