@@ -38,6 +38,7 @@ import {
   type CoverageShiftRow,
 } from './coverage-repository.ts';
 import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { requiredOnGrid } from './regrid.ts';
 import { demandSettingsOf } from './settings.ts';
 import { announceDemandChanged } from './planning.ts';
 import { shiftSpanOf } from './shift-spans.ts';
@@ -169,7 +170,8 @@ export async function getCoverage(
   const settings = await demandSettingsOf(db, teamId);
   const intervals = intervalsOfDay(date, settings.intervalMinutes, timeZone);
   const requirements = await listRequirements(db, { teamId, from: date, to: date, position });
-  const requiredAt = new Map(requirements.map((row) => [row.startsAt.getTime(), row.required]));
+  // A row stored at another interval length counts for the part of each interval it covers.
+  const requiredOf = requiredOnGrid(requirements, intervals);
   const members = await listTeamMembers(db, teamId);
   const memberIds = members.map((member) => member.userId);
   const days = { teamId, memberIds, from: shiftDate(date, -1), to: date };
@@ -213,7 +215,7 @@ export async function getCoverage(
   let clockShort: number | null = null;
   const rows = intervals.map((interval, index) => {
     const start = interval.start.getTime();
-    const required = requiredAt.get(start) ?? null;
+    const required = requiredOf[index] ?? null;
     const people = onClock[index] ?? null;
     const hours = (interval.end.getTime() - start) / HOUR_MS;
     if (required !== null) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
   ComputeRequirementsResponse,
+  CoverageResponse,
   DemandImportResponse,
   DemandSettings,
   ForecastResponse,
@@ -479,6 +480,41 @@ describeEachDatabase(
     });
 
     // ---- Forecast ------------------------------------------------------------------------------
+
+    it('spreads rows stored at 30 minutes over both quarter-hours after the team switches to 15', async () => {
+      const teamId = await newTeam();
+      const nine = businessInstant('2031-03-04', '09:00', TORONTO).toISOString();
+      await api('PUT', '/api/demand/requirements', 200, {
+        teamId,
+        cells: [{ startsAt: nine, required: 2 }],
+      });
+      const csv = ['date,time,contacts,aht_seconds', '2031-02-25,09:00,20,100'].join('\n');
+      await importFile(teamId, 'workload', 'halves.csv', base64(csv));
+      await api('PUT', `/api/demand/settings/${teamId}`, 200, { ...SETTINGS, intervalMinutes: 15 });
+
+      const tuesdayOf = <T extends { startTime: string }>(intervals: T[] | undefined) =>
+        (intervals ?? []).filter((i) => ['08:45', '09:00', '09:15', '09:30'].includes(i.startTime));
+      const grid = await week(teamId, '2031-03-02');
+      expect(tuesdayOf(grid.days[2]?.intervals).map((i) => i.required)).toEqual([null, 2, 2, null]);
+      const coverage = await api<CoverageResponse>(
+        'GET',
+        `/api/demand/coverage?teamId=${teamId}&date=2031-03-04`,
+        200,
+      );
+      expect(tuesdayOf(coverage.intervals).map((i) => i.required)).toEqual([null, 2, 2, null]);
+      // Workload: the half-hour's 20 contacts are 10 in each quarter-hour.
+      const forecast = await api<ForecastResponse>(
+        'GET',
+        `/api/demand/forecast?teamId=${teamId}&weekStart=2031-03-02&historyWeeks=1`,
+        200,
+      );
+      expect(tuesdayOf(forecast.days[2]?.intervals).map((i) => i.contacts)).toEqual([
+        null,
+        10,
+        10,
+        null,
+      ]);
+    });
 
     it('forecasts a DST day’s interval from the same clock time, not the same minutes since midnight', async () => {
       const teamId = await newTeam();

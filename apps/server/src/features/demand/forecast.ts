@@ -13,6 +13,7 @@ import { parseInput } from '../../platform/errors.ts';
 import type { Caller } from '../people/index.ts';
 import { holidayLookup, publicHolidayName, readHolidayEdits } from '../pay-settings/index.ts';
 import { clockKeysOf, weekGrid, type WeekGrid } from './grid.ts';
+import { workloadOnGrid } from './regrid.ts';
 import { assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { listWorkload, type WorkloadRow } from './requirements-repository.ts';
 import { demandSettingsOf } from './settings.ts';
@@ -31,25 +32,20 @@ export interface WeekForecast {
 
 export const pointKey = (date: string, clockKey: string) => `${date}|${clockKey}`;
 
-/** The clock key of each interval start of some days, by epoch ms. */
-function clockKeysByStart(days: Iterable<WeekGrid['days'][number]>): Map<number, string> {
-  const keys = new Map<number, string>();
-  for (const day of days) {
-    const dayKeys = clockKeysOf(day.intervals);
-    day.intervals.forEach((interval, index) => {
-      keys.set(interval.start.getTime(), dayKeys[index] ?? interval.label);
-    });
-  }
-  return keys;
-}
-
-/** Imported rows as the domain's points: the clock key of their interval on their business day. */
+/**
+ * Imported rows as the domain's points: the clock key of each interval of their business day. Rows
+ * imported at another interval length are split over today's intervals (regrid.ts).
+ */
 function toPoints(rows: readonly WorkloadRow[], grids: Map<string, WeekGrid['days'][number]>) {
-  const keyAt = clockKeysByStart(grids.values());
-  return rows.flatMap((row): WorkloadPoint[] => {
-    const interval = keyAt.get(row.startsAt.getTime());
-    if (interval === undefined || !grids.has(row.date)) return [];
-    return [{ date: row.date, interval, contacts: row.contacts, ahtSeconds: row.ahtSeconds }];
+  const rowsOf = new Map<string, WorkloadRow[]>();
+  for (const row of rows) rowsOf.set(row.date, [...(rowsOf.get(row.date) ?? []), row]);
+  return [...rowsOf].flatMap(([date, dayRows]): WorkloadPoint[] => {
+    const day = grids.get(date);
+    if (!day) return [];
+    const keys = clockKeysOf(day.intervals);
+    return workloadOnGrid(dayRows, day.intervals).flatMap((figure, index) =>
+      figure === null ? [] : [{ date, interval: keys[index] ?? '', ...figure }],
+    );
   });
 }
 
