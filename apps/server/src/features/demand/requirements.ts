@@ -13,7 +13,12 @@ import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { intervalMinutesOf, intervalStartingAt, weekGrid } from './grid.ts';
 import { matchRowsToGrid, requiredOnGrid } from './regrid.ts';
-import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
+import {
+  announceDemandChanged,
+  assertDemandDate,
+  assertDemandInstant,
+  assertPlansDemandOf,
+} from './planning.ts';
 import {
   deleteRequirements,
   listRequirementPositions,
@@ -107,6 +112,7 @@ export async function saveRequirements(
   let weekDay: string | undefined;
   for (const cell of input.cells) {
     const startsAt = new Date(cell.startsAt);
+    assertDemandInstant(startsAt, timeZone);
     const found = intervalStartingAt(startsAt, minutes, timeZone);
     if (!found) {
       const when = formatBusinessDateTime(startsAt, timeZone);

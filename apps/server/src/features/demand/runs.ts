@@ -16,7 +16,7 @@ import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { findTeam, type Actor, type Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { assertPlansTeam, isId, plannerScopeOf } from '../rosters/index.ts';
-import { announceDemandChanged } from './planning.ts';
+import { announceDemandChanged, assertDemandDate } from './planning.ts';
 import {
   cancelQueuedRun,
   findLiveRun,
@@ -81,7 +81,7 @@ export async function requestSolverRun(
   actor: Actor,
 ): Promise<{ run: SolverRun; isNew: boolean }> {
   const input = parseInput(solverRunRequestSchema, rawInput);
-  if (input.weekStart < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(input.weekStart);
   const weekStart = sundayOf(input.weekStart);
   return db.transaction(async (tx) => {
     const scope = await plannerScopeOf(tx, caller);
@@ -129,6 +129,7 @@ export async function listSolverRuns(
   rawQuery: unknown,
 ): Promise<SolverRun[]> {
   const query = parseInput(solverRunsQuerySchema, rawQuery);
+  assertDemandDate(query.weekStart);
   const scope = await plannerScopeOf(db, caller);
   assertPlansTeam(scope, query.teamId);
   return (await listRuns(db, query.teamId, sundayOf(query.weekStart))).map(toRun);
