@@ -20,9 +20,9 @@ import { findShiftProblem, weekdayOf } from '@punchclock/shared/domain/schedule'
 import { MAX_OPEN_SHIFT_HOURS, type TimedEvent } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
+import { Invalid, parseInput } from '../../platform/errors.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
-import { findTeam, type Actor, type Caller } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import {
   assertPlansTeam,
@@ -40,7 +40,7 @@ import {
 import { listRequirements, listTeamMembers } from './problem-repository.ts';
 import { requiredOnGrid } from './regrid.ts';
 import { demandSettingsOf } from './settings.ts';
-import { announceDemandChanged } from './planning.ts';
+import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { shiftSpanOf } from './shift-spans.ts';
 
 const HOUR_MS = 3_600_000;
@@ -163,7 +163,7 @@ export async function getCoverage(
   now = new Date(),
 ): Promise<CoverageResponse> {
   const query = parseInput(coverageQuerySchema, rawQuery);
-  if (query.date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(query.date);
   const scope = await plannerScopeOf(db, caller);
   assertPlansTeam(scope, query.teamId);
   const { teamId, date, position } = query;
@@ -257,9 +257,15 @@ export async function postGap(
   caller: Caller,
   rawInput: unknown,
   actor: Actor,
+  timeZone: string,
+  now = new Date(),
 ): Promise<{ shiftIds: string[] }> {
+  // Who may ask comes first: an employee learns nothing from the checks below, nor a lead
+  // whether another team's id exists.
+  await plannerScopeOf(db, caller);
   const input = parseInput(postGapRequestSchema, rawInput);
-  if (input.date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(input.date);
+  await assertPlansDemandOf(db, caller, input.teamId);
   const settings = await demandSettingsOf(db, input.teamId);
   const problem = findShiftProblem({
     workStart: input.startTime,
@@ -270,11 +276,19 @@ export async function postGap(
     workingDays: [weekdayOf(input.date)],
   });
   if (problem) throw new Invalid(problem);
+  const span = shiftSpanOf({ ...input, lunchStart: null, lunchEnd: null }, timeZone);
+  if (span.end <= now.getTime()) {
+    throw new Invalid(t`This gap has already ended: choose one still to come`);
+  }
   return db.transaction(async (tx) => {
-    const scope = await plannerScopeOf(tx, caller);
-    if (!(await findTeam(tx, input.teamId))) throw new NotFound(t`Team not found`);
-    assertPlansTeam(scope, input.teamId);
     await assertNotLocked(tx, input.date, input.date);
+    const members = await listTeamMembers(tx, input.teamId);
+    const { position } = input;
+    if (position !== null && !members.some((member) => member.positions.includes(position))) {
+      throw new Invalid(
+        t`Nobody in the team holds the position ${position}: nobody could claim these shifts`,
+      );
+    }
     const ids: string[] = [];
     for (let index = 0; index < input.count; index += 1) {
       ids.push(
@@ -315,7 +329,7 @@ export async function postGap(
     await notifyLiveToRole(tx, 'admin', 'roster');
     await notifyLiveToRole(tx, 'team_lead', 'roster');
     await announceDemandChanged(tx);
-    const people = (await listTeamMembers(tx, input.teamId)).map((member) => member.userId);
+    const people = members.map((member) => member.userId);
     // The team's people see the new open shifts on their market.
     for (const userId of people) await notifyLive(tx, userId, 'roster');
     return { shiftIds: ids };

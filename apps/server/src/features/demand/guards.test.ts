@@ -61,4 +61,91 @@ describeEachDatabase('demand requests refused plainly', (getDatabase) => {
       expectStatus(late, 400);
     });
   });
+
+  describe('who may ask comes first', () => {
+    const unknownTeam = '00000000-0000-4000-8000-000000000031';
+
+    it('answers a lead 403 for any team not theirs, existing or not', async () => {
+      for (const id of [otherTeamId, unknownTeam]) {
+        const run = await callApi(app, leadCookie, 'POST', '/api/demand/solver-runs', {
+          teamId: id,
+          weekStart: '2031-03-09',
+          timeLimitSeconds: 10,
+        });
+        expectStatus(run, 403);
+        const gap = await callApi(app, leadCookie, 'POST', '/api/demand/coverage/open-shifts', {
+          teamId: id,
+          date: '2031-03-12',
+          startTime: '14:00',
+          endTime: '18:00',
+          position: null,
+          count: 1,
+          note: null,
+        });
+        expectStatus(gap, 403);
+      }
+    });
+
+    it('answers an employee 403 before looking at what they sent', async () => {
+      const gap = await callApi(app, employeeCookie, 'POST', '/api/demand/coverage/open-shifts', {
+        teamId,
+        date: '2031-03-12',
+        startTime: '14:00',
+        endTime: '14:00',
+        position: null,
+        count: 1,
+        note: null,
+      });
+      expectStatus(gap, 403);
+      const run = await callApi(app, employeeCookie, 'POST', '/api/demand/solver-runs', {
+        teamId,
+        weekStart: 'soon',
+      });
+      expectStatus(run, 403);
+    });
+  });
+
+  describe('gaps and weeks already over, positions nobody holds', () => {
+    const gap = (overrides: Record<string, unknown>) =>
+      callApi(app, leadCookie, 'POST', '/api/demand/coverage/open-shifts', {
+        teamId,
+        date: '2031-03-12',
+        startTime: '14:00',
+        endTime: '18:00',
+        position: null,
+        count: 1,
+        note: null,
+        ...overrides,
+      });
+
+    it('refuses a gap that has already ended', async () => {
+      const ended = await gap({ date: '2025-06-10' });
+      expectStatus(ended, 400);
+      expect(ended.json()).toMatchObject({ message: expect.stringContaining('already ended') });
+    });
+
+    it('refuses a position nobody in the team holds, with a clear message', async () => {
+      const nobody = await gap({ position: 'Astronaut' });
+      expectStatus(nobody, 400);
+      expect(nobody.json()).toMatchObject({
+        message: expect.stringContaining('Nobody in the team holds the position Astronaut'),
+      });
+    });
+
+    it('refuses to auto-fill a week that has ended, and takes the current one', async () => {
+      const ended = await callApi(app, leadCookie, 'POST', '/api/demand/solver-runs', {
+        teamId,
+        weekStart: '2025-06-10',
+        timeLimitSeconds: 10,
+      });
+      expectStatus(ended, 400);
+      expect(ended.json()).toMatchObject({ message: 'Choose a week that has not ended' });
+      const current = await callApi(app, leadCookie, 'POST', '/api/demand/solver-runs', {
+        teamId,
+        weekStart: formatISO(new Date(), { representation: 'date' }),
+        timeLimitSeconds: 10,
+      });
+      expect(current.statusCode, current.body).toBeLessThan(300);
+    });
+  });
 });
