@@ -60,11 +60,10 @@ export function staffInterval(input: {
     maxAgents: MAX_REQUIRED,
   });
   if (!answer.reachable) return { required: MAX_REQUIRED, agents: null, isUnreachable: true };
-  return {
-    required: scheduledFor(answer.agents, shrinkage),
-    agents: answer.agents,
-    isUnreachable: false,
-  };
+  const required = scheduledFor(answer.agents, shrinkage);
+  // Shrinkage can take a reachable answer past the cap: the figure is capped, so say so.
+  const isCapped = answer.agents / (1 - shrinkage) > MAX_REQUIRED;
+  return { required, agents: answer.agents, isUnreachable: isCapped };
 }
 
 export async function computeRequirements(
