@@ -3,6 +3,7 @@
 // heartbeat and the progress about once a second, and writes the chosen shifts as drafts in one
 // transaction. A run whose heartbeat stops (its instance died) is failed by any instance.
 import { plural, t } from '@lingui/core/macro';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SolverResult } from '@punchclock/shared/contracts/demand';
 import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
 import { findShiftConflicts } from '@punchclock/shared/domain/roster/conflicts';
@@ -37,6 +38,9 @@ import type { RosterProblem, SolveOptions, SolverAnswer, SolvedShift } from './s
 /** The solver (solver/solve.ts's solveRoster), passed in so the job does not depend on it. */
 export type SolveRoster = (problem: RosterProblem, options: SolveOptions) => Promise<SolverAnswer>;
 
+/** Where the job reports what went wrong: the app's log (JobContext's), never the console. */
+export type RunJobLog = Pick<FastifyBaseLogger, 'error'>;
+
 export interface RunJobOptions {
   /** How often the heartbeat and progress are saved (and a cancel looked for). */
   heartbeatMs?: number;
@@ -52,10 +56,11 @@ export function scheduleSolverRuns(
   db: Db,
   config: AppConfig,
   solve: SolveRoster,
+  log: RunJobLog,
 ): void {
   const shutdown = new AbortController();
   jobs.every('solver-runs', 2_000, () =>
-    processNextSolverRun(db, config, solve, { shutdown: shutdown.signal }),
+    processNextSolverRun(db, config, solve, log, { shutdown: shutdown.signal }),
   );
   jobs.onStop(async () => shutdown.abort());
 }
@@ -65,6 +70,7 @@ export async function processNextSolverRun(
   db: Db,
   config: AppConfig,
   solve: SolveRoster,
+  log: RunJobLog,
   options: RunJobOptions = {},
 ): Promise<boolean> {
   if ((await failStaleRuns(db, RUN_STALE)).length > 0) await announceDemandChanged(db);
@@ -87,7 +93,9 @@ export async function processNextSolverRun(
   };
   const timer = setInterval(() => {
     beating ??= beat()
-      .catch((error: unknown) => console.error('solver run heartbeat failed', error))
+      .catch((error: unknown) =>
+        log.error({ err: error, runId: run.id }, 'solver run heartbeat failed'),
+      )
       .finally(() => {
         beating = null;
       });
@@ -110,7 +118,11 @@ export async function processNextSolverRun(
     if (options.shutdown?.aborted) {
       await requeueRun(db, run.id);
     } else if (!isGone) {
-      if (controller.signal.aborted || answer.result.outcome === 'cancelled') {
+      if (answer.result.outcome === 'cancelled' && !controller.signal.aborted) {
+        // Nobody asked: the solver's worker stopped on its own (crashed, killed). A failure.
+        log.error({ runId: run.id }, 'solver run stopped without being cancelled');
+        await finishRun(db, run.id, { status: 'failed', error: RUN_FAILED });
+      } else if (controller.signal.aborted || answer.result.outcome === 'cancelled') {
         await finishRun(db, run.id, {
           status: 'cancelled',
           result: { ...answer.result, shiftsAdded: 0 },
@@ -127,7 +139,8 @@ export async function processNextSolverRun(
   } catch (error) {
     clearInterval(timer);
     await beating;
-    console.error('solver run failed', error);
+    // The run's id, not the problem: the log gets no people's data beyond the error itself.
+    log.error({ err: error, runId: run.id }, 'solver run failed');
     // The driver's or solver's message may carry data: keep it in the log, store ours.
     await finishRun(db, run.id, { status: 'failed', error: RUN_FAILED });
   } finally {

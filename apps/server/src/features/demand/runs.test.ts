@@ -23,7 +23,7 @@ import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { seedDraftShift } from '../../test/roster-fixtures.ts';
 import { callApi } from '../../test/schedules.ts';
 import { auditRowsFor, seedTeam, setTeamOf } from '../../test/users.ts';
-import { processNextSolverRun, type SolveRoster } from './run-job.ts';
+import { processNextSolverRun, type RunJobLog, type SolveRoster } from './run-job.ts';
 import type { RosterProblem, SolvedShift } from './solver/types.ts';
 
 /** A Sunday-started week far from any lock (2031-03-09 is a Sunday). */
@@ -132,9 +132,17 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     return (response.json() as { run: SolverRun }).run;
   }
 
+  /** The job's log: what it reports, kept for the tests to read. */
+  const logged: { fields: Record<string, unknown>; message: string }[] = [];
+  const log = {
+    error: (fields: Record<string, unknown>, message: string) => {
+      logged.push({ fields, message });
+    },
+  } as RunJobLog;
+
   /** Run the job until it finds nothing queued (the other tests' runs are done by then). */
   const work = (solve: SolveRoster, heartbeatMs = 20) =>
-    processNextSolverRun(db, config, solve, { heartbeatMs });
+    processNextSolverRun(db, config, solve, log, { heartbeatMs });
 
   /** Leave no queued run for the next test's job pass. */
   async function drainQueue(): Promise<void> {
@@ -447,6 +455,22 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     const crashed = await readRun(crew, run.id);
     expect(crashed.status).toBe('failed');
     expect(crashed.error).toBe('The auto-fill failed; the server log has the details.');
+    // The app's log has it, with the run's id; the stored error does not.
+    expect(logged.at(-1)).toMatchObject({
+      fields: { runId: run.id, err: expect.any(Error) },
+      message: 'solver run failed',
+    });
+  });
+
+  it('fails a run whose solver stopped without anybody cancelling it', async () => {
+    const crew = await newCrew();
+    const run = await queue(crew);
+    // The worker exited on its own: the solver answers "cancelled", but nobody asked.
+    expect(await work(async () => answerOf([day(crew.ada.id, TUE)], 'cancelled'))).toBe(true);
+    const stopped = await readRun(crew, run.id);
+    expect(stopped.status).toBe('failed');
+    expect(stopped.error).toBe('The auto-fill failed; the server log has the details.');
+    expect(logged.at(-1)).toMatchObject({ fields: { runId: run.id } });
   });
 
   it('writes nothing when another instance failed the run while it was solving', async () => {
