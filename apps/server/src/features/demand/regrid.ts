@@ -63,7 +63,8 @@ export function matchRowsToGrid<R extends SizedRow>(
   return matches;
 }
 
-const lengthOf = (interval: Pick<Interval, 'start' | 'end'>) => interval.end.getTime() - interval.start.getTime();
+const lengthOf = (interval: Pick<Interval, 'start' | 'end'>) =>
+  interval.end.getTime() - interval.start.getTime();
 
 /**
  * People required per interval, null where nothing is stored. A row of another length counts
