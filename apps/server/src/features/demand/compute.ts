@@ -11,7 +11,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { forecastWeek, pointKey } from './forecast.ts';
-import { intervalMinutesOf, minutesIntoDay } from './grid.ts';
+import { clockKeysOf, intervalMinutesOf } from './grid.ts';
 import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { readRequirementWeek } from './requirements.ts';
 import { upsertRequirements, type RequirementRow } from './requirements-repository.ts';
@@ -60,11 +60,10 @@ export function staffInterval(input: {
     maxAgents: MAX_REQUIRED,
   });
   if (!answer.reachable) return { required: MAX_REQUIRED, agents: null, isUnreachable: true };
-  return {
-    required: scheduledFor(answer.agents, shrinkage),
-    agents: answer.agents,
-    isUnreachable: false,
-  };
+  const required = scheduledFor(answer.agents, shrinkage);
+  // Shrinkage can take a reachable answer past the cap: the figure is capped, so say so.
+  const isCapped = answer.agents / (1 - shrinkage) > MAX_REQUIRED;
+  return { required, agents: answer.agents, isUnreachable: isCapped };
 }
 
 export async function computeRequirements(
@@ -90,8 +89,9 @@ export async function computeRequirements(
 
   const rows: RequirementRow[] = [];
   for (const day of week.grid.days) {
-    for (const interval of day.intervals) {
-      const point = workload.get(pointKey(day.date, minutesIntoDay(day, interval)));
+    const keys = clockKeysOf(day.intervals);
+    for (const [index, interval] of day.intervals.entries()) {
+      const point = workload.get(pointKey(day.date, keys[index] ?? interval.label));
       if (!point) continue;
       const minutes = intervalMinutesOf(interval);
       const staffing = staffInterval({

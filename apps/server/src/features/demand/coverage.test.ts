@@ -11,7 +11,7 @@ import { buildTestApp, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { seedDraftShift, seedPublishedShift } from '../../test/roster-fixtures.ts';
-import { callApi } from '../../test/schedules.ts';
+import { callApi, seedAssignment, seedTemplate } from '../../test/schedules.ts';
 import { insertPunches } from '../../test/time-tracking.ts';
 import { auditRowsFor, seedTeam, setTeamOf } from '../../test/users.ts';
 import { onClockOf, workingSpans } from './coverage.ts';
@@ -235,5 +235,60 @@ describeEachDatabase('coverage and posting a gap', (getDatabase) => {
       shiftId: shiftIds[0],
     });
     expect(claim.statusCode, claim.body).toBeLessThan(300);
+  });
+});
+
+describeEachDatabase('coverage counts template shifts', (getDatabase) => {
+  let app: FastifyInstance;
+  let db: Db;
+  let teamId: string;
+  let leadCookie: string;
+
+  beforeAll(async () => {
+    db = getDatabase().db;
+    app = await buildTestApp(getDatabase().database);
+    const lead = await createTestUser(db, { role: 'team_lead' });
+    teamId = (await seedTeam(db, { leadUserId: lead.id })).id;
+    leadCookie = await signInAs(app, lead.email, lead.password);
+    const dee = await createTestUser(db, { name: 'Dee Template' });
+    const eve = await createTestUser(db, { name: 'Eve Rostered' });
+    await setTeamOf(db, [dee.id, eve.id], teamId);
+    // Both work a 09:00–17:00 template (lunch 12:00–12:30); Eve's roster shift replaces hers.
+    const template = await seedTemplate(db);
+    for (const userId of [dee.id, eve.id]) {
+      await seedAssignment(db, {
+        userId,
+        templateId: template.id,
+        dateRangeStart: '2025-06-01',
+        dateRangeEnd: '2025-06-30',
+      });
+    }
+    await seedPublishedShift(db, {
+      userId: eve.id,
+      teamId,
+      date: DAY,
+      startTime: '13:00',
+      endTime: '21:00',
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('counts a person’s template shift on a day they have no roster shift, as scheduled and planned', async () => {
+    const response = await callApi(
+      app,
+      leadCookie,
+      'GET',
+      `/api/demand/coverage?teamId=${teamId}&date=${DAY}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const day = response.json() as CoverageResponse;
+    const at = (time: string) => day.intervals.find((interval) => interval.startTime === time);
+    expect(at('09:00')).toMatchObject({ scheduled: 1, planned: 1 });
+    expect(at('12:00')).toMatchObject({ scheduled: 0, planned: 0 });
+    expect(at('13:00')).toMatchObject({ scheduled: 2, planned: 2 });
+    expect(at('18:00')).toMatchObject({ scheduled: 1, planned: 1 });
+    expect(at('08:00')).toMatchObject({ scheduled: 0, planned: 0 });
   });
 });

@@ -15,17 +15,19 @@ import {
   type CoverageShift,
   type Interval,
 } from '@punchclock/shared/domain/demand/coverage';
+import { isTemplateShiftId } from '@punchclock/shared/domain/roster/shift';
 import { findShiftProblem, weekdayOf } from '@punchclock/shared/domain/schedule';
 import { MAX_OPEN_SHIFT_HOURS, type TimedEvent } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
+import { Invalid, parseInput } from '../../platform/errors.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
-import { findTeam, type Actor, type Caller } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import {
   assertPlansTeam,
   insertShift,
+  loadPlanContexts,
   lockShift,
   plannerScopeOf,
   publishShiftsNow,
@@ -36,8 +38,9 @@ import {
   type CoverageShiftRow,
 } from './coverage-repository.ts';
 import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { requiredOnGrid } from './regrid.ts';
 import { demandSettingsOf } from './settings.ts';
-import { announceDemandChanged } from './planning.ts';
+import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { shiftSpanOf } from './shift-spans.ts';
 
 const HOUR_MS = 3_600_000;
@@ -108,9 +111,48 @@ function coverageShifts(
 }
 
 /**
+ * The team's people's template shifts between two dates on days they have no roster shift (of
+ * that version): their schedule as they see it and as the roster's rules count it. The roster's
+ * plan contexts decide which days a template shift stands (decision 0047). They name no
+ * position, so they count for the whole team only.
+ */
+async function listTemplateShifts(
+  db: Db,
+  filter: {
+    memberIds: readonly string[];
+    from: string;
+    to: string;
+    version: 'published' | 'planned';
+  },
+): Promise<CoverageShiftRow[]> {
+  const contexts = await loadPlanContexts(db, {
+    userIds: filter.memberIds,
+    from: filter.from,
+    to: filter.to,
+    version: filter.version,
+  });
+  return [...contexts.values()].flatMap((context) =>
+    context.shifts
+      .filter(
+        (shift) =>
+          isTemplateShiftId(shift.id) && shift.date >= filter.from && shift.date <= filter.to,
+      )
+      .map((shift) => ({
+        userId: context.userId,
+        date: shift.date,
+        startTime: shift.startTime,
+        endTime: shift.endTime,
+        lunchStart: shift.lunchStart,
+        lunchEnd: shift.lunchEnd,
+        position: null,
+      })),
+  );
+}
+
+/**
  * GET /api/demand/coverage. Scheduled and planned count the team's people-shifts of the day and
- * the night before (an overnight shift reaches into the day); with a position, shifts of that
- * position. On the clock counts the team's people (with a position: those who hold it) by their
+ * the night before (an overnight shift reaches into the day), their template shifts on days
+ * without a roster shift included; with a position, shifts of that position. On the clock counts the team's people (with a position: those who hold it) by their
  * punches as recorded (corrections not applied).
  */
 export async function getCoverage(
@@ -121,19 +163,26 @@ export async function getCoverage(
   now = new Date(),
 ): Promise<CoverageResponse> {
   const query = parseInput(coverageQuerySchema, rawQuery);
-  if (query.date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(query.date);
   const scope = await plannerScopeOf(db, caller);
   assertPlansTeam(scope, query.teamId);
   const { teamId, date, position } = query;
   const settings = await demandSettingsOf(db, teamId);
   const intervals = intervalsOfDay(date, settings.intervalMinutes, timeZone);
   const requirements = await listRequirements(db, { teamId, from: date, to: date, position });
-  const requiredAt = new Map(requirements.map((row) => [row.startsAt.getTime(), row.required]));
+  // A row stored at another interval length counts for the part of each interval it covers.
+  const requiredOf = requiredOnGrid(requirements, intervals);
   const members = await listTeamMembers(db, teamId);
   const memberIds = members.map((member) => member.userId);
   const days = { teamId, memberIds, from: shiftDate(date, -1), to: date };
-  const published = await listTeamPeopleShifts(db, { ...days, version: 'published' });
-  const planned = await listTeamPeopleShifts(db, { ...days, version: 'planned' });
+  const published = [
+    ...(await listTeamPeopleShifts(db, { ...days, version: 'published' })),
+    ...(await listTemplateShifts(db, { ...days, version: 'published' })),
+  ];
+  const planned = [
+    ...(await listTeamPeopleShifts(db, { ...days, version: 'planned' })),
+    ...(await listTemplateShifts(db, { ...days, version: 'planned' })),
+  ];
   const scheduled = coverageOf(coverageShifts(published, position, timeZone), intervals);
   const onBoard = coverageOf(coverageShifts(planned, position, timeZone), intervals);
 
@@ -166,7 +215,7 @@ export async function getCoverage(
   let clockShort: number | null = null;
   const rows = intervals.map((interval, index) => {
     const start = interval.start.getTime();
-    const required = requiredAt.get(start) ?? null;
+    const required = requiredOf[index] ?? null;
     const people = onClock[index] ?? null;
     const hours = (interval.end.getTime() - start) / HOUR_MS;
     if (required !== null) {
@@ -208,9 +257,15 @@ export async function postGap(
   caller: Caller,
   rawInput: unknown,
   actor: Actor,
+  timeZone: string,
+  now = new Date(),
 ): Promise<{ shiftIds: string[] }> {
+  // Who may ask comes first: an employee learns nothing from the checks below, nor a lead
+  // whether another team's id exists.
+  await plannerScopeOf(db, caller);
   const input = parseInput(postGapRequestSchema, rawInput);
-  if (input.date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(input.date);
+  await assertPlansDemandOf(db, caller, input.teamId);
   const settings = await demandSettingsOf(db, input.teamId);
   const problem = findShiftProblem({
     workStart: input.startTime,
@@ -221,11 +276,19 @@ export async function postGap(
     workingDays: [weekdayOf(input.date)],
   });
   if (problem) throw new Invalid(problem);
+  const span = shiftSpanOf({ ...input, lunchStart: null, lunchEnd: null }, timeZone);
+  if (span.end <= now.getTime()) {
+    throw new Invalid(t`This gap has already ended: choose one still to come`);
+  }
   return db.transaction(async (tx) => {
-    const scope = await plannerScopeOf(tx, caller);
-    if (!(await findTeam(tx, input.teamId))) throw new NotFound(t`Team not found`);
-    assertPlansTeam(scope, input.teamId);
     await assertNotLocked(tx, input.date, input.date);
+    const members = await listTeamMembers(tx, input.teamId);
+    const { position } = input;
+    if (position !== null && !members.some((member) => member.positions.includes(position))) {
+      throw new Invalid(
+        t`Nobody in the team holds the position ${position}: nobody could claim these shifts`,
+      );
+    }
     const ids: string[] = [];
     for (let index = 0; index < input.count; index += 1) {
       ids.push(
@@ -266,7 +329,7 @@ export async function postGap(
     await notifyLiveToRole(tx, 'admin', 'roster');
     await notifyLiveToRole(tx, 'team_lead', 'roster');
     await announceDemandChanged(tx);
-    const people = (await listTeamMembers(tx, input.teamId)).map((member) => member.userId);
+    const people = members.map((member) => member.userId);
     // The team's people see the new open shifts on their market.
     for (const userId of people) await notifyLive(tx, userId, 'roster');
     return { shiftIds: ids };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
   ComputeRequirementsResponse,
+  CoverageResponse,
   DemandImportResponse,
   DemandSettings,
   ForecastResponse,
@@ -479,6 +480,75 @@ describeEachDatabase(
     });
 
     // ---- Forecast ------------------------------------------------------------------------------
+
+    it('spreads rows stored at 30 minutes over both quarter-hours after the team switches to 15', async () => {
+      const teamId = await newTeam();
+      const nine = businessInstant('2031-03-04', '09:00', TORONTO).toISOString();
+      await api('PUT', '/api/demand/requirements', 200, {
+        teamId,
+        cells: [{ startsAt: nine, required: 2 }],
+      });
+      const csv = ['date,time,contacts,aht_seconds', '2031-02-25,09:00,20,100'].join('\n');
+      await importFile(teamId, 'workload', 'halves.csv', base64(csv));
+      await api('PUT', `/api/demand/settings/${teamId}`, 200, { ...SETTINGS, intervalMinutes: 15 });
+
+      const tuesdayOf = <T extends { startTime: string }>(intervals: T[] | undefined) =>
+        (intervals ?? []).filter((i) => ['08:45', '09:00', '09:15', '09:30'].includes(i.startTime));
+      const grid = await week(teamId, '2031-03-02');
+      expect(tuesdayOf(grid.days[2]?.intervals).map((i) => i.required)).toEqual([null, 2, 2, null]);
+      const coverage = await api<CoverageResponse>(
+        'GET',
+        `/api/demand/coverage?teamId=${teamId}&date=2031-03-04`,
+        200,
+      );
+      expect(tuesdayOf(coverage.intervals).map((i) => i.required)).toEqual([null, 2, 2, null]);
+      // Workload: the half-hour's 20 contacts are 10 in each quarter-hour.
+      const forecast = await api<ForecastResponse>(
+        'GET',
+        `/api/demand/forecast?teamId=${teamId}&weekStart=2031-03-02&historyWeeks=1`,
+        200,
+      );
+      expect(tuesdayOf(forecast.days[2]?.intervals).map((i) => i.contacts)).toEqual([
+        null,
+        10,
+        10,
+        null,
+      ]);
+    });
+
+    it('forecasts a DST day’s interval from the same clock time, not the same minutes since midnight', async () => {
+      const teamId = await newTeam();
+      // Sundays: 2026-03-08 springs forward, 2026-11-01 falls back (Toronto).
+      const csv = [
+        'date,time,contacts,aht_seconds',
+        '2026-03-01,08:00,5,100',
+        '2026-03-01,09:00,30,100',
+        '2026-03-08,09:00,50,100',
+        '2026-03-08,10:00,6,100',
+        '2026-10-25,01:00,3,100',
+        '2026-10-25,08:00,7,100',
+        '2026-10-25,09:00,40,100',
+      ].join('\n');
+      await importFile(teamId, 'workload', 'dst.csv', base64(csv));
+      const sundayAt = async (weekStart: string, time: string, occurrence = 0) => {
+        const forecast = await api<ForecastResponse>(
+          'GET',
+          `/api/demand/forecast?teamId=${teamId}&weekStart=${weekStart}&historyWeeks=1`,
+          200,
+        );
+        const hits = forecast.days[0]?.intervals.filter((i) => i.startTime === time) ?? [];
+        return hits[occurrence];
+      };
+      expect((await sundayAt('2026-03-08', '09:00'))?.contacts).toBe(30);
+      expect((await sundayAt('2026-03-08', '08:00'))?.contacts).toBe(5);
+      expect((await sundayAt('2026-03-15', '09:00'))?.contacts).toBe(50);
+      expect((await sundayAt('2026-03-15', '10:00'))?.contacts).toBe(6);
+      expect((await sundayAt('2026-11-01', '09:00'))?.contacts).toBe(40);
+      expect((await sundayAt('2026-11-01', '08:00'))?.contacts).toBe(7);
+      // The repeated hour: its first 01:00 is the usual one; the second has no history.
+      expect((await sundayAt('2026-11-01', '01:00'))?.contacts).toBe(3);
+      expect((await sundayAt('2026-11-01', '01:00', 1))?.contacts).toBeNull();
+    });
 
     it('forecasts the same weekday’s average, leaving a public holiday out and marking one', async () => {
       const teamId = await newTeam();

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client.ts';
 import { parseInput } from '../../platform/errors.ts';
 import type { Caller } from '../people/index.ts';
 import { holidayLookup, publicHolidayName, readHolidayEdits } from '../pay-settings/index.ts';
-import { minutesIntoDay, weekGrid, type WeekGrid } from './grid.ts';
+import { clockKeysOf, weekGrid, type WeekGrid } from './grid.ts';
+import { workloadOnGrid } from './regrid.ts';
 import { assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import { listWorkload, type WorkloadRow } from './requirements-repository.ts';
 import { demandSettingsOf } from './settings.ts';
@@ -22,29 +23,29 @@ const LOOKBACK_FACTOR = 4;
 
 export interface WeekForecast {
   grid: WeekGrid;
-  /** The forecast and the week's actuals, keyed `date|minutes into the day`. */
+  /** The forecast and the week's actuals, keyed `date|clock key` (grid.ts's clockKeysOf). */
   forecast: Map<string, ForecastPoint>;
   actual: Map<string, WorkloadPoint>;
   holidayNames: Map<string, string>;
   weeksWithData: number;
 }
 
-export const pointKey = (date: string, minutes: number) => `${date}|${minutes}`;
+export const pointKey = (date: string, clockKey: string) => `${date}|${clockKey}`;
 
-/** Imported rows as the domain's points: minutes into their business day. */
+/**
+ * Imported rows as the domain's points: the clock key of each interval of their business day. Rows
+ * imported at another interval length are split over today's intervals (regrid.ts).
+ */
 function toPoints(rows: readonly WorkloadRow[], grids: Map<string, WeekGrid['days'][number]>) {
-  return rows.flatMap((row): WorkloadPoint[] => {
-    const day = grids.get(row.date);
+  const rowsOf = new Map<string, WorkloadRow[]>();
+  for (const row of rows) rowsOf.set(row.date, [...(rowsOf.get(row.date) ?? []), row]);
+  return [...rowsOf].flatMap(([date, dayRows]): WorkloadPoint[] => {
+    const day = grids.get(date);
     if (!day) return [];
-    const midnight = day.intervals[0]?.start.getTime() ?? row.startsAt.getTime();
-    return [
-      {
-        date: row.date,
-        intervalStart: Math.round((row.startsAt.getTime() - midnight) / 60_000),
-        contacts: row.contacts,
-        ahtSeconds: row.ahtSeconds,
-      },
-    ];
+    const keys = clockKeysOf(day.intervals);
+    return workloadOnGrid(dayRows, day.intervals).flatMap((figure, index) =>
+      figure === null ? [] : [{ date, interval: keys[index] ?? '', ...figure }],
+    );
   });
 }
 
@@ -91,8 +92,8 @@ export async function forecastWeek(
   );
   return {
     grid,
-    forecast: new Map(forecast.map((point) => [pointKey(point.date, point.intervalStart), point])),
-    actual: new Map(actual.map((point) => [pointKey(point.date, point.intervalStart), point])),
+    forecast: new Map(forecast.map((point) => [pointKey(point.date, point.interval), point])),
+    actual: new Map(actual.map((point) => [pointKey(point.date, point.interval), point])),
     holidayNames,
     weeksWithData: Math.max(0, ...forecast.map((point) => point.basedOnWeeks)),
   };
@@ -127,8 +128,8 @@ export async function getForecast(
     days: week.grid.days.map((day) => ({
       date: day.date,
       holidayName: week.holidayNames.get(day.date) ?? null,
-      intervals: day.intervals.map((interval) => {
-        const key = pointKey(day.date, minutesIntoDay(day, interval));
+      intervals: day.intervals.map((interval, index, all) => {
+        const key = pointKey(day.date, clockKeysOf(all)[index] ?? interval.label);
         const predicted = week.forecast.get(key);
         const happened = week.actual.get(key);
         return {

@@ -32,10 +32,18 @@ export function intervalStartingAt(
   return interval ? { date, interval } : null;
 }
 
-/** Minutes from the business day's midnight to the interval's start (the forecast's key). */
-export function minutesIntoDay(day: { intervals: Interval[] }, interval: Interval): number {
-  const midnight = day.intervals[0]?.start.getTime() ?? interval.start.getTime();
-  return Math.round((interval.start.getTime() - midnight) / 60_000);
+/**
+ * Each interval's clock key (the forecast's): its label, with "#2" for the second occurrence of a
+ * label on an autumn DST day ("01:00", "01:00#2"). Minutes since midnight would put 09:00 of a
+ * DST day beside another day's 08:00.
+ */
+export function clockKeysOf(intervals: readonly Interval[]): string[] {
+  const seen = new Map<string, number>();
+  return intervals.map((interval) => {
+    const occurrence = (seen.get(interval.label) ?? 0) + 1;
+    seen.set(interval.label, occurrence);
+    return occurrence === 1 ? interval.label : `${interval.label}#${occurrence}`;
+  });
 }
 
 export const intervalMinutesOf = (interval: Interval) =>

@@ -1,5 +1,6 @@
 // Who may plan a team's demand: the roster's rule (admins every team, leads their own teams).
 import { t } from '@lingui/core/macro';
+import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
 import { notifyLiveToRole } from '../../platform/live-events.ts';
 import { Invalid, NotFound } from '../../platform/errors.ts';
@@ -26,4 +27,10 @@ export async function announceDemandChanged(db: Db): Promise<void> {
 /** Refuse a week before 1900, as the roster does: a typo, and outside the zone's known rules. */
 export function assertDemandDate(date: string): void {
   if (date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+}
+
+/** The same for an instant, by its business day (one far before 1900 is not even converted). */
+export function assertDemandInstant(instant: Date, timeZone: string): void {
+  if (instant.getTime() < Date.UTC(1899, 11, 30)) assertDemandDate('0000-01-01');
+  assertDemandDate(toBusinessDate(instant, timeZone));
 }

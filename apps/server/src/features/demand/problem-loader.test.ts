@@ -57,7 +57,7 @@ describe('the auto-fill problem from roster data', () => {
     expect((spans[0]?.end ?? 0) - (spans[0]?.start ?? 0)).toBe(23 * 3_600_000);
   });
 
-  it('locks board shifts in the range with their lunch and paid minutes, not template shifts', () => {
+  it('locks board shifts and template shifts in the range with their lunch and paid minutes', () => {
     const base = { userId: 'u', breakDurationMins: 15, overrideReason: null };
     const locked = lockedShiftsOf(
       [
@@ -104,6 +104,15 @@ describe('the auto-fill problem from roster data', () => {
         lunch: { start: ms('2031-03-11', '02:00'), end: ms('2031-03-11', '02:30') },
         paidMinutes: 450,
         position: 'cashier',
+      },
+      // A template shift on a day without a board shift is the person's day too (decision 0047).
+      {
+        date: '2031-03-11',
+        start: ms('2031-03-11', '09:00'),
+        end: ms('2031-03-11', '17:00'),
+        lunch: null,
+        paidMinutes: 480,
+        position: '',
       },
     ]);
   });

@@ -11,7 +11,7 @@ import {
   type AvailabilityException,
 } from '@punchclock/shared/domain/roster/availability';
 import type { PlanTimeOff } from '@punchclock/shared/domain/roster/conflicts';
-import { isTemplateShiftId, type RosterShift } from '@punchclock/shared/domain/roster/shift';
+import type { RosterShift } from '@punchclock/shared/domain/roster/shift';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -93,7 +93,12 @@ export function timeOffSpans(
   return spans;
 }
 
-/** Board shifts (template shifts left out: a roster shift takes their place) as locked shifts. */
+/**
+ * A person's shifts in the range as locked shifts: the board's, and their template's on days
+ * without a board shift (loadPlanContexts already drops a template shift where a roster shift
+ * takes its place). A template shift is what the person will work that day, as the roster's own
+ * conflict rules count it: its day is taken, its hours and rest count.
+ */
 export function lockedShiftsOf(
   shifts: readonly RosterShift[],
   from: string,
@@ -101,7 +106,7 @@ export function lockedShiftsOf(
   timeZone: string,
 ): LockedShift[] {
   return shifts
-    .filter((shift) => !isTemplateShiftId(shift.id) && shift.date >= from && shift.date <= to)
+    .filter((shift) => shift.date >= from && shift.date <= to)
     .map((shift) => {
       const span = shiftSpanOf(shift, timeZone);
       return {

@@ -12,7 +12,13 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { intervalMinutesOf, intervalStartingAt, weekGrid } from './grid.ts';
-import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
+import { matchRowsToGrid, requiredOnGrid } from './regrid.ts';
+import {
+  announceDemandChanged,
+  assertDemandDate,
+  assertDemandInstant,
+  assertPlansDemandOf,
+} from './planning.ts';
 import {
   deleteRequirements,
   listRequirementPositions,
@@ -24,8 +30,9 @@ import { demandSettingsOf } from './settings.ts';
 
 /**
  * One position's requirements over the week holding `anyDay`: every interval of the team's grid,
- * with what is stored for it. Rows off today's grid (the interval length changed since) are not
- * shown; they stay until overwritten.
+ * with what is stored for it. A row stored at another interval length (the team changed it since)
+ * shows over the intervals it covers, as the auto-fill and coverage count it; it stays until
+ * overwritten.
  */
 export async function readRequirementWeek(
   db: Db,
@@ -38,29 +45,35 @@ export async function readRequirementWeek(
   const grid = weekGrid(anyDay, settings.intervalMinutes, timeZone);
   const range = { from: grid.from, to: grid.to };
   const rows = await listRequirements(db, teamId, range, [position]);
-  const byStart = new Map(rows.map((row) => [row.startsAt.getTime(), row]));
+
   return {
     teamId,
     position,
     weekStart: grid.weekStart,
     intervalMinutes: settings.intervalMinutes,
-    days: grid.days.map((day) => ({
-      date: day.date,
-      intervals: day.intervals.map((interval): RequirementInterval => {
-        const row = byStart.get(interval.start.getTime());
-        return {
-          startsAt: interval.start.toISOString(),
-          endsAt: interval.end.toISOString(),
-          startTime: interval.label,
-          required: row?.required ?? null,
-          source: row?.source ?? null,
-          contacts: row?.contacts ?? null,
-          ahtSeconds: row?.ahtSeconds ?? null,
-          agents: row?.agents ?? null,
-          isUnreachable: row?.isUnreachable ?? false,
-        };
-      }),
-    })),
+    days: grid.days.map((day) => {
+      const matches = matchRowsToGrid(rows, day.intervals);
+      const required = requiredOnGrid(rows, day.intervals);
+      return {
+        date: day.date,
+        intervals: day.intervals.map((interval, index): RequirementInterval => {
+          const match = matches[index];
+          // A row of another length (stored before the interval changed) lends its figure and source.
+          const row = match?.exact ?? match?.partial[0]?.row;
+          return {
+            startsAt: interval.start.toISOString(),
+            endsAt: interval.end.toISOString(),
+            startTime: interval.label,
+            required: required[index] ?? null,
+            source: row?.source ?? null,
+            contacts: match?.exact?.contacts ?? null,
+            ahtSeconds: match?.exact?.ahtSeconds ?? null,
+            agents: match?.exact?.agents ?? null,
+            isUnreachable: row?.isUnreachable ?? false,
+          };
+        }),
+      };
+    }),
     positions: await listRequirementPositions(db, teamId, range),
   };
 }
@@ -99,6 +112,7 @@ export async function saveRequirements(
   let weekDay: string | undefined;
   for (const cell of input.cells) {
     const startsAt = new Date(cell.startsAt);
+    assertDemandInstant(startsAt, timeZone);
     const found = intervalStartingAt(startsAt, minutes, timeZone);
     if (!found) {
       const when = formatBusinessDateTime(startsAt, timeZone);

@@ -14,6 +14,6 @@ export function registerDemandRoutes(app: FastifyInstance, db: Db, config: AppCo
 }
 
 /** The auto-fill job: claims queued runs (any instance) and solves them in a worker thread. */
-export const scheduleDemandJobs: ScheduleJobs = ({ jobs, database: { db }, config }) => {
-  scheduleSolverRuns(jobs, db, config, solveRoster);
+export const scheduleDemandJobs: ScheduleJobs = ({ jobs, database: { db }, config, log }) => {
+  scheduleSolverRuns(jobs, db, config, solveRoster, log);
 };

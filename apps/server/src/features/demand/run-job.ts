@@ -3,8 +3,11 @@
 // heartbeat and the progress about once a second, and writes the chosen shifts as drafts in one
 // transaction. A run whose heartbeat stops (its instance died) is failed by any instance.
 import { plural, t } from '@lingui/core/macro';
+import type { FastifyBaseLogger } from 'fastify';
 import type { SolverResult } from '@punchclock/shared/contracts/demand';
 import { formatBusinessDateLong } from '@punchclock/shared/i18n/format';
+import { findShiftConflicts } from '@punchclock/shared/domain/roster/conflicts';
+import type { RosterShift } from '@punchclock/shared/domain/roster/shift';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +19,7 @@ import { notifyLiveToRole } from '../../platform/live-events.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { findLanguages } from '../notification-store/index.ts';
 import { findActiveLock } from '../period-locks/index.ts';
-import { findShiftOfPersonOn, insertShift } from '../rosters/index.ts';
+import { findShiftOfPersonOn, insertShift, loadPlanContexts } from '../rosters/index.ts';
 import { loadRosterProblem } from './problem-loader.ts';
 import { listTeamMembers } from './problem-repository.ts';
 import { announceDemandChanged } from './planning.ts';
@@ -35,6 +38,9 @@ import type { RosterProblem, SolveOptions, SolverAnswer, SolvedShift } from './s
 /** The solver (solver/solve.ts's solveRoster), passed in so the job does not depend on it. */
 export type SolveRoster = (problem: RosterProblem, options: SolveOptions) => Promise<SolverAnswer>;
 
+/** Where the job reports what went wrong: the app's log (JobContext's), never the console. */
+export type RunJobLog = Pick<FastifyBaseLogger, 'error'>;
+
 export interface RunJobOptions {
   /** How often the heartbeat and progress are saved (and a cancel looked for). */
   heartbeatMs?: number;
@@ -50,10 +56,11 @@ export function scheduleSolverRuns(
   db: Db,
   config: AppConfig,
   solve: SolveRoster,
+  log: RunJobLog,
 ): void {
   const shutdown = new AbortController();
   jobs.every('solver-runs', 2_000, () =>
-    processNextSolverRun(db, config, solve, { shutdown: shutdown.signal }),
+    processNextSolverRun(db, config, solve, log, { shutdown: shutdown.signal }),
   );
   jobs.onStop(async () => shutdown.abort());
 }
@@ -63,6 +70,7 @@ export async function processNextSolverRun(
   db: Db,
   config: AppConfig,
   solve: SolveRoster,
+  log: RunJobLog,
   options: RunJobOptions = {},
 ): Promise<boolean> {
   if ((await failStaleRuns(db, RUN_STALE)).length > 0) await announceDemandChanged(db);
@@ -85,7 +93,9 @@ export async function processNextSolverRun(
   };
   const timer = setInterval(() => {
     beating ??= beat()
-      .catch((error: unknown) => console.error('solver run heartbeat failed', error))
+      .catch((error: unknown) =>
+        log.error({ err: error, runId: run.id }, 'solver run heartbeat failed'),
+      )
       .finally(() => {
         beating = null;
       });
@@ -108,7 +118,11 @@ export async function processNextSolverRun(
     if (options.shutdown?.aborted) {
       await requeueRun(db, run.id);
     } else if (!isGone) {
-      if (controller.signal.aborted || answer.result.outcome === 'cancelled') {
+      if (answer.result.outcome === 'cancelled' && !controller.signal.aborted) {
+        // Nobody asked: the solver's worker stopped on its own (crashed, killed). A failure.
+        log.error({ runId: run.id }, 'solver run stopped without being cancelled');
+        await finishRun(db, run.id, { status: 'failed', error: RUN_FAILED });
+      } else if (controller.signal.aborted || answer.result.outcome === 'cancelled') {
         await finishRun(db, run.id, {
           status: 'cancelled',
           result: { ...answer.result, shiftsAdded: 0 },
@@ -116,16 +130,17 @@ export async function processNextSolverRun(
         });
       } else {
         // A planner's shift committed between our check and our insert: read again, once.
-        await applyAnswer(db, run, answer).catch((error: unknown) => {
+        await applyAnswer(db, config, run, answer).catch((error: unknown) => {
           if (!isUniqueViolation(error)) throw error;
-          return applyAnswer(db, run, answer);
+          return applyAnswer(db, config, run, answer);
         });
       }
     }
   } catch (error) {
     clearInterval(timer);
     await beating;
-    console.error('solver run failed', error);
+    // The run's id, not the problem: the log gets no people's data beyond the error itself.
+    log.error({ err: error, runId: run.id }, 'solver run failed');
     // The driver's or solver's message may carry data: keep it in the log, store ours.
     await finishRun(db, run.id, { status: 'failed', error: RUN_FAILED });
   } finally {
@@ -137,14 +152,32 @@ export async function processNextSolverRun(
 
 const dayKey = (userId: string, date: string) => `${userId}|${date}`;
 
+/** A solved shift that was not written, and why. */
+type SkippedShift = SolvedShift & {
+  name: string;
+  reason: 'planned' | 'left_team' | 'conflict';
+  /** For a conflict: the roster rule's message, in the requester's language. */
+  conflict?: string;
+};
+
 /**
  * Write the solver's shifts as drafts of the requester, in one transaction with the run's end:
  * a person-day that gained a shift while the solver ran keeps it (the new one is skipped and the
- * run says so), as does a person no longer of the team or suspended since. A cancel that arrived
- * at the last moment wins: nothing is written.
+ * run says so), as does a person no longer of the team or suspended since. The problem was read
+ * before the solve, so each shift is checked again against the people's plans as they are now
+ * (time off approved, shifts on neighbouring days, availability changed meanwhile): a shift with a
+ * blocking conflict by the roster's rules is skipped, with a note. A cancel that arrived at the
+ * last moment wins: nothing is written.
  */
-async function applyAnswer(db: Db, run: SolverRunRow, answer: SolverAnswer): Promise<void> {
+async function applyAnswer(
+  db: Db,
+  config: AppConfig,
+  run: SolverRunRow,
+  answer: SolverAnswer,
+): Promise<void> {
   const days = getWeekDates(run.weekStart);
+  const first = days[0] ?? run.weekStart;
+  const last = days[6] ?? run.weekStart;
   await db.transaction(async (tx) => {
     const current = await lockRun(tx, run.id);
     if (current?.status !== 'running') return;
@@ -163,10 +196,19 @@ async function applyAnswer(db: Db, run: SolverRunRow, answer: SolverAnswer): Pro
     const members = new Map(
       (await listTeamMembers(tx, run.teamId)).map((member) => [member.userId, member]),
     );
+    const plans = await loadPlanContexts(tx, {
+      userIds: [...members.keys()],
+      from: first,
+      to: last,
+      version: 'planned',
+    });
+    const language = run.requestedBy
+      ? (await findLanguages(tx, [run.requestedBy])).get(run.requestedBy)
+      : null;
     const taken = new Set<string>();
     const written: string[] = [];
-    const skipped: (SolvedShift & { name: string; reason: 'planned' | 'left_team' })[] = [];
-    for (const shift of answer.shifts) {
+    const skipped: SkippedShift[] = [];
+    for (const [index, shift] of answer.shifts.entries()) {
       const member = members.get(shift.userId);
       const key = dayKey(shift.userId, shift.date);
       if (!member) {
@@ -177,7 +219,27 @@ async function applyAnswer(db: Db, run: SolverRunRow, answer: SolverAnswer): Pro
         skipped.push({ ...shift, name: member.name, reason: 'planned' });
         continue;
       }
+      const plan = plans.get(shift.userId);
+      const candidate: RosterShift = { ...shift, id: `autofill:${index}`, overrideReason: null };
+      const blocking = plan
+        ? withLocale(language, () =>
+            findShiftConflicts(candidate, plan, config.timeZone).filter(
+              (conflict) => conflict.severity === 'blocking',
+            ),
+          )
+        : [];
+      if (blocking[0]) {
+        skipped.push({
+          ...shift,
+          name: member.name,
+          reason: 'conflict',
+          conflict: blocking[0].message,
+        });
+        continue;
+      }
       taken.add(key);
+      // The shifts written are the person's plan too: the next ones are checked against them.
+      if (plan) plans.set(shift.userId, { ...plan, shifts: [...plan.shifts, candidate] });
       written.push(
         await insertShift(tx, {
           userId: shift.userId,
@@ -195,9 +257,6 @@ async function applyAnswer(db: Db, run: SolverRunRow, answer: SolverAnswer): Pro
         }),
       );
     }
-    const language = run.requestedBy
-      ? (await findLanguages(tx, [run.requestedBy])).get(run.requestedBy)
-      : null;
     const notes = withLocale(language, () => skippedNotes(skipped));
     const result: SolverResult = {
       ...answer.result,
@@ -228,16 +287,24 @@ async function applyAnswer(db: Db, run: SolverRunRow, answer: SolverAnswer): Pro
 }
 
 /** What the planner is told of shifts not written, in their language. */
-function skippedNotes(
-  skipped: readonly (SolvedShift & { name: string; reason: 'planned' | 'left_team' })[],
-): string[] {
+function skippedNotes(skipped: readonly SkippedShift[]): string[] {
+  const conflicts = skipped.flatMap((shift) => {
+    if (shift.reason !== 'conflict') return [];
+    const { name } = shift;
+    const conflict = shift.conflict ?? '';
+    const day = formatBusinessDateLong(shift.date);
+    return [t`${name}’s shift on ${day} was not written: ${conflict}`];
+  });
   const planned = skipped.filter((shift) => shift.reason === 'planned');
   const left = skipped.filter((shift) => shift.reason === 'left_team').length;
-  const notes = planned.slice(0, 10).map((shift) => {
-    const { name } = shift;
-    const day = formatBusinessDateLong(shift.date);
-    return t`${name} was given a shift on ${day} while the auto-fill ran: that day was left as it is`;
-  });
+  const notes = [
+    ...conflicts,
+    ...planned.slice(0, 10).map((shift) => {
+      const { name } = shift;
+      const day = formatBusinessDateLong(shift.date);
+      return t`${name} was given a shift on ${day} while the auto-fill ran: that day was left as it is`;
+    }),
+  ];
   const more = planned.length - 10;
   if (more > 0) {
     notes.push(

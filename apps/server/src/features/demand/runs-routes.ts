@@ -16,6 +16,7 @@ export function registerDemandRunRoutes(app: FastifyInstance, db: Db, config: Ap
       requireAuth(request),
       request.body,
       actorOf(request),
+      timeZone,
     );
     // A live run of the week answered instead of a second one: 200, not "accepted" again.
     void reply.status(isNew ? 202 : 200);
@@ -39,7 +40,13 @@ export function registerDemandRunRoutes(app: FastifyInstance, db: Db, config: Ap
     getCoverage(db, requireAuth(request), request.query, timeZone),
   );
   implementEndpoint(app, 'POST /api/demand/coverage/open-shifts', async ({ request, reply }) => {
-    const answer = await postGap(db, requireAuth(request), request.body, actorOf(request));
+    const answer = await postGap(
+      db,
+      requireAuth(request),
+      request.body,
+      actorOf(request),
+      timeZone,
+    );
     void reply.status(201);
     return answer;
   });

@@ -70,7 +70,9 @@ describeEachDatabase('auto-fill with the real solver', (getDatabase) => {
         timeLimitSeconds: 20,
       },
     );
-    expect(await processNextSolverRun(db, testConfig(), solveRoster)).toBe(true);
+    expect(await processNextSolverRun(db, testConfig(), solveRoster, { error: () => {} })).toBe(
+      true,
+    );
     const { run: done } = await expectApi<{ run: SolverRun }>(
       app,
       cookie,

@@ -13,15 +13,17 @@ import {
   shifts,
   solverRuns,
   staffingRequirements,
+  timeOffRequests,
 } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
+import { timeOffTypeId } from '../../test/approvals.ts';
 import { testConfig } from '../../test/config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { seedDraftShift } from '../../test/roster-fixtures.ts';
 import { callApi } from '../../test/schedules.ts';
 import { auditRowsFor, seedTeam, setTeamOf } from '../../test/users.ts';
-import { processNextSolverRun, type SolveRoster } from './run-job.ts';
+import { processNextSolverRun, type RunJobLog, type SolveRoster } from './run-job.ts';
 import type { RosterProblem, SolvedShift } from './solver/types.ts';
 
 /** A Sunday-started week far from any lock (2031-03-09 is a Sunday). */
@@ -130,9 +132,17 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     return (response.json() as { run: SolverRun }).run;
   }
 
+  /** The job's log: what it reports, kept for the tests to read. */
+  const logged: { fields: Record<string, unknown>; message: string }[] = [];
+  const log = {
+    error: (fields: Record<string, unknown>, message: string) => {
+      logged.push({ fields, message });
+    },
+  } as RunJobLog;
+
   /** Run the job until it finds nothing queued (the other tests' runs are done by then). */
   const work = (solve: SolveRoster, heartbeatMs = 20) =>
-    processNextSolverRun(db, config, solve, { heartbeatMs });
+    processNextSolverRun(db, config, solve, log, { heartbeatMs });
 
   /** Leave no queued run for the next test's job pass. */
   async function drainQueue(): Promise<void> {
@@ -339,6 +349,50 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     expect(boardShifts.filter((shift) => shift.state === 'draft')).toHaveLength(4);
   });
 
+  it('checks each shift again at write-back: time off approved and shifts added meanwhile win', async () => {
+    const crew = await newCrew();
+    const run = await queue(crew);
+    const solve: SolveRoster = async () => {
+      // While the solver works: Ada's Tuesday off is approved; Bea gets a late Monday shift
+      // that leaves her 5 hours before Tuesday 09:00 (8 are needed).
+      await db.insert(timeOffRequests).values({
+        userId: crew.ada.id,
+        typeId: await timeOffTypeId(db, 'Unpaid'),
+        startDate: TUE,
+        endDate: TUE,
+        daysX100: 100,
+        status: 'approved',
+      });
+      await seedDraftShift(db, {
+        userId: crew.bea.id,
+        teamId: crew.teamId,
+        date: MON,
+        startTime: '20:00',
+        endTime: '04:00',
+      });
+      return answerOf([day(crew.ada.id, TUE), day(crew.bea.id, TUE), day(crew.ada.id, WED)]);
+    };
+    expect(await work(solve)).toBe(true);
+    const done = await readRun(crew, run.id);
+    expect(done.status).toBe('done');
+    expect(done.result?.shiftsAdded).toBe(1);
+    const notes = done.result?.notes.join('\n') ?? '';
+    expect(notes).toContain('Ada Filled’s shift on');
+    expect(notes).toContain('Bea Filled’s shift on');
+    const written = await db
+      .select()
+      .from(shifts)
+      .where(and(eq(shifts.teamId, crew.teamId), eq(shifts.createdBy, crew.lead.id)));
+    expect(written.map((row) => [row.userId, row.date])).toEqual([[crew.ada.id, WED]]);
+    const applied = await auditRowsFor(db, run.id, 'demand.autofill.apply');
+    expect(applied[0]?.after).toMatchObject({
+      skipped: [
+        { userId: crew.ada.id, date: TUE, reason: 'conflict' },
+        { userId: crew.bea.id, date: TUE, reason: 'conflict' },
+      ],
+    });
+  });
+
   it('saves progress with the heartbeat, and stops a running run when asked', async () => {
     const crew = await newCrew();
     const run = await queue(crew);
@@ -401,6 +455,22 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
     const crashed = await readRun(crew, run.id);
     expect(crashed.status).toBe('failed');
     expect(crashed.error).toBe('The auto-fill failed; the server log has the details.');
+    // The app's log has it, with the run's id; the stored error does not.
+    expect(logged.at(-1)).toMatchObject({
+      fields: { runId: run.id, err: expect.any(Error) },
+      message: 'solver run failed',
+    });
+  });
+
+  it('fails a run whose solver stopped without anybody cancelling it', async () => {
+    const crew = await newCrew();
+    const run = await queue(crew);
+    // The worker exited on its own: the solver answers "cancelled", but nobody asked.
+    expect(await work(async () => answerOf([day(crew.ada.id, TUE)], 'cancelled'))).toBe(true);
+    const stopped = await readRun(crew, run.id);
+    expect(stopped.status).toBe('failed');
+    expect(stopped.error).toBe('The auto-fill failed; the server log has the details.');
+    expect(logged.at(-1)).toMatchObject({ fields: { runId: run.id } });
   });
 
   it('writes nothing when another instance failed the run while it was solving', async () => {

@@ -9,14 +9,15 @@ import {
   type SolverRun,
   type SolverRunStatus,
 } from '@punchclock/shared/contracts/demand';
+import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { getWeekDates } from '@punchclock/shared/domain/schedule';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
-import { findTeam, type Actor, type Caller } from '../people/index.ts';
+import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
 import { assertPlansTeam, isId, plannerScopeOf } from '../rosters/index.ts';
-import { announceDemandChanged } from './planning.ts';
+import { announceDemandChanged, assertDemandDate, assertPlansDemandOf } from './planning.ts';
 import {
   cancelQueuedRun,
   findLiveRun,
@@ -79,16 +80,22 @@ export async function requestSolverRun(
   caller: Caller,
   rawInput: unknown,
   actor: Actor,
+  timeZone: string,
+  now = new Date(),
 ): Promise<{ run: SolverRun; isNew: boolean }> {
+  // Who may ask comes first, as planning.ts's assertPlansDemandOf: scope, then the team.
+  await plannerScopeOf(db, caller);
   const input = parseInput(solverRunRequestSchema, rawInput);
-  if (input.weekStart < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
+  assertDemandDate(input.weekStart);
+  await assertPlansDemandOf(db, caller, input.teamId);
   const weekStart = sundayOf(input.weekStart);
+  const weekEnd = getWeekDates(weekStart)[6] ?? weekStart;
+  // Drafts for days gone by help nobody; today's week still has days to plan.
+  if (weekEnd < toBusinessDate(now, timeZone))
+    throw new Invalid(t`Choose a week that has not ended`);
   return db.transaction(async (tx) => {
-    const scope = await plannerScopeOf(tx, caller);
-    if (!(await findTeam(tx, input.teamId))) throw new NotFound(t`Team not found`);
-    assertPlansTeam(scope, input.teamId);
     // A locked week cannot take drafts: say so now rather than after the solve.
-    await assertNotLocked(tx, weekStart, getWeekDates(weekStart)[6] ?? weekStart);
+    await assertNotLocked(tx, weekStart, weekEnd);
     const values = {
       teamId: input.teamId,
       weekStart,
@@ -129,6 +136,7 @@ export async function listSolverRuns(
   rawQuery: unknown,
 ): Promise<SolverRun[]> {
   const query = parseInput(solverRunsQuerySchema, rawQuery);
+  assertDemandDate(query.weekStart);
   const scope = await plannerScopeOf(db, caller);
   assertPlansTeam(scope, query.teamId);
   return (await listRuns(db, query.teamId, sundayOf(query.weekStart))).map(toRun);

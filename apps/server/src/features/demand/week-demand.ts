@@ -3,11 +3,14 @@
 // for free (over-coverage is only priced where there is a row), so "nothing set" means "nobody
 // needed", not "anything goes". Pure.
 import type { WeekGrid } from './grid.ts';
+import { requiredOnGrid } from './regrid.ts';
 import type { DemandInterval } from './solver/types.ts';
 
 export interface StoredRequirement {
   position: string;
   startsAt: Date;
+  /** The row's length: one of another length than the grid's is spread (regrid.ts). */
+  minutes: number;
   required: number;
 }
 
@@ -15,25 +18,22 @@ export function weekDemand(
   rows: readonly StoredRequirement[],
   grid: Pick<WeekGrid, 'days'>,
 ): DemandInterval[] {
-  const byPosition = new Map<string, Map<number, number>>();
+  const byPosition = new Map<string, StoredRequirement[]>();
   for (const row of rows) {
-    const figures = byPosition.get(row.position) ?? new Map<number, number>();
-    figures.set(row.startsAt.getTime(), row.required);
-    byPosition.set(row.position, figures);
+    byPosition.set(row.position, [...(byPosition.get(row.position) ?? []), row]);
   }
+  const intervals = grid.days.flatMap((day) => day.intervals);
   const demand: DemandInterval[] = [];
   for (const [position, figures] of byPosition) {
-    for (const day of grid.days) {
-      for (const interval of day.intervals) {
-        const start = interval.start.getTime();
-        demand.push({
-          start,
-          end: interval.end.getTime(),
-          position,
-          required: figures.get(start) ?? 0,
-        });
-      }
-    }
+    const required = requiredOnGrid(figures, intervals);
+    intervals.forEach((interval, index) => {
+      demand.push({
+        start: interval.start.getTime(),
+        end: interval.end.getTime(),
+        position,
+        required: required[index] ?? 0,
+      });
+    });
   }
   return demand;
 }

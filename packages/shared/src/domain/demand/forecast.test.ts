@@ -6,8 +6,8 @@ const noHolidays = new Set<string>();
 /** Two intervals (9:00 and 9:30) of one day. */
 function day(date: string, nine: number, nineThirty: number, aht = 200): WorkloadPoint[] {
   return [
-    { date, intervalStart: 540, contacts: nine, ahtSeconds: aht },
-    { date, intervalStart: 570, contacts: nineThirty, ahtSeconds: aht },
+    { date, interval: '09:00', contacts: nine, ahtSeconds: aht },
+    { date, interval: '09:30', contacts: nineThirty, ahtSeconds: aht },
   ];
 }
 
@@ -25,8 +25,8 @@ describe('forecastWorkload', () => {
   it('averages the same weekday and interval of the most recent weeks', () => {
     const forecast = forecastWorkload(mondays, ['2026-11-30'], { weeks: 3, holidays: noHolidays });
     expect(forecast).toEqual([
-      expect.objectContaining({ intervalStart: 540, contacts: 30, basedOnWeeks: 3 }),
-      expect.objectContaining({ intervalStart: 570, contacts: 40, basedOnWeeks: 3 }),
+      expect.objectContaining({ interval: '09:00', contacts: 30, basedOnWeeks: 3 }),
+      expect.objectContaining({ interval: '09:30', contacts: 40, basedOnWeeks: 3 }),
     ]);
   });
 
@@ -46,14 +46,14 @@ describe('forecastWorkload', () => {
 
   it('weighs the handling time by contacts, and counts a missing interval as no contacts', () => {
     const history = [
-      { date: '2026-11-16', intervalStart: 540, contacts: 10, ahtSeconds: 100 },
-      { date: '2026-11-23', intervalStart: 540, contacts: 30, ahtSeconds: 300 },
-      { date: '2026-11-23', intervalStart: 570, contacts: 8, ahtSeconds: 200 },
+      { date: '2026-11-16', interval: '09:00', contacts: 10, ahtSeconds: 100 },
+      { date: '2026-11-23', interval: '09:00', contacts: 30, ahtSeconds: 300 },
+      { date: '2026-11-23', interval: '09:30', contacts: 8, ahtSeconds: 200 },
     ];
     const forecast = forecastWorkload(history, ['2026-11-30'], { weeks: 2, holidays: noHolidays });
     expect(forecast).toEqual([
-      expect.objectContaining({ intervalStart: 540, contacts: 20, ahtSeconds: 250 }),
-      expect.objectContaining({ intervalStart: 570, contacts: 4, ahtSeconds: 200 }),
+      expect.objectContaining({ interval: '09:00', contacts: 20, ahtSeconds: 250 }),
+      expect.objectContaining({ interval: '09:30', contacts: 4, ahtSeconds: 200 }),
     ]);
   });
 
@@ -71,8 +71,8 @@ describe('forecastError', () => {
   it('is the absolute error over the contacts that came (missing intervals count as 0)', () => {
     const forecast = day('2026-11-30', 30, 40);
     const actual = [
-      { date: '2026-11-30', intervalStart: 540, contacts: 25 },
-      { date: '2026-11-30', intervalStart: 600, contacts: 5 },
+      { date: '2026-11-30', interval: '09:00', contacts: 25 },
+      { date: '2026-11-30', interval: '10:00', contacts: 5 },
     ];
     // |30 − 25| + |40 − 0| + |0 − 5| = 50, over 30 contacts.
     expect(forecastError(forecast, actual)).toBeCloseTo(50 / 30, 12);

@@ -12,8 +12,12 @@ import { shiftDate } from '../business-time.ts';
 export interface WorkloadPoint {
   /** The business day (yyyy-MM-dd). */
   date: string;
-  /** Minutes after the business day's midnight the interval starts (0, 30, 60 … or 15-minute steps). */
-  intervalStart: number;
+  /**
+   * The interval's start on the business clock, "HH:mm", with "#2" for the second occurrence of a
+   * repeated autumn hour ("01:00", "01:00#2"). Not minutes since midnight: on a DST day those
+   * shift by an hour, and 09:00 would be forecast from another day's 08:00.
+   */
+  interval: string;
   contacts: number;
   ahtSeconds: number;
 }
@@ -59,19 +63,20 @@ export function forecastWorkload(
       if (byDate.has(earlier) && !options.holidays.has(earlier)) samples.push(earlier);
     }
     const intervals = new Set(
-      samples.flatMap((sample) => (byDate.get(sample) ?? []).map((p) => p.intervalStart)),
+      samples.flatMap((sample) => (byDate.get(sample) ?? []).map((p) => p.interval)),
     );
-    for (const intervalStart of [...intervals].sort((a, b) => a - b)) {
+    // "01:00" < "01:00#2" < "01:15": the repeated hour sorts beside the first.
+    for (const interval of [...intervals].sort()) {
       // A sampled day without a row for the interval had no contacts in it.
       const points = samples.flatMap((sample) =>
-        (byDate.get(sample) ?? []).filter((point) => point.intervalStart === intervalStart),
+        (byDate.get(sample) ?? []).filter((point) => point.interval === interval),
       );
       const contacts = points.reduce((sum, point) => sum + point.contacts, 0);
       const handled = points.reduce((sum, point) => sum + point.contacts * point.ahtSeconds, 0);
       const plainAht = points.reduce((sum, point) => sum + point.ahtSeconds, 0) / points.length;
       forecast.push({
         date,
-        intervalStart,
+        interval,
         contacts: contacts / samples.length,
         ahtSeconds: contacts > 0 ? handled / contacts : plainAht,
         basedOnWeeks: samples.length,
@@ -88,11 +93,10 @@ export function forecastWorkload(
  * Null when nothing happened (no contacts to weigh by).
  */
 export function forecastError(
-  forecast: readonly Pick<WorkloadPoint, 'date' | 'intervalStart' | 'contacts'>[],
-  actual: readonly Pick<WorkloadPoint, 'date' | 'intervalStart' | 'contacts'>[],
+  forecast: readonly Pick<WorkloadPoint, 'date' | 'interval' | 'contacts'>[],
+  actual: readonly Pick<WorkloadPoint, 'date' | 'interval' | 'contacts'>[],
 ): number | null {
-  const key = (point: { date: string; intervalStart: number }) =>
-    `${point.date}|${point.intervalStart}`;
+  const key = (point: { date: string; interval: string }) => `${point.date}|${point.interval}`;
   const forecastOf = new Map(forecast.map((point) => [key(point), point.contacts]));
   const actualOf = new Map(actual.map((point) => [key(point), point.contacts]));
   const total = [...actualOf.values()].reduce((sum, contacts) => sum + contacts, 0);
