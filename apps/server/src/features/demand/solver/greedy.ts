@@ -19,44 +19,60 @@ export interface GreedyInput {
   demand: readonly DemandRow[];
 }
 
+/** A person's plan for the week in a part, as the greedy fill and the local search keep it. */
+export interface PersonWeek {
+  byDay: (Candidate | null)[];
+  /** Paid and in-week work minutes of the shifts in byDay (locked shifts aside). */
+  paid: number;
+  work: number;
+  maxPaid: number;
+  maxWork: number;
+  lockedPaid: number;
+}
+
+export function emptyWeek(problem: RosterProblem, set: CandidateSet, person: number): PersonWeek {
+  const room = weekRoom(problem, set, person);
+  return {
+    byDay: problem.weekDates.map(() => null),
+    paid: 0,
+    work: 0,
+    maxPaid: room.maxPaid,
+    maxWork: room.maxWork,
+    lockedPaid: room.lockedPaid,
+  };
+}
+
+/**
+ * Whether the person may work `candidate` in place of whatever they have on its day (the rules
+ * the MIP's rows state: the week's paid maximum, the 48 hours, rest with the days either side;
+ * one shift a day holds because it replaces that day's). Days with a locked shift, unavailable
+ * spans and rest with locked shifts are already out of the candidates.
+ */
+export function fitsWeek(set: CandidateSet, state: PersonWeek, candidate: Candidate): boolean {
+  const { template } = candidate;
+  const current = state.byDay[template.day];
+  const paid = state.paid - (current?.template.paidMinutes ?? 0) + template.paidMinutes;
+  const work = state.work - (current?.template.weekWorkMinutes ?? 0) + template.weekWorkMinutes;
+  if (paid > state.maxPaid || work > state.maxWork) return false;
+  const before = state.byDay[template.day - 1];
+  const after = state.byDay[template.day + 1];
+  if (before && set.isIncompatible(before.template, template)) return false;
+  if (after && set.isIncompatible(template, after.template)) return false;
+  return true;
+}
+
 export function greedyFill({ problem, set, people, demand }: GreedyInput): Candidate[] {
   const coverOf = coverageLookup(demand);
   const residual = demand.map((row) => Math.max(0, row.target));
   const hours = demand.map((row) => (row.end - row.start) / HOUR);
   const { underHour, overHour } = problem.costs;
 
-  interface PersonState {
-    byDay: (Candidate | null)[];
-    paid: number;
-    work: number;
-    maxPaid: number;
-    maxWork: number;
-    lockedPaid: number;
-  }
-  const states = new Map<number, PersonState>();
-  for (const person of people) {
-    const room = weekRoom(problem, set, person);
-    states.set(person, {
-      byDay: problem.weekDates.map(() => null),
-      paid: 0,
-      work: 0,
-      maxPaid: room.maxPaid,
-      maxWork: room.maxWork,
-      lockedPaid: room.lockedPaid,
-    });
-  }
+  const states = new Map<number, PersonWeek>();
+  for (const person of people) states.set(person, emptyWeek(problem, set, person));
 
   const isFeasible = (candidate: Candidate) => {
     const state = states.get(candidate.person)!;
-    const { template } = candidate;
-    if (state.byDay[template.day]) return false;
-    if (state.paid + template.paidMinutes > state.maxPaid) return false;
-    if (state.work + template.weekWorkMinutes > state.maxWork) return false;
-    const before = state.byDay[template.day - 1];
-    const after = state.byDay[template.day + 1];
-    if (before && set.isIncompatible(before.template, template)) return false;
-    if (after && set.isIncompatible(template, after.template)) return false;
-    return true;
+    return !state.byDay[candidate.template.day] && fitsWeek(set, state, candidate);
   };
 
   const valueOf = (candidate: Candidate) => {

@@ -157,6 +157,31 @@ export function weekRoom(problem: RosterProblem, set: CandidateSet, person: numb
   };
 }
 
+/**
+ * A person's weekly minimum in a part: what is wanted beyond their locked shifts, lowered to what
+ * their candidates can reach (their longest shift each day, within their maximum).
+ */
+export function weekMinimum(problem: RosterProblem, set: CandidateSet, person: number) {
+  const { lockedPaid, maxPaid } = weekRoom(problem, set, person);
+  const days = set.byPersonDay[person] ?? [];
+  const reachable = Math.min(
+    maxPaid,
+    days.reduce(
+      (total, day) =>
+        total + Math.max(0, ...day.map((candidate) => candidate.template.paidMinutes)),
+      0,
+    ),
+  );
+  const wanted = Math.max(0, problem.people[person]!.minWeekMinutes - lockedPaid);
+  return { wanted, reachable, minimum: Math.max(0, Math.min(wanted, reachable)) };
+}
+
+/** An hour short of a weekly minimum: priced above anything else the plan can save. */
+export function shortOfMinimumHourCost(problem: RosterProblem, people: readonly number[]): number {
+  const highestCost = Math.max(0, ...people.map((person) => problem.people[person]!.hourlyCost));
+  return 1000 + 10 * (highestCost + problem.costs.underHour + problem.costs.overHour);
+}
+
 export interface ModelInput {
   problem: RosterProblem;
   set: CandidateSet;
@@ -186,9 +211,7 @@ export function buildModel({ problem, set, people, demand }: ModelInput): BuiltM
 
   const inModel: Candidate[] = [];
   const rowTerms: [number, string][][] = demand.map(() => []);
-  const highestCost = Math.max(0, ...people.map((person) => problem.people[person]!.hourlyCost));
-  const shortOfMinimumCost =
-    1000 + 10 * (highestCost + problem.costs.underHour + problem.costs.overHour);
+  const shortOfMinimumCost = shortOfMinimumHourCost(problem, people);
 
   const bicliquesOfDay = new Map<number, { a: ShiftTemplate[]; b: ShiftTemplate[] }[]>();
   const bicliques = (day: number) => {
@@ -215,17 +238,7 @@ export function buildModel({ problem, set, people, demand }: ModelInput): BuiltM
           candidate.template.paidMinutes <= maxPaid &&
           candidate.template.weekWorkMinutes <= maxWork,
       );
-    // What the person can reach: their longest shift each day, within the week's limits.
-    const reachable = Math.min(
-      maxPaid,
-      days.reduce(
-        (total, day) =>
-          total + Math.max(0, ...day.map((candidate) => candidate.template.paidMinutes)),
-        0,
-      ),
-    );
-    const wanted = Math.max(0, person.minWeekMinutes - lockedPaid);
-    const minimum = Math.max(0, Math.min(wanted, reachable));
+    const { wanted, reachable, minimum } = weekMinimum(problem, set, personIndex);
     if (minimum < wanted) {
       clamped.push({
         person: personIndex,
