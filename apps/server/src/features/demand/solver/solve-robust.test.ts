@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { businessInstant, shiftDate } from '@punchclock/shared/domain/business-time';
-import { buildCandidates } from './candidates.ts';
+import { buildCandidates, MAX_CANDIDATES, TooManyCandidates } from './candidates.ts';
 import { greedyFill } from './greedy.ts';
 import { improvePlan } from './local-search.ts';
 import { HighsWorker } from './run-highs.ts';
+import { sampleProblem } from './sample-problem.ts';
 import { keepRules, readHighsAnswer, solveRoster } from './solve.ts';
 import type { ProblemPerson, RosterProblem } from './types.ts';
 
@@ -176,5 +177,43 @@ describe('the hard stop', () => {
     const seconds = (performance.now() - started) / 1000;
     expect(seconds).toBeGreaterThanOrEqual(0.19);
     expect(seconds).toBeLessThan(3);
+  });
+});
+
+describe('the candidate cap', () => {
+  it('refuses, before building anything, a week whose settings give millions of candidates', async () => {
+    // 500 people, 3 positions, starts every 15 min round the clock, 6 lengths.
+    const base = week();
+    const problem: RosterProblem = {
+      ...base,
+      shape: {
+        ...base.shape,
+        lengthsMinutes: [240, 300, 360, 420, 480, 600],
+        startStepMinutes: 15,
+        earliestStart: '00:00',
+        latestEnd: '00:00',
+      },
+      demand: ['', 'A', 'B'].flatMap((position) =>
+        base.demand.map((interval) => ({ ...interval, position })),
+      ),
+      people: Array.from({ length: 500 }, (_, index) =>
+        person(`p${index}`, { positions: ['A', 'B'] }),
+      ),
+    };
+    const started = performance.now();
+    const refusal = await solveRoster(problem, { timeLimitSeconds: 5 }).catch(
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(TooManyCandidates);
+    expect((refusal as TooManyCandidates).count).toBeGreaterThan(1_000_000);
+    expect((refusal as Error).message).toMatch(
+      /^This week would need \d+ candidate shifts \(at most 400000\): use fewer shift lengths or a longer start step\.$/,
+    );
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('leaves the benchmark’s 500-person week well under the cap', () => {
+    const set = buildCandidates(sampleProblem({ people: 500, seed: 500 }));
+    expect(set.candidates.length).toBeLessThan(MAX_CANDIDATES / 2);
   });
 });
