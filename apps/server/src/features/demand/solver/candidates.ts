@@ -304,14 +304,17 @@ export function candidateBound(
     const lockedDays = new Set(person.locked.map((shift) => shift.date));
     const positions = positionsFor(person, demanded).length;
     templatesByDay.forEach((templates, day) => {
-      if (!lockedDays.has(problem.weekDates[day]!)) count += templates.length * positions;
+      if (lockedDays.has(problem.weekDates[day]!)) return;
+      const upcoming = templates.filter((template) => template.start >= problem.notBefore);
+      count += upcoming.length * positions;
     });
   }
   return count;
 }
 
 /**
- * The candidates: per person, day, template and position. Left out: days the person has a locked
+ * The candidates: per person, day, template and position. Left out: shifts starting before
+ * notBefore, days the person has a locked
  * shift (one shift a day), templates touching their unavailable spans or time off, overlapping a
  * locked shift or breaking rest with one, breaking a rule on their own (a shift too long for the
  * daily rest), and positions they do not hold or that have no demand. Throws TooManyCandidates
@@ -363,6 +366,8 @@ export function buildCandidates(problem: RosterProblem): CandidateSet {
       if (lockedDays.has(date) || positions.length === 0) return [];
       const list: Candidate[] = [];
       for (const template of dayTemplates) {
+        // Hours that have passed are not planned (a week under way).
+        if (template.start < problem.notBefore) continue;
         if (check.alone(template)) continue;
         if (person.unavailable.some((span) => overlaps(span, template))) continue;
         const clashes = locked.some(

@@ -58,6 +58,7 @@ function week(): RosterProblem {
     people: [person('ann'), person('bob', { hourlyCost: 25 })],
     costs: { underHour: 50, overHour: 5, preferNotShift: 10 },
     rules: { dailyRestMinutes: 660, betweenShiftsMinutes: 480, weeklyMaxMinutes: 2880 },
+    notBefore: 0,
   };
 }
 
@@ -215,5 +216,25 @@ describe('the candidate cap', () => {
   it('leaves the benchmark’s 500-person week well under the cap', () => {
     const set = buildCandidates(sampleProblem({ people: 500, seed: 500 }));
     expect(set.candidates.length).toBeLessThan(MAX_CANDIDATES / 2);
+  });
+});
+
+describe('a week under way', () => {
+  it('plans no shift starting before notBefore', async () => {
+    const problem = week();
+    const tuesday = problem.weekDates[2]!;
+    problem.notBefore = at(tuesday, '07:30');
+    const set = buildCandidates(problem);
+    expect(set.candidates.length).toBeGreaterThan(0);
+    expect(set.candidates.every((candidate) => candidate.template.start >= problem.notBefore)).toBe(
+      true,
+    );
+    const answer = await solveRoster(problem, { timeLimitSeconds: 5 });
+    expect(answer.shifts.length).toBeGreaterThan(0);
+    for (const shift of answer.shifts) {
+      expect(at(shift.date, shift.startTime)).toBeGreaterThanOrEqual(problem.notBefore);
+    }
+    // Monday has passed: its demand stays short.
+    expect(answer.shifts.some((shift) => shift.date === problem.weekDates[1])).toBe(false);
   });
 });

@@ -82,6 +82,7 @@ function problem(
     people,
     costs: { underHour: 50, overHour: 5, preferNotShift: 10 },
     rules: { dailyRestMinutes: 660, betweenShiftsMinutes: 480, weeklyMaxMinutes: 2880 },
+    notBefore: 0,
   };
 }
 
