@@ -141,13 +141,14 @@ const averageOf = (values: readonly number[]) =>
  * are the team's, not suspended; a person's cost is their hourly rate on the week's first day
  * (the team's average where they have none, 0 when nobody has one), their overtime the weekly
  * threshold and rate of the rule set in force for them then (Ontario's 44 h at 1.5 by default;
- * daily tiers and averaging are not modelled).
+ * daily tiers and averaging are not modelled). Nothing is planned to start before `now`.
  */
 export async function loadRosterProblem(
   db: Db,
   config: AppConfig,
   teamId: string,
   weekStart: string,
+  now: number = Date.now(),
 ): Promise<RosterProblem> {
   const { timeZone } = config;
   const weekDates = getWeekDates(weekStart);
@@ -219,5 +220,6 @@ export async function loadRosterProblem(
       preferNotShift: settings.preferNotCost,
     },
     rules: { ...ESA_RULES },
+    notBefore: now,
   };
 }

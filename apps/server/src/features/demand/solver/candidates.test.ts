@@ -49,6 +49,7 @@ function problemOf(
     })),
     costs: { underHour: 50, overHour: 5, preferNotShift: 10 },
     rules: { dailyRestMinutes: 660, betweenShiftsMinutes: 480, weeklyMaxMinutes: 2880 },
+    notBefore: 0,
   };
 }
 

@@ -20,14 +20,27 @@ const highs = await loadHighs({
 
 /** HiGHS's model status codes (ModelStatusCode in highs/types.d.ts) as the legacy API names them. */
 const STATUS = /** @type {Record<number, string>} */ ({
+  0: 'Not set',
+  1: 'Load error',
+  2: 'Model error',
+  3: 'Presolve error',
+  4: 'Solve error',
+  5: 'Postsolve error',
   6: 'Empty',
   7: 'Optimal',
   8: 'Infeasible',
   9: 'Primal infeasible or unbounded',
   10: 'Unbounded',
+  11: 'Objective bound reached',
+  12: 'Objective target reached',
   13: 'Time limit reached',
   14: 'Iteration limit reached',
+  15: 'Unknown',
+  16: 'Solution limit reached',
+  17: 'Interrupted',
 });
+/** primal_solution_status 2: a feasible primal solution (highs.constants.solutionStatus). */
+const FEASIBLE = 2;
 
 port.on(
   'message',
@@ -71,21 +84,40 @@ port.on(
         },
       });
       const code = model.getModelStatus();
-      const status = STATUS[code] ?? (isInterrupted ? 'Time limit reached' : `Status ${code}`);
+      // Interrupted by the deadline above is the time limit by another road.
+      const status =
+        isInterrupted && code === 17 ? 'Time limit reached' : (STATUS[code] ?? `Status ${code}`);
       /** @type {Record<string, number>} */
       const solved = {};
       let objective = Number.NaN;
+      // Values are read only when HiGHS says they form a feasible solution: after an error or
+      // an infeasible end the buffers may hold anything (decision 0048; the parent falls back).
+      let hasSolution = false;
       try {
-        const { colValue } = model.getSolution();
-        objective = model.getObjectiveValue();
-        colValue.forEach((value, index) => {
-          // Only what is set: a week of 100 people has tens of thousands of columns at zero.
-          if (Math.abs(value) > 1e-9) solved[names[index] ?? ''] = value;
-        });
+        hasSolution = Number(model.info.get('primal_solution_status')) === FEASIBLE;
       } catch {
-        // No primal solution (nothing found within the limit): an empty answer.
+        // Not available (no solve took place): no solution.
       }
-      port.postMessage({ kind: 'solution', id: request.id, status, objective, values: solved });
+      if (hasSolution) {
+        try {
+          const { colValue } = model.getSolution();
+          objective = model.getObjectiveValue();
+          colValue.forEach((value, index) => {
+            // Only what is set: a week of 100 people has tens of thousands of columns at zero.
+            if (Math.abs(value) > 1e-9) solved[names[index] ?? ''] = value;
+          });
+        } catch {
+          hasSolution = false;
+        }
+      }
+      port.postMessage({
+        kind: 'solution',
+        id: request.id,
+        status,
+        hasSolution,
+        objective,
+        values: hasSolution ? solved : {},
+      });
     } catch (error) {
       port.postMessage({
         kind: 'error',

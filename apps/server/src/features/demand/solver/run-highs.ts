@@ -24,6 +24,8 @@ export type HighsReply =
       kind: 'solution';
       id: number;
       status: string;
+      /** Whether HiGHS holds a feasible primal solution (its primal_solution_status). */
+      hasSolution: boolean;
       objective: number;
       values: Record<string, number>;
     }
@@ -32,8 +34,13 @@ export type HighsReply =
 export interface HighsOutcome {
   /** HiGHS's model status ("Optimal", "Time limit reached", …). */
   status: string;
+  /**
+   * Whether HiGHS found a feasible solution. When false (an error, infeasible, nothing found in
+   * the time), `values` is empty and the caller must plan without HiGHS.
+   */
+  hasSolution: boolean;
   objective: number;
-  /** Non-zero columns by name. */
+  /** Non-zero columns by name (empty without a solution). */
   values: Record<string, number>;
   /** From the solving report; null when HiGHS printed none (e.g. an LP). */
   primalBound: number | null;
@@ -46,6 +53,21 @@ export class SolveCancelled extends Error {
   constructor() {
     super('solve cancelled');
   }
+}
+
+/** HiGHS ran past its own time limit and the parent's hard stop; the worker was terminated. */
+export class SolveOverran extends Error {
+  constructor(readonly seconds: number) {
+    super(`HiGHS did not stop within ${seconds.toFixed(0)} s; the worker was terminated`);
+  }
+}
+
+/**
+ * How long the parent waits for one solve before it terminates the worker: HiGHS checks its
+ * limit only between phases (presolve does not call back), so a model can run well past it.
+ */
+export function hardStopSeconds(timeLimitSeconds: number): number {
+  return timeLimitSeconds * 1.2 + 10;
 }
 
 const WORKER_URL = new URL('./highs-worker.mjs', import.meta.url);
@@ -74,9 +96,15 @@ export class HighsWorker {
     reject: (error: Error) => void;
   } | null = null;
   private failure: Error | null = null;
+  private isStopping = false;
+  private readonly hardStop: (timeLimitSeconds: number) => number;
 
-  constructor() {
-    this.worker = new Worker(WORKER_URL);
+  /** `url` and `hardStop` are for tests (a fake slow worker, a short stop). */
+  constructor(
+    options: { url?: URL; workerData?: unknown; hardStop?: (limit: number) => number } = {},
+  ) {
+    this.hardStop = options.hardStop ?? hardStopSeconds;
+    this.worker = new Worker(options.url ?? WORKER_URL, { workerData: options.workerData });
     this.ready = new Promise<void>((resolve, reject) => {
       this.worker.on('message', (reply: HighsReply) => {
         if (reply.kind === 'ready') resolve();
@@ -95,8 +123,15 @@ export class HighsWorker {
         this.pending = null;
       };
       this.worker.on('error', fail);
-      // Terminated (an abort) or gone: whatever was pending will not be answered.
-      this.worker.on('exit', () => fail(new SolveCancelled()));
+      // Terminated (an abort) or gone: whatever was pending will not be answered. A thread that
+      // ends unasked crashed: an error, so the run fails rather than reads as cancelled.
+      this.worker.on('exit', (code) =>
+        fail(
+          this.isStopping
+            ? new SolveCancelled()
+            : new Error(`the HiGHS worker stopped unexpectedly (exit code ${code})`),
+        ),
+      );
     });
     // A rejection before anyone awaits (terminate during load) must not be unhandled.
     this.ready.catch(() => undefined);
@@ -125,24 +160,40 @@ export class HighsWorker {
       }
     };
     const id = this.nextId++;
-    const reply = await new Promise<Extract<HighsReply, { kind: 'solution' }>>(
-      (resolve, reject) => {
+    const limit = Number(options.time_limit ?? Number.POSITIVE_INFINITY);
+    let timer: NodeJS.Timeout | undefined;
+    let reply: Extract<HighsReply, { kind: 'solution' }>;
+    try {
+      reply = await new Promise<Extract<HighsReply, { kind: 'solution' }>>((resolve, reject) => {
         this.pending = { id, resolve, reject };
+        if (Number.isFinite(limit)) {
+          const seconds = this.hardStop(limit);
+          timer = setTimeout(() => {
+            const error = new SolveOverran(seconds);
+            this.failure ??= error;
+            this.pending = null;
+            reject(error);
+            void this.terminate();
+          }, seconds * 1000);
+        }
         this.worker.postMessage({
           id,
           lp,
           options,
           start: extra.start ?? null,
         } satisfies HighsRequest);
-      },
-    );
-    this.onLine = null;
+      });
+    } finally {
+      clearTimeout(timer);
+      this.onLine = null;
+    }
     const finite = (value: number | null) =>
       value !== null && Number.isFinite(value) ? value : null;
     return {
       status: reply.status,
+      hasSolution: reply.hasSolution,
       objective: reply.objective,
-      values: reply.values,
+      values: reply.hasSolution ? reply.values : {},
       primalBound: finite(primalBound),
       dualBound: finite(dualBound),
       gap,
@@ -151,6 +202,7 @@ export class HighsWorker {
 
   /** Stops the thread, a solve in progress included (its promise rejects with SolveCancelled). */
   async terminate(): Promise<void> {
+    this.isStopping = true;
     await this.worker.terminate();
   }
 }

@@ -112,5 +112,7 @@ export function sampleProblem(options: SampleOptions): RosterProblem {
     people,
     costs: { underHour: 60, overHour: 10, preferNotShift: 15 },
     rules: { dailyRestMinutes: 660, betweenShiftsMinutes: 480, weeklyMaxMinutes: 2880 },
+    // A sample week is planned whole, whenever it falls.
+    notBefore: 0,
   };
 }

@@ -82,6 +82,7 @@ function problem(
     people,
     costs: { underHour: 50, overHour: 5, preferNotShift: 10 },
     rules: { dailyRestMinutes: 660, betweenShiftsMinutes: 480, weeklyMaxMinutes: 2880 },
+    notBefore: 0,
   };
 }
 
@@ -200,17 +201,37 @@ describe('solveRoster keeps every hard rule', () => {
     ...shift,
   });
 
-  it('no auto-filled shift breaks a hard rule (random small weeks, spring-forward week included)', async () => {
+  /** An 8-hour locked shift on the day `day` of the week (-1: the Saturday before), maybe overnight. */
+  const edgeShift = (week: string, day: number, startHour: number) => {
+    const date = shiftDate(week, day);
+    const end = startHour + 8;
+    return locked(
+      date,
+      `${String(startHour).padStart(2, '0')}:00`,
+      `${String(end % 24).padStart(2, '0')}:00`,
+      end >= 24 ? shiftDate(date, 1) : date,
+    );
+  };
+
+  it('no auto-filled shift breaks a hard rule (random small weeks, spring-forward week included, locked shifts around the week, up to 48 h)', async () => {
     const dayArb = fc.integer({ min: 0, max: 6 });
     const personArb = fc.record({
       positions: fc.subarray(['A']),
       hourlyCost: fc.integer({ min: 15, max: 30 }),
-      minHours: fc.constantFrom(0, 0, 8, 16),
-      maxHours: fc.constantFrom(12, 24, 40),
+      // Up to the 48-hour week (rules.weeklyMaxMinutes 2880), so the 48 h rule can bind.
+      minHours: fc.constantFrom(0, 0, 8, 16, 40, 48),
+      maxHours: fc.constantFrom(12, 24, 40, 44, 48),
       offDay: fc.option(dayArb),
       offHour: fc.integer({ min: 6, max: 20 }),
       lockedDay: fc.option(dayArb),
       lockedStart: fc.integer({ min: 12, max: 16 }),
+      // A shift on the day before Sunday (-1) or after Saturday (7): rest across the week's edge.
+      edgeDay: fc.option(fc.constantFrom(-1, 7)),
+      // Early (rest before Saturday's late shifts) or late (overnight into Sunday: in-week hours
+      // that the week's paid minutes do not count, but the 48 h rule does).
+      edgeStart: fc.constantFrom(0, 4, 12, 16, 18, 20),
+      // A full week wanted: minimum = maximum = 48 h, so the 48 h rule binds.
+      isFullWeek: fc.boolean(),
     });
     await fc.assert(
       fc.asyncProperty(
@@ -234,8 +255,8 @@ describe('solveRoster keeps every hard rule', () => {
             person(`p${index}`, {
               positions: each.positions,
               hourlyCost: each.hourlyCost,
-              minWeekMinutes: each.minHours * 60,
-              maxWeekMinutes: each.maxHours * 60,
+              minWeekMinutes: (each.isFullWeek ? 48 : each.minHours) * 60,
+              maxWeekMinutes: (each.isFullWeek ? 48 : each.maxHours) * 60,
               unavailable:
                 each.offDay === null
                   ? []
@@ -251,8 +272,8 @@ describe('solveRoster keeps every hard rule', () => {
                         ),
                       },
                     ],
-              locked:
-                each.lockedDay === null
+              locked: [
+                ...(each.lockedDay === null
                   ? []
                   : [
                       locked(
@@ -260,7 +281,11 @@ describe('solveRoster keeps every hard rule', () => {
                         `${each.lockedStart}:00`,
                         `${each.lockedStart + 8}:00`,
                       ),
-                    ],
+                    ]),
+                ...(each.edgeDay === null
+                  ? []
+                  : [edgeShift(input.week, each.edgeDay, each.edgeStart)]),
+              ],
             }),
           );
           const demand = input.demand.flatMap((each) =>
@@ -321,7 +346,10 @@ describe('solveRoster keeps every hard rule', () => {
               expect(touches).toBe(false);
             }
             const paid = own.reduce((sum, shift) => sum + rosterShiftPaidMinutes(shift), 0);
-            const lockedPaid = each.locked.reduce((sum, shift) => sum + shift.paidMinutes, 0);
+            // The week's paid minutes count its own days only (not the shifts around it).
+            const lockedPaid = each.locked
+              .filter((shift) => dates.includes(shift.date))
+              .reduce((sum, shift) => sum + shift.paidMinutes, 0);
             expect(paid + lockedPaid).toBeLessThanOrEqual(
               Math.max(each.maxWeekMinutes, lockedPaid),
             );

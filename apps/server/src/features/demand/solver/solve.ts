@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
 import { formatDuration } from '@punchclock/shared/i18n/format';
 import { buildCandidates, workSpans, type Candidate, type CandidateSet } from './candidates.ts';
-import { greedyFill } from './greedy.ts';
+import { emptyWeek, fitsWeek, greedyFill } from './greedy.ts';
 import { improvePlan, planCost } from './local-search.ts';
 import { buildModel, type DemandRow, type MinimumClamp } from './model.ts';
-import { HighsWorker, SolveCancelled, type HighsOutcome } from './run-highs.ts';
+import { HighsWorker, SolveCancelled, SolveOverran, type HighsOutcome } from './run-highs.ts';
 import type {
   LockedShift,
   RosterProblem,
@@ -129,6 +129,8 @@ export function summarise(
     parts: PartReport[];
     partCount: number;
     clamped: readonly MinimumClamp[];
+    /** Said by the solve itself (a fallback, shifts left out). */
+    notes?: readonly string[];
   },
 ): SolverResult {
   const locked = lockedShifts(problem).map((shift) => ({ ...shift }));
@@ -187,11 +189,7 @@ export function summarise(
       t`The team was solved in ${parts} parts, one after the other; the gap is that of the parts, not of the whole week.`,
     );
   }
-  if (context.parts.some((part) => part.outcome !== null && !isSolved(part.outcome))) {
-    notes.push(
-      t`The solver found no plan for part of the team within the time limit; try a longer limit.`,
-    );
-  }
+  notes.push(...(context.notes ?? []));
 
   const round = (value: number, digits = 2) => Number(value.toFixed(digits));
   return {
@@ -254,9 +252,12 @@ interface RoundsInput {
  * Large-neighbourhood rounds: a few people at a time (a seeded shuffle, so every one comes up),
  * their week re-solved by HiGHS against the demand everyone else's plan leaves, from their
  * current shifts as the start, then improved locally. A group's MIP is small enough to branch,
- * which the whole team's is not. Answers what the plan's cost fell by (model units).
+ * which the whole team's is not. Answers what the plan's cost fell by (model units), and the
+ * overrun that stopped the rounds, if HiGHS overran.
  */
-async function improveByRounds(input: RoundsInput): Promise<number> {
+async function improveByRounds(
+  input: RoundsInput,
+): Promise<{ saved: number; overran: SolveOverran | null }> {
   const { problem, set, worker, chosen, elapsed } = input;
   const random = seeded(0x2545f491);
   let order = shuffled(
@@ -292,17 +293,24 @@ async function improveByRounds(input: RoundsInput): Promise<number> {
     const part = { problem, set, people, demand };
     const before = planCost({ ...part, chosen: current });
     const model = buildModel(part);
-    const outcome = await worker.solve(
-      model.lp,
-      {
-        time_limit: Math.max(1, Math.min(ROUND_SECONDS, input.deadline - elapsed())),
-        mip_rel_gap: input.gapTolerance,
-      },
-      { start: current.map((candidate) => `x${candidate.index}`) },
-    );
-    const solved = model.candidates.filter(
-      (candidate) => (outcome.values[`x${candidate.index}`] ?? 0) > 0.5,
-    );
+    let outcome: HighsOutcome;
+    try {
+      outcome = await worker.solve(
+        model.lp,
+        {
+          time_limit: Math.max(1, Math.min(ROUND_SECONDS, input.deadline - elapsed())),
+          mip_rel_gap: input.gapTolerance,
+        },
+        { start: current.map((candidate) => `x${candidate.index}`) },
+      );
+    } catch (error) {
+      // HiGHS overran and its worker is gone: the plan so far stands.
+      if (error instanceof SolveOverran) return { saved, overran: error };
+      throw error;
+    }
+    // No solution, or shifts that break a rule: the group keeps its current plan.
+    const answer = readHighsAnswer(problem, set, model.candidates, outcome);
+    const solved = answer && answer.dropped.length === 0 ? answer.chosen : [];
     const better =
       solved.length > 0 && planCost({ ...part, chosen: solved }) < before ? solved : current;
     const improved = improvePlan({ ...part, chosen: better });
@@ -313,7 +321,7 @@ async function improveByRounds(input: RoundsInput): Promise<number> {
     }
     input.onRound();
   }
-  return saved;
+  return { saved, overran: null };
 }
 
 /** A seeded generator (an LCG; the same week gives the same plan, time allowing). */
@@ -334,13 +342,62 @@ function shuffled(random: () => number, values: readonly number[]): number[] {
   return result;
 }
 
-/** HiGHS statuses that come with a usable solution. */
-function isSolved(outcome: HighsOutcome): boolean {
-  return (
-    outcome.status === 'Optimal' ||
-    Object.keys(outcome.values).length > 0 ||
-    (outcome.status === 'Time limit reached' && outcome.primalBound !== null)
+/**
+ * Keeps the shifts that pass the greedy's own rule check (one shift a day, the week's paid
+ * maximum and 48 hours, rest with the days either side), a person's days in order; drops the
+ * rest. A safety net: the MIP states the same rules, so it should never drop anything.
+ */
+export function keepRules(
+  problem: RosterProblem,
+  set: CandidateSet,
+  chosen: readonly Candidate[],
+): { kept: Candidate[]; dropped: Candidate[] } {
+  const kept: Candidate[] = [];
+  const dropped: Candidate[] = [];
+  const weeks = new Map<number, ReturnType<typeof emptyWeek>>();
+  const ordered = [...chosen].sort(
+    (a, b) => a.person - b.person || a.template.day - b.template.day || a.index - b.index,
   );
+  for (const candidate of ordered) {
+    let week = weeks.get(candidate.person);
+    if (!week) {
+      week = emptyWeek(problem, set, candidate.person);
+      weeks.set(candidate.person, week);
+    }
+    const isKnown = set.candidates[candidate.index] === candidate;
+    if (!isKnown || week.byDay[candidate.template.day] || !fitsWeek(set, week, candidate)) {
+      dropped.push(candidate);
+      continue;
+    }
+    week.byDay[candidate.template.day] = candidate;
+    week.paid += candidate.template.paidMinutes;
+    week.work += candidate.template.weekWorkMinutes;
+    kept.push(candidate);
+  }
+  return { kept, dropped };
+}
+
+/**
+ * The shifts in HiGHS's answer, rule-checked; null when HiGHS holds no feasible solution (an
+ * error status, infeasible, nothing found in the time): the caller keeps its own plan then.
+ */
+export function readHighsAnswer(
+  problem: RosterProblem,
+  set: CandidateSet,
+  candidates: readonly Candidate[],
+  outcome: Pick<HighsOutcome, 'hasSolution' | 'values'>,
+): { chosen: Candidate[]; dropped: Candidate[] } | null {
+  if (!outcome.hasSolution) return null;
+  const solved = candidates.filter(
+    (candidate) => (outcome.values[`x${candidate.index}`] ?? 0) > 0.5,
+  );
+  const { kept, dropped } = keepRules(problem, set, solved);
+  return { chosen: kept, dropped };
+}
+
+/** The note for shifts a rule check left out (never expected: see keepRules). */
+function droppedNote(count: number): string {
+  return t`${count} shifts the solver chose broke a scheduling rule and were left out.`;
 }
 
 /** The parts' gap together: (Σ primal − Σ dual) / Σ primal, or the largest gap read. */
@@ -375,6 +432,8 @@ function combinedGap(parts: readonly PartReport[]): number | null {
 export async function solveRoster(
   problem: RosterProblem,
   options: SolveOptions,
+  /** For tests: a fake worker (slow, failing). */
+  createWorker: () => HighsWorker = () => new HighsWorker(),
 ): Promise<SolverAnswer> {
   const startedAt = performance.now();
   const elapsed = () => (performance.now() - startedAt) / 1000;
@@ -386,6 +445,7 @@ export async function solveRoster(
     chosen: Candidate[],
     reports: PartReport[],
     clamped: MinimumClamp[],
+    notes: readonly string[] = [],
   ): SolverAnswer => ({
     result: summarise(problem, set, chosen, {
       outcome,
@@ -393,6 +453,7 @@ export async function solveRoster(
       parts: reports,
       partCount: parts.length,
       clamped,
+      notes,
     }),
     shifts:
       outcome === 'cancelled' ? [] : chosen.map((candidate) => toSolvedShift(problem, candidate)),
@@ -409,7 +470,11 @@ export async function solveRoster(
     Math.max(0, interval.required - (lockedCover[index] ?? 0)),
   );
 
-  const worker = new HighsWorker();
+  const worker = createWorker();
+  /** Set when HiGHS overran and its worker was terminated: the rest is planned without it. */
+  let overran: SolveOverran | null = null;
+  const notes: string[] = [];
+  let droppedCount = 0;
   const abort = () => void worker.terminate();
   options.signal?.addEventListener('abort', abort, { once: true });
   const reports: PartReport[] = [];
@@ -462,28 +527,42 @@ export async function solveRoster(
       });
       const start = startPlan.map((candidate) => `x${candidate.index}`);
       const ticker = setInterval(() => report(partIndex), 1000);
-      let outcome: HighsOutcome;
+      let outcome: HighsOutcome | null = null;
       try {
-        outcome = await worker.solve(
-          model.lp,
-          // HiGHS overruns its limit by up to a round of cuts: keep a tenth in hand.
-          {
-            time_limit: Math.max(1, partLimit * 0.9),
-            mip_rel_gap: options.gapTolerance ?? 0.01,
-          },
-          {
-            start,
-            onGap: (gap) => {
-              lastGap = gap;
+        if (!overran) {
+          outcome = await worker.solve(
+            model.lp,
+            // HiGHS overruns its limit by up to a round of cuts: keep a tenth in hand.
+            {
+              time_limit: Math.max(1, partLimit * 0.9),
+              mip_rel_gap: options.gapTolerance ?? 0.01,
             },
-          },
-        );
+            {
+              start,
+              onGap: (gap) => {
+                lastGap = gap;
+              },
+            },
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof SolveOverran)) throw error;
+        overran = error;
       } finally {
         clearInterval(ticker);
       }
-      const solved = model.candidates.filter(
-        (candidate) => (outcome.values[`x${candidate.index}`] ?? 0) > 0.5,
-      );
+      const answer = outcome && readHighsAnswer(problem, set, model.candidates, outcome);
+      droppedCount += answer?.dropped.length ?? 0;
+      const solved = answer?.chosen ?? [];
+      if (outcome && !answer) {
+        const status = outcome.status;
+        const number = partIndex + 1;
+        notes.push(
+          parts.length > 1
+            ? t`The solver found no plan for part ${number} of the team (HiGHS: ${status}); that part keeps the quick plan, which keeps every rule.`
+            : t`The solver found no plan (HiGHS: ${status}); this is the quick plan, which keeps every rule.`,
+        );
+      }
       // HiGHS's answer improved the same way (it keeps the start unless it finds better, but an
       // answer without values, or a worse one, falls back to the start).
       const better =
@@ -495,10 +574,22 @@ export async function solveRoster(
       // The gap is that of the plan kept, against the bound HiGHS proved.
       const kept = planCost({ ...part, chosen: picked });
       reports.push({
-        outcome: {
-          ...outcome,
-          primalBound: outcome.primalBound === null ? kept : Math.min(outcome.primalBound, kept),
-        },
+        outcome: outcome
+          ? {
+              ...outcome,
+              primalBound:
+                outcome.primalBound === null ? kept : Math.min(outcome.primalBound, kept),
+            }
+          : // No HiGHS for this part (it overran): no bound, not optimal.
+            {
+              status: 'Not run',
+              hasSolution: false,
+              objective: kept,
+              values: {},
+              primalBound: kept,
+              dualBound: null,
+              gap: null,
+            },
         seconds: elapsed() - partStartedAt,
       });
       chosen.push(...picked);
@@ -511,8 +602,8 @@ export async function solveRoster(
     const isEveryPartOptimal = reports.every(
       (part) => part.outcome === null || part.outcome.status === 'Optimal',
     );
-    if (!isEveryPartOptimal) {
-      const saved = await improveByRounds({
+    if (!isEveryPartOptimal && !overran) {
+      const rounds = await improveByRounds({
         problem,
         set,
         worker,
@@ -528,6 +619,8 @@ export async function solveRoster(
             gap: lastGap,
           }),
       });
+      overran = rounds.overran;
+      const saved = rounds.saved;
       // The plan is cheaper by what the rounds saved: so is the parts' primal bound together.
       const last = reports.findLast((part) => part.outcome?.primalBound != null);
       if (last?.outcome?.primalBound != null) {
@@ -538,14 +631,26 @@ export async function solveRoster(
     if (error instanceof SolveCancelled || options.signal?.aborted) {
       return finish('cancelled', [], reports, clamped);
     }
-    throw error;
+    // The worker failed (HiGHS threw, the thread crashed): the run fails, saying why.
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The auto-fill solver failed: ${reason}`, { cause: error });
   } finally {
     options.signal?.removeEventListener('abort', abort);
     await worker.terminate();
   }
   if (options.signal?.aborted) return finish('cancelled', [], reports, clamped);
+  if (overran) {
+    const seconds = Math.round(overran.seconds);
+    notes.push(
+      t`The solver did not stop within ${seconds} s and was stopped; this is the best plan found before then.`,
+    );
+  }
+  // The last word on the rules, whatever produced the plan (it should never drop a shift).
+  const checked = keepRules(problem, set, chosen);
+  droppedCount += checked.dropped.length;
+  if (droppedCount > 0) notes.push(droppedNote(droppedCount));
   const isOptimal = reports.every(
     (part) => part.outcome === null || part.outcome.status === 'Optimal',
   );
-  return finish(isOptimal ? 'optimal' : 'time_limit', chosen, reports, clamped);
+  return finish(isOptimal ? 'optimal' : 'time_limit', checked.kept, reports, clamped, notes);
 }

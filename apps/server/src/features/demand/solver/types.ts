@@ -84,6 +84,8 @@ export interface RosterProblem {
   people: ProblemPerson[];
   costs: { underHour: number; overHour: number; preferNotShift: number };
   rules: HardRules;
+  /** Epoch ms: no shift may start before it (the loader's now: a week under way keeps its past). */
+  notBefore: number;
 }
 
 /** A shift the solver chose, in the roster's own terms (becomes a draft on the board). */
