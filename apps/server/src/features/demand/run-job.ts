@@ -23,7 +23,8 @@ import { findShiftOfPersonOn, insertShift, loadPlanContexts } from '../rosters/i
 import { loadRosterProblem } from './problem-loader.ts';
 import { listTeamMembers } from './problem-repository.ts';
 import { announceDemandChanged } from './planning.ts';
-import { RUN_FAILED, RUN_LOCKED, RUN_STALE } from './runs.ts';
+import { RUN_FAILED, RUN_LOCKED, RUN_STALE, tooManyCandidatesError } from './runs.ts';
+import { TooManyCandidates } from './solver/candidates.ts';
 import {
   beatRun,
   claimQueuedRun,
@@ -141,8 +142,11 @@ export async function processNextSolverRun(
     await beating;
     // The run's id, not the problem: the log gets no people's data beyond the error itself.
     log.error({ err: error, runId: run.id }, 'solver run failed');
-    // The driver's or solver's message may carry data: keep it in the log, store ours.
-    await finishRun(db, run.id, { status: 'failed', error: RUN_FAILED });
+    // The driver's or solver's message may carry data: keep it in the log, store ours. A week
+    // too large to model is the planner's to change (settings), so it says how.
+    const stored =
+      error instanceof TooManyCandidates ? tooManyCandidatesError(error.count) : RUN_FAILED;
+    await finishRun(db, run.id, { status: 'failed', error: stored });
   } finally {
     options.shutdown?.removeEventListener('abort', onShutdown);
   }

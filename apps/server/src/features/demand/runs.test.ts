@@ -24,6 +24,7 @@ import { seedDraftShift } from '../../test/roster-fixtures.ts';
 import { callApi } from '../../test/schedules.ts';
 import { auditRowsFor, seedTeam, setTeamOf } from '../../test/users.ts';
 import { processNextSolverRun, type RunJobLog, type SolveRoster } from './run-job.ts';
+import { TooManyCandidates } from './solver/candidates.ts';
 import type { RosterProblem, SolvedShift } from './solver/types.ts';
 
 /** A Sunday-started week far from any lock (2031-03-09 is a Sunday). */
@@ -460,6 +461,17 @@ describeEachDatabase('auto-fill runs', (getDatabase) => {
       fields: { runId: run.id, err: expect.any(Error) },
       message: 'solver run failed',
     });
+  });
+
+  it('says how to shrink a week too large to model, in the reader’s language', async () => {
+    const crew = await newCrew();
+    const run = await queue(crew);
+    await work(() => Promise.reject(new TooManyCandidates(1_234_567)));
+    const failed = await readRun(crew, run.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(
+      /1234567 candidate shifts.*fewer shift lengths or a longer start step/,
+    );
   });
 
   it('fails a run whose solver stopped without anybody cancelling it', async () => {

@@ -28,6 +28,7 @@ import {
   requestCancel,
   type SolverRunRow,
 } from './runs-repository.ts';
+import { TooManyCandidates } from './solver/candidates.ts';
 
 /*
  * What the job stores when a run fails (it works for nobody in particular): English, translated
@@ -38,7 +39,12 @@ export const RUN_STALE = 'The server solving this auto-fill stopped answering; r
 export const RUN_LOCKED =
   'Part of the week was locked for pay while the auto-fill ran; nothing was written.';
 
+/** Stored for a week too large to model; the count is put back into the reader's sentence. */
+export const tooManyCandidatesError = (count: number) => `too_many_candidates:${count}`;
+
 function errorText(error: string | null): string | null {
+  const tooMany = /^too_many_candidates:(\d+)$/.exec(error ?? '');
+  if (tooMany) return new TooManyCandidates(Number(tooMany[1])).message;
   if (error === RUN_FAILED) return t`The auto-fill failed; the server log has the details.`;
   if (error === RUN_STALE)
     return t`The server solving this auto-fill stopped answering; run it again.`;
