@@ -5,17 +5,7 @@ import type { TimeEventType } from '@punchclock/shared/domain/time-state';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { intervalsOfDay } from '@punchclock/shared/domain/demand/coverage';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same organisation every time. */
-export function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { createRandom } from './platform/seeded-random.ts';
 
 export interface GeneratedPunch {
   id: string;

@@ -1,5 +1,6 @@
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { intervalsOfDay } from '@punchclock/shared/domain/demand/coverage';
+import { createRandom } from '../../../platform/seeded-random.ts';
 import type { DemandInterval, ProblemPerson, RosterProblem } from './types.ts';
 
 /**
@@ -8,18 +9,6 @@ import type { DemandInterval, ProblemPerson, RosterProblem } from './types.ts';
  * (about 85 % of what they can work), some people with a day off, a prefer-not morning, a
  * weekly minimum. Seeded, so the same arguments give the same week.
  */
-
-/** mulberry32: a small seeded generator (Math.random cannot be seeded). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface SampleOptions {
   people: number;
@@ -33,7 +22,7 @@ export interface SampleOptions {
 }
 
 export function sampleProblem(options: SampleOptions): RosterProblem {
-  const random = seededRandom(options.seed ?? 1);
+  const random = createRandom(options.seed ?? 1);
   const timeZone = options.timeZone ?? 'America/Toronto';
   const weekStart = options.weekStart ?? '2026-06-07';
   const minutes = options.intervalMinutes ?? 30;
