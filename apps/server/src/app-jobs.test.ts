@@ -37,6 +37,7 @@ describe('the background jobs an app runs', () => {
       'timesheet-reminders',
       'punch-location-retention',
       'backups',
+      'solver-runs',
     ]);
     expect(stopCalls).toBe(1);
   });
