@@ -11,7 +11,7 @@ import {
 import { SEED_USERS } from './support/seed.ts';
 
 // product §2 sidebar table, written out independently of the app's own list; issue #30 adds
-// everyone's Availability and Open Shifts & Swaps.
+// everyone's Availability and Open Shifts & Swaps, #31 planners' Demand Planning.
 const EMPLOYEE_ITEMS = [
   'Dashboard',
   'Attendance',
@@ -30,6 +30,7 @@ const EXPECTED_SIDEBAR = {
     'Availability',
     'Open Shifts & Swaps',
     'Roster',
+    'Demand Planning',
     'Time Approvals',
     'Timesheets',
     'User Management',
@@ -44,10 +45,11 @@ const EXPECTED_SIDEBAR = {
     'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
-  // issue #14 their team's Timesheets; issue #30 their team's Roster.
+  // issue #14 their team's Timesheets; issue #30 their team's Roster; #31 its Demand Planning.
   teamLead: [
     ...EMPLOYEE_ITEMS,
     'Roster',
+    'Demand Planning',
     'Timesheets',
     'User Management',
     'Adherence Reports',
