@@ -402,6 +402,31 @@ describeEachDatabase(
       expect(await auditRowsFor(db, teamId, 'demand.import')).toHaveLength(0);
     });
 
+    it('refuses a workbook that would unpack to more than 40 MB, before reading it', async () => {
+      const teamId = await newTeam();
+      // A zip whose one entry says it unpacks to 200 MB: its central directory and end record.
+      const name = Buffer.from('xl/worksheets/sheet1.xml');
+      const entry = Buffer.alloc(46);
+      entry.writeUInt32LE(0x02014b50, 0);
+      entry.writeUInt32LE(200_000_000, 24);
+      entry.writeUInt16LE(name.length, 28);
+      const end = Buffer.alloc(22);
+      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt16LE(1, 10);
+      end.writeUInt32LE(0, 16);
+      const bomb = Buffer.concat([entry, name, end]);
+      const refused = await api<{ message: string }>('POST', '/api/demand/imports', 400, {
+        teamId,
+        kind: 'workload',
+        fileName: 'calls.xlsx',
+        content: bomb.toString('base64'),
+        dryRun: true,
+      });
+      expect(refused.message).toBe(
+        'The workbook unpacks to more than 40 MB: save it as CSV, or import fewer weeks at a time',
+      );
+    });
+
     it('imports an Excel workbook, date and time cells included', async () => {
       const teamId = await newTeam();
       const workbook = new ExcelJS.Workbook();

@@ -3,6 +3,7 @@ import { t } from '@lingui/core/macro';
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
 import { Invalid } from '../../platform/errors.ts';
+import { unpackedZipSize } from '../../platform/zip-size.ts';
 
 /** One row of the file: its 1-based number in the file (the header is row 1) and cell texts. */
 export interface TableRow {
@@ -51,8 +52,19 @@ function readCsv(bytes: Buffer): TableRow[] {
   return records.map((cells, index) => ({ row: index + 1, cells }));
 }
 
+/** A year of 15-minute workload is about 15 MB of sheet XML. */
+const MAX_UNPACKED_MB = 40;
+
 /** exceljs is loaded on the first import, not at start (as platform/spreadsheets.ts does). */
 async function readXlsx(bytes: Buffer): Promise<TableRow[]> {
+  // exceljs inflates the whole workbook into memory: refuse one that would not fit first.
+  const unpacked = unpackedZipSize(bytes);
+  if (unpacked === null) throw new Invalid(t`The file could not be read as an Excel workbook`);
+  if (unpacked > MAX_UNPACKED_MB * 1024 * 1024) {
+    throw new Invalid(
+      t`The workbook unpacks to more than ${MAX_UNPACKED_MB} MB: save it as CSV, or import fewer weeks at a time`,
+    );
+  }
   const { default: excel } = await import('exceljs');
   const workbook = new excel.Workbook();
   try {
