@@ -378,6 +378,11 @@ export const postGapRequestSchema = z
       .max(500, { error: () => t`Keep the note under 500 characters` })
       .nullable()
       .default(null),
+    /**
+     * Made by the client once per post: a retry with the same id answers the first post's
+     * shifts instead of posting them again.
+     */
+    requestId: z.uuid({ error: () => t`The request id must be a UUID` }).optional(),
   })
   .refine((gap) => gap.startTime !== gap.endTime, {
     error: () => t`The shift must end at a different time than it starts`,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoverageResponse } from '@punchclock/shared/contracts/demand';
@@ -65,6 +65,7 @@ describeEachDatabase('coverage and posting a gap', (getDatabase) => {
   let ada: TestUser;
   let adaCookie: string;
   let outsiderCookie: string;
+  let adminCookie: string;
 
   beforeAll(async () => {
     db = getDatabase().db;
@@ -75,6 +76,8 @@ describeEachDatabase('coverage and posting a gap', (getDatabase) => {
     const otherLead = await createTestUser(db, { role: 'team_lead' });
     await seedTeam(db, { leadUserId: otherLead.id });
     otherLeadCookie = await signInAs(app, otherLead.email, otherLead.password);
+    const admin = await createTestUser(db, { role: 'admin' });
+    adminCookie = await signInAs(app, admin.email, admin.password);
     ada = await createTestUser(db, { name: 'Ada Covered' });
     const bea = await createTestUser(db, { name: 'Bea Covered' });
     const cy = await createTestUser(db, { name: 'Cy Nights' });
@@ -235,6 +238,35 @@ describeEachDatabase('coverage and posting a gap', (getDatabase) => {
       shiftId: shiftIds[0],
     });
     expect(claim.statusCode, claim.body).toBeLessThan(300);
+  });
+
+  it('answers a retried post with the shifts it already posted, not new ones', async () => {
+    const body = {
+      teamId,
+      date: '2031-03-13',
+      startTime: '14:00',
+      endTime: '18:00',
+      count: 2,
+      requestId: '6f1c5a0e-3b0e-4c55-9d1e-2f7a8b9c0d1e',
+    };
+    const post = () => callApi(app, leadCookie, 'POST', '/api/demand/coverage/open-shifts', body);
+    const [first, second] = await Promise.all([post(), post()]);
+    expectStatus(first, 201);
+    expectStatus(second, 201);
+    const { shiftIds } = first.json() as { shiftIds: string[] };
+    expect((second.json() as { shiftIds: string[] }).shiftIds).toEqual(shiftIds);
+    const third = await post();
+    expect((third.json() as { shiftIds: string[] }).shiftIds).toEqual(shiftIds);
+    const onThatDay = await db
+      .select({ id: publishedShifts.id })
+      .from(publishedShifts)
+      .where(and(eq(publishedShifts.teamId, teamId), eq(publishedShifts.date, '2031-03-13')));
+    expect(onThatDay).toHaveLength(2);
+    // Another planner cannot borrow the id to read what was posted.
+    expectStatus(
+      await callApi(app, adminCookie, 'POST', '/api/demand/coverage/open-shifts', body),
+      409,
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 // published roster, on the board (drafts too) and actually working by their punches (live for
 // today); and a gap posted as open shifts people can claim.
 import { t } from '@lingui/core/macro';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   coverageQuerySchema,
   postGapRequestSchema,
@@ -19,8 +20,9 @@ import { isTemplateShiftId } from '@punchclock/shared/domain/roster/shift';
 import { findShiftProblem, weekdayOf } from '@punchclock/shared/domain/schedule';
 import { MAX_OPEN_SHIFT_HOURS, type TimedEvent } from '@punchclock/shared/domain/time-state';
 import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Invalid, parseInput } from '../../platform/errors.ts';
+import { Conflict, Invalid, parseInput } from '../../platform/errors.ts';
 import { notifyLive, notifyLiveToRole } from '../../platform/live-events.ts';
 import type { Actor, Caller } from '../people/index.ts';
 import { assertNotLocked } from '../period-locks/index.ts';
@@ -281,6 +283,24 @@ export async function postGap(
     throw new Invalid(t`This gap has already ended: choose one still to come`);
   }
   return db.transaction(async (tx) => {
+    if (input.requestId) {
+      // A retry of a post already made answers its shifts (the lock orders two at once).
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.requestId}))`);
+      const [earlier] = await tx
+        .select({ actorId: auditLog.actorId, after: auditLog.after })
+        .from(auditLog)
+        .where(
+          and(
+            eq(auditLog.action, 'demand.post_gap'),
+            eq(auditLog.entityId, input.teamId),
+            sql`${auditLog.after}->>'requestId' = ${input.requestId}`,
+          ),
+        );
+      if (earlier) {
+        if (earlier.actorId !== actor.actorId) throw new Conflict(t`This request was already made`);
+        return { shiftIds: (earlier.after as { shiftIds: string[] }).shiftIds };
+      }
+    }
     await assertNotLocked(tx, input.date, input.date);
     const members = await listTeamMembers(tx, input.teamId);
     const { position } = input;
@@ -323,6 +343,7 @@ export async function postGap(
         count: input.count,
         note: input.note,
         shiftIds: ids,
+        requestId: input.requestId ?? null,
       },
       meta: actor.meta,
     });

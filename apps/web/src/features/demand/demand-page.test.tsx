@@ -445,6 +445,8 @@ describe('DemandPage, coverage', () => {
         position: 'Cashier',
         count: 3,
         note: 'Lunch rush',
+        // Made once per dialog: a retry of this post is answered with the same shifts.
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);
     expect(toasts.success).toHaveBeenCalledWith('Posted 3 open shifts');

@@ -37,6 +37,8 @@ export function PostGapDialog({
   const [count, setCount] = useState(String(gap.count));
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // One per opening of the dialog: posting again after a lost answer returns the same shifts.
+  const [requestId] = useState(() => crypto.randomUUID());
   const day = formatBusinessDateLong(date);
 
   const onSubmit = (event: FormEvent) => {
@@ -49,6 +51,7 @@ export function PostGapDialog({
       position: shiftPosition === '' ? null : shiftPosition,
       count: count.trim() === '' ? Number.NaN : Number(count),
       note: note.trim() === '' ? null : note.trim(),
+      requestId,
     };
     const parsed = postGapRequestSchema.safeParse(input);
     if (!parsed.success) return setError(firstIssueMessage(parsed.error));
