@@ -103,6 +103,9 @@ export const profiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Paid minutes a week the auto-fill plans for the person (#31); null: their team's setting. */
+    minWeekMinutes: integer('min_week_minutes'),
+    maxWeekMinutes: integer('max_week_minutes'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

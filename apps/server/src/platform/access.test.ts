@@ -306,6 +306,8 @@ describeEachDatabase('access control', (getDatabase) => {
       hireDate: null,
       ssoOnly: false,
       positions: [],
+      minWeekMinutes: null,
+      maxWeekMinutes: null,
       lastSignInAt: null,
       createdAt: expect.any(String),
       timeState: 'none',

@@ -28,6 +28,9 @@ export const userSummarySchema = z.object({
   ssoOnly: z.boolean(),
   /** Positions (skills) the person may work on the roster (#30), e.g. "Cashier". */
   positions: z.array(z.string()),
+  /** Paid minutes a week the roster's auto-fill plans for them (#31); null: the team's. */
+  minWeekMinutes: z.number().int().nullable(),
+  maxWeekMinutes: z.number().int().nullable(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -85,22 +88,43 @@ export const createUserRequestSchema = z.object({
 });
 export type CreateUserRequest = z.input<typeof createUserRequestSchema>;
 
-export const updateUserRequestSchema = z.object({
-  name: requiredNameSchema,
-  email: emailSchema,
-  role: roleSchema,
-  teamId: z.uuid({ error: () => t`Unknown team` }).nullable(),
-  /** Left out: unchanged. */
-  hireDate: isoDate.nullable().optional(),
-  /** Left out: unchanged. True turns this person's password sign-in off. */
-  ssoOnly: z.boolean().optional(),
-  /** Left out: unchanged. Positions (skills) for the roster; duplicates are dropped. */
-  positions: z
-    .array(positionSchema)
-    .max(20, { error: () => t`Give at most 20 positions` })
-    .transform((positions) => [...new Set(positions)])
-    .optional(),
-});
+/** Minutes in a week, as the auto-fill's per-person limits take them (0 to 48 h). */
+const weekMinutes = z
+  .number({ error: () => t`Hours a week must be a number` })
+  .int({ error: () => t`Hours a week must be whole minutes` })
+  .min(0, { error: () => t`Hours a week must be between 0 and 48` })
+  .max(2880, { error: () => t`Hours a week must be between 0 and 48` });
+
+export const updateUserRequestSchema = z
+  .object({
+    name: requiredNameSchema,
+    email: emailSchema,
+    role: roleSchema,
+    teamId: z.uuid({ error: () => t`Unknown team` }).nullable(),
+    /** Left out: unchanged. */
+    hireDate: isoDate.nullable().optional(),
+    /** Left out: unchanged. True turns this person's password sign-in off. */
+    ssoOnly: z.boolean().optional(),
+    /** Left out: unchanged. Positions (skills) for the roster; duplicates are dropped. */
+    positions: z
+      .array(positionSchema)
+      .max(20, { error: () => t`Give at most 20 positions` })
+      .transform((positions) => [...new Set(positions)])
+      .optional(),
+    /** Left out: unchanged; null: the team's demand setting. */
+    minWeekMinutes: weekMinutes.nullable().optional(),
+    maxWeekMinutes: weekMinutes.nullable().optional(),
+  })
+  .refine(
+    (user) =>
+      user.minWeekMinutes == null ||
+      user.maxWeekMinutes == null ||
+      user.minWeekMinutes <= user.maxWeekMinutes,
+    {
+      error: () => t`The minimum hours a week must not be above the maximum`,
+      path: ['minWeekMinutes'],
+    },
+  );
 export type UpdateUserRequest = z.input<typeof updateUserRequestSchema>;
 
 /** A one-time link: the path carries the token after "#", so it never reaches server logs. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { businessInstant } from '@punchclock/shared/domain/business-time';
-import { availabilitySpans, lockedShiftsOf, timeOffSpans } from './problem-loader.ts';
+import { availabilitySpans, lockedShiftsOf, timeOffSpans, weekLimitsOf } from './problem-loader.ts';
 
 const TZ = 'America/Toronto';
 const ms = (date: string, time: string) => businessInstant(date, time, TZ).getTime();
@@ -115,5 +115,20 @@ describe('the auto-fill problem from roster data', () => {
         position: '',
       },
     ]);
+  });
+
+  it('takes a person’s own weekly hours over the team’s, never letting the minimum pass the maximum', () => {
+    const team = { minWeekMinutes: 1200, maxWeekMinutes: 2400 };
+    const none = { minWeekMinutes: null, maxWeekMinutes: null };
+    expect(weekLimitsOf(none, team)).toEqual(team);
+    expect(weekLimitsOf({ minWeekMinutes: 900, maxWeekMinutes: 1500 }, team)).toEqual({
+      minWeekMinutes: 900,
+      maxWeekMinutes: 1500,
+    });
+    // A part-timer's own 10 h maximum under the team's 20 h minimum: the minimum follows it down.
+    expect(weekLimitsOf({ minWeekMinutes: null, maxWeekMinutes: 600 }, team)).toEqual({
+      minWeekMinutes: 600,
+      maxWeekMinutes: 600,
+    });
   });
 });

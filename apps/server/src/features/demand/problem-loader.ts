@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { rateOnFrom, readRatesOfPeople } from '../pay-settings/index.ts';
 import { ruleSetResolversFor } from '../pay-rules/index.ts';
 import { loadPlanContexts } from '../rosters/index.ts';
-import { listRequirements, listTeamMembers } from './problem-repository.ts';
+import { listRequirements, listTeamMembers, type TeamMember } from './problem-repository.ts';
 import { weekGrid } from './grid.ts';
 import { demandSettingsOf } from './settings.ts';
 import { weekDemand } from './week-demand.ts';
@@ -137,6 +137,19 @@ const averageOf = (values: readonly number[]) =>
   values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /**
+ * A person's weekly limits: their own (User Management) where set, else the team's. A person's
+ * own maximum below the team's minimum lowers the minimum with it: the two never cross.
+ */
+export function weekLimitsOf(
+  member: Pick<TeamMember, 'minWeekMinutes' | 'maxWeekMinutes'>,
+  team: Pick<DemandSettings, 'minWeekMinutes' | 'maxWeekMinutes'>,
+): { minWeekMinutes: number; maxWeekMinutes: number } {
+  const maxWeekMinutes = member.maxWeekMinutes ?? team.maxWeekMinutes;
+  const minWeekMinutes = Math.min(member.minWeekMinutes ?? team.minWeekMinutes, maxWeekMinutes);
+  return { minWeekMinutes, maxWeekMinutes };
+}
+
+/**
  * A team's Sunday-started week (`weekStart` may be any day of it) as the solver's problem. People
  * are the team's, not suspended; a person's cost is their hourly rate on the week's first day
  * (the team's average where they have none, 0 when nobody has one), their overtime the weekly
@@ -199,8 +212,7 @@ export async function loadRosterProblem(
         weeklyThresholdMinutes: rules.weeklyThresholdMinutes,
         premiumMultiplier: Math.max(0, (rules.weeklyMultiplier ?? 1.5) - 1),
       },
-      minWeekMinutes: settings.minWeekMinutes,
-      maxWeekMinutes: settings.maxWeekMinutes,
+      ...weekLimitsOf(member, settings),
       unavailable: [...availability.unavailable, ...timeOff],
       preferNot: availability.preferNot,
       locked: lockedShiftsOf(context?.shifts ?? [], before, after, timeZone),

@@ -41,6 +41,9 @@ export interface TeamMember {
   userId: string;
   name: string;
   positions: string[];
+  /** The person's own weekly limits (paid minutes); null: the team's demand setting. */
+  minWeekMinutes: number | null;
+  maxWeekMinutes: number | null;
 }
 
 /** A team's people who may be planned (not suspended), by name. */
@@ -50,6 +53,8 @@ export async function listTeamMembers(db: Db, teamId: string): Promise<TeamMembe
       userId: users.id,
       name: sql<string>`coalesce(${profiles.fullName}, ${users.email})`,
       positions: sql<string[]>`coalesce(${profiles.positions}, '{}'::text[])`,
+      minWeekMinutes: profiles.minWeekMinutes,
+      maxWeekMinutes: profiles.maxWeekMinutes,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))

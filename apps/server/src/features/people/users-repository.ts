@@ -31,6 +31,8 @@ const summaryColumns = {
   hireDate: profiles.hireDate,
   ssoOnly: sql<boolean>`coalesce(${profiles.passwordSignInOff}, false)`,
   positions: sql<string[]>`coalesce(${profiles.positions}, '{}'::text[])`,
+  minWeekMinutes: profiles.minWeekMinutes,
+  maxWeekMinutes: profiles.maxWeekMinutes,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
 };
@@ -46,6 +48,8 @@ function toSummary(row: {
   hireDate: string | null;
   ssoOnly: boolean;
   positions: string[];
+  minWeekMinutes: number | null;
+  maxWeekMinutes: number | null;
   lastSignInAt: Date | null;
   createdAt: Date;
 }): UserSummary {
@@ -142,6 +146,8 @@ export async function updateUserRecord(
     hireDate?: string | null;
     ssoOnly?: boolean;
     positions?: string[];
+    minWeekMinutes?: number | null;
+    maxWeekMinutes?: number | null;
   },
 ): Promise<void> {
   await db.update(users).set({ email: values.email }).where(eq(users.id, id));
@@ -153,6 +159,8 @@ export async function updateUserRecord(
       ...(values.hireDate === undefined ? {} : { hireDate: values.hireDate }),
       ...(values.ssoOnly === undefined ? {} : { passwordSignInOff: values.ssoOnly }),
       ...(values.positions === undefined ? {} : { positions: values.positions }),
+      ...(values.minWeekMinutes === undefined ? {} : { minWeekMinutes: values.minWeekMinutes }),
+      ...(values.maxWeekMinutes === undefined ? {} : { maxWeekMinutes: values.maxWeekMinutes }),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, id));

@@ -107,6 +107,8 @@ describeEachDatabase('users api', (getDatabase) => {
           hireDate: null,
           ssoOnly: false,
           positions: [],
+          minWeekMinutes: null,
+          maxWeekMinutes: null,
           lastSignInAt: null,
           createdAt: expect.any(String),
         },
@@ -423,6 +425,51 @@ describeEachDatabase('users api', (getDatabase) => {
         '2019-04-01',
         null,
       ]);
+    });
+
+    it('sets a person’s own weekly hours for the auto-fill, refusing a minimum above the maximum', async () => {
+      const user = await createTestUser(db(), { name: 'Pia Parttime' });
+      const body = { name: 'Pia Parttime', email: user.email, role: 'employee', teamId: null };
+      const set = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        minWeekMinutes: 900,
+        maxWeekMinutes: 1500,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      expect((set.json() as { user: UserSummary }).user).toMatchObject({
+        minWeekMinutes: 900,
+        maxWeekMinutes: 1500,
+      });
+      const crossed = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        minWeekMinutes: 1600,
+        maxWeekMinutes: 1500,
+      });
+      expect(crossed.statusCode).toBe(400);
+      expect((crossed.json() as { message: string }).message).toBe(
+        'The minimum hours a week must not be above the maximum',
+      );
+      const tooMany = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        maxWeekMinutes: 3000,
+      });
+      expect(tooMany.statusCode).toBe(400);
+      // Left out: kept; null: back to the team's setting.
+      const kept = await asAdmin('PUT', `/api/users/${user.id}`, body);
+      expect((kept.json() as { user: UserSummary }).user.maxWeekMinutes).toBe(1500);
+      const cleared = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        minWeekMinutes: null,
+        maxWeekMinutes: null,
+      });
+      expect((cleared.json() as { user: UserSummary }).user).toMatchObject({
+        minWeekMinutes: null,
+        maxWeekMinutes: null,
+      });
+      const rows = await auditRowsFor(db(), user.id, 'user.update');
+      expect(
+        rows.map((row) => (row.after as { maxWeekMinutes: number | null }).maxWeekMinutes),
+      ).toEqual([1500, 1500, null]);
     });
 
     it('refuses another person’s email (any case) with 409 and changes nothing', async () => {

@@ -47,5 +47,7 @@ export function userSnapshot(user: UserSummary) {
     hireDate: user.hireDate,
     ssoOnly: user.ssoOnly,
     positions: user.positions,
+    minWeekMinutes: user.minWeekMinutes,
+    maxWeekMinutes: user.maxWeekMinutes,
   };
 }

@@ -16,6 +16,8 @@ const ANA: UserSummary = {
   hireDate: null,
   ssoOnly: false,
   positions: ['Cashier'],
+  minWeekMinutes: null,
+  maxWeekMinutes: null,
   lastSignInAt: null,
   createdAt: '2026-01-05T14:00:00.000Z',
 };
@@ -79,5 +81,31 @@ describe('UserFormDialog positions', () => {
   it('has no positions field when adding a person', () => {
     renderDialog(null);
     expect(screen.queryByLabelText('Positions (optional)')).toBeNull();
+  });
+});
+
+describe('UserFormDialog weekly hours', () => {
+  it('sends hours as minutes, empty as the team’s setting', async () => {
+    const onClose = renderDialog({ ...ANA, maxWeekMinutes: 1500 });
+    const max = await screen.findByLabelText('Maximum hours a week (optional)');
+    expect((max as HTMLInputElement).value).toBe('25');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Minimum hours a week (optional)'), '7,5');
+    await user.clear(max);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(puts[0]).toMatchObject({ minWeekMinutes: 450, maxWeekMinutes: null });
+  });
+
+  it('refuses a minimum above the maximum, under the field', async () => {
+    renderDialog(ANA);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Minimum hours a week (optional)'), '30');
+    await user.type(screen.getByLabelText('Maximum hours a week (optional)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('The minimum hours a week must not be above the maximum'),
+    ).toBeTruthy();
+    expect(puts).toHaveLength(0);
   });
 });

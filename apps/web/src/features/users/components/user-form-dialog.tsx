@@ -28,7 +28,21 @@ interface UserFormValues {
   ssoOnly: boolean;
   /** Roster positions, comma-separated ("Cashier, Stock"). */
   positions: string;
+  /** Hours a week the auto-fill plans for them ("25", "7,5"); empty: the team's setting. */
+  minWeekHours: string;
+  maxWeekHours: string;
 }
+
+/** "37,5" or "37.5" hours as minutes; empty is null (the team's setting); not a number is NaN. */
+function hoursToMinutes(text: string): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const hours = Number(trimmed);
+  return Number.isFinite(hours) ? Math.round(hours * 60) : Number.NaN;
+}
+
+const minutesToHours = (minutes: number | null | undefined) =>
+  minutes == null ? '' : String(Math.round((minutes / 60) * 100) / 100);
 
 /** "Cashier, Stock," as the list the contract takes: trimmed, empty and repeated ones dropped. */
 function parsePositions(text: string): string[] {
@@ -39,11 +53,13 @@ function parsePositions(text: string): string[] {
   return [...new Set(positions)];
 }
 
-const toInput = (values: UserFormValues) => ({
+const toInput = ({ minWeekHours, maxWeekHours, ...values }: UserFormValues) => ({
   ...values,
   teamId: values.teamId || null,
   hireDate: values.hireDate || null,
   positions: parsePositions(values.positions),
+  minWeekMinutes: hoursToMinutes(minWeekHours),
+  maxWeekMinutes: hoursToMinutes(maxWeekHours),
 });
 const createResolver = contractResolver<UserFormValues>(createUserRequestSchema, toInput);
 const updateResolver = contractResolver<UserFormValues>(updateUserRequestSchema, toInput);
@@ -75,6 +91,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
       password: '',
       ssoOnly: user?.ssoOnly ?? false,
       positions: user?.positions.join(', ') ?? '',
+      minWeekHours: minutesToHours(user?.minWeekMinutes),
+      maxWeekHours: minutesToHours(user?.maxWeekMinutes),
     });
   }, [isOpen, user, reset]);
 
@@ -92,6 +110,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             hireDate: values.hireDate || null,
             ssoOnly: values.ssoOnly,
             positions: parsePositions(values.positions),
+            minWeekMinutes: hoursToMinutes(values.minWeekHours),
+            maxWeekMinutes: hoursToMinutes(values.maxWeekHours),
           },
         },
         { onSuccess: onClose, onError },
@@ -119,6 +139,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
   });
 
   const errors = formState.errors;
+  // The hours fields are checked as the contract's minutes, so their errors carry those names.
+  const contractErrors = errors as Record<string, { message?: string } | undefined>;
   const who = user ? (user.name ?? user.email) : '';
   const isPending = create.isPending || update.isPending;
   const field = (name: 'name' | 'email', label: string, type = 'text') => (
@@ -177,6 +199,26 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             >
               <Input autoComplete="off" {...register('positions')} />
             </Field>
+          )}
+          {user && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field
+                id="user-min-week-hours"
+                label={t`Minimum hours a week (optional)`}
+                hint={t`For the roster’s auto-fill; empty: the team’s setting.`}
+                error={contractErrors.minWeekMinutes?.message}
+              >
+                <Input inputMode="decimal" autoComplete="off" {...register('minWeekHours')} />
+              </Field>
+              <Field
+                id="user-max-week-hours"
+                label={t`Maximum hours a week (optional)`}
+                hint={t`For the roster’s auto-fill; empty: the team’s setting.`}
+                error={contractErrors.maxWeekMinutes?.message}
+              >
+                <Input inputMode="decimal" autoComplete="off" {...register('maxWeekHours')} />
+              </Field>
+            </div>
           )}
           {!user && (
             <Field
