@@ -23,16 +23,6 @@ export function formatDay(date: string): string {
   return formatDate(`${date}T12:00:00Z`, 'EEE, MMM d', { timeZone: 'UTC' });
 }
 
-/** "Mon" for a business date. */
-export function formatWeekday(date: string): string {
-  return formatDate(`${date}T12:00:00Z`, 'EEE', { timeZone: 'UTC' });
-}
-
-/** "Nov 23" for a business date. */
-export function formatMonthDay(date: string): string {
-  return formatDate(`${date}T12:00:00Z`, 'MMM d', { timeZone: 'UTC' });
-}
-
 export function formatHours(minutes: number): string {
   return formatDuration(minutes);
 }

@@ -21,11 +21,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { DayPicker } from '@/components/ui/day-picker';
 import { cn } from '@/lib/cn';
 import { coverageQueryOptions } from '../api';
 import { coverageGaps, gapOf, shortBy, type CoverageGap } from '../demand-planner';
 import { formatHours, formatPeople } from '../demand-labels';
-import { DayPicker } from './day-picker';
 import { PostGapDialog } from './post-gap-dialog';
 
 const axis = { stroke: 'var(--muted-foreground)', fontSize: 12 };

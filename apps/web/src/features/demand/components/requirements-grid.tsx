@@ -8,6 +8,7 @@ import type {
 import { formatTimeOfDay } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { ScrollRegion } from '@/components/ui/scroll-region';
+import { DayPicker } from '@/components/ui/day-picker';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSaveRequirements } from '../api';
@@ -20,7 +21,6 @@ import {
   workingRows,
 } from '../demand-planner';
 import { formatDay, formatPeople } from '../demand-labels';
-import { DayPicker } from './day-picker';
 
 /** Below this width the week becomes one day at a time. */
 const WEEK_MEDIA_QUERY = '(min-width: 768px)';

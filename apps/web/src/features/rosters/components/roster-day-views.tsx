@@ -5,45 +5,10 @@ import { formatTimeOfDay } from '@punchclock/shared/i18n/format';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { boardCell, boardRows, boardTotals, timelineSpan } from '../roster-board';
-import { formatDay, formatMonthDay, formatWeekday } from '../roster-labels';
+import { formatDay } from '../roster-labels';
 import { DayTotal, PersonTotal } from './roster-grid';
 import { DropTarget, RosterCellContent, useRowName } from './roster-cell';
 import { CellMarkers, ConflictList, EditShiftPrefix, type BoardActions } from './shift-chip';
-
-/** The seven days as toggle buttons: which one the day view or the day list shows. */
-export function DayPicker({
-  days,
-  day,
-  onDay,
-}: {
-  days: readonly string[];
-  day: string;
-  onDay: (day: string) => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <div role="group" aria-label={t`Day`} className="grid grid-cols-7 gap-1">
-      {days.map((date) => (
-        <button
-          key={date}
-          type="button"
-          aria-pressed={date === day}
-          onClick={() => onDay(date)}
-          className={cn(
-            'grid rounded-md border px-0.5 py-1.5 text-center text-xs focus-visible:outline-2 focus-visible:outline-ring',
-            date === day
-              ? 'border-primary bg-primary text-primary-foreground'
-              : 'border-input bg-card hover:bg-muted',
-          )}
-        >
-          {/* The name is what shows ("Mon Nov 23"): speech and sight agree. */}
-          <span>{formatWeekday(date)}</span>{' '}
-          <span className="font-medium">{formatMonthDay(date)}</span>
-        </button>
-      ))}
-    </div>
-  );
-}
 
 const HOUR_MARKS = [0, 3, 6, 9, 12, 15, 18, 21];
 

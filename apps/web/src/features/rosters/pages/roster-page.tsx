@@ -9,6 +9,7 @@ import { formatDateRange } from '@punchclock/shared/i18n/format';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
+import { DayPicker } from '@/components/ui/day-picker';
 import { Select } from '@/components/ui/select';
 import { WeekStepper } from '@/components/ui/week-stepper';
 import { useBusinessToday, useSession } from '@/lib/session';
@@ -26,7 +27,7 @@ import { movedShiftInput, needsOverrideReason, weekStartOf } from '../roster-boa
 import { FillTemplateDialog } from '../components/fill-template-dialog';
 import { MoveShiftDialog } from '../components/move-shift-dialog';
 import { PublishDialog } from '../components/publish-dialog';
-import { DayPicker, RosterDayList, RosterDayTimeline } from '../components/roster-day-views';
+import { RosterDayList, RosterDayTimeline } from '../components/roster-day-views';
 import { RosterGrid } from '../components/roster-grid';
 import { RosterSettingsDialog } from '../components/roster-settings-dialog';
 import { ShiftDialog, type ShiftPreset } from '../components/shift-dialog';
