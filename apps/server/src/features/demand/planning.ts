@@ -3,9 +3,9 @@ import { t } from '@lingui/core/macro';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
 import { notifyLiveToRole } from '../../platform/live-events.ts';
-import { Invalid, NotFound } from '../../platform/errors.ts';
+import { NotFound } from '../../platform/errors.ts';
 import { findTeam, type Caller } from '../people/index.ts';
-import { assertPlansTeam, isId, plannerScopeOf } from '../rosters/index.ts';
+import { assertPlansTeam, assertRosterDate, isId, plannerScopeOf } from '../rosters/index.ts';
 
 /**
  * Refuse a caller who does not plan `teamId` (403), then a team that does not exist (404). The
@@ -24,13 +24,12 @@ export async function announceDemandChanged(db: Db): Promise<void> {
   await notifyLiveToRole(db, 'team_lead', 'demand');
 }
 
-/** Refuse a week before 1900, as the roster does: a typo, and outside the zone's known rules. */
-export function assertDemandDate(date: string): void {
-  if (date < '1900-01-01') throw new Invalid(t`Choose a date from 1900 on`);
-}
+/** Refuse a date before 1900: the roster's own rule (a typo, and outside the zone's known rules). */
+export const assertDemandDate = assertRosterDate;
 
 /** The same for an instant, by its business day (one far before 1900 is not even converted). */
 export function assertDemandInstant(instant: Date, timeZone: string): void {
-  if (instant.getTime() < Date.UTC(1899, 11, 30)) assertDemandDate('0000-01-01');
-  assertDemandDate(toBusinessDate(instant, timeZone));
+  const day =
+    instant.getTime() < Date.UTC(1899, 11, 30) ? '0001-01-01' : toBusinessDate(instant, timeZone);
+  assertRosterDate(day);
 }

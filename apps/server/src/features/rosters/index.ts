@@ -6,7 +6,7 @@ export { decideShiftTrade, findTradeForDecision, listShiftTradeApprovals } from 
 export { readWeekPlan } from './board.ts';
 export { loadPlanContexts } from './plan-context.ts';
 export type { RosterQuery, WeekPlan } from './board.ts';
-export { assertPlansTeam, isId, plannerScopeOf } from './planners.ts';
+export { assertPlansTeam, assertRosterDate, isId, plannerScopeOf } from './planners.ts';
 export { changesOf, publishShiftsNow } from './publish.ts';
 export type { RosterChange } from './publish.ts';
 export {
