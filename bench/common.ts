@@ -1,5 +1,6 @@
 /** Helpers shared by the benchmarks: the server as a child process, fresh databases, medians. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -119,3 +120,11 @@ export function readPositiveInt(name: string, fallback: number): number {
 }
 
 export const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** A process's resident set now and at its peak (VmRSS, VmHWM from /proc), in bytes. */
+export function processMemory(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kilobytes = (field: string) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kilobytes('VmRSS'), peak: kilobytes('VmHWM') };
+}
