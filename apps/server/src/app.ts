@@ -105,7 +105,7 @@ export async function buildApp({
   // preClose: open streams would otherwise keep the server from closing.
   app.addHook('preClose', () => liveHub.stop());
   app.decorate('liveHub', liveHub);
-  registerMetrics(app, config.metricsToken, {
+  await registerMetrics(app, config.metricsToken, {
     liveClients: () => liveHub.subscriberCount(),
     poolStats: () => database.poolStats(),
   });

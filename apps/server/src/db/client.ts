@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { existsSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -196,12 +198,10 @@ async function openPgliteFolder(dataDir: string, sharedBuffers: string): Promise
   try {
     const pgdata = path.join(root, 'pgdata');
     if (!existsSync(pgdata)) {
-      // An interrupted first initdb leaves an unusable folder: initialise aside, then rename.
+      // An interrupted first start leaves an unusable folder: initialise aside, then rename.
       const staging = `${pgdata}.init-${process.pid}`;
       rmSync(staging, { recursive: true, force: true });
-      const fresh = new PGlite(staging);
-      await fresh.waitReady;
-      await fresh.close();
+      await initialiseInChildProcess(staging);
       renameSync(staging, pgdata);
     }
     const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
@@ -210,6 +210,47 @@ async function openPgliteFolder(dataDir: string, sharedBuffers: string): Promise
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * A new data folder's initdb and migrations, in a child process: they grow PGlite's WASM memory
+ * to ~850 MB, which a process never gives back (nor a worker thread all of it), so run in the
+ * server they left a first start idling ~120 MB above a restart (issue #32). The server then
+ * opens the folder with nothing left to migrate.
+ */
+async function initialiseInChildProcess(pgdata: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const paths = {
+    pglite: require.resolve('@electric-sql/pglite'),
+    drizzle: require.resolve('drizzle-orm/pglite'),
+    migrator: require.resolve('drizzle-orm/pglite/migrator'),
+    migrationsFolder,
+    pgdata,
+  };
+  const script = `
+    const data = ${JSON.stringify(paths)};
+    const { PGlite } = require(data.pglite);
+    const { drizzle } = require(data.drizzle);
+    const { migrate } = require(data.migrator);
+    (async () => {
+      const client = new PGlite(data.pgdata);
+      await client.waitReady;
+      await migrate(drizzle({ client }), { migrationsFolder: data.migrationsFolder });
+      await client.close();
+    })().catch((error) => {
+      console.error(error);
+      process.exit(1);
+    });`;
+  // Not the server's own stdout and stderr: a Node child makes an inherited pipe blocking for
+  // both, and the server's logging must never block (server.test.ts).
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (errors += text));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`initialising ${pgdata} failed (exit code ${code}): ${errors}`);
 }
 
 async function wrapPglite(

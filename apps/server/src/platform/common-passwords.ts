@@ -1,6 +1,10 @@
-import { ZxcvbnFactory, type ZxcvbnResult } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import type { ZxcvbnFactory, ZxcvbnResult } from '@zxcvbn-ts/core';
 import type { WeakPasswordReason } from '@punchclock/shared/contracts/auth';
+import { lazyImport } from './lazy-import.ts';
+
+/** zxcvbn and its dictionaries (~3 MB of heap) load when a password is first set, not at start. */
+const loadLanguage = lazyImport(() => import('@zxcvbn-ts/language-common'));
+const loadCore = lazyImport(() => import('@zxcvbn-ts/core'));
 
 /*
  * The common-password list zxcvbn-ts ships (MIT; ~49k passwords from public breach corpora,
@@ -9,7 +13,8 @@ import type { WeakPasswordReason } from '@punchclock/shared/contracts/auth';
  */
 let commonPasswords: Set<string> | undefined;
 
-export function isCommonPassword(password: string): boolean {
+export async function isCommonPassword(password: string): Promise<boolean> {
+  const { dictionary } = await loadLanguage();
   // Built on first use (~10 ms), not at import, so tools that never set a password skip it.
   commonPasswords ??= new Set(dictionary['passwords-common'].map((entry) => entry.toLowerCase()));
   return commonPasswords.has(password.toLowerCase());
@@ -25,14 +30,20 @@ export const MIN_PASSWORD_SCORE = 3;
 
 let estimator: ZxcvbnFactory | undefined;
 
-function estimate(password: string): ZxcvbnResult {
-  estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+async function estimate(password: string): Promise<ZxcvbnResult> {
+  if (!estimator) {
+    const [{ ZxcvbnFactory }, { adjacencyGraphs, dictionary }] = await Promise.all([
+      loadCore(),
+      loadLanguage(),
+    ]);
+    estimator ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+  }
   return estimator.check(password);
 }
 
 /** Why a new password is too easy to guess, or null when it is not. */
-export function whyPasswordGuessable(password: string): WeakPasswordReason | null {
-  const result = estimate(password);
+export async function whyPasswordGuessable(password: string): Promise<WeakPasswordReason | null> {
+  const result = await estimate(password);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   switch (result.feedback.warning) {
     case 'topTen':

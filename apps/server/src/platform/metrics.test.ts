@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test/databases.ts';
 import { listenOnFreePort, openLiveStream } from '../test/live-stream.ts';
 import { createSessionUser, postTimeEvent, waitFor } from '../test/time-tracking.ts';
 import { JobRunner } from './job-runner.ts';
-import { AppMetrics } from './metrics.ts';
+import { AppMetrics, loadPromClient } from './metrics.ts';
 
 const TOKEN = 'test-metrics-token-0123456789abcdef';
 
@@ -159,10 +159,13 @@ describeEachDatabase('metrics', (getDatabase) => {
 
 describe('background job metrics', () => {
   it('counts runs, failures and durations per job', async () => {
-    const metrics = new AppMetrics({
-      liveClients: () => 0,
-      poolStats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
-    });
+    const metrics = new AppMetrics(
+      {
+        liveClients: () => 0,
+        poolStats: () => ({ total: 1, idle: 0, waiting: 0, max: 1 }),
+      },
+      await loadPromClient(),
+    );
     const log = { error: () => {} } as unknown as FastifyBaseLogger;
     const runner = new JobRunner(log, metrics);
     let brokenRuns = 0;

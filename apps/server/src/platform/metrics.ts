@@ -1,8 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Histogram, Registry } from 'prom-client';
 import type { PoolStats } from '../db/client.ts';
 import type { JobObserver } from './job-runner.ts';
+import { lazyImport } from './lazy-import.ts';
+
+/** prom-client loads only when metrics are on (METRICS_TOKEN), not on every server. */
+export const loadPromClient = lazyImport(() => import('prom-client'));
+type PromClient = Awaited<ReturnType<typeof loadPromClient>>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,14 +30,16 @@ const UNMATCHED_ROUTE = 'unmatched';
  * in one process (the tests) do not collide and each scrape shows only its own app.
  */
 export class AppMetrics implements JobObserver {
-  readonly registry = new Registry();
+  readonly registry: Registry;
   private readonly requestDuration: Histogram<'method' | 'route' | 'status_code'>;
   private readonly punches: Counter<'kind'>;
   private readonly jobRuns: Counter<'job'>;
   private readonly jobFailures: Counter<'job'>;
   private readonly jobDuration: Histogram<'job'>;
 
-  constructor(sources: MetricsSources) {
+  constructor(sources: MetricsSources, prom: PromClient) {
+    const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = prom;
+    this.registry = new Registry();
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
     this.requestDuration = new Histogram({
@@ -134,16 +141,16 @@ function isSameToken(given: string, expected: string): boolean {
  * GET /api/metrics in Prometheus' text format. Off unless a token is configured (then the
  * route does not exist: 404); with one, the scraper must send `Authorization: Bearer <token>`.
  */
-export function registerMetrics(
+export async function registerMetrics(
   app: FastifyInstance,
   token: string | null,
   sources: MetricsSources,
-): void {
+): Promise<void> {
   if (!token) {
     app.decorate('metrics', null);
     return;
   }
-  const metrics = new AppMetrics(sources);
+  const metrics = new AppMetrics(sources, await loadPromClient());
   app.decorate('metrics', metrics);
 
   app.addHook('onResponse', (request, reply, done) => {

@@ -17,9 +17,11 @@ export function hashPassword(password: string): Promise<string> {
  * guessable (a common password with a year and a symbol added, a keyboard row…), with the
  * reason in the message. Throws Invalid (400 `common_password`).
  */
-export function checkNewPassword(password: string): void {
-  if (isCommonPassword(password)) throw new Invalid(commonPasswordMessage(), 'common_password');
-  const reason = whyPasswordGuessable(password);
+export async function checkNewPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw new Invalid(commonPasswordMessage(), 'common_password');
+  }
+  const reason = await whyPasswordGuessable(password);
   if (reason) throw new Invalid(weakPasswordMessage(reason), 'common_password');
 }
 
@@ -29,7 +31,7 @@ export function checkNewPassword(password: string): void {
  * password is common can still sign in.
  */
 export async function hashNewPassword(password: string): Promise<string> {
-  checkNewPassword(password);
+  await checkNewPassword(password);
   return hashPassword(password);
 }
 

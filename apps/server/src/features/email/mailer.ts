@@ -1,6 +1,9 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config.ts';
+import { lazyImport } from '../../platform/lazy-import.ts';
 import type { EmailMessage } from './messages.ts';
+
+const loadNodemailer = lazyImport(() => import('nodemailer'));
 
 export interface Mailer {
   send(to: string, message: EmailMessage): Promise<void>;
@@ -17,10 +20,16 @@ export function createMailer(config: AppConfig['email']): Mailer | null {
   for (const option of ['connectionTimeout', 'greetingTimeout', 'socketTimeout']) {
     if (!url.searchParams.has(option)) url.searchParams.set(option, String(SMTP_TIMEOUT_MS));
   }
-  const transport = nodemailer.createTransport(url.toString());
+  // Made on the first send: nodemailer is loaded then, not at start.
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(to, message) {
-      await transport.sendMail({
+      transport ??= loadNodemailer().then(({ default: nodemailer }) =>
+        nodemailer.createTransport(url.toString()),
+      );
+      await (
+        await transport
+      ).sendMail({
         from: config.from,
         to,
         subject: message.subject,

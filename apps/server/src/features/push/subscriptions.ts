@@ -1,6 +1,5 @@
 import { t } from '@lingui/core/macro';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import {
   removePushSubscriptionRequestSchema,
   savePushSubscriptionRequestSchema,
@@ -11,6 +10,7 @@ import { pushSubscriptions } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { Invalid, parseInput } from '../../platform/errors.ts';
+import { loadWebPush } from './web-push.ts';
 import { ensureVapidKeys } from './vapid-keys.ts';
 
 export interface PushSettings {
@@ -103,6 +103,7 @@ export async function sendPushes(
     .where(inArray(pushSubscriptions.userId, userIds));
   if (subscriptions.length === 0) return 0;
   const keys = await ensureVapidKeys(db);
+  const { default: webpush } = await loadWebPush();
   const vapidDetails = { subject: settings.contact, ...keys };
   let sent = 0;
   for (const message of messages) {

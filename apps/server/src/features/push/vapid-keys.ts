@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Db } from '../../db/client.ts';
 import { appSettings } from '../../db/schema.ts';
+import { loadWebPush } from './web-push.ts';
 
 const VAPID_SETTING = 'vapid_keys';
 
@@ -18,6 +18,7 @@ export interface VapidKeys {
 export async function ensureVapidKeys(db: Db): Promise<VapidKeys> {
   const existing = await readVapidKeys(db);
   if (existing) return existing;
+  const { default: webpush } = await loadWebPush();
   await db
     .insert(appSettings)
     .values({ key: VAPID_SETTING, value: webpush.generateVAPIDKeys() })

@@ -1,5 +1,9 @@
 // The OpenID Connect client (openid-client): discovery, the authorization address, the code grant.
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+import { lazyImport } from '../../platform/lazy-import.ts';
+
+/** openid-client (and jose under it) loads on the first SSO sign-in, not at start. */
+const loadOidc = lazyImport(() => import('openid-client'));
 
 export interface ProviderConnection {
   id: string;
@@ -18,7 +22,7 @@ const REQUEST_TIMEOUT_SECONDS = 10;
  * on every sign-in would make the provider's outage ours twice over. A cache, not state: any
  * instance fetches its own.
  */
-const discovered = new Map<string, { config: Promise<oidc.Configuration>; at: number }>();
+const discovered = new Map<string, { config: Promise<Oidc.Configuration>; at: number }>();
 
 /** Plain http is only for an issuer on this machine (tests, a local Keycloak). */
 export function isLoopbackHttp(issuerUrl: string): boolean {
@@ -26,7 +30,7 @@ export function isLoopbackHttp(issuerUrl: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-function configurationOf(provider: ProviderConnection): Promise<oidc.Configuration> {
+function configurationOf(provider: ProviderConnection): Promise<Oidc.Configuration> {
   const key = `${provider.id}@${provider.updatedAt.getTime()}`;
   const cached = discovered.get(key);
   if (cached && Date.now() - cached.at < DISCOVERY_TTL_MS) return cached.config;
@@ -39,7 +43,8 @@ function configurationOf(provider: ProviderConnection): Promise<oidc.Configurati
   return config;
 }
 
-async function discover(provider: ProviderConnection): Promise<oidc.Configuration> {
+async function discover(provider: ProviderConnection): Promise<Oidc.Configuration> {
+  const oidc = await loadOidc();
   const insecure = isLoopbackHttp(provider.issuerUrl);
   const found = await oidc.discovery(
     new URL(provider.issuerUrl),
@@ -73,7 +78,8 @@ export interface SignInChecks {
   codeVerifier: string;
 }
 
-export function newSignInChecks(): SignInChecks {
+export async function newSignInChecks(): Promise<SignInChecks> {
+  const oidc = await loadOidc();
   return {
     state: oidc.randomState(),
     nonce: oidc.randomNonce(),
@@ -87,7 +93,7 @@ export async function authorizationUrl(
   redirectUri: string,
   checks: SignInChecks,
 ): Promise<URL> {
-  const config = await configurationOf(provider);
+  const [oidc, config] = await Promise.all([loadOidc(), configurationOf(provider)]);
   return oidc.buildAuthorizationUrl(config, {
     redirect_uri: redirectUri,
     scope: 'openid email profile',
@@ -109,7 +115,7 @@ export async function finishCodeFlow(
   callbackUrl: URL,
   checks: SignInChecks,
 ): Promise<Record<string, unknown>> {
-  const config = await configurationOf(provider);
+  const [oidc, config] = await Promise.all([loadOidc(), configurationOf(provider)]);
   const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
     expectedState: checks.state,
     expectedNonce: checks.nonce,

@@ -75,7 +75,7 @@ export async function startSignIn(
 ): Promise<{ location: string; state: string }> {
   const provider = await findProviderBySlug(db, slug);
   if (!provider?.enabled) throw new SsoRefusal('disabled');
-  const checks = newSignInChecks();
+  const checks = await newSignInChecks();
   const location = await authorizationUrl(provider, redirectUriOf(config, slug), checks);
   await db.delete(ssoSignIns).where(lt(ssoSignIns.expiresAt, sql`now()`));
   await db.insert(ssoSignIns).values({
