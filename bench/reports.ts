@@ -22,7 +22,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { shiftDate } from '@punchclock/shared/domain/business-time';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, type DatabaseOptions, type Db } from '../apps/server/src/db/client.ts';
@@ -249,21 +249,69 @@ function analyticsCase(range: Range, scope: ReportScope): ReportCase {
   };
 }
 
+/** What a database seeded by an earlier run holds (BENCH_REPORT_DATABASE_URL), read back. */
+async function readSeeded(
+  options: DatabaseOptions,
+): Promise<{ size: SeedSize; seeded: SeededData }> {
+  const database = await openDatabase(options);
+  try {
+    const [found] = await rowsOf<{
+      adminId: string;
+      users: number;
+      firstDay: string;
+      lastDay: string;
+      dayMetrics: number;
+    }>(
+      database.db,
+      sql`
+        select (select user_id from user_roles where role = 'admin' limit 1) as "adminId",
+               (select count(*)::int from users) as "users",
+               min(date)::text as "firstDay", max(date)::text as "lastDay",
+               count(*)::int as "dayMetrics"
+        from day_metrics`,
+    );
+    if (!found?.adminId) throw new Error('BENCH_REPORT_DATABASE_URL: no seeded reports data there');
+    const days =
+      Math.round((Date.parse(found.lastDay) - Date.parse(found.firstDay)) / 86_400_000) + 1;
+    return {
+      size: { users: found.users, days },
+      seeded: {
+        adminId: found.adminId,
+        userIds: [],
+        teamIds: [],
+        firstDay: found.firstDay,
+        lastDay: found.lastDay,
+        punches: 0,
+        dayMetrics: found.dayMetrics,
+        phases: [],
+      },
+    };
+  } finally {
+    await database.close();
+  }
+}
+
 async function benchEngine(
   label: string,
   engine: 'pglite' | 'postgres',
   options: DatabaseOptions,
   env: Record<string, string>,
+  reuse = false,
 ): Promise<EngineResult> {
-  const size = sizeFor(engine);
+  let size = sizeFor(engine);
   const { timeZone } = loadConfig();
-  log(`\n${label}: seeding ${size.users} people × ${size.days} days`);
-  const seeding = await openDatabase(options);
   let seeded: SeededData;
-  try {
-    seeded = await seedReportData(seeding, size, timeZone, log);
-  } finally {
-    await seeding.close();
+  if (reuse) {
+    ({ size, seeded } = await readSeeded(options));
+    log(`\n${label}: reusing ${size.users} people × ${size.days} days`);
+  } else {
+    log(`\n${label}: seeding ${size.users} people × ${size.days} days`);
+    const seeding = await openDatabase(options);
+    try {
+      seeded = await seedReportData(seeding, size, timeZone, log);
+    } finally {
+      await seeding.close();
+    }
   }
   const monthFrom = shiftDate(seeded.lastDay, -30);
   const month: Range = {
@@ -273,6 +321,7 @@ async function benchEngine(
   };
   const full: Range = { name: `${size.days} days`, from: seeded.firstDay, to: seeded.lastDay };
   const scope = (range: Range): ReportScope => ({ from: range.from, to: range.to, teamIds: null });
+  const only = (process.env.BENCH_REPORTS ?? '').split(',').filter(Boolean);
   const cases: ReportCase[] = [
     adherenceCase(month, scope(month)),
     ...(size.days > 31 ? [adherenceCase(full, scope(full))] : []),
@@ -280,25 +329,28 @@ async function benchEngine(
     workedHoursCase(month, scope(month), 'week'),
     exportCase(month, scope(month)),
     analyticsCase(month, scope(month)),
-  ];
+  ].filter((each) => only.length === 0 || only.some((name) => each.report.includes(name)));
 
-  // The bare SQL runs on a freshly opened database, as the server will: the seeding PGlite
-  // instance has a heap full of a year of inserts and measures slower than a new one.
-  const sqlMs: number[] = [];
+  // PGlite is one process's database: its bare SQL is timed first, on a freshly opened instance
+  // (the seeding one has a heap full of inserts and measures slower), then closed for the
+  // server. PostgreSQL's is timed alternately with the API, run for run, so a shared machine's
+  // load falls on both alike; here it is only run once for the rows to check against.
+  const interleave = engine === 'postgres';
+  const sqlTimes: number[][] = cases.map(() => []);
   const bareRows: unknown[] = [];
   let cookie: string;
   const database = await openDatabase(options);
   try {
-    log(`${label}: bare SQL, median of ${RUNS} after a warm-up`);
-    for (const each of cases) {
+    if (!interleave) log(`${label}: bare SQL, median of ${RUNS} after a warm-up`);
+    for (const [index, each] of cases.entries()) {
       let last: unknown;
       const times = await timeRuns(
         async () => {
           last = await each.bare(database.db);
         },
-        { runs: RUNS },
+        { runs: interleave ? 0 : RUNS },
       );
-      sqlMs.push(median(times));
+      sqlTimes[index]?.push(...times);
       bareRows.push(last);
     }
     const token = await createSession(
@@ -309,7 +361,7 @@ async function benchEngine(
     );
     cookie = `punchclock_session=${token}`;
   } finally {
-    await database.close(); // PGlite: the server needs the data directory's lock
+    if (!interleave) await database.close(); // PGlite: the server needs the data directory's lock
   }
 
   const startedAt = performance.now();
@@ -317,7 +369,9 @@ async function benchEngine(
     { ...env, JOBS_ENABLED: 'false' },
     { startTimeoutMs: 600_000 },
   );
-  log(`${label}: server up in ${seconds(performance.now() - startedAt)} s; API, median of ${RUNS}`);
+  log(
+    `${label}: server up in ${seconds(performance.now() - startedAt)} s; API${interleave ? ' and bare SQL in turn' : ''}, median of ${RUNS}`,
+  );
   try {
     const get = async (pathAndQuery: string): Promise<Buffer> => {
       const response = await fetch(`${url}${pathAndQuery}`, { headers: { cookie } });
@@ -333,20 +387,35 @@ async function benchEngine(
       if (difference) {
         throw new Error(`${each.report}, ${each.range.name}: API ≠ bare SQL at ${difference}`);
       }
-      const times = await timeRuns(() => get(each.path), { runs: RUNS, warmUps: 2 });
+      await get(each.path); // a second warm-up
+      const times: number[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        let started = performance.now();
+        await get(each.path);
+        times.push(performance.now() - started);
+        if (interleave) {
+          started = performance.now();
+          await each.bare(database.db);
+          sqlTimes[index]?.push(performance.now() - started);
+        }
+      }
+      const sqlMs = median(sqlTimes[index] ?? []);
       figures.push({
         report: each.report,
         range: each.range,
         rows: each.rowsOf(bareRows[index]),
         bytes: body.byteLength,
-        sqlMs: sqlMs[index] ?? NaN,
+        sqlMs,
         apiMs: median(times),
       });
-      log(`  ${each.report}, ${each.range.name}: ${median(times).toFixed(1)} ms`);
+      log(
+        `  ${each.report}, ${each.range.name}: API ${median(times).toFixed(1)} ms, bare SQL ${sqlMs.toFixed(1)} ms`,
+      );
     }
     return { label, size, seeded, cases: figures };
   } finally {
     await stopServer(child);
+    if (interleave) await database.close();
   }
 }
 
@@ -389,6 +458,16 @@ export async function runReportsBench(): Promise<void> {
   // BENCH_KEEP=1 leaves the seeded databases behind (for EXPLAIN and the like) and says where.
   const keep = process.env.BENCH_KEEP === '1';
   const results: EngineResult[] = [];
+  // BENCH_REPORT_DATABASE_URL: measure a database an earlier run kept (BENCH_KEEP=1), unseeded.
+  const reuseUrl = process.env.BENCH_REPORT_DATABASE_URL;
+  if (reuseUrl) {
+    const options = { kind: 'postgres', url: reuseUrl } as const;
+    results.push(
+      await benchEngine('PostgreSQL', 'postgres', options, { DATABASE_URL: reuseUrl }, true),
+    );
+    report(results);
+    return;
+  }
   if (process.env.BENCH_REPORT_ENGINES !== 'postgres') {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-bench-reports-'));
     try {
