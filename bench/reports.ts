@@ -170,14 +170,14 @@ function workedHoursCase(range: Range, scope: ReportScope, groupBy: 'day' | 'wee
     bare: (db) => listWorkedHours(db, scope, groupBy),
     check: (api, bare) => {
       const { rows, totals } = api as {
-        rows: (WorkedHoursSqlRow & { overtimeMinutes: number })[];
+        rows: WorkedHoursSqlRow[];
         totals: { workedMinutes: number };
       };
-      const wanted = bare as WorkedHoursSqlRow[];
-      const difference = firstDifference(
-        rows.map(({ overtimeMinutes: _, ...row }) => row),
-        wanted,
-      );
+      const wanted = (bare as WorkedHoursSqlRow[]).map((row) => ({
+        ...row,
+        overtimeMinutes: Math.max(0, row.workedMinutes - row.scheduledMinutes),
+      }));
+      const difference = firstDifference(rows, wanted);
       if (difference) return difference;
       const worked = wanted.reduce((sum, row) => sum + row.workedMinutes, 0);
       return totals.workedMinutes === worked ? null : `totals.workedMinutes ≠ ${worked}`;

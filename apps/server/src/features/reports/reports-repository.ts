@@ -108,6 +108,8 @@ export interface WorkedHoursSqlRow {
   unpaidLeaveMinutes: number;
   days: number;
   unreviewedPunches: number;
+  /** Worked past scheduled in the bucket, never below zero. */
+  overtimeMinutes: number;
 }
 
 /**
@@ -178,7 +180,8 @@ export function listWorkedHours(
              sum(dm.paid_leave_minutes)::int as "paidLeaveMinutes",
              sum(dm.unpaid_leave_minutes)::int as "unpaidLeaveMinutes",
              count(*) filter (where dm.worked_minutes > 0)::int as "days",
-             coalesce(sum(lp.pending), 0)::int as "unreviewedPunches"
+             coalesce(sum(lp.pending), 0)::int as "unreviewedPunches",
+             greatest(sum(dm.worked_minutes)::int - sum(dm.scheduled_minutes)::int, 0) as "overtimeMinutes"
       from day_metrics dm
       join users u on u.id = dm.user_id
       left join profiles p on p.id = dm.user_id
