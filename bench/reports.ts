@@ -19,7 +19,7 @@
  * JOBS_ENABLED=false) and is asked over HTTP with an admin cookie, accepting brotli as browsers
  * do; a time is until the whole body has arrived.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -94,6 +94,10 @@ interface CaseFigures {
   bytes: number;
   sqlMs: number;
   apiMs: number;
+  /** The server's CPU (all its threads, compression included) per request, from /proc. */
+  serverCpuMs: number;
+  /** This process's CPU per bare run (the driver reading the rows); PostgreSQL only. */
+  bareCpuMs: number;
 }
 
 interface EngineResult {
@@ -104,6 +108,18 @@ interface EngineResult {
 }
 
 const log = (line: string) => console.log(line);
+
+/** A process's CPU time so far (user + system, every thread) in ms; NaN off Linux. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+const TICKS_PER_SECOND = 100;
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -389,16 +405,22 @@ async function benchEngine(
       }
       await get(each.path); // a second warm-up
       const times: number[] = [];
+      const cpuBefore = cpuMsOf(child.pid);
+      let bareCpuMicros = 0;
       for (let run = 0; run < RUNS; run++) {
         let started = performance.now();
         await get(each.path);
         times.push(performance.now() - started);
         if (interleave) {
+          const cpu = process.cpuUsage();
           started = performance.now();
           await each.bare(database.db);
           sqlTimes[index]?.push(performance.now() - started);
+          const used = process.cpuUsage(cpu);
+          bareCpuMicros += used.user + used.system;
         }
       }
+      const serverCpuMs = (cpuMsOf(child.pid) - cpuBefore) / RUNS;
       const sqlMs = median(sqlTimes[index] ?? []);
       figures.push({
         report: each.report,
@@ -407,6 +429,8 @@ async function benchEngine(
         bytes: body.byteLength,
         sqlMs,
         apiMs: median(times),
+        serverCpuMs,
+        bareCpuMs: interleave ? bareCpuMicros / 1000 / RUNS : NaN,
       });
       log(
         `  ${each.report}, ${each.range.name}: API ${median(times).toFixed(1)} ms, bare SQL ${sqlMs.toFixed(1)} ms`,
@@ -438,14 +462,23 @@ function report(results: EngineResult[]) {
 
   console.log(`\n### Reports through the API against their bare SQL — median of ${RUNS}\n`);
   console.log(
-    '| database | people × days | report | range | rows | bytes (uncompressed) | bare SQL ms | API ms | API ÷ bare SQL |',
+    '| database | people × days | report | range | rows | bytes (uncompressed) | bare SQL ms | API ms | API ÷ bare SQL | server CPU ms a request | bare SQL client CPU ms a run |',
   );
-  console.log('| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { label, size, cases } of results) {
-    for (const { report: name, range, rows, bytes, sqlMs, apiMs } of cases) {
+    for (const {
+      report: name,
+      range,
+      rows,
+      bytes,
+      sqlMs,
+      apiMs,
+      serverCpuMs,
+      bareCpuMs,
+    } of cases) {
       const ratio = apiMs / sqlMs;
       console.log(
-        `| ${label} | ${size.users} × ${size.days} | ${name} | ${range.name} (${range.from} → ${range.to}) | ${count(rows)} | ${count(bytes)} | ${ms(sqlMs)} | ${ms(apiMs)} | ${ratio.toFixed(2)}×${ratio > GOAL ? ' (over 2×)' : ''} |`,
+        `| ${label} | ${size.users} × ${size.days} | ${name} | ${range.name} (${range.from} → ${range.to}) | ${count(rows)} | ${count(bytes)} | ${ms(sqlMs)} | ${ms(apiMs)} | ${ratio.toFixed(2)}×${ratio > GOAL ? ' (over 2×)' : ''} | ${ms(serverCpuMs)} | ${ms(bareCpuMs)} |`,
       );
     }
   }
