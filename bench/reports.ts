@@ -478,7 +478,7 @@ function report(results: EngineResult[]) {
     } of cases) {
       const ratio = apiMs / sqlMs;
       console.log(
-        `| ${label} | ${size.users} × ${size.days} | ${name} | ${range.name} (${range.from} → ${range.to}) | ${count(rows)} | ${count(bytes)} | ${ms(sqlMs)} | ${ms(apiMs)} | ${ratio.toFixed(2)}×${ratio > GOAL ? ' (over 2×)' : ''} | ${ms(serverCpuMs)} | ${ms(bareCpuMs)} |`,
+        `| ${label} | ${size.users} × ${size.days} | ${name} | ${range.name} (${range.from} → ${range.to}) | ${count(rows)} | ${count(bytes)} | ${ms(sqlMs)} | ${ms(apiMs)} | ${ratio.toFixed(2)}×${ratio > GOAL ? ' (over 2×)' : ''} | ${ms(serverCpuMs)} | ${Number.isNaN(bareCpuMs) ? '–' : ms(bareCpuMs)} |`,
       );
     }
   }
