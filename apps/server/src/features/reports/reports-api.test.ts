@@ -926,6 +926,18 @@ describeEachDatabase('reports api', (getDatabase) => {
       );
     });
 
+    it('lists the teams in the adherence report’s order, with their figures', async () => {
+      const report = await analytics('admin');
+      const { teams } = await adherence('admin');
+      expect(report.byTeam).toEqual(
+        teams.map(({ teamName, adherencePct, lateDays }) => ({
+          teamName,
+          adherencePct,
+          lateCount: lateDays,
+        })),
+      );
+    });
+
     it('gives a lead their team only', async () => {
       const report = await analytics('leadA');
       expect(report.byTeam.map((team) => team.teamName)).toEqual([`Alpha ${SEED}`]);

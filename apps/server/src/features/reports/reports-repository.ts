@@ -108,6 +108,8 @@ export interface WorkedHoursSqlRow {
   unpaidLeaveMinutes: number;
   days: number;
   unreviewedPunches: number;
+  /** Worked past scheduled in the bucket, never below zero. */
+  overtimeMinutes: number;
 }
 
 /**
@@ -178,7 +180,8 @@ export function listWorkedHours(
              sum(dm.paid_leave_minutes)::int as "paidLeaveMinutes",
              sum(dm.unpaid_leave_minutes)::int as "unpaidLeaveMinutes",
              count(*) filter (where dm.worked_minutes > 0)::int as "days",
-             coalesce(sum(lp.pending), 0)::int as "unreviewedPunches"
+             coalesce(sum(lp.pending), 0)::int as "unreviewedPunches",
+             greatest(sum(dm.worked_minutes)::int - sum(dm.scheduled_minutes)::int, 0) as "overtimeMinutes"
       from day_metrics dm
       join users u on u.id = dm.user_id
       left join profiles p on p.id = dm.user_id
@@ -260,4 +263,44 @@ export function listExceptionTotals(db: Db, scope: ReportScope) {
       group by x.type
       order by 2 desc`,
   );
+}
+
+export interface TeamAdherenceRow {
+  /** The team's name; null for the people in no team. */
+  teamName: string | null;
+  scoredScheduledMinutes: number;
+  adherentMinutes: number;
+  lateDays: number;
+}
+
+/**
+ * The analytics chart's per-team figures, summed in SQL: one row per team name (people in no
+ * team under null), in the order of each team's first person by the adherence report's order
+ * (name, then id), as the chart has always listed them.
+ */
+export function adherenceByTeamQuery(scope: ReportScope): SQL {
+  return sql`
+    select t.name as "teamName",
+           coalesce(sum(agg.scored_scheduled), 0)::int as "scoredScheduledMinutes",
+           coalesce(sum(agg.adherent), 0)::int as "adherentMinutes",
+           coalesce(sum(agg.late_days), 0)::int as "lateDays"
+    from (
+      select dm.user_id,
+             sum(dm.scheduled_minutes) filter (where dm.status = 'complete') as scored_scheduled,
+             sum(dm.adherent_minutes) filter (where dm.status = 'complete') as adherent,
+             count(*) filter (where dm.late_minutes > 0) as late_days
+      from day_metrics dm
+      left join profiles p on p.id = dm.user_id
+      where ${scopeFilter(scope)}
+      group by dm.user_id
+    ) agg
+    join users u on u.id = agg.user_id
+    left join profiles p on p.id = agg.user_id
+    left join teams t on t.id = p.team_id
+    group by t.name
+    order by min(array[lower(coalesce(p.full_name, u.email)), agg.user_id::text])`;
+}
+
+export function listAdherenceByTeam(db: Db, scope: ReportScope) {
+  return rows<TeamAdherenceRow>(db, adherenceByTeamQuery(scope));
 }
