@@ -70,7 +70,7 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /** Ten teams, the admin (person 1) and a Monday-to-Friday template: once. */
-async function seedOrganisation(db: Db): Promise<string> {
+export async function seedOrganisation(db: Db): Promise<string> {
   const passwordHash = await hashPassword('Bench-pass-1');
   await db.execute(sql`
     insert into users (id, email, password_hash) values (${ADMIN_ID_SQL}, 'bulk-1@bench.test', ${passwordHash})`);
@@ -92,7 +92,7 @@ async function seedOrganisation(db: Db): Promise<string> {
  * schedule, a rate, a working fortnight of punches (minutes varying by person and day), day
  * metrics from the app's recompute, and a timesheet submitted with the app's own figures.
  */
-async function seedPeople(
+export async function seedPeople(
   db: Db,
   config: AppConfig,
   period: DateRange,
@@ -130,8 +130,8 @@ async function seedPeople(
   // Mon–Fri: in 08:50–09:10, a 15-minute paid break at 10:30, lunch 12:00–12:30 (some days a
   // few minutes more), out 17:00–17:40 (one day in five an hour of overtime).
   await db.execute(sql`
-    insert into time_events (user_id, event_type, occurred_at, date, shift_date, source)
-    select ${personId('i')}, p.kind::time_event_type,
+    insert into time_events (id, user_id, event_type, occurred_at, date, shift_date, source)
+    select md5('bench-punch-' || i || '-' || d || '-' || p.at)::uuid, ${personId('i')}, p.kind::time_event_type,
            ((d + p.at + p.jitter * interval '1 minute') at time zone ${config.timeZone}), d, d, 'web'::time_event_source
     from ${range},
          generate_series(${period.start}::date, ${period.end}::date, interval '1 day') g,
@@ -299,6 +299,7 @@ async function countStatements(
     }
   };
   try {
+    await unapprove(db, period);
     const date = { date: period.start };
     if (which.overview)
       await counted('overview', () => getPeriodOverview(db, config, caller, date));

@@ -94,10 +94,10 @@ function workIntervalsOf(
 
 /** Whether a finding concerns the pay period (its instants or dates fall in it). */
 function isInPeriod(finding: LabourFinding, period: DateRange, timeZone: string): boolean {
-  const periodStart = startOfBusinessDay(period.start, timeZone).toISOString();
-  const periodEnd = startOfBusinessDay(shiftDate(period.end, 1), timeZone).toISOString();
+  const periodStart = startOfBusinessDay(period.start, timeZone).getTime();
+  const periodEnd = startOfBusinessDay(shiftDate(period.end, 1), timeZone).getTime();
   const within = (instant: string) =>
-    Date.parse(instant) >= Date.parse(periodStart) && Date.parse(instant) < Date.parse(periodEnd);
+    Date.parse(instant) >= periodStart && Date.parse(instant) < periodEnd;
   switch (finding.kind) {
     case 'missing-eating-period':
       return within(finding.start);
@@ -108,8 +108,7 @@ function isInPeriod(finding: LabourFinding, period: DateRange, timeZone: string)
     case 'missing-weekly-rest':
       // One work week, or a pair of them under the 48-hour rule: any overlap with the period.
       return (
-        Date.parse(finding.periodStart) < Date.parse(periodEnd) &&
-        Date.parse(finding.periodEnd) > Date.parse(periodStart)
+        Date.parse(finding.periodStart) < periodEnd && Date.parse(finding.periodEnd) > periodStart
       );
     case 'excess-weekly-hours':
       return (
