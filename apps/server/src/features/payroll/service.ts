@@ -21,19 +21,17 @@ import { Conflict, parseInput } from '../../platform/errors.ts';
 import { listPayrollPeopleRows } from '../pay-settings/index.ts';
 import type { Actor } from '../people/index.ts';
 import { findActiveLock } from '../period-locks/index.ts';
-import { buildTimesheets } from '../timesheets/index.ts';
+import { keepFromTimesheets, TIMESHEET_PEOPLE_PER_ROUND } from '../timesheets/index.ts';
 import { mapRows } from './mapping.ts';
 import { findPreset } from './presets.ts';
 import { newStreamingWorkbook } from '../../platform/spreadsheets.ts';
 
 type PayrollPerson = Awaited<ReturnType<typeof listPayrollPeopleRows>>[number];
 
-/** People per round of the export: their timesheets computed together (decision 0045). */
-export const PAYROLL_PEOPLE_PER_PAGE = 500;
-
 /**
  * The pay lines of `people` for the period, as export rows (codes with minutes only), in their
- * order: everyone's timesheets at once, each kind of data read once for all (decision 0045).
+ * order: their timesheets computed a round of people at a time, each kind of data read once per
+ * round (decision 0045).
  */
 async function payrollRowsOf(
   db: Db,
@@ -41,35 +39,34 @@ async function payrollRowsOf(
   people: readonly PayrollPerson[],
   period: DateRange,
 ): Promise<PayrollRow[]> {
-  const sheets = await buildTimesheets(
+  const personOf = new Map(people.map((person) => [person.id, person]));
+  const rowsOfPerson = await keepFromTimesheets(
     db,
     config,
     people.map((person) => person.id),
     period,
+    (sheet) => {
+      const person = personOf.get(sheet.person.id)!;
+      return sheet.payLines
+        .filter((line) => line.minutes > 0)
+        .map((line): PayrollRow => ({
+          userId: person.id,
+          employeeNumber: person.employeeNumber ?? null,
+          name: person.name,
+          payCode: line.code,
+          minutes: line.minutes,
+          hours: decimalHours(line.minutes),
+          rateCents: line.rateCents,
+          multiplier: line.multiplier,
+          paidRateCents: line.paidRateCents,
+          amountCents: line.amountCents,
+        }));
+    },
   );
-  const sheetOf = new Map(sheets.map((sheet) => [sheet.person.id, sheet]));
-  const rows: PayrollRow[] = [];
-  for (const person of people) {
-    for (const line of sheetOf.get(person.id)?.payLines ?? []) {
-      if (line.minutes <= 0) continue;
-      rows.push({
-        userId: person.id,
-        employeeNumber: person.employeeNumber ?? null,
-        name: person.name,
-        payCode: line.code,
-        minutes: line.minutes,
-        hours: decimalHours(line.minutes),
-        rateCents: line.rateCents,
-        multiplier: line.multiplier,
-        paidRateCents: line.paidRateCents,
-        amountCents: line.amountCents,
-      });
-    }
-  }
-  return rows;
+  return rowsOfPerson.flat();
 }
 
-/** Every person's pay lines for the period, as export rows (the preview's: all at once). */
+/** Every person's pay lines for the period, as export rows (the preview's). */
 export async function buildPayrollRows(
   db: Db,
   config: AppConfig,
@@ -163,7 +160,7 @@ export async function exportPayroll(
   config: AppConfig,
   rawQuery: unknown,
   actor: Actor,
-  { peoplePerPage = PAYROLL_PEOPLE_PER_PAGE, onError = (_error: unknown) => {} } = {},
+  { peoplePerPage = TIMESHEET_PEOPLE_PER_ROUND, onError = (_error: unknown) => {} } = {},
 ): Promise<PayrollFile> {
   const query = parseInput(payrollExportQuerySchema, rawQuery);
   const { period, preset, isLocked } = await prepare(db, config, query);

@@ -35,7 +35,7 @@ import {
 } from '../people/index.ts';
 import { announceApprovalsChanged } from '../request-decisions/index.ts';
 import { assertNotLocked, findActiveLock, holdPeriodLocks } from '../period-locks/index.ts';
-import { buildTimesheets, getTimesheet } from './service.ts';
+import { getTimesheet, keepFromTimesheets } from './service.ts';
 import {
   notifyDecision,
   notifyDecisions,
@@ -327,8 +327,9 @@ interface PersonSheet {
 }
 
 /**
- * Each active person in a scope with their timesheet's figures for a period: everyone's sheets
- * computed at once (buildTimesheets), so the queries do not grow with the number of people.
+ * Each active person in a scope with their timesheet's figures for a period: the sheets computed
+ * a round of people at a time (keepFromTimesheets), so the queries grow by a constant number
+ * per round of 500 people, not per person, and only the totals are kept.
  */
 async function sheetsOf(
   db: Db,
@@ -339,16 +340,17 @@ async function sheetsOf(
   const people = (await listUserSummaries(db))
     .filter((person) => !person.isSuspended && isTeamInScope(scope, person.teamId))
     .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email));
-  const sheets = await buildTimesheets(
+  const totals = await keepFromTimesheets(
     db,
     config,
     people.map((person) => person.id),
     period,
+    (sheet) => ({ id: sheet.person.id, totals: signedTotalsOf(sheet) }),
   );
-  const sheetOf = new Map(sheets.map((sheet) => [sheet.person.id, sheet]));
+  const totalsOf = new Map(totals.map((each) => [each.id, each.totals]));
   return people.flatMap((person) => {
-    const sheet = sheetOf.get(person.id);
-    if (!sheet) return [];
+    const totals = totalsOf.get(person.id);
+    if (!totals) return [];
     return [
       {
         person: {
@@ -357,7 +359,7 @@ async function sheetsOf(
           teamId: person.teamId,
           teamName: person.teamName,
         },
-        totals: signedTotalsOf(sheet),
+        totals,
       },
     ];
   });
