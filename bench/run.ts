@@ -4,9 +4,11 @@
  * on PostgreSQL. BENCH_ONLY=clock-events, reports, jobs (bench/jobs.ts: the background jobs
  * against a growing history), exports (bench/exports.ts: the streamed exports against
  * PostgreSQL's own COPY), live (bench/live.ts: live updates across two instances) or demand
- * (bench/demand.ts: the roster auto-fill's MIP) or idle-memory (bench/idle-memory.ts: the idle
- * server's resident set against bare Node, PGlite and pg) runs one of them; jobs, exports, live and demand
- * run only when asked for. Not part of `npm test`; see README
+ * (bench/demand.ts: the roster auto-fill's MIP), pay-periods (bench/pay-periods.ts: the period
+ * overview, its approval and the payroll export at 2,000 and 10,000 people) or idle-memory
+ * (bench/idle-memory.ts: the idle server's resident set against bare Node, PGlite and pg) runs
+ * one of them; jobs, exports, live, demand and pay-periods run only when asked for. Not part of
+ * `npm test`; see README
  * "Benchmark" and docs/benchmarks.md.
  */
 import { runClockEventBench } from './clock-events.ts';
@@ -15,16 +17,25 @@ import { runExportsBench } from './exports.ts';
 import { runIdleMemoryBench } from './idle-memory.ts';
 import { runJobsBench } from './jobs.ts';
 import { runLiveBench } from './live.ts';
+import { runPayPeriodsBench } from './pay-periods.ts';
 import { runReportsBench } from './reports.ts';
 
 const only = process.env.BENCH_ONLY ?? '';
 if (
-  !['', 'clock-events', 'reports', 'jobs', 'exports', 'live', 'demand', 'idle-memory'].includes(
-    only,
-  )
+  ![
+    '',
+    'clock-events',
+    'reports',
+    'jobs',
+    'exports',
+    'live',
+    'demand',
+    'pay-periods',
+    'idle-memory',
+  ].includes(only)
 ) {
   throw new Error(
-    `BENCH_ONLY must be clock-events, reports, jobs, exports, live, demand or idle-memory, got "${only}"`,
+    `BENCH_ONLY must be clock-events, reports, jobs, exports, live, demand, pay-periods or idle-memory, got "${only}"`,
   );
 }
 
@@ -35,6 +46,7 @@ async function main() {
   if (only === 'exports') await runExportsBench();
   if (only === 'live') await runLiveBench();
   if (only === 'demand') await runDemandBench();
+  if (only === 'pay-periods') await runPayPeriodsBench();
   if (only === '' || only === 'idle-memory') await runIdleMemoryBench();
 }
 

@@ -6,7 +6,7 @@ import { setUserSuspended } from '../features/users/suspension.ts';
 import { buildTestApp, CSRF_HEADERS, postSignIn, readSessionCookie } from '../test/app.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { createTestUser, uniqueEmail } from '../test/factories.ts';
-import { writeAudit } from './audit.ts';
+import { writeAudit, writeAudits } from './audit.ts';
 import { SYSTEM_META } from './request-meta.ts';
 
 const WRONG_PASSWORD = 'Wrong-password-9';
@@ -173,6 +173,43 @@ describeEachDatabase('audit log', (getDatabase) => {
       pinned: true,
       email: user.email,
     });
+  });
+
+  it('writes many rows at once in the order given, redacted like one at a time', async () => {
+    const user = await createTestUser(getDatabase().db);
+    const meta = { ip: '10.0.0.7', userAgent: USER_AGENT };
+    await writeAudits(
+      getDatabase().db,
+      ['first', 'second', 'third'].map((note) => ({
+        actorId: user.id,
+        action: 'test.many_at_once',
+        entityType: 'user',
+        entityId: `${user.id}:${note}`,
+        before: note === 'first' ? null : { note },
+        after: { note, password: 'Plain-text-2', nested: { kept: [1, 2] } },
+        meta,
+      })),
+    );
+    await writeAudits(getDatabase().db, []);
+    secrets.add('Plain-text-2');
+    const rows = await getDatabase()
+      .db.select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'test.many_at_once'))
+      .orderBy(auditLog.id);
+    expect(rows.map((row) => row.entityId)).toEqual(
+      ['first', 'second', 'third'].map((note) => `${user.id}:${note}`),
+    );
+    expect(rows[0]).toMatchObject({
+      actorId: user.id,
+      entityType: 'user',
+      before: null,
+      after: { note: 'first', password: '[redacted]', nested: { kept: [1, 2] } },
+      ip: '10.0.0.7',
+      userAgent: USER_AGENT,
+      apiTokenId: null,
+    });
+    expect(rows[1]?.before).toEqual({ note: 'second' });
   });
 
   it('never contains a password, a password hash or a session token', async () => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { insertJsonRowsSql } from '../db/json-rows.ts';
 import { param } from '../db/prepared.ts';
 import { auditLog } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
@@ -38,6 +39,27 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     userAgent: entry.meta.userAgent,
     apiTokenId: entry.meta.apiTokenId ?? null,
   });
+}
+
+/**
+ * Many audit rows as one statement (one JSON parameter, in the order given), for a change made to
+ * many things at once: a period's approval writes one per timesheet (issue #32). Same rows as
+ * writeAudit's, secrets redacted.
+ */
+export async function writeAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const records = entries.map((entry) => ({
+    actor_id: entry.actorId,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: entry.entityId ?? null,
+    before: redact(entry.before),
+    after: redact(entry.after),
+    ip: entry.meta.ip,
+    user_agent: entry.meta.userAgent,
+    api_token_id: entry.meta.apiTokenId ?? null,
+  }));
+  await db.execute(insertJsonRowsSql(auditLog, Object.keys(records[0]!), records));
 }
 
 /** The audit row of `entry` as the parameters of auditInsertSql (secrets redacted, JSON as text). */

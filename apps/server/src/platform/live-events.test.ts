@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Database, NotificationListener } from '../db/client.ts';
 import { describeEachDatabase } from '../test/databases.ts';
 import { waitFor } from '../test/time-tracking.ts';
-import { LIVE_CHANNEL, LiveHub, notifyLive } from './live-events.ts';
+import { LIVE_CHANNEL, LiveHub, notifyLive, notifyLiveAll } from './live-events.ts';
 
 /** Enough of a ServerResponse for the hub: records writes, emits close, can end. */
 class FakeResponse extends EventEmitter {
@@ -282,6 +282,34 @@ describeEachDatabase('notifyLive', (getDatabase) => {
       await getDatabase().db.transaction((tx) => notifyLive(tx, committed, 'notifications'));
       await waitFor(() => expect(payloads).toHaveLength(1));
       expect(JSON.parse(payloads[0] ?? '')).toEqual({ userId: committed, topic: 'notifications' });
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describeEachDatabase('notifyLiveAll', (getDatabase) => {
+  it('sends thousands of messages as JSON arrays, each NOTIFY under the 8,000-byte limit, at commit', async () => {
+    const payloads: string[] = [];
+    const stop = await getDatabase().database.listen(LIVE_CHANNEL, {
+      onNotification: (payload) => payloads.push(payload),
+      onReconnect: () => {},
+    });
+    try {
+      const messages = Array.from({ length: 2_000 }, (_, index) => ({
+        userId: randomUUID(),
+        topic: index % 2 === 0 ? ('notifications' as const) : ('time_events' as const),
+      }));
+      await getDatabase().db.transaction(async (tx) => {
+        await notifyLiveAll(tx, messages);
+        await notifyLiveAll(tx, []);
+      });
+      await waitFor(() =>
+        expect(payloads.flatMap((payload) => JSON.parse(payload) as unknown[])).toHaveLength(2_000),
+      );
+      expect(payloads.length).toBeGreaterThan(1);
+      for (const payload of payloads) expect(Buffer.byteLength(payload)).toBeLessThan(8_000);
+      expect(payloads.flatMap((payload) => JSON.parse(payload) as unknown[])).toEqual(messages);
     } finally {
       await stop();
     }

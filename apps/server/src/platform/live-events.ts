@@ -41,6 +41,35 @@ async function sendPayload(db: Db, payload: LivePayload): Promise<void> {
   await db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify(payload)})`);
 }
 
+/** Under PostgreSQL's 8,000-byte limit on a NOTIFY's payload. */
+const NOTIFY_PAYLOAD_MAX_BYTES = 7_500;
+
+/**
+ * Queue many live messages (delivered at commit) in one statement: as JSON arrays, each NOTIFY
+ * holding as many as fit under the payload limit (the hub dispatches arrays). A period's
+ * approval tells thousands of people at once (issue #32).
+ */
+export async function notifyLiveAll(db: Db, payloads: readonly LivePayload[]): Promise<void> {
+  const batches: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const payload of payloads) {
+    const json = JSON.stringify(payload);
+    if (batch.length > 0 && bytes + json.length + 1 > NOTIFY_PAYLOAD_MAX_BYTES) {
+      batches.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(json);
+    bytes += json.length + 1;
+  }
+  if (batch.length > 0) batches.push(`[${batch.join(',')}]`);
+  if (batches.length === 0) return;
+  await db.execute(sql`
+    select pg_notify(${LIVE_CHANNEL}, batch)
+    from json_array_elements_text(${JSON.stringify(batches)}::json) batch`);
+}
+
 /** The parameters of notifyLiveSql: these messages. */
 export function notifyLiveParams(payloads: LivePayload[]) {
   return { liveMessages: JSON.stringify(payloads) };

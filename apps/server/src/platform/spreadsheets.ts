@@ -18,12 +18,19 @@ export async function newWorkbook(): Promise<ExcelJS.Workbook> {
 
 /**
  * An Excel workbook written to `stream` as rows are committed (exceljs's streaming writer):
- * memory holds a row at a time, not the sheet. Inline strings (no shared-string table to keep),
- * styles on (a bold header).
+ * memory holds a row at a time, not the sheet. Inline strings (no shared-string table to keep)
+ * unless `sharedStrings` — the inline writer leaves an empty text cell out, the shared-string
+ * table keeps it (the payroll file's empty employee numbers and rates) — styles on (a bold
+ * header).
  */
 export async function newStreamingWorkbook(
   stream: Writable,
+  { sharedStrings = false }: { sharedStrings?: boolean } = {},
 ): Promise<ExcelJS.stream.xlsx.WorkbookWriter> {
   const excel = await loadExcel();
-  return new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  return new excel.stream.xlsx.WorkbookWriter({
+    stream,
+    useStyles: true,
+    useSharedStrings: sharedStrings,
+  });
 }

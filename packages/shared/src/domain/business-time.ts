@@ -62,10 +62,22 @@ export function isoDateOf(year: number, month: number, day: number): string {
 
 /** The instant a wall-clock time (HH:mm[:ss]) happens on a business day, DST-aware. */
 export function businessInstant(date: string, time: string, timeZone: string): Date {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return new Date(new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime());
+  // A pay period's timesheets ask for the same few days' instants for every person, and the
+  // time-zone arithmetic was a third of computing them (docs/benchmarks.md, "Pay periods").
+  const key = `${timeZone}|${date}|${time}`;
+  let ms = businessInstants.get(key);
+  if (ms === undefined) {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    const [hours = 0, minutes = 0] = time.split(':').map(Number);
+    ms = new TZDate(year, month - 1, day, hours, minutes, 0, timeZone).getTime();
+    if (businessInstants.size >= BUSINESS_INSTANTS_KEPT) businessInstants.clear();
+    businessInstants.set(key, ms);
+  }
+  return new Date(ms);
 }
+/** Instants already computed: a pure function of its arguments, so remembered (bounded). */
+const businessInstants = new Map<string, number>();
+const BUSINESS_INSTANTS_KEPT = 20_000;
 
 /** The instant a business day starts (local midnight), which may be 23 or 25 hours from the next. */
 export function startOfBusinessDay(date: string, timeZone: string): Date {

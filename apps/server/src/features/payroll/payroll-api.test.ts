@@ -454,6 +454,15 @@ describeEachDatabase('payroll: holidays, rates, export', (getDatabase) => {
     const cells: unknown[][] = [];
     sheet?.eachRow((row) => cells.push((row.values as unknown[]).slice(1)));
     expect(cells[0]).toEqual(header);
+    // Hours and amounts to the cent, a paid rate to its half cent; the header bold.
+    const wandaRow = sheet?.getRow(4);
+    expect(wandaRow?.getCell(2).value).toBe('Wanda Worker');
+    expect([4, 6, 7].map((column) => wandaRow?.getCell(column).numFmt)).toEqual([
+      '0.00',
+      '0.00#',
+      '0.00',
+    ]);
+    expect(sheet?.getRow(1).font?.bold).toBe(true);
     expect(
       cells.slice(1).map((row) => row.map((cell) => (cell === undefined ? '' : String(cell)))),
     ).toEqual(records.map((record) => record.map((cell) => cell.replace(/\.00$|(\.\d)0$/, '$1'))));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { actorOf } from '../../platform/access.ts';
+import { inLargeChunks } from '../../platform/back-pressure.ts';
 import { implementEndpoint } from '../../platform/endpoints.ts';
 import { deletePreset, listPresets, savePreset } from './presets.ts';
 import { exportPayroll, previewPayroll } from './service.ts';
@@ -27,11 +28,15 @@ export function registerPayrollRoutes(app: FastifyInstance, db: Db, config: AppC
     previewPayroll(db, config, request.query),
   );
   implementEndpoint(app, 'GET /api/payroll/export', async ({ request, reply }) => {
-    const file = await exportPayroll(db, config, request.query, actorOf(request));
+    // Streamed a page of people at a time (docs/benchmarks.md, "Pay periods").
+    const file = await exportPayroll(db, config, request.query, actorOf(request), {
+      // The status line is gone: the download is cut off (destroyed), the log says why.
+      onError: (error) => request.log.error({ err: error }, 'payroll export failed mid-stream'),
+    });
     return reply
       .header('content-disposition', `attachment; filename="${file.fileName}"`)
       .header('cache-control', 'no-store')
       .header('content-type', file.contentType)
-      .send(file.body);
+      .send(inLargeChunks(file.body));
   });
 }

@@ -1,12 +1,16 @@
 // A pay period's work reads each table a constant number of times, whatever the number of people
 // (issue #29 item 2, decision 0045): the period overview, its approval and the payroll export
-// compute everyone's timesheets with one read per kind of data, not a handful per person.
+// compute everyone's timesheets with one read per kind of data, not a handful per person; the
+// approval writes everyone's decision, audit row, notification and live message at once (#32).
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvePeriodResultSchema } from '@punchclock/shared/contracts/timesheets';
 import type { Db } from '../../db/client.ts';
-import { payRates } from '../../db/schema.ts';
+import { insertJsonRowsSql } from '../../db/json-rows.ts';
+import { notifications, payRates, timesheetSignOffs } from '../../db/schema.ts';
 import { buildTestApp, signInAs } from '../../test/app.ts';
+import { testConfig } from '../../test/config.ts';
 import {
   listTestDatabaseKinds,
   openTestDatabase,
@@ -15,8 +19,12 @@ import {
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
 import { insertPunches, TORONTO } from '../../test/time-tracking.ts';
-import { bulkInsertUsers, expectApi } from '../../test/users.ts';
+import { auditRowsFor, bulkInsertUsers, expectApi } from '../../test/users.ts';
+import { SYSTEM_META } from '../../platform/request-meta.ts';
+import { exportPayroll } from '../payroll/service.ts';
 import { recomputeDays } from '../reports/index.ts';
+import { buildTimesheets } from './service.ts';
+import { signedTotalsOf } from './sign-off.ts';
 
 // The default calendar is bi-weekly from Sunday 2026-01-04: 2026-06-07 – 06-20, long over.
 const PERIOD = { start: '2026-06-07', end: '2026-06-20' };
@@ -45,6 +53,8 @@ for (const kind of listTestDatabaseKinds()) {
     let adminCookie: string;
     let recording: string[] | null = null;
     let peopleSoFar = 0;
+    /** The people growTo added last: their timesheets are the ones the next approval decides. */
+    let newcomers: string[] = [];
 
     beforeAll(async () => {
       testDatabase = await openTestDatabase(kind, (query) => recording?.push(query));
@@ -58,7 +68,10 @@ for (const kind of listTestDatabaseKinds()) {
       await testDatabase?.close();
     });
 
-    /** Bring the organisation to `count` people, each with a week of work and a rate. */
+    /**
+     * Bring the organisation to `count` people, each with a week of work, a rate and the period's
+     * timesheet submitted (with the figures the app computes, as their own submit would).
+     */
     async function growTo(count: number): Promise<void> {
       const rows = Array.from({ length: count - peopleSoFar }, (_, index) => ({
         email: `worker-${peopleSoFar + index}-${kind}@example.test`,
@@ -78,6 +91,19 @@ for (const kind of listTestDatabaseKinds()) {
       await db
         .insert(payRates)
         .values(ids.map((userId) => ({ userId, effectiveFrom: '2026-01-01', hourlyCents: 2500 })));
+      const sheets = await buildTimesheets(db, testConfig(), ids, PERIOD);
+      const signOffs = sheets.map((sheet) => ({
+        user_id: sheet.person.id,
+        period_start: PERIOD.start,
+        period_end: PERIOD.end,
+        status: 'submitted',
+        submitted_totals: signedTotalsOf(sheet),
+        submitted_by: sheet.person.id,
+      }));
+      await db.execute(
+        insertJsonRowsSql(timesheetSignOffs, Object.keys(signOffs[0] ?? {}), signOffs),
+      );
+      newcomers = ids;
       peopleSoFar = count;
     }
 
@@ -100,7 +126,7 @@ for (const kind of listTestDatabaseKinds()) {
       }
     }
 
-    /** The overview, the approval (forced: nobody submitted) and the export of the period. */
+    /** The overview, the approval (forced: the admin has no timesheet) and the export. */
     async function periodQueries() {
       const overview = await queriesOf('GET', `/api/timesheets/period?date=${PERIOD.start}`);
       const approval = await queriesOf('POST', '/api/timesheets/period/approve', {
@@ -126,22 +152,57 @@ for (const kind of listTestDatabaseKinds()) {
       }
     }
 
-    it('reads each table as many times for 20 people as for 2', async () => {
-      await growTo(2);
-      const withTwo = await periodQueries();
-      await reopen();
-      await growTo(20);
-      const withTwenty = await periodQueries();
-      // Everyone was computed: each worker is missing from the approval (nobody submitted).
+    /** The approval decided each newcomer's timesheet as its own approval would have. */
+    async function expectApprovedOneByOne(): Promise<void> {
       const approval = approvePeriodResultSchema.parse(
         JSON.parse(answers['/api/timesheets/period/approve']!),
       );
-      expect(approval.missing).toHaveLength(20);
+      expect(approval.missing).toEqual([]);
+      expect(approval.approved.map((person) => person.id).sort()).toEqual([...newcomers].sort());
+      for (const id of newcomers) {
+        const audit = await auditRowsFor(db, `${id}:${PERIOD.start}`, 'timesheet.approve');
+        expect(audit).toHaveLength(1);
+        expect(audit[0]).toMatchObject({
+          entityType: 'timesheet_signoff',
+          before: { status: 'submitted' },
+          after: { status: 'approved', comment: null, period: PERIOD, withPeriod: true },
+        });
+        const told = await db.select().from(notifications).where(eq(notifications.userId, id));
+        expect(told.map((row) => row.messageKey)).toEqual(['timesheet.approved']);
+      }
+    }
+
+    it('reads and writes each table as many times for 20 people as for 2', async () => {
+      await growTo(2);
+      const withTwo = await periodQueries();
+      await expectApprovedOneByOne();
+      await reopen();
+      await growTo(20);
+      const withTwenty = await periodQueries();
+      // Everyone was computed, and the 18 newcomers' timesheets approved.
+      await expectApprovedOneByOne();
 
       expect(withTwenty).toEqual(withTwo);
-      // And they are reads of a handful of statements, not one per person.
+      // And they are a handful of statements, not one per person.
       expect(withTwo.approval['select time_events']).toBe(1);
+      expect(withTwo.approval['update timesheet_signoffs']).toBe(1);
+      expect(withTwo.approval['insert audit_log']).toBeLessThanOrEqual(3);
+      // The notifications, and their emails (an insert that reads them).
+      expect(withTwo.approval['insert notifications']).toBeLessThanOrEqual(2);
       expect(withTwo.csv['select day_metrics']).toBe(1);
+
+      // The export is computed a page of people at a time: 3 a round gives the same file.
+      const paged = await exportPayroll(
+        db,
+        testConfig(),
+        { date: PERIOD.start, format: 'csv' },
+        { actorId: null, meta: SYSTEM_META },
+        { peoplePerPage: 3 },
+      );
+      let text = '';
+      for await (const chunk of paged.body) text += String(chunk);
+      expect(text).toBe(answers[`/api/payroll/export?date=${PERIOD.start}&format=csv`]);
+      expect(text.split('\n').length).toBeGreaterThan(20);
     });
   });
 }

@@ -4,7 +4,7 @@ import type { DateRange } from '@punchclock/shared/domain/pay/pay-periods';
 import { notificationMessage } from '@punchclock/shared/domain/notification-messages';
 import type { NotificationDraft } from '@punchclock/shared/domain/notification-rules';
 import type { Db } from '../../db/client.ts';
-import { notifyLive } from '../../platform/live-events.ts';
+import { notifyLiveAll } from '../../platform/live-events.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import { findTeam, findUserSummaryById, listUserSummaries } from '../people/index.ts';
 
@@ -58,33 +58,49 @@ export async function notifyManagersOfFindings(
     ...text,
   }));
   const inserted = await insertDrafts(db, drafts);
-  for (const row of inserted) await notifyLive(db, row.userId, 'notifications');
+  await notifyLiveAll(
+    db,
+    inserted.map((row) => ({ userId: row.userId, topic: 'notifications' as const })),
+  );
 }
 
-export async function notifyDecision(
-  db: Db,
-  decision: {
-    userId: string;
-    period: DateRange;
-    status: 'approved' | 'returned';
-    comment: string | null;
-    occasion: string;
-    now: Date;
-  },
-): Promise<void> {
-  const { userId, period, status, comment } = decision;
-  await insertDrafts(db, [
-    {
+interface Decision {
+  userId: string;
+  period: DateRange;
+  status: 'approved' | 'returned';
+  comment: string | null;
+  occasion: string;
+  now: Date;
+}
+
+export async function notifyDecision(db: Db, decision: Decision): Promise<void> {
+  await notifyDecisions(db, [decision]);
+}
+
+/**
+ * Tell each person of their timesheet's decision: the notifications in one insert, the live
+ * messages in one statement, whatever their number (a period's approval, issue #32).
+ */
+export async function notifyDecisions(db: Db, decisions: readonly Decision[]): Promise<void> {
+  if (decisions.length === 0) return;
+  await insertDrafts(
+    db,
+    decisions.map(({ userId, period, status, comment, occasion, now }) => ({
       userId,
       subjectUserId: userId,
       type: 'info',
-      occasionKey: `timesheet-decision:${decision.occasion}:${status}:${decision.now.toISOString()}`,
+      occasionKey: `timesheet-decision:${occasion}:${status}:${now.toISOString()}`,
       ...decisionMessage(period, status, comment),
-    },
-  ]);
-  await notifyLive(db, userId, 'notifications');
-  // The Attendance screen's Pay period card re-reads with the punches' topic.
-  await notifyLive(db, userId, 'time_events');
+    })),
+  );
+  await notifyLiveAll(
+    db,
+    decisions.flatMap(({ userId }) => [
+      { userId, topic: 'notifications' as const },
+      // The Attendance screen's Pay period card re-reads with the punches' topic.
+      { userId, topic: 'time_events' as const },
+    ]),
+  );
 }
 
 /** The person's notification of a decision, worded in their language when read. */

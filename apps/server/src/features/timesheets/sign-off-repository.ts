@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SignedTotals } from '@punchclock/shared/contracts/timesheets';
 import type { Db } from '../../db/client.ts';
 import { timesheetSignOffs } from '../../db/schema.ts';
@@ -110,4 +110,24 @@ export async function decideSignOff(
       decisionComment: values.comment,
     })
     .where(eq(timesheetSignOffs.id, id));
+}
+
+/** The same decision on many sign-offs in one statement (a period's approval, issue #32). */
+export async function decideSignOffs(
+  db: Db,
+  ids: readonly string[],
+  values: { status: 'approved' | 'returned'; decidedBy: string; comment: string | null },
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(timesheetSignOffs)
+    .set({
+      status: values.status,
+      decidedBy: values.decidedBy,
+      decidedAt: new Date(),
+      decisionComment: values.comment,
+    })
+    .where(
+      sql`${timesheetSignOffs.id} in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+    );
 }

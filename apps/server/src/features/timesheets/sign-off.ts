@@ -21,9 +21,8 @@ import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { payPeriodContaining, type DateRange } from '@punchclock/shared/domain/pay/pay-periods';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { writeAudit } from '../../platform/audit.ts';
+import { writeAudit, writeAudits } from '../../platform/audit.ts';
 import { Conflict, Forbidden, NotFound, parseInput } from '../../platform/errors.ts';
-import { notifyLive } from '../../platform/live-events.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { approverScope, lockPeriod } from '../approvals/index.ts';
 import {
@@ -36,10 +35,15 @@ import {
 } from '../people/index.ts';
 import { announceApprovalsChanged } from '../request-decisions/index.ts';
 import { assertNotLocked, findActiveLock, holdPeriodLocks } from '../period-locks/index.ts';
-import { buildTimesheets, getTimesheet } from './service.ts';
-import { notifyDecision, notifyManagersOfFindings } from './sign-off-notifications.ts';
+import { getTimesheet, keepFromTimesheets } from './service.ts';
+import {
+  notifyDecision,
+  notifyDecisions,
+  notifyManagersOfFindings,
+} from './sign-off-notifications.ts';
 import {
   decideSignOff,
+  decideSignOffs,
   deleteSignOff,
   findSignOff,
   listSignOffs,
@@ -323,8 +327,9 @@ interface PersonSheet {
 }
 
 /**
- * Each active person in a scope with their timesheet's figures for a period: everyone's sheets
- * computed at once (buildTimesheets), so the queries do not grow with the number of people.
+ * Each active person in a scope with their timesheet's figures for a period: the sheets computed
+ * a round of people at a time (keepFromTimesheets), so the queries grow by a constant number
+ * per round of 500 people, not per person, and only the totals are kept.
  */
 async function sheetsOf(
   db: Db,
@@ -335,16 +340,17 @@ async function sheetsOf(
   const people = (await listUserSummaries(db))
     .filter((person) => !person.isSuspended && isTeamInScope(scope, person.teamId))
     .sort((a, b) => (a.name ?? a.email).localeCompare(b.name ?? b.email));
-  const sheets = await buildTimesheets(
+  const totals = await keepFromTimesheets(
     db,
     config,
     people.map((person) => person.id),
     period,
+    (sheet) => ({ id: sheet.person.id, totals: signedTotalsOf(sheet) }),
   );
-  const sheetOf = new Map(sheets.map((sheet) => [sheet.person.id, sheet]));
+  const totalsOf = new Map(totals.map((each) => [each.id, each.totals]));
   return people.flatMap((person) => {
-    const sheet = sheetOf.get(person.id);
-    if (!sheet) return [];
+    const totals = totalsOf.get(person.id);
+    if (!totals) return [];
     return [
       {
         person: {
@@ -353,7 +359,7 @@ async function sheetsOf(
           teamId: person.teamId,
           teamName: person.teamName,
         },
-        totals: signedTotalsOf(sheet),
+        totals,
       },
     ];
   });
@@ -465,13 +471,16 @@ export async function approvePeriod(
         'period_incomplete',
       );
     }
-    for (const { person, row, totals } of toApprove) {
-      await decideSignOff(tx, row.id, {
-        status: 'approved',
-        decidedBy: caller.userId,
-        comment: null,
-      });
-      await writeAudit(tx, {
+    // Everyone's decision, audit row and notification at once: a constant number of statements
+    // whatever the number of people (issue #32), each row as deciding them one by one wrote it.
+    await decideSignOffs(
+      tx,
+      toApprove.map(({ row }) => row.id),
+      { status: 'approved', decidedBy: caller.userId, comment: null },
+    );
+    await writeAudits(
+      tx,
+      toApprove.map(({ person, totals }) => ({
         actorId: caller.userId,
         action: 'timesheet.approve',
         entityType: 'timesheet_signoff',
@@ -479,16 +488,19 @@ export async function approvePeriod(
         before: { status: 'submitted' },
         after: { status: 'approved', comment: null, period, totals, withPeriod: true },
         meta,
-      });
-      await notifyDecision(tx, {
+      })),
+    );
+    await notifyDecisions(
+      tx,
+      toApprove.map(({ person, row }) => ({
         userId: person.id,
         period,
-        status: 'approved',
+        status: 'approved' as const,
         comment: null,
         occasion: row.id,
         now,
-      });
-    }
+      })),
+    );
     const lockId = await lockPeriod(
       tx,
       { fromDate: period.start, toDate: period.end },
@@ -508,8 +520,9 @@ export async function approvePeriod(
       },
       meta,
     });
+    // Each approved person's Pay period card re-reads (notifyDecisions sent its time_events
+    // message, delivered at commit, after the lock above).
     await announceApprovalsChanged(tx);
-    for (const { person } of toApprove) await notifyLive(tx, person.id, 'time_events');
     return {
       period,
       lockId,

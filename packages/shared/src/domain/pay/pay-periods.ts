@@ -29,6 +29,18 @@ const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Days since 1970-01-01 for a business date; throws on anything but a real yyyy-MM-dd date. */
 export function dayNumber(date: string): number {
+  const known = dayNumbers.get(date);
+  if (known !== undefined) return known;
+  const number = computeDayNumber(date);
+  if (dayNumbers.size >= DAY_NUMBERS_KEPT) dayNumbers.clear();
+  dayNumbers.set(date, number);
+  return number;
+}
+/** Day numbers already computed (timesheets ask for the same dates for every person), bounded. */
+const dayNumbers = new Map<string, number>();
+const DAY_NUMBERS_KEPT = 20_000;
+
+function computeDayNumber(date: string): number {
   const match = DATE_PATTERN.exec(date);
   if (!match) throw new RangeError(`Not a yyyy-MM-dd date: ${date}`);
   const [, year, month, day] = match.map(Number) as [number, number, number, number];
