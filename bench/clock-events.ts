@@ -105,55 +105,96 @@ async function measureNoop(url: string, connections: number): Promise<Figures> {
   return summarise(result);
 }
 
+/** Punches answered (2xx), refused by the database queue (503), and anything else. */
+interface PunchFigures extends Figures {
+  /** Recorded punches a second (2xx answers). */
+  punchesPerSecond: number;
+  answered: number;
+  /** 503 answers: refused by the database queue (platform/db-queue.ts). */
+  refused: number;
+  /** Other non-2xx answers. */
+  failed: number;
+  /** Latency of answered punches only (a 503 comes back at once and would flatter these). */
+  answeredP50: number;
+  answeredP99: number;
+  refusedP99: number;
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * Each autocannon connection is one person at a time: clock_in, then clock_out, then the next
+ * person from the pool. A punch refused with 503 is sent again at once with the same id (the
+ * harshest client: it does not wait the Retry-After the server asks for), so every refusal is
+ * counted and the connection stays busy.
+ */
 async function measureClockEvents(
   url: string,
   cookies: string[],
   connections: number,
-): Promise<Figures> {
-  // autocannon resets a connection's context after each pass over `requests`, so a pass is one
-  // user's clock_in → clock_out, and the user goes back to the pool when the pass ends.
+): Promise<PunchFigures> {
   const idle = [...cookies];
-  const headersFor = (cookie: string) => ({
-    cookie,
-    'content-type': 'application/json',
-    'x-csrf-protection': '1',
-  });
-  type Context = { cookie?: string };
+  const answeredLatencies: number[] = [];
+  const refusedLatencies: number[] = [];
+  let failed = 0;
+  const takePerson = () => {
+    const cookie = idle.shift();
+    if (!cookie) throw new Error('user pool exhausted');
+    return cookie;
+  };
   const result = await autocannon({
     url,
     connections,
     duration: DURATION_SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/time-events',
-        setupRequest: (request, context) => {
-          const ctx = context as Context;
-          ctx.cookie = idle.shift();
-          if (!ctx.cookie) throw new Error('user pool exhausted');
-          return {
-            ...request,
-            headers: headersFor(ctx.cookie),
-            body: JSON.stringify({ id: randomUUID(), eventType: 'clock_in' }),
-          };
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/time-events',
-        setupRequest: (request, context) => ({
-          ...request,
-          headers: headersFor((context as Context).cookie ?? ''),
-          body: JSON.stringify({ id: randomUUID(), eventType: 'clock_out' }),
-        }),
-        onResponse: (_status, _body, context) => {
-          const cookie = (context as Context).cookie;
-          if (cookie) idle.push(cookie);
-        },
-      },
-    ],
+    setupClient: (client) => {
+      let cookie = takePerson();
+      let eventType: 'clock_in' | 'clock_out' = 'clock_in';
+      let id = randomUUID();
+      const send = () =>
+        client.setRequests([
+          {
+            method: 'POST',
+            path: '/api/time-events',
+            headers: { cookie, 'content-type': 'application/json', 'x-csrf-protection': '1' },
+            body: JSON.stringify({ id, eventType }),
+          },
+        ]);
+      send();
+      client.on('response', (status: number, _bytes: number, latency: number) => {
+        if (status === 503) {
+          refusedLatencies.push(latency);
+          return; // the same punch again
+        }
+        if (status >= 200 && status < 300) answeredLatencies.push(latency);
+        else failed += 1;
+        if (eventType === 'clock_in' && status < 300) {
+          eventType = 'clock_out';
+        } else {
+          idle.push(cookie);
+          cookie = takePerson();
+          eventType = 'clock_in';
+        }
+        id = randomUUID();
+        send();
+      });
+    },
   });
-  return summarise(result);
+  answeredLatencies.sort((a, b) => a - b);
+  refusedLatencies.sort((a, b) => a - b);
+  const seconds = result.duration || DURATION_SECONDS;
+  return {
+    ...summarise(result),
+    punchesPerSecond: answeredLatencies.length / seconds,
+    answered: answeredLatencies.length,
+    refused: refusedLatencies.length,
+    failed,
+    answeredP50: percentile(answeredLatencies, 0.5),
+    answeredP99: percentile(answeredLatencies, 0.99),
+    refusedP99: percentile(refusedLatencies, 0.99),
+  };
 }
 
 interface Row {

@@ -158,10 +158,10 @@ const writePunchStatement = preparedStatement<
       (select count(*) from notified)::int as notified`,
 );
 
-/** Record a decided punch in one statement (writePunchStatement). */
-export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+/** The values of writePunchStatement for a decided punch (bench/pgbench-punch.ts uses them too). */
+export function punchWriteParams(write: PunchWrite): Record<string, unknown> {
   const { event, decidedOn } = write;
-  const [row] = await writePunchStatement(db, {
+  return {
     userId: event.userId,
     eventId: event.id,
     decidedFrom: decidedOn.from,
@@ -176,7 +176,12 @@ export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteO
     ...latePunchReviewInsertParams(write.latePunchReview),
     ...markDaysStaleParams(event.userId, write.staleDays.from, write.staleDays.to),
     ...notifyLiveParams(write.live),
-  });
+  };
+}
+
+/** Record a decided punch in one statement (writePunchStatement). */
+export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+  const [row] = await writePunchStatement(db, punchWriteParams(write));
   if (row?.status === 'ok') return row.inserted === 1 ? 'recorded' : 'id_taken';
   if (row?.status === 'stale' || row?.status === 'id_taken') return row.status;
   throw new Error(`unexpected punch guard result: ${String(row?.status)}`);
