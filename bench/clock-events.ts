@@ -423,6 +423,11 @@ function report(rows: Row[]) {
     );
   }
   for (const { label, connections, punchBaseline } of rows) {
+    if (punchBaseline) {
+      console.log(
+        `\n(${label}, ${connections} clients: pgbench ran ${punchBaseline.transactions} clock-in + clock-out transactions; ${punchBaseline.written} punches recorded.)`,
+      );
+    }
     if (punchBaseline && punchBaseline.written !== punchBaseline.expected) {
       console.log(
         `\n(${label}, ${connections}: pgbench recorded ${punchBaseline.written} punches of the ${punchBaseline.expected} its transactions should have: its figure is not a like-for-like baseline.)`,
@@ -431,23 +436,29 @@ function report(rows: Row[]) {
   }
 }
 
+/** BENCH_CLOCK_ENGINES=pglite or postgres runs only that one (default: both). */
+const ENGINES = (process.env.BENCH_CLOCK_ENGINES || 'pglite,postgres').split(',');
+
 export async function runClockEventBench(): Promise<void> {
   const rows: Row[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'punchclock-bench-'));
   try {
-    rows.push(
-      ...(await benchDatabase(
-        'PGlite',
-        { kind: 'pglite', dataDir },
-        { DATA_DIR: dataDir, DATABASE_URL: '' },
-        { kind: 'driver' },
-      )),
-    );
+    if (ENGINES.includes('pglite'))
+      rows.push(
+        ...(await benchDatabase(
+          'PGlite',
+          { kind: 'pglite', dataDir },
+          { DATA_DIR: dataDir, DATABASE_URL: '' },
+          { kind: 'driver' },
+        )),
+      );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const postgresUrl = postgresBaseUrl();
-  if (postgresUrl) {
+  if (!ENGINES.includes('postgres')) {
+    // PGlite only.
+  } else if (postgresUrl) {
     const pgbench = await findPgbench();
     if (!pgbench) console.log('(pgbench is not on PATH: no INSERT baseline on PostgreSQL.)');
     const database = await freshPostgresDatabase(postgresUrl);
