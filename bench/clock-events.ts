@@ -191,6 +191,9 @@ async function measureClockEvents(
     if (!cookie) throw new Error('user pool exhausted');
     return cookie;
   };
+  // BENCH_PUNCH_TRACE=file: every response as "ms since start,latency ms,status,event type".
+  const trace = process.env.BENCH_PUNCH_TRACE ? ([] as string[]) : null;
+  const started = performance.now();
   const result = await autocannon({
     url,
     connections,
@@ -210,6 +213,9 @@ async function measureClockEvents(
         ]);
       send();
       client.on('response', (status: number, _bytes: number, latency: number) => {
+        trace?.push(
+          `${(performance.now() - started).toFixed(1)},${latency.toFixed(1)},${status},${eventType}`,
+        );
         if (status === 503) {
           refusedLatencies.push(latency);
           return; // the same punch again
@@ -228,6 +234,12 @@ async function measureClockEvents(
       });
     },
   });
+  if (trace && process.env.BENCH_PUNCH_TRACE) {
+    writeFileSync(
+      `${process.env.BENCH_PUNCH_TRACE}-${connections}-${seconds}s.csv`,
+      trace.join('\n'),
+    );
+  }
   answeredLatencies.sort((a, b) => a - b);
   refusedLatencies.sort((a, b) => a - b);
   const elapsed = result.duration || seconds;

@@ -172,6 +172,12 @@ export function registerDbQueue(app: FastifyInstance, options: DbQueueOptions): 
     }
     // 'close': the response is finished, or the client went away (before its turn or after).
     reply.raw.once('close', place.leave);
+    // On PGlite a request's queries resolve without ever giving the event loop back, so a
+    // request let in at once would run to its end before the requests already waiting on their
+    // sockets are even read: they would never be seen in line (measured: never more than one
+    // in), and the sockets the loop happens to read last would wait seconds. One turn of the
+    // loop first lets every request that has arrived take its place in line, in order.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     // Gone before its turn: nothing of the request runs, and there is no one to answer.
     if (!(await place.turn)) reply.hijack();
   });
