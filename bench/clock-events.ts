@@ -149,6 +149,9 @@ async function measureNoop(url: string, connections: number): Promise<Figures> {
   return summarise(result);
 }
 
+/** The first requests of a run's connections: sent in its first 100 ms. */
+const FIRST_WAVE_MS = 100;
+
 /** Punches answered (2xx), refused by the database queue (503), and anything else. */
 interface PunchFigures extends Figures {
   /** Recorded punches a second (2xx answers). */
@@ -161,6 +164,11 @@ interface PunchFigures extends Figures {
   /** Latency of answered punches only (a 503 comes back at once and would flatter these). */
   answeredP50: number;
   answeredP99: number;
+  /**
+   * p99 of the answered punches sent after the first FIRST_WAVE_MS: without the first request
+   * of each new connection, which on PGlite waits seconds to be read (docs/benchmarks.md).
+   */
+  laterP99: number;
   refusedP99: number;
 }
 
@@ -185,6 +193,7 @@ async function measureClockEvents(
   // stays out of it).
   const answeredLatencies: number[] = [];
   const refusedLatencies: number[] = [];
+  const laterLatencies: number[] = [];
   let failed = 0;
   const takePerson = () => {
     const cookie = idle.shift();
@@ -220,8 +229,10 @@ async function measureClockEvents(
           refusedLatencies.push(latency);
           return; // the same punch again
         }
-        if (status >= 200 && status < 300) answeredLatencies.push(latency);
-        else failed += 1;
+        if (status >= 200 && status < 300) {
+          answeredLatencies.push(latency);
+          if (performance.now() - latency - started > FIRST_WAVE_MS) laterLatencies.push(latency);
+        } else failed += 1;
         if (eventType === 'clock_in' && status < 300) {
           eventType = 'clock_out';
         } else {
@@ -242,6 +253,7 @@ async function measureClockEvents(
   }
   answeredLatencies.sort((a, b) => a - b);
   refusedLatencies.sort((a, b) => a - b);
+  laterLatencies.sort((a, b) => a - b);
   const elapsed = result.duration || seconds;
   return {
     ...summarise(result),
@@ -251,6 +263,7 @@ async function measureClockEvents(
     failed,
     answeredP50: percentile(answeredLatencies, 0.5),
     answeredP99: percentile(answeredLatencies, 0.99),
+    laterP99: percentile(laterLatencies, 0.99),
     refusedP99: percentile(refusedLatencies, 0.99),
   };
 }
@@ -412,12 +425,12 @@ function report(rows: Row[]) {
     b === null || b === 0 ? 'n/a' : `${format(a / b, 2)}×`;
   console.log(`\n### Clock-event POST vs no-op GET /api/health — ${DURATION_SECONDS} s each\n`);
   console.log(
-    '| database | connections | no-op req/s | no-op p99 ms | punches/s (2xx) | answered p50 ms | answered p99 ms | 503s (p99 ms) | other non-2xx | errors |',
+    '| database | connections | no-op req/s | no-op p99 ms | punches/s (2xx) | answered p50 ms | answered p99 ms | p99 sent after the first 100 ms | 503s (p99 ms) | other non-2xx | errors |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { label, connections, noop, clock } of rows) {
     console.log(
-      `| ${label} | ${connections} | ${format(noop.requestsPerSecond)} | ${noop.p99} | ${format(clock.punchesPerSecond)} | ${format(clock.answeredP50)} | ${format(clock.answeredP99)} | ${clock.refused}${clock.refused > 0 ? ` (${format(clock.refusedP99)})` : ''} | ${clock.failed} | ${clock.errors} |`,
+      `| ${label} | ${connections} | ${format(noop.requestsPerSecond)} | ${noop.p99} | ${format(clock.punchesPerSecond)} | ${format(clock.answeredP50)} | ${format(clock.answeredP99)} | ${format(clock.laterP99)} | ${clock.refused}${clock.refused > 0 ? ` (${format(clock.refusedP99)})` : ''} | ${clock.failed} | ${clock.errors} |`,
     );
   }
   console.log('\nRatios (same run):\n');
