@@ -8,8 +8,13 @@
  *   same insert through the same driver, in-process, with as many inserts in flight (no HTTP, so
  *   a stricter baseline than the punch route gets).
  *
+ * - on PostgreSQL, the punch's own statements through pgbench (bench/pgbench-punch.ts): the
+ *   database's work for a punch without HTTP and Node.
+ *
  * The server runs as a child process (as in production) so the load generator does not share
- * its event loop. Each autocannon connection plays one user, punching clock_in/clock_out in turn.
+ * its event loop. Each autocannon connection plays one person at a time, clocking in and out;
+ * answered punches, 503s (the database queue, platform/db-queue.ts) and other answers are
+ * counted apart.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
