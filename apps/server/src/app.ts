@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppConfig } from './config.ts';
+import { dbQueueMaxWaitMs, type AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerApiReferenceRoutes } from './features/api-reference/index.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/index.ts';
@@ -38,6 +38,7 @@ import { registerUserRoutes } from './features/users/index.ts';
 import { registerWebhookRoutes, scheduleWebhookJobs } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
+import { registerDbQueue } from './platform/db-queue.ts';
 import { answerFrameworkError, registerErrorHandler } from './platform/errors.ts';
 import { registerHealthRoutes } from './platform/health.ts';
 import { registerRequestLocale } from './platform/i18n.ts';
@@ -94,6 +95,11 @@ export async function buildApp({
   await registerRequestLocale(app);
   registerErrorHandler(app);
   registerCsrfProtection(app);
+  // Before access control, whose session check is the first database work of a request.
+  registerDbQueue(app, {
+    concurrency: config.dbQueue.concurrency,
+    maxWaitMs: dbQueueMaxWaitMs(config, database.kind),
+  });
   registerAccessControl(app, db, config);
 
   registerHealthRoutes(app, database);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, readBackupConfig, readSsoFromEnvironment } from './config.ts';
+import {
+  dbQueueMaxWaitMs,
+  loadConfig,
+  readBackupConfig,
+  readSsoFromEnvironment,
+} from './config.ts';
 
 describe('pay configuration', () => {
   it('defaults to bi-weekly periods from Sunday 2026-01-04, Sunday weeks and 44 h', () => {
@@ -160,5 +165,23 @@ describe('single sign-on from OIDC_* variables', () => {
     expect(() => readSsoFromEnvironment({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'x' })).toThrow(
       /OIDC settings: issuerUrl/,
     );
+  });
+});
+
+describe('the database queue (DB_QUEUE_*)', () => {
+  it('queues on the embedded database and not on PostgreSQL unless told, and 0 turns it off', () => {
+    const defaults = loadConfig({});
+    expect(defaults.dbQueue).toEqual({ concurrency: 4, maxWaitMs: null });
+    expect(dbQueueMaxWaitMs(defaults, 'pglite')).toBe(200);
+    expect(dbQueueMaxWaitMs(defaults, 'postgres')).toBe(0);
+    const set = loadConfig({ DB_QUEUE_MAX_WAIT_MS: '500', DB_QUEUE_CONCURRENCY: '2' });
+    expect(set.dbQueue).toEqual({ concurrency: 2, maxWaitMs: 500 });
+    expect(dbQueueMaxWaitMs(set, 'postgres')).toBe(500);
+    expect(dbQueueMaxWaitMs(loadConfig({ DB_QUEUE_MAX_WAIT_MS: '0' }), 'pglite')).toBe(0);
+  });
+
+  it('refuses values that are not whole numbers', () => {
+    expect(() => loadConfig({ DB_QUEUE_MAX_WAIT_MS: '1.5s' })).toThrow(/DB_QUEUE_MAX_WAIT_MS/);
+    expect(() => loadConfig({ DB_QUEUE_CONCURRENCY: '0' })).toThrow(/DB_QUEUE_CONCURRENCY/);
   });
 });

@@ -74,6 +74,21 @@ export interface AppConfig {
   ssoFromEnvironment: SsoProviderSettings | null;
   /** Web Push (decision 0029): the push services' hosts reminders may be sent to, and a contact. */
   push: { serviceHosts: string[]; contact: string };
+  /**
+   * The queue in front of the database (platform/db-queue.ts): requests working on it at once,
+   * and the longest expected wait before a request is refused with 503 (0: no queue; null: the
+   * database's default, DEFAULT_DB_QUEUE_MAX_WAIT_MS on the embedded one, none on PostgreSQL).
+   */
+  dbQueue: { concurrency: number; maxWaitMs: number | null };
+}
+
+/** The embedded database's default longest expected wait in the queue, in milliseconds. */
+export const DEFAULT_DB_QUEUE_MAX_WAIT_MS = 200;
+export const DEFAULT_DB_QUEUE_CONCURRENCY = 4;
+
+/** DB_QUEUE_MAX_WAIT_MS for the database in use: the embedded one queues by default. */
+export function dbQueueMaxWaitMs(config: AppConfig, kind: 'pglite' | 'postgres'): number {
+  return config.dbQueue.maxWaitMs ?? (kind === 'pglite' ? DEFAULT_DB_QUEUE_MAX_WAIT_MS : 0);
 }
 
 /**
@@ -172,6 +187,15 @@ function readInt(value: string | undefined, fallback: number, name: string): num
     throw new Error(`${name} must be a positive whole number, got "${value}"`);
   }
   return parsed;
+}
+
+/** A whole number ≥ 0, or null when unset. */
+function readOptionalCount(value: string | undefined, name: string): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  if (!/^\d+$/.test(value.trim())) {
+    throw new Error(`${name} must be a whole number of 0 or more, got "${value}"`);
+  }
+  return Number(value.trim());
 }
 
 /** METRICS_TOKEN: unset or empty turns metrics off; a set one must be hard to guess. */
@@ -298,6 +322,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK?.trim() === 'true',
     },
     metricsToken: readMetricsToken(env.METRICS_TOKEN),
+    dbQueue: {
+      concurrency: readInt(
+        env.DB_QUEUE_CONCURRENCY,
+        DEFAULT_DB_QUEUE_CONCURRENCY,
+        'DB_QUEUE_CONCURRENCY',
+      ),
+      maxWaitMs: readOptionalCount(env.DB_QUEUE_MAX_WAIT_MS, 'DB_QUEUE_MAX_WAIT_MS'),
+    },
     ssoFromEnvironment: readSsoFromEnvironment(env),
     push: {
       serviceHosts: [

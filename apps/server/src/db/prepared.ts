@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { Placeholder, Query, SQL } from 'drizzle-orm';
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Placeholder, sql } from 'drizzle-orm';
 import { PgDialect, type PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
 
@@ -28,6 +28,7 @@ export function preparedStatement<Row, Values extends Record<string, unknown>>(
   build: () => SQL,
 ): (db: Db, values: Values) => Promise<Row[]> {
   let query: Query | undefined;
+  builders.set(name, build);
   return async (db, values) => {
     query ??= dialect.sqlToQuery(build());
     // drizzle keeps the session (pool, client or transaction) on `_`; prepareQuery is how its
@@ -42,6 +43,27 @@ export function preparedStatement<Row, Values extends Record<string, unknown>>(
     };
     return result.rows;
   };
+}
+
+const builders = new Map<string, () => SQL>();
+
+/**
+ * The text of a prepared statement as the database receives it (`$1`, `$2`, …) and what each
+ * number stands for, in order: a named value, or a value fixed when the statement was written.
+ * For the benchmark that runs a punch's own statements through pgbench (bench/pgbench-punch.ts);
+ * the statement's module must have been loaded.
+ */
+export function describePreparedStatement(name: string): {
+  text: string;
+  params: ({ name: string } | { value: unknown })[];
+} {
+  const build = builders.get(name);
+  if (!build) throw new Error(`no prepared statement named ${name} has been defined`);
+  const query = dialect.sqlToQuery(build());
+  const params = query.params.map((value) =>
+    is(value, Placeholder) ? { name: value.name } : { value },
+  );
+  return { text: query.sql, params };
 }
 
 const preparedOnPglite = new WeakMap<PGlite, Map<string, Promise<boolean>>>();

@@ -49,6 +49,19 @@ export class TooManyRequests extends AppError {
   }
 }
 
+/**
+ * The server cannot take the request now (the database's queue is full, platform/db-queue.ts):
+ * nothing of it was done, and the same request may be sent again after `retryAfterSeconds`.
+ */
+export class ServiceUnavailable extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(503, message, 'busy');
+  }
+}
+
 /** Parse untrusted input with a shared contract; the first failing rule is the message. */
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   // A request with no body is validated as an empty one, so the message names the first field.
@@ -99,7 +112,7 @@ export function answerFrameworkError(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      if (error instanceof TooManyRequests) {
+      if (error instanceof TooManyRequests || error instanceof ServiceUnavailable) {
         void reply.header('retry-after', String(error.retryAfterSeconds));
       }
       return reply.status(error.statusCode).send({ message: error.message, code: error.code });

@@ -16,6 +16,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     ...loadConfig({}),
     logLevel: 'silent',
     jobsEnabled: false,
+    // Tests fire hundreds of requests at once to check what the app does with them; the queue
+    // in front of the database would refuse some (platform/db-queue.test.ts tests it).
+    dbQueue: { ...loadConfig({}).dbQueue, maxWaitMs: 0 },
     backups,
     webhooks,
     ...overrides,

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import { suspendedMessage } from '@punchclock/shared/contracts/auth-messages';
-import { ApiError, isUnauthorized } from '@/lib/api-client';
+import { ApiError, isServerBusy, isUnauthorized } from '@/lib/api-client';
 import { forgetLastKnown } from '@/lib/last-known';
 import { toast } from '@/lib/toast';
 import { sessionQueryKey } from '@/lib/query-keys';
@@ -19,7 +19,10 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx). */
+/**
+ * product §9: fresh 5 min, kept 10 min, no refetch on focus, 1 retry (never for 4xx; 3 when
+ * the server is busy).
+ */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
@@ -27,9 +30,15 @@ export function createQueryClient(): QueryClient {
         staleTime: 5 * 60 * 1000,
         gcTime: 10 * 60 * 1000,
         refetchOnWindowFocus: false,
+        // A busy server (503, the embedded database's queue) said when to come back: up to
+        // three tries, each after its Retry-After.
         retry: (failureCount, error) =>
-          failureCount < 1 &&
+          failureCount < (isServerBusy(error) ? 3 : 1) &&
           !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retryDelay: (failureCount, error) =>
+          isServerBusy(error) && error.retryAfterSeconds !== null
+            ? Math.min(30, error.retryAfterSeconds) * 1000
+            : Math.min(1000 * 2 ** failureCount, 30_000),
       },
     },
     queryCache: new QueryCache({ onError: (error) => handleSignedOut(error) }),

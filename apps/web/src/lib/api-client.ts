@@ -8,10 +8,29 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** The server's Retry-After, in seconds, when it said when to come back (429, 503). */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After as seconds (a number of seconds or an HTTP date); null when absent or unreadable. */
+export function readRetryAfter(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * The server (or the proxy in front of it) could not take the request now — busy (503, with
+ * Retry-After), restarting or unreachable behind a proxy (502, 504) — and did nothing with it:
+ * the same request may be sent again later.
+ */
+export function isServerBusy(error: unknown): error is ApiError {
+  return error instanceof ApiError && [502, 503, 504].includes(error.status);
 }
 
 interface RequestOptions<T> {
@@ -56,6 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
       reply?.message ?? t`Request failed (${status})`,
       response.status,
       reply?.code,
+      readRetryAfter(response.headers.get('retry-after')),
     );
   }
   return schema ? schema.parse(payload) : (payload as T);

@@ -55,7 +55,8 @@ interface PunchContextRow {
   id: string;
   userId: string;
   eventType: TimeEvent['eventType'];
-  occurredAt: string;
+  /** Milliseconds since 1970 (as a float8, a number on both drivers). */
+  occurredAtMs: number;
   date: string;
   shiftDate: string;
   source: TimeEvent['source'];
@@ -69,7 +70,7 @@ const selectPunchContext = preparedStatement<
   'time_event_punch_context',
   () => sql`
     select id, user_id as "userId", event_type as "eventType",
-      to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
+      floor(extract(epoch from occurred_at) * 1000)::float8 as "occurredAtMs",
       date::text as date, shift_date::text as "shiftDate", source
     from ${timeEvents}
     where id = ${param('eventId')}::uuid
@@ -87,7 +88,14 @@ export async function readPunchContext(
   eventId: string,
   fromDate: string,
 ): Promise<{ existing: StoredTimeEvent | null; recent: StoredTimeEvent[] }> {
-  const events = await selectPunchContext(db, { eventId, userId, fromDate });
+  // The instant as a number, not to_char text: its format's ':' would be read by pgbench as a
+  // variable, and the bench runs this very statement (bench/pgbench-punch.ts).
+  const events = (await selectPunchContext(db, { eventId, userId, fromDate })).map(
+    ({ occurredAtMs, ...row }): StoredTimeEvent => ({
+      ...row,
+      occurredAt: new Date(occurredAtMs).toISOString(),
+    }),
+  );
   return {
     existing: events.find((event) => event.id === eventId) ?? null,
     recent: events.filter((event) => event.userId === userId && event.date >= fromDate),
@@ -158,10 +166,10 @@ const writePunchStatement = preparedStatement<
       (select count(*) from notified)::int as notified`,
 );
 
-/** Record a decided punch in one statement (writePunchStatement). */
-export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+/** The values of writePunchStatement for a decided punch (bench/pgbench-punch.ts uses them too). */
+export function punchWriteParams(write: PunchWrite): Record<string, unknown> {
   const { event, decidedOn } = write;
-  const [row] = await writePunchStatement(db, {
+  return {
     userId: event.userId,
     eventId: event.id,
     decidedFrom: decidedOn.from,
@@ -176,7 +184,12 @@ export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteO
     ...latePunchReviewInsertParams(write.latePunchReview),
     ...markDaysStaleParams(event.userId, write.staleDays.from, write.staleDays.to),
     ...notifyLiveParams(write.live),
-  });
+  };
+}
+
+/** Record a decided punch in one statement (writePunchStatement). */
+export async function writePunch(db: Db, write: PunchWrite): Promise<PunchWriteOutcome> {
+  const [row] = await writePunchStatement(db, punchWriteParams(write));
   if (row?.status === 'ok') return row.inserted === 1 ? 'recorded' : 'id_taken';
   if (row?.status === 'stale' || row?.status === 'id_taken') return row.status;
   throw new Error(`unexpected punch guard result: ${String(row?.status)}`);

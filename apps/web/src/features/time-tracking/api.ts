@@ -22,7 +22,7 @@ import {
 } from '@punchclock/shared/domain/time-state';
 import type { PunchPosition } from '@punchclock/shared/contracts/locations';
 import type { LocationMode } from '@punchclock/shared/domain/location-policy';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isServerBusy } from '@/lib/api-client';
 import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
 import { readPunchPosition } from '@/lib/punch-position';
 import { readWithLastKnown } from '@/lib/last-known';
@@ -126,6 +126,13 @@ function postTimeEvent(action: {
 
 const isNetworkFailure = (error: unknown) => error instanceof ApiError && error.status === 0;
 
+/** Seconds before sending again what a busy server refused: its Retry-After, or 5. */
+const retryDelayMs = (error: ApiError) =>
+  Math.min(300, Math.max(1, error.retryAfterSeconds ?? 5)) * 1000;
+
+/** Set while usePendingSync is mounted: sends the queue again after `delayMs`. */
+let scheduleSync: ((delayMs: number) => void) | null = null;
+
 /**
  * Record a punch. Each click gets its own id, so a retry can never write twice; if the
  * server cannot be reached the action is queued on the device with the time it was taken.
@@ -156,7 +163,7 @@ export function useRecordTimeEvent(
       };
       if (!navigator.onLine) {
         await enqueuePendingAction(action);
-        return { eventType, isQueued: true, warning: null };
+        return { eventType, isQueued: true, isBusy: false, warning: null };
       }
       try {
         const { warning } = await postTimeEvent({
@@ -164,18 +171,23 @@ export function useRecordTimeEvent(
           eventType,
           ...(action.position ? { position: action.position } : {}),
         });
-        return { eventType, isQueued: false, warning };
+        return { eventType, isQueued: false, isBusy: false, warning };
       } catch (error) {
-        if (!isNetworkFailure(error)) throw error;
+        // Busy: the server did nothing with it, so it is kept here and sent again shortly.
+        const isBusy = isServerBusy(error);
+        if (!isNetworkFailure(error) && !isBusy) throw error;
         await enqueuePendingAction(action);
-        return { eventType, isQueued: true, warning: null };
+        if (isBusy) scheduleSync?.(retryDelayMs(error));
+        return { eventType, isQueued: true, isBusy, warning: null };
       }
     },
-    onSuccess: ({ eventType, isQueued, warning }) => {
+    onSuccess: ({ eventType, isQueued, isBusy, warning }) => {
       toast.success(EVENT_SUCCESS_MESSAGES[eventType], {
-        description: isQueued
-          ? t`Saved on this device. It will sync when you are back online.`
-          : undefined,
+        description: isBusy
+          ? t`The server is busy: saved on this device, it will be sent in a moment.`
+          : isQueued
+            ? t`Saved on this device. It will sync when you are back online.`
+            : undefined,
       });
       // Recorded all the same; e.g. a clock-in hours before the shift (maybe the wrong day).
       if (warning) toast.warning(warning, { duration: 10_000 });
@@ -219,6 +231,11 @@ export function usePendingSync(userId: string | null) {
           if (result.warning) toast.warning(result.warning, { duration: 10_000 });
         } catch (error) {
           if (isNetworkFailure(error)) return; // still offline: keep it for next time
+          if (isServerBusy(error)) {
+            // Nothing was done with it: keep it, and send again when the server says.
+            scheduleSync?.(retryDelayMs(error));
+            return;
+          }
           if (error instanceof ApiError && error.status === 401) return; // signed out: keep it
           toast.error(error instanceof Error ? error.message : t`Failed to record event`);
         }
@@ -235,9 +252,17 @@ export function usePendingSync(userId: string | null) {
     const onOnline = () => void flush();
     window.addEventListener('online', onOnline);
     const timer = window.setInterval(() => void flush(), 30_000);
+    let retryTimer: number | undefined;
+    const schedule = (delayMs: number) => {
+      window.clearTimeout(retryTimer);
+      retryTimer = window.setTimeout(() => void flush(), delayMs);
+    };
+    scheduleSync = schedule;
     return () => {
       window.removeEventListener('online', onOnline);
       window.clearInterval(timer);
+      window.clearTimeout(retryTimer);
+      if (scheduleSync === schedule) scheduleSync = null;
     };
   }, [flush, userId]);
 }
