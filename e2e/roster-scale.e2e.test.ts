@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
@@ -146,6 +147,33 @@ function answeredAt(page: Page, path: string): Promise<number> {
   }, path);
 }
 
+/** The functions with the most samples of their own in a CPU profile, and where they are. */
+interface CpuProfile {
+  nodes: {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  }[];
+  samples?: number[];
+}
+
+function logProfile(profile: CpuProfile): void {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/roster-scale.cpuprofile', JSON.stringify(profile));
+  const self = new Map<string, number>();
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  for (const id of profile.samples ?? []) {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) continue;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+  }
+  const total = profile.samples?.length ?? 0;
+  console.log(`  profile: ${total} samples; heaviest (self):`);
+  for (const [key, count] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`    ${((100 * count) / total).toFixed(1)}% ${key}`);
+  }
+}
+
 const ms = (value: number) => `${Math.round(value)} ms`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -167,14 +195,22 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
   it('the board shows every person and every shift; the time to show it is logged', async () => {
     const { context, page } = await newPage(browser, { height: 1000 });
     await signInAndWait(page, { email: scale.leadEmail });
-    // One row per person, and the open shifts row.
+    // One row per person, their lead's, and the open shifts row.
+    const rows = PEOPLE + 2;
     await context.addInitScript(noteWhenComplete, {
       selector: '[data-testid="roster-row"]',
-      count: PEOPLE + 1,
+      count: rows,
     });
     const address = `/roster?week=${scale.week[0]}&team=${scale.teamId}`;
     const figures: { complete: number; answered: number }[] = [];
+    // ROSTER_SCALE_PROFILE=1: a CPU profile of the last run, its heaviest functions logged.
+    const profiler = process.env.ROSTER_SCALE_PROFILE ? await context.newCDPSession(page) : null;
     for (let run = 0; run < RUNS; run += 1) {
+      if (profiler && run === RUNS - 1) {
+        await profiler.send('Profiler.enable');
+        await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+        await profiler.send('Profiler.start');
+      }
       await page.goto(address);
       await page.waitForFunction(
         () => (window as unknown as { __complete?: number }).__complete !== undefined,
@@ -185,6 +221,7 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
         () => (window as unknown as { __complete: number }).__complete,
       );
       const answered = await answeredAt(page, '/api/roster');
+      if (profiler && run === RUNS - 1) logProfile((await profiler.send('Profiler.stop')).profile);
       figures.push({ complete, answered });
       console.log(
         `  roster run ${run + 1}: board complete ${ms(complete)} after navigation; ` +
@@ -197,7 +234,20 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
         `${ms(median(figures.map((figure) => figure.complete - figure.answered)))}`,
     );
 
-    await expect.poll(() => page.getByTestId('roster-row').count()).toBe(PEOPLE + 1);
+    // The server's share: the board's two reads, straight from the API.
+    for (const path of ['/api/roster', '/api/roster/projection']) {
+      const started = performance.now();
+      const response = await page.request.get(
+        `${path}?weekStart=${scale.week[0]}&teamId=${scale.teamId}`,
+      );
+      expect(response.status()).toBe(200);
+      const body = await response.body();
+      console.log(
+        `  GET ${path}: ${ms(performance.now() - started)}, ${Math.round(body.length / 1024)} KB`,
+      );
+    }
+
+    await expect.poll(() => page.getByTestId('roster-row').count()).toBe(rows);
     await expect.poll(() => page.getByTestId('roster-shift').count()).toBe(PEOPLE * 5);
     const last = page
       .getByTestId('roster-row')
@@ -205,6 +255,8 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
     await expect.poll(() => last.getByTestId('roster-shift').count()).toBe(5);
     await expect.poll(() => last.getByTestId('roster-person-total').textContent()).toMatch(/^37/);
     await saveScreenshot(page, 'roster-scale');
+    await last.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'roster-scale-end');
     await context.close();
   });
 

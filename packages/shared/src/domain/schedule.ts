@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { TZDate } from '@date-fns/tz';
 import {
   addDays,
   addMonths,
@@ -10,7 +9,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { isoDateOf } from './business-time.ts';
+import { isoDateOf, wallClockTime } from './business-time.ts';
 import { formatTimeRange } from '../i18n/format.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -153,14 +152,14 @@ export function shiftInstants(
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const at = (offset: number) =>
     new Date(
-      new TZDate(
+      wallClockTime(
         year,
         month - 1,
         day + Math.floor(offset / 1440),
         Math.floor((offset % 1440) / 60),
         offset % 60,
         timeZone,
-      ).getTime(),
+      ),
     );
   return { start: at(offsets.start), end: at(offsets.end) };
 }
