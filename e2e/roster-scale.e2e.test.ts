@@ -137,13 +137,14 @@ function noteWhenComplete({ selector, count }: { selector: string; count: number
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** When the page's last request to an API path ending at `path` got its answer (ms). */
-function answeredAt(page: Page, path: string): Promise<number> {
+/** When the page asked its last request to an API path, and when it got the answer (ms). */
+function requestTimes(page: Page, path: string): Promise<{ asked: number; answered: number }> {
   return page.evaluate((wanted) => {
     const entries = performance
       .getEntriesByType('resource')
       .filter((entry) => new URL(entry.name).pathname === wanted) as PerformanceResourceTiming[];
-    return entries.at(-1)?.responseEnd ?? Number.NaN;
+    const last = entries.at(-1);
+    return { asked: last?.startTime ?? Number.NaN, answered: last?.responseEnd ?? Number.NaN };
   }, path);
 }
 
@@ -202,7 +203,7 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
       count: rows,
     });
     const address = `/roster?week=${scale.week[0]}&team=${scale.teamId}`;
-    const figures: { complete: number; answered: number }[] = [];
+    const figures: { complete: number; asked: number; answered: number }[] = [];
     // ROSTER_SCALE_PROFILE=1: a CPU profile of the last run, its heaviest functions logged.
     const profiler = process.env.ROSTER_SCALE_PROFILE ? await context.newCDPSession(page) : null;
     for (let run = 0; run < RUNS; run += 1) {
@@ -220,18 +221,21 @@ describe(`the roster at scale (#32 item 5): ${PEOPLE} people, a week of shifts`,
       const complete = await page.evaluate(
         () => (window as unknown as { __complete: number }).__complete,
       );
-      const answered = await answeredAt(page, '/api/roster');
+      const { asked, answered } = await requestTimes(page, '/api/roster');
       if (profiler && run === RUNS - 1) logProfile((await profiler.send('Profiler.stop')).profile);
-      figures.push({ complete, answered });
+      figures.push({ complete, asked, answered });
       console.log(
         `  roster run ${run + 1}: board complete ${ms(complete)} after navigation; ` +
-          `GET /api/roster answered at ${ms(answered)}, so ${ms(complete - answered)} to render`,
+          `GET /api/roster asked at ${ms(asked)}, answered at ${ms(answered)}, ` +
+          `so ${ms(complete - answered)} to render`,
       );
     }
     console.log(
-      `roster board, ${PEOPLE} people: navigation → complete median ` +
-        `${ms(median(figures.map((figure) => figure.complete)))}, answer → complete median ` +
-        `${ms(median(figures.map((figure) => figure.complete - figure.answered)))}`,
+      `roster board, ${PEOPLE} people (medians): navigation → complete ` +
+        `${ms(median(figures.map((figure) => figure.complete)))}; navigation → GET /api/roster ` +
+        `asked ${ms(median(figures.map((figure) => figure.asked)))}, asked → answered ` +
+        `${ms(median(figures.map((figure) => figure.answered - figure.asked)))}, answered → ` +
+        `complete ${ms(median(figures.map((figure) => figure.complete - figure.answered)))}`,
     );
 
     // The server's share: the board's two reads, straight from the API.
