@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ServiceUnavailable } from './errors.ts';
 
 /**
- * Admission control in front of the database (decision DRAFT-load-db-queue). The embedded
+ * Admission control in front of the database (decision 0051). The embedded
  * database (PGlite) is one connection in this process: every query waits its turn. With 64
  * requests at once each of their 4–5 queries queued behind everyone else's, so every request
  * took as long as all of them together and the slowest took seconds. Here at most `concurrency`
@@ -143,7 +143,7 @@ const NEVER_QUEUED = new Set([
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The database queue, or null when it is off (decision DRAFT-load-db-queue). */
+    /** The database queue, or null when it is off (decision 0051). */
     dbQueue: AdmissionQueue | null;
   }
 }

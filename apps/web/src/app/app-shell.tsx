@@ -26,15 +26,17 @@ const MobileNav = lazy(() => loadMobileNav().then((module) => ({ default: module
 
 /**
  * What a signed-in screen must be able to show offline — toasts (a punch queued) and the phone
- * menu. Once the service worker controls the page they come from its precache; until then (the
- * first visit, while it installs, or where none can be registered) they are loaded as the
- * layout mounts, while the network is there.
+ * menu. The service worker precaches the whole app, these included, so they load on first use
+ * even offline (#32: the first visit loads only what the dashboard shows). Where no worker can be
+ * registered (an old browser, a private window that refuses it) they are loaded as the layout
+ * mounts, while the network is there.
  */
 function prepareForOffline(): void {
-  void registerServiceWorker();
-  if (navigator.serviceWorker?.controller) return;
-  preloadToasts();
-  void loadMobileNav();
+  void registerServiceWorker().then((isRegistered) => {
+    if (isRegistered) return;
+    preloadToasts();
+    void loadMobileNav();
+  });
 }
 
 const COLLAPSED_KEY = 'punchclock:sidebar-collapsed';

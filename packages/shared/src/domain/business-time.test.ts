@@ -3,6 +3,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import {
+  businessInstant,
   DEFAULT_TIME_ZONE,
   formatBusinessDateTime,
   formatBusinessTime,
@@ -11,6 +12,7 @@ import {
   shiftDate,
   startOfBusinessDay,
   toBusinessDate,
+  wallClockTime,
 } from './business-time.ts';
 
 const TORONTO = 'America/Toronto';
@@ -176,5 +178,35 @@ describe('formatElapsed and formatMinutes', () => {
     expect(formatMinutes(60)).toBe('1h');
     expect(formatMinutes(450)).toBe('7h 30m');
     expect(formatMinutes(-3)).toBe('0m');
+  });
+});
+
+describe('wallClockTime', () => {
+  const iso = (time: number) => new Date(time).toISOString();
+
+  it('answers as TZDate does, across both DST changes, and the same on the second ask', () => {
+    const cases: [number, number, number, number, number, string][] = [
+      [2026, 10, 27, 9, 0, '2026-11-27T14:00:00.000Z'],
+      [2026, 5, 1, 9, 0, '2026-06-01T13:00:00.000Z'],
+      // 01:30 on 2026-11-01 happens twice; 02:30 on 2026-03-08 not at all.
+      [2026, 10, 1, 1, 30, new TZDate(2026, 10, 1, 1, 30, 0, TORONTO).toISOString()],
+      [2026, 2, 8, 2, 30, new TZDate(2026, 2, 8, 2, 30, 0, TORONTO).toISOString()],
+    ];
+    for (const [year, month, day, hours, minutes, expected] of cases) {
+      for (let ask = 0; ask < 2; ask += 1) {
+        expect(iso(wallClockTime(year, month, day, hours, minutes, TORONTO))).toBe(
+          new Date(expected).toISOString(),
+        );
+      }
+    }
+  });
+
+  it('rolls days, hours and minutes over, and keeps zones apart', () => {
+    expect(iso(wallClockTime(2026, 10, 27, 24 + 6, 0, TORONTO))).toBe('2026-11-28T11:00:00.000Z');
+    expect(iso(wallClockTime(2026, 10, 30, 1, 90, TORONTO))).toBe('2026-11-30T07:30:00.000Z');
+    expect(iso(wallClockTime(2026, 10, 27, 9, 0, 'Europe/Paris'))).toBe('2026-11-27T08:00:00.000Z');
+    expect(businessInstant('2026-11-27', '09:00', TORONTO).toISOString()).toBe(
+      '2026-11-27T14:00:00.000Z',
+    );
   });
 });

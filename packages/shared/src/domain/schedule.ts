@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { TZDate } from '@date-fns/tz';
 import {
   addDays,
   addMonths,
@@ -10,7 +9,7 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import { isoDateOf } from './business-time.ts';
+import { isoDateOf, wallClockTime } from './business-time.ts';
 import { formatTimeRange } from '../i18n/format.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -151,30 +150,19 @@ export function shiftInstants(
 ): { start: Date; end: Date } {
   const offsets = shiftOffsets(pattern);
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const at = (offset: number) => {
-    // Everyone's timesheets ask for the same few shifts' instants: the time-zone arithmetic was
-    // a third of computing them (docs/benchmarks.md, "Pay periods"), so it is remembered.
-    const key = `${timeZone}|${date}|${offset}`;
-    let ms = shiftInstantsKnown.get(key);
-    if (ms === undefined) {
-      ms = new TZDate(
+  const at = (offset: number) =>
+    new Date(
+      wallClockTime(
         year,
         month - 1,
         day + Math.floor(offset / 1440),
         Math.floor((offset % 1440) / 60),
         offset % 60,
         timeZone,
-      ).getTime();
-      if (shiftInstantsKnown.size >= SHIFT_INSTANTS_KEPT) shiftInstantsKnown.clear();
-      shiftInstantsKnown.set(key, ms);
-    }
-    return new Date(ms);
-  };
+      ),
+    );
   return { start: at(offsets.start), end: at(offsets.end) };
 }
-/** Instants shiftInstants computed: a pure function of zone, date and offset (bounded). */
-const shiftInstantsKnown = new Map<string, number>();
-const SHIFT_INSTANTS_KEPT = 20_000;
 
 /** A calendar date's yyyy-MM-dd, by its local fields (date-fns' `format` would cost ~5 KB on
  * the first page for this alone). */

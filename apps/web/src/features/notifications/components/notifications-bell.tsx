@@ -1,20 +1,17 @@
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
 import { formatUnreadBadge, type Notification } from '@punchclock/shared/contracts/notifications';
 import { Button } from '@/components/ui/button';
-import { bellQueryOptions, useMarkRead } from '../api';
-import { NotificationItem } from './notification-item';
+import { menuOnDemand } from '@/components/ui/menu-on-demand';
+import { bellQueryOptions } from '../api';
 
-/** The full list; loaded when it is first opened (#16: the dashboard loads no dialog). */
-const AllNotificationsDialog = lazy(() =>
-  import('./all-notifications-dialog').then((module) => ({
-    default: module.AllNotificationsDialog,
-  })),
+// The menu's code (Radix's dropdown menu) loads when the bell is first pressed.
+const NotificationsMenu = menuOnDemand(() =>
+  import('./notifications-menu').then((module) => module.NotificationsMenu),
 );
 
 /** New unread notifications since the last look raise a toast (product §2: live notifications). */
@@ -38,106 +35,38 @@ function useToastNewNotifications(notifications: Notification[] | undefined) {
 export function NotificationsBell() {
   const { t } = useLingui();
   const bell = useQuery(bellQueryOptions);
-  const markRead = useMarkRead();
-  const [isAllOpen, setIsAllOpen] = useState(false);
   useToastNewNotifications(bell.data?.notifications);
 
   const unread = bell.data?.unreadCount ?? 0;
   const badge = formatUnreadBadge(unread);
-  const notifications = bell.data?.notifications ?? [];
 
   return (
-    <>
-      {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="relative"
-            aria-label={
-              unread > 0
-                ? plural(unread, {
-                    one: 'Notifications, # unread',
-                    other: 'Notifications, # unread',
-                  })
-                : t`Notifications`
-            }
-          >
-            <Bell aria-hidden />
-            {badge && (
-              <span
-                className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground"
-                data-testid="notification-badge"
-              >
-                {badge}
-              </span>
-            )}
-          </Button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={8}
-            className="z-50 w-[min(24rem,calc(100vw-1rem))] rounded-lg border bg-card p-2 text-card-foreground shadow-lg"
-          >
-            <div className="flex items-center justify-between px-2 py-1.5">
-              <DropdownMenu.Label className="text-sm font-semibold">
-                <Trans>Notifications</Trans>
-              </DropdownMenu.Label>
-              <DropdownMenu.Item
-                asChild
-                disabled={unread === 0 || markRead.isPending}
-                onSelect={(event) => {
-                  event.preventDefault();
-                  markRead.mutate('all');
-                }}
-              >
-                <Button
-                  variant="link"
-                  size="sm"
-                  className="h-auto p-0"
-                  disabled={unread === 0 || markRead.isPending}
-                >
-                  <Trans>Mark all read</Trans>
-                </Button>
-              </DropdownMenu.Item>
-            </div>
-            {notifications.length === 0 ? (
-              <p className="px-2 py-6 text-center text-sm text-muted-foreground">
-                <Trans>No notifications</Trans>
-              </p>
-            ) : (
-              <div className="grid max-h-[60vh] gap-1 overflow-y-auto">
-                {notifications.map((notification) => (
-                  <DropdownMenu.Item
-                    key={notification.id}
-                    asChild
-                    onSelect={(event) => event.preventDefault()}
-                  >
-                    <NotificationItem
-                      notification={notification}
-                      onSelect={() => !notification.isRead && markRead.mutate(notification.id)}
-                    />
-                  </DropdownMenu.Item>
-                ))}
-              </div>
-            )}
-            <DropdownMenu.Separator className="my-1 h-px bg-border" />
-            <DropdownMenu.Item
-              className="cursor-pointer rounded-md px-2 py-2 text-center text-sm font-medium text-primary outline-none data-[highlighted]:bg-muted"
-              onSelect={() => setIsAllOpen(true)}
+    <NotificationsMenu
+      trigger={
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={
+            unread > 0
+              ? plural(unread, {
+                  one: 'Notifications, # unread',
+                  other: 'Notifications, # unread',
+                })
+              : t`Notifications`
+          }
+        >
+          <Bell aria-hidden />
+          {badge && (
+            <span
+              className="absolute right-1 top-1 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 text-[10px] font-semibold leading-none text-destructive-foreground"
+              data-testid="notification-badge"
             >
-              <Trans>View all</Trans>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      {isAllOpen && (
-        <Suspense fallback={null}>
-          <AllNotificationsDialog isOpen onClose={() => setIsAllOpen(false)} />
-        </Suspense>
-      )}
-    </>
+              {badge}
+            </span>
+          )}
+        </Button>
+      }
+    />
   );
 }

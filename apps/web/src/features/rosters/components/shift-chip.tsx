@@ -1,16 +1,19 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef } from 'react';
-import { AlertTriangle, Copy, Info, MoreVertical, MoveRight, Pencil, Trash2 } from 'lucide-react';
+import { AlertTriangle, Info, MoreVertical } from 'lucide-react';
 import type { Shift, TemplateShift } from '@punchclock/shared/contracts/rosters';
 import { formatShiftHours } from '@punchclock/shared/domain/schedule';
 import { formatTimeRange } from '@punchclock/shared/i18n/format';
 import { Badge } from '@/components/ui/badge';
+import { menuOnDemand } from '@/components/ui/menu-on-demand';
 import { cn } from '@/lib/cn';
 import type { AvailabilityMarker, BoardCell } from '../roster-board';
 import { blocksPublishing } from '../roster-board';
 import { formatDay, STATE_LABELS, STATE_VARIANTS } from '../roster-labels';
+
+// A shift's menu loads when one is first opened (shift-menu.tsx).
+const ShiftMenu = menuOnDemand(() => import('./shift-menu').then((module) => module.ShiftMenu));
 
 /** What the board's cells can ask of the page. */
 export interface BoardActions {
@@ -29,9 +32,6 @@ export interface BoardActions {
 
 /** The drag payload's type: only the board's own shifts are dropped on its cells. */
 export const SHIFT_DRAG_TYPE = 'application/x-punchclock-shift';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm outline-none data-[highlighted]:bg-muted';
 
 function shiftHours(shift: Pick<Shift, 'startTime' | 'endTime'>): string {
   return formatShiftHours({ workStart: shift.startTime, workEnd: shift.endTime });
@@ -116,11 +116,6 @@ export function ShiftChip({
   const isDeleted = shift.state === 'deleted';
   const position = shift.position;
   const triggerRef = useRef<HTMLButtonElement>(null);
-  // Focus is back on the menu button before a dialog opens, so closing the dialog returns there.
-  const act = (action: () => void) => {
-    triggerRef.current?.focus();
-    action();
-  };
   return (
     <div
       data-testid="roster-shift"
@@ -156,8 +151,11 @@ export function ShiftChip({
           </button>
         )}
         {!isDeleted && (
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger asChild>
+          <ShiftMenu
+            shift={shift}
+            actions={actions}
+            triggerRef={triggerRef}
+            trigger={
               <button
                 ref={triggerRef}
                 type="button"
@@ -166,44 +164,8 @@ export function ShiftChip({
               >
                 <MoreVertical className="size-4" aria-hidden />
               </button>
-            </DropdownMenu.Trigger>
-            <DropdownMenu.Portal>
-              <DropdownMenu.Content
-                align="end"
-                sideOffset={4}
-                className="z-50 min-w-44 rounded-lg border bg-card p-1 text-card-foreground shadow-lg"
-              >
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => act(() => actions.onEdit(shift))}
-                >
-                  <Pencil className="size-4" aria-hidden />
-                  <Trans>Edit…</Trans>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => act(() => actions.onMoveOrCopy(shift, 'move'))}
-                >
-                  <MoveRight className="size-4" aria-hidden />
-                  <Trans>Move to…</Trans>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={itemClass}
-                  onSelect={() => act(() => actions.onMoveOrCopy(shift, 'copy'))}
-                >
-                  <Copy className="size-4" aria-hidden />
-                  <Trans>Copy to…</Trans>
-                </DropdownMenu.Item>
-                <DropdownMenu.Item
-                  className={cn(itemClass, 'text-destructive-text')}
-                  onSelect={() => act(() => actions.onDelete(shift))}
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                  <Trans>Delete</Trans>
-                </DropdownMenu.Item>
-              </DropdownMenu.Content>
-            </DropdownMenu.Portal>
-          </DropdownMenu.Root>
+            }
+          />
         )}
       </div>
       {shift.state !== 'published' && (
