@@ -128,3 +128,34 @@ export function processMemory(pid: number): { rss: number; peak: number } {
     Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
   return { rss: kilobytes('VmRSS'), peak: kilobytes('VmHWM') };
 }
+
+/**
+ * One request to a server child, its body read as it arrives: how long it took, its bytes, and
+ * the child's resident set before and its growth (peak during the request, sampled every 20 ms,
+ * less the figure before it).
+ */
+export async function measureDownload(
+  pid: number,
+  send: () => Promise<Response>,
+  label: string,
+): Promise<{ ms: number; bytes: number; rssBefore: number; rssGrowth: number }> {
+  const rssBefore = processMemory(pid).rss;
+  let peak = rssBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, processMemory(pid).rss);
+  }, 20);
+  try {
+    const started = performance.now();
+    const response = await send();
+    if (!response.ok || !response.body) {
+      throw new Error(`${label}: ${response.status} ${await response.text()}`);
+    }
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
+    const ms = performance.now() - started;
+    peak = Math.max(peak, processMemory(pid).rss);
+    return { ms, bytes, rssBefore, rssGrowth: peak - rssBefore };
+  } finally {
+    clearInterval(sampler);
+  }
+}

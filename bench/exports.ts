@@ -8,13 +8,13 @@
  * before it. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL; the database is made and dropped.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { SYSTEM_META } from '../apps/server/src/platform/request-meta.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
 import { seedBulkPeople, seedExportData } from './bulk-seed.ts';
 import {
+  measureDownload,
   freshPostgresDatabase,
   median,
   postgresBaseUrl,
@@ -28,11 +28,6 @@ const DAYS = 31;
 const RUNS = readPositiveInt('BENCH_EXPORT_RUNS', 3);
 
 const log = (line: string) => console.log(line);
-
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? 0) * 1024;
-}
 
 /** The worked-hours report's rows (listWorkedHours, groupBy=day) as the export writes them. */
 const workedHoursCopySql = (from: string, to: string) => `
@@ -133,22 +128,15 @@ export async function runExportsBench(): Promise<void> {
         let rssBefore = 0;
         // One untimed warm-up, then RUNS timed downloads, each read as it arrives.
         for (let run = 0; run <= RUNS; run++) {
-          rssBefore = rssBytes(pid);
-          let peak = rssBefore;
-          const sampler = setInterval(() => {
-            peak = Math.max(peak, rssBytes(pid));
-          }, 20);
-          const started = performance.now();
-          const response = await fetch(`${url}${item.path}`, { headers: { cookie } });
-          if (!response.ok || !response.body) throw new Error(`${item.path}: ${response.status}`);
-          bytes = 0;
-          for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-          const ms = performance.now() - started;
-          clearInterval(sampler);
-          peak = Math.max(peak, rssBytes(pid));
+          const figure = await measureDownload(
+            pid,
+            () => fetch(`${url}${item.path}`, { headers: { cookie } }),
+            item.path,
+          );
+          ({ bytes, rssBefore } = figure);
           if (run > 0) {
-            times.push(ms);
-            growths.push(peak - rssBefore);
+            times.push(figure.ms);
+            growths.push(figure.rssGrowth);
           }
         }
         const copyTimes = Array.from({ length: RUNS }, () => timeCopy(database.url, item.copy));

@@ -18,7 +18,6 @@
  * counts must not grow with the people. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL; the
  * database is made and dropped.
  */
-import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -41,6 +40,7 @@ import { hashPassword } from '../apps/server/src/platform/passwords.ts';
 import { SYSTEM_META } from '../apps/server/src/platform/request-meta.ts';
 import { createSession } from '../apps/server/src/platform/sessions.ts';
 import {
+  measureDownload,
   freshPostgresDatabase,
   median,
   postgresBaseUrl,
@@ -59,11 +59,6 @@ const log = (line: string) => console.log(line);
 /** The uuid of person `i` (1-based), as SQL over an integer expression (bench/bulk-seed.ts's). */
 const personId = (i: string) => sql.raw(`md5('bench-person-' || (${i}))::uuid`);
 const ADMIN_ID_SQL = personId('1');
-
-function rssBytes(pid: number): number {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return Number(match?.[1] ?? 0) * 1024;
-}
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
@@ -239,32 +234,23 @@ async function timeRequest(
   // One untimed warm-up, then the timed runs, each read as it arrives.
   for (let run = 0; run <= runs; run++) {
     await request.before?.();
-    rssBefore = rssBytes(pid);
-    let peak = rssBefore;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(pid));
-    }, 20);
-    const started = performance.now();
-    const response = await fetch(`${url}${request.path}`, {
-      method: request.method,
-      headers: {
-        cookie,
-        ...(request.body ? { 'content-type': 'application/json', [CSRF_HEADER]: '1' } : {}),
-      },
-      body: request.body ? JSON.stringify(request.body) : undefined,
-    });
-    if (!response.ok || !response.body) {
-      clearInterval(sampler);
-      throw new Error(`${request.path}: ${response.status} ${await response.text()}`);
-    }
-    bytes = 0;
-    for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-    const ms = performance.now() - started;
-    clearInterval(sampler);
-    peak = Math.max(peak, rssBytes(pid));
+    const figure = await measureDownload(
+      pid,
+      () =>
+        fetch(`${url}${request.path}`, {
+          method: request.method,
+          headers: {
+            cookie,
+            ...(request.body ? { 'content-type': 'application/json', [CSRF_HEADER]: '1' } : {}),
+          },
+          body: request.body ? JSON.stringify(request.body) : undefined,
+        }),
+      request.path,
+    );
+    ({ bytes, rssBefore } = figure);
     if (run > 0) {
-      times.push(ms);
-      growths.push(peak - rssBefore);
+      times.push(figure.ms);
+      growths.push(figure.rssGrowth);
     }
   }
   return { ms: median(times), bytes, rssBefore, rssGrowth: Math.max(...growths) };
