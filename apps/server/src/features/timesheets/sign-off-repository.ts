@@ -101,15 +101,7 @@ export async function decideSignOff(
   id: string,
   values: { status: 'approved' | 'returned'; decidedBy: string; comment: string | null },
 ): Promise<void> {
-  await db
-    .update(timesheetSignOffs)
-    .set({
-      status: values.status,
-      decidedBy: values.decidedBy,
-      decidedAt: new Date(),
-      decisionComment: values.comment,
-    })
-    .where(eq(timesheetSignOffs.id, id));
+  await decideSignOffs(db, [id], values);
 }
 
 /** The same decision on many sign-offs in one statement (a period's approval, issue #32). */
