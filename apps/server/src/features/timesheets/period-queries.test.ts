@@ -18,7 +18,7 @@ import {
 } from '../../test/databases.ts';
 import { createTestUser } from '../../test/factories.ts';
 import { callApi } from '../../test/schedules.ts';
-import { insertPunches, TORONTO } from '../../test/time-tracking.ts';
+import { insertPunches, TORONTO, waitFor } from '../../test/time-tracking.ts';
 import { auditRowsFor, bulkInsertUsers, expectApi } from '../../test/users.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import { exportPayroll } from '../payroll/service.ts';
@@ -203,6 +203,35 @@ for (const kind of listTestDatabaseKinds()) {
       for await (const chunk of paged.body) text += String(chunk);
       expect(text).toBe(answers[`/api/payroll/export?date=${PERIOD.start}&format=csv`]);
       expect(text.split('\n').length).toBeGreaterThan(20);
+    });
+
+    it('audits an export the reader left part-way as incomplete, with the rows sent', async () => {
+      // The period is locked by the approval above; its downloads were audited as complete.
+      const before = await auditRowsFor(db, PERIOD.start, 'payroll.export');
+      expect(before.length).toBeGreaterThan(0);
+      for (const row of before) expect(row.after).not.toHaveProperty('complete');
+      // The latest complete download: everyone's rows.
+      const everyone = before.at(-1)!.after as { rowCount: number };
+
+      // One person a page: the reader takes the first chunk, then goes away.
+      const file = await exportPayroll(
+        db,
+        testConfig(),
+        { date: PERIOD.start, format: 'csv' },
+        { actorId: null, meta: SYSTEM_META },
+        { peoplePerPage: 1 },
+      );
+      await file.body[Symbol.asyncIterator]().next();
+      file.body.destroy();
+
+      let audited: Awaited<ReturnType<typeof auditRowsFor>> = [];
+      await waitFor(async () => {
+        audited = await auditRowsFor(db, PERIOD.start, 'payroll.export');
+        return audited.length > before.length;
+      });
+      const cutShort = audited.at(-1)!.after as { complete?: boolean; rowCount: number };
+      expect(cutShort.complete).toBe(false);
+      expect(cutShort.rowCount).toBeLessThan(everyone.rowCount);
     });
   });
 }
