@@ -279,26 +279,15 @@ export interface TeamAdherenceRow {
  * (name, then id), as the chart has always listed them.
  */
 export function adherenceByTeamQuery(scope: ReportScope): SQL {
+  // The per-person aggregate summed again by team: one definition of each person's figures.
   return sql`
-    select t.name as "teamName",
-           coalesce(sum(agg.scored_scheduled), 0)::int as "scoredScheduledMinutes",
-           coalesce(sum(agg.adherent), 0)::int as "adherentMinutes",
-           coalesce(sum(agg.late_days), 0)::int as "lateDays"
-    from (
-      select dm.user_id,
-             sum(dm.scheduled_minutes) filter (where dm.status = 'complete') as scored_scheduled,
-             sum(dm.adherent_minutes) filter (where dm.status = 'complete') as adherent,
-             count(*) filter (where dm.late_minutes > 0) as late_days
-      from day_metrics dm
-      left join profiles p on p.id = dm.user_id
-      where ${scopeFilter(scope)}
-      group by dm.user_id
-    ) agg
-    join users u on u.id = agg.user_id
-    left join profiles p on p.id = agg.user_id
-    left join teams t on t.id = p.team_id
-    group by t.name
-    order by min(array[lower(coalesce(p.full_name, u.email)), agg.user_id::text])`;
+    select person."teamName",
+           coalesce(sum(person."scoredScheduledMinutes"), 0)::int as "scoredScheduledMinutes",
+           coalesce(sum(person."adherentMinutes"), 0)::int as "adherentMinutes",
+           coalesce(sum(person."lateDays"), 0)::int as "lateDays"
+    from (${adherenceByPersonQuery(scope)}) person
+    group by person."teamName"
+    order by min(array[lower(person."name"), person."userId"::text])`;
 }
 
 export function listAdherenceByTeam(db: Db, scope: ReportScope) {
