@@ -63,14 +63,14 @@ export async function loadPlanContexts(
   const from = shiftDate(options.from, -MARGIN_DAYS);
   const to = shiftDate(options.to, MARGIN_DAYS);
 
-  const [rosterShifts, plans, timeOff, weekly, exceptions, positions] = await Promise.all([
-    listPeopleShifts(db, { userIds, from, to, version: options.version }),
-    listAssignmentPlans(db, { userIds, from, to }),
-    listActiveTimeOff(db, userIds, from, to),
-    listPeopleAvailabilityRules(db, userIds),
-    listPeopleAvailabilityExceptions(db, { userIds, from, to }),
-    listPeoplePositions(db, userIds),
-  ]);
+  // One read after another: publishing passes its transaction, one connection (node-postgres
+  // deprecates a query sent on a client still busy with another; pg 9 refuses it).
+  const rosterShifts = await listPeopleShifts(db, { userIds, from, to, version: options.version });
+  const plans = await listAssignmentPlans(db, { userIds, from, to });
+  const timeOff = await listActiveTimeOff(db, userIds, from, to);
+  const weekly = await listPeopleAvailabilityRules(db, userIds);
+  const exceptions = await listPeopleAvailabilityExceptions(db, { userIds, from, to });
+  const positions = await listPeoplePositions(db, userIds);
 
   const shiftsOf = new Map<string, RosterShift[]>();
   const add = (userId: string, shift: RosterShift) => {

@@ -122,12 +122,13 @@ async function loadTakerFacts(db: Db, takerIds: string[], dates: string[]): Prom
   const sorted = [...dates].sort();
   const from = sorted[0] as string;
   const to = sorted[sorted.length - 1] as string;
+  // One read after another: a trade's steps pass their transaction, one connection (node-postgres
+  // deprecates a query sent on a client still busy with another; pg 9 refuses it).
+  const people = [];
+  for (const id of userIds) people.push(await findTradePerson(db, id));
   // loadPlanContexts reads the weeks around these dates itself (rest rules, 48 hours).
-  const [people, plans, shiftDays] = await Promise.all([
-    Promise.all(userIds.map((id) => findTradePerson(db, id))),
-    loadPlanContexts(db, { userIds, from, to, version: 'published' }),
-    listShiftDays(db, userIds, from, to),
-  ]);
+  const plans = await loadPlanContexts(db, { userIds, from, to, version: 'published' });
+  const shiftDays = await listShiftDays(db, userIds, from, to);
   return {
     people: new Map(people.flatMap((person) => (person ? [[person.id, person] as const] : []))),
     plans,
