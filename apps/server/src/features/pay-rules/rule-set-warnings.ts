@@ -27,11 +27,11 @@ export async function warningsForRuleSets(
   }
   if (averaged.length === 0) return warnings;
 
-  const [people, assignments, agreements] = await Promise.all([
-    listUserSummaries(db),
-    listAllDatedAssignments(db),
-    listAllAgreementSpans(db, 'averaging'),
-  ]);
+  // One read after another: a save passes its transaction, one connection (node-postgres
+  // deprecates a query sent on a client still busy with another; pg 9 refuses it).
+  const people = await listUserSummaries(db);
+  const assignments = await listAllDatedAssignments(db);
+  const agreements = await listAllAgreementSpans(db, 'averaging');
   for (const row of averaged) {
     const averaging = row.averaging;
     if (!averaging) continue;
