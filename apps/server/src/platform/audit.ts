@@ -28,17 +28,7 @@ function redact(value: Record<string, unknown> | null | undefined): Record<strin
 
 /** Call with the transaction that makes the change, so the row and the change commit together. */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    entityType: entry.entityType,
-    entityId: entry.entityId ?? null,
-    before: redact(entry.before),
-    after: redact(entry.after),
-    ip: entry.meta.ip,
-    userAgent: entry.meta.userAgent,
-    apiTokenId: entry.meta.apiTokenId ?? null,
-  });
+  await writeAudits(db, [entry]);
 }
 
 /**
