@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -106,6 +107,10 @@ export const profiles = pgTable(
     /** Paid minutes a week the auto-fill plans for the person (#31); null: their team's setting. */
     minWeekMinutes: integer('min_week_minutes'),
     maxWeekMinutes: integer('max_week_minutes'),
+    /** Whom the person reports to (#33 people import): shown and exported; approvals stay by team. */
+    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** The directory's own id for the person, sent by SCIM as `externalId` (#33). */
+    scimExternalId: text('scim_external_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -154,6 +159,8 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** How the session was opened (password, password+totp, passkey, sso:<slug>…), for the sessions list. */
+    signInMethod: text('sign_in_method'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],
 );
@@ -1370,4 +1377,119 @@ export const ssoSignIns = pgTable(
   },
   // Each new sign-in sweeps the expired ones.
   (table) => [index('sso_sign_ins_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * First run in the browser (#33): one-time setup links printed on the console of a server that
+ * started on an empty database. Only the SHA-256 is kept; all are deleted when setup completes.
+ */
+export const setupLinks = pgTable('setup_links', {
+  id: text('id').primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Groups a SCIM client pushed (#33). An admin maps each to a team and/or a role; members of a
+ * mapped group get that team and role (strongest role wins, as for SSO's group mapping).
+ */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
+    role: appRole('role'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('scim_groups_display_name_key').on(sql`lower(${table.displayName})`)],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('scim_group_members_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A person's authenticator app (TOTP, RFC 6238; #33). `confirmedAt` is null until the first
+ * code is typed; `lastUsedStep` refuses a code used twice.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for two-factor sign-in; only hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('recovery_codes_user_idx').on(table.userId)],
+);
+
+/** Passkeys (WebAuthn credentials; #33). The id and public key are base64url. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deviceType: text('device_type'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_idx').on(table.userId)],
+);
+
+/**
+ * Sign-in steps under way (#33): a password that still needs its second factor, a passkey
+ * challenge, a passkey being registered. Keyed by the SHA-256 of a cookie token so any instance
+ * can finish what another started; each is used once and lives minutes.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    id: text('id').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The WebAuthn challenge, when the step has one. */
+    challenge: text('challenge'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('auth_challenges_expires_idx').on(table.expiresAt)],
 );
