@@ -39,6 +39,8 @@ export async function createSession(
   userId: string,
   policy: SessionPolicy,
   meta: RequestMeta,
+  /** How the person proved who they are ("password", "password+totp", "passkey", "sso:<slug>"…). */
+  signInMethod: string | null = null,
 ): Promise<string> {
   const token = generateSessionToken();
   await db.insert(sessions).values({
@@ -47,6 +49,7 @@ export async function createSession(
     expiresAt: sql`now() + make_interval(hours => ${policy.absoluteHours})`,
     ip: meta.ip,
     userAgent: meta.userAgent,
+    signInMethod,
   });
   return token;
 }

@@ -102,6 +102,7 @@ export async function openSession(
       userId,
       { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
       meta,
+      how.method === 'password' ? 'password' : `sso:${how.provider}`,
     );
     await updateLastSignIn(tx, userId);
     await alsoInTransaction?.(tx);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nameForNewPerson, readIdentity, roleFromGroups, safeReturnPath } from './identity.ts';
+import {
+  nameForNewPerson,
+  readIdentity,
+  roleAtSignIn,
+  roleFromGroups,
+  safeReturnPath,
+} from './identity.ts';
 
 describe('readIdentity', () => {
   it('reads the email, whether it is verified (also as a string), the name and the groups', () => {
@@ -8,7 +14,13 @@ describe('readIdentity', () => {
         { email: ' ana@example.com ', email_verified: 'true', name: 'Ana', roles: ['A', 7, 'B'] },
         { groupsClaim: 'roles' },
       ),
-    ).toEqual({ email: 'ana@example.com', emailVerified: true, name: 'Ana', groups: ['A', 'B'] });
+    ).toEqual({
+      email: 'ana@example.com',
+      emailVerified: true,
+      name: 'Ana',
+      groups: ['A', 'B'],
+      groupsSent: true,
+    });
   });
 
   it('takes a single group name, and no groups without a claim to read them from', () => {
@@ -56,6 +68,27 @@ describe('roleFromGroups', () => {
   });
 });
 
+describe('roleAtSignIn', () => {
+  const mapping = { Admins: 'admin', Leads: 'team_lead' } as const;
+  const sent = (groups: string[]) => ({ groups, groupsSent: true });
+
+  it('gives the mapped role, or nothing when it is already held', () => {
+    expect(roleAtSignIn('employee', sent(['Admins']), mapping)).toBe('admin');
+    expect(roleAtSignIn('admin', sent(['Admins']), mapping)).toBeNull();
+  });
+
+  it('takes back a role the mapping grants once no mapped group is left', () => {
+    expect(roleAtSignIn('admin', sent(['Everyone']), mapping)).toBe('employee');
+    expect(roleAtSignIn('team_lead', sent([]), mapping)).toBe('employee');
+  });
+
+  it('leaves roles the mapping never names, and everything when no groups claim came', () => {
+    expect(roleAtSignIn('sme', sent(['Everyone']), mapping)).toBeNull();
+    expect(roleAtSignIn('employee', sent([]), mapping)).toBeNull();
+    expect(roleAtSignIn('admin', { groups: [], groupsSent: false }, mapping)).toBeNull();
+  });
+});
+
 describe('safeReturnPath', () => {
   it('keeps a path of this site', () => {
     expect(safeReturnPath('/history?week=2026-11-23')).toBe('/history?week=2026-11-23');
@@ -81,6 +114,7 @@ describe('nameForNewPerson', () => {
     emailVerified: true,
     name,
     groups: [],
+    groupsSent: false,
   });
   it('takes the provider’s name, else the email’s local part, else the whole address', () => {
     expect(nameForNewPerson(identity('pat.lee@example.com', 'Pat Lee'))).toBe('Pat Lee');

@@ -6,6 +6,8 @@ export interface Identity {
   emailVerified: boolean;
   name: string | null;
   groups: string[];
+  /** Whether the token carried the groups claim at all: one without it says nothing about roles. */
+  groupsSent: boolean;
 }
 
 type Claims = Record<string, unknown>;
@@ -25,7 +27,14 @@ export function readIdentity(
   );
   const fullName = typeof claims.name === 'string' ? claims.name : parts.join(' ');
   const name = fullName.trim().length >= 2 ? fullName.trim().slice(0, 100) : null;
-  return { email, emailVerified: verified, name, groups: readGroups(claims, options.groupsClaim) };
+  const groupsSent = options.groupsClaim !== null && Object.hasOwn(claims, options.groupsClaim);
+  return {
+    email,
+    emailVerified: verified,
+    name,
+    groups: readGroups(claims, options.groupsClaim),
+    groupsSent,
+  };
 }
 
 /**
@@ -59,6 +68,26 @@ export function roleFromGroups(groups: string[], groupRoles: Record<string, Role
     }),
   );
   return ROLE_STRENGTH.find((role) => mapped.has(role)) ?? null;
+}
+
+/**
+ * The role a sign-in gives (#33), or null to leave it. The strongest mapped group's role; when
+ * none of the person's groups is mapped but they hold a role the mapping grants, the directory
+ * gave it and has taken it away (removed from the admin group): back to employee. A role the
+ * mapping never names (given by an admin by hand) stays, and so does everything when the token
+ * carried no groups claim.
+ */
+export function roleAtSignIn(
+  current: Role | null,
+  identity: Pick<Identity, 'groups' | 'groupsSent'>,
+  groupRoles: Record<string, Role>,
+): Role | null {
+  if (!identity.groupsSent) return null;
+  const mapped = roleFromGroups(identity.groups, groupRoles);
+  if (mapped) return mapped === current ? null : mapped;
+  const granted = new Set(Object.values(groupRoles));
+  const held = current ?? 'employee';
+  return held !== 'employee' && granted.has(held) ? 'employee' : null;
 }
 
 /**

@@ -15,7 +15,7 @@ import { setUserRole } from '../users/index.ts';
 import {
   nameForNewPerson,
   readIdentity,
-  roleFromGroups,
+  roleAtSignIn,
   safeReturnPath,
   type Identity,
 } from './identity.ts';
@@ -143,7 +143,7 @@ export async function finishSignIn(
   }
 
   const person = await findOrCreatePerson(db, provider, identity, meta);
-  const mappedRole = roleFromGroups(identity.groups, provider.groupRoles);
+  const mappedRole = roleAtSignIn(person.role, identity, provider.groupRoles);
   if (mappedRole) await applyMappedRole(db, person, mappedRole, meta);
   const token = await openSession(db, config, person.id, meta, { method: 'sso', provider: slug });
   return { token, returnTo: pending.returnTo };

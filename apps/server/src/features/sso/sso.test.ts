@@ -335,11 +335,6 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
         role: 'admin',
       });
-      // No mapped group: the role stays as it is.
-      idp.setAccount(employee.email, { groups: ['Everyone'] });
-      expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
-        role: 'admin',
-      });
       // A mapped group demotes…
       idp.setAccount(employee.email, { groups: ['Staff'] });
       expect(await sessionOf(await signInBySso(app, 'acme-groups', employee.email))).toMatchObject({
@@ -350,6 +345,32 @@ describeEachDatabase('single sign-on with OpenID Connect (#19)', (getDatabase) =
       expect(
         await sessionOf(await signInBySso(app, 'acme-groups', firstAdmin.email)),
       ).toMatchObject({ role: 'admin' });
+    });
+
+    it('takes a mapped role away when the person leaves its group, and leaves roles given by hand (#33)', async () => {
+      const person = await createTestUser(db(), { role: 'employee' });
+      idp.setAccount(person.email, { groups: ['Punchclock Admins'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', person.email))).toMatchObject({
+        role: 'admin',
+      });
+      // Removed from the admin group and in no mapped group: no longer an admin.
+      idp.setAccount(person.email, { groups: ['Everyone'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', person.email))).toMatchObject({
+        role: 'employee',
+      });
+      // A token that carries no groups claim at all says nothing about roles.
+      idp.setAccount(person.email, { groups: ['Punchclock Leads'] });
+      await signInBySso(app, 'acme-groups', person.email);
+      idp.setAccount(person.email, {});
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', person.email))).toMatchObject({
+        role: 'team_lead',
+      });
+      // A role the mapping never grants (sme, given by an admin) is not the directory's to take.
+      const expert = await createTestUser(db(), { role: 'sme' });
+      idp.setAccount(expert.email, { groups: ['Everyone'] });
+      expect(await sessionOf(await signInBySso(app, 'acme-groups', expert.email))).toMatchObject({
+        role: 'sme',
+      });
     });
 
     it('offers only enabled providers, and a turned-off one goes nowhere', async () => {
