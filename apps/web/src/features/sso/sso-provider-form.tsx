@@ -211,7 +211,7 @@ export function SsoProviderForm({
           id={`${idPrefix}-group-roles`}
           label={t`Groups to roles (optional)`}
           className="grid content-start gap-1"
-          hint={t`One per line, “Group name = role” (${roleList}). Each sign-in sets the strongest mapped role.`}
+          hint={t`One per line, “Group name = role” (${roleList}). Each sign-in sets the strongest mapped role; someone in no mapped group any more loses a role the mapping gives.`}
         >
           <textarea
             className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm"
