@@ -1514,7 +1514,8 @@ export const API_ENDPOINTS = {
     response: peopleImportResultSchema,
   },
   'POST /api/users/import': {
-    summary: 'Import people from a file, all or nothing, matched by email (optionally inviting new people)',
+    summary:
+      'Import people from a file, all or nothing, matched by email (optionally inviting new people)',
     tag: 'Users',
     access: 'admin',
     body: peopleImportCommitSchema,

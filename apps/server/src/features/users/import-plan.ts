@@ -178,7 +178,14 @@ function planRow(
   }
 
   const changes = changesOf(existing, before, target, context, rate);
-  const status = problems.length > 0 ? 'refused' : !existing ? 'new' : changes.length > 0 ? 'updated' : 'unchanged';
+  const status =
+    problems.length > 0
+      ? 'refused'
+      : !existing
+        ? 'new'
+        : changes.length > 0
+          ? 'updated'
+          : 'unchanged';
   return {
     row: row.row,
     email: row.email,
@@ -234,6 +241,7 @@ function changesOf(
 function guardLastAdmin(rows: PlannedRow[], context: ImportContext): void {
   const demoted = rows.filter(
     (row) =>
+      row.status !== 'refused' &&
       row.existing &&
       context.activeAdminIds.includes(row.existing.id) &&
       row.target.role !== 'admin',

@@ -4,7 +4,10 @@ import { t } from '@lingui/core/macro';
 import type { z } from 'zod';
 import { emailSchema, firstIssueMessage, roleSchema } from '@punchclock/shared/contracts/auth';
 import { isoDate, text } from '@punchclock/shared/contracts/common';
-import { employeeNumberInputSchema, payRateInputSchema } from '@punchclock/shared/contracts/payroll';
+import {
+  employeeNumberInputSchema,
+  payRateInputSchema,
+} from '@punchclock/shared/contracts/payroll';
 import {
   PEOPLE_IMPORT_COLUMNS,
   type PeopleImportColumn,

@@ -387,7 +387,17 @@ const AUDIT_KEYS = {
 function templateRows(): string[][] {
   return [
     [...PEOPLE_IMPORT_COLUMNS],
-    ['Sam Lee', 'sam.lee@example.com', 'team_lead', 'Front desk', 'E1001', '2024-03-01', '24.00', 'en', ''],
+    [
+      'Sam Lee',
+      'sam.lee@example.com',
+      'team_lead',
+      'Front desk',
+      'E1001',
+      '2024-03-01',
+      '24.00',
+      'en',
+      '',
+    ],
     [
       'Alex Martin',
       'alex.martin@example.com',
