@@ -146,9 +146,10 @@ function planRow(
     if (managerKey === row.emailKey) {
       problems.push({ column: 'manager', message: t`A person cannot report to themself` });
     } else if (!context.people.has(managerKey) && !inFile.has(managerKey)) {
+      const manager = values.manager;
       problems.push({
         column: 'manager',
-        message: t`No person has the email ${values.manager}, in Punchclock or in this file`,
+        message: t`No person has the email ${manager}, in Punchclock or in this file`,
       });
     }
   }

@@ -168,6 +168,10 @@ export function PeopleImportDialog({ isOpen, onClose }: { isOpen: boolean; onClo
   const canImport = result !== null && result.counts.refused === 0 && toImport > 0;
   const shown = result ? rowsToShow(result, filter) : null;
   const isBusy = preview.isPending || commit.isPending;
+  const newTeams = result?.newTeams.join(', ') ?? '';
+  const ignoredColumns = result?.ignoredColumns.join(', ') ?? '';
+  const shownCount = shown?.rows.length ?? 0;
+  const matchingCount = shown?.matching ?? 0;
 
   const columns: DataColumn<PeopleImportRow>[] = [
     {
@@ -262,12 +266,12 @@ export function PeopleImportDialog({ isOpen, onClose }: { isOpen: boolean; onClo
               ) : null}
               {result.newTeams.length > 0 && (
                 <p>
-                  <Trans>New teams: {result.newTeams.join(', ')}</Trans>
+                  <Trans>New teams: {newTeams}</Trans>
                 </p>
               )}
               {result.ignoredColumns.length > 0 && (
                 <p className="text-muted-foreground">
-                  <Trans>Columns left out: {result.ignoredColumns.join(', ')}</Trans>
+                  <Trans>Columns left out: {ignoredColumns}</Trans>
                 </p>
               )}
             </div>
@@ -292,7 +296,7 @@ export function PeopleImportDialog({ isOpen, onClose }: { isOpen: boolean; onClo
             {shown.matching > shown.rows.length && (
               <p className="text-sm text-muted-foreground">
                 <Trans>
-                  Showing the first {shown.rows.length} of {shown.matching} rows.
+                  Showing the first {shownCount} of {matchingCount} rows.
                 </Trans>
               </p>
             )}
