@@ -8,7 +8,7 @@ import type {
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { Locale } from '@punchclock/shared/i18n/locales';
 import type { ExistingPerson } from './import-repository.ts';
-import type { CellProblem, ImportedRow } from './import-rows.ts';
+import type { CellProblem, ImportedRow, ImportedValues } from './import-rows.ts';
 
 /** What Punchclock holds that the file is compared with. */
 export interface ImportContext {
@@ -178,7 +178,7 @@ function planRow(
     } else rate = { hourlyCents: values.hourlyCents, effectiveFrom: context.today };
   }
 
-  const changes = changesOf(existing, before, target, context, rate);
+  const changes = changesOf(values, existing, before, target, context, rate);
   const status =
     problems.length > 0
       ? 'refused'
@@ -202,14 +202,20 @@ function planRow(
 }
 
 function changesOf(
+  values: ImportedValues,
   existing: ExistingPerson | null,
   before: PersonTarget | null,
   target: PersonTarget,
   context: ImportContext,
   rate: PlannedRow['rate'],
 ): PeopleImportRow['changes'] {
-  const teamName = (key: string | null) => (key && context.teams.get(key)?.name) ?? key;
-  const managerEmail = (key: string | null) => (key && context.people.get(key)?.email) ?? key;
+  // As Punchclock holds them, else as the file writes them (a new team, a manager in the file).
+  const teamName = (key: string | null) =>
+    (key && context.teams.get(key)?.name) ??
+    (key === values.team?.toLowerCase() ? values.team : key);
+  const managerEmail = (key: string | null) =>
+    (key && context.people.get(key)?.email) ??
+    (key === values.manager?.toLowerCase() ? values.manager : key);
   const shown: [PeopleImportColumn, (value: PersonTarget) => string | null][] = [
     ['name', (value) => value.name],
     ['role', (value) => value.role],

@@ -52,7 +52,7 @@ function Changes({ row }: { row: PeopleImportRow }) {
       {row.changes.map((change) => (
         <li key={change.column}>
           <span className="font-medium">{columnLabel(change.column)}:</span>{' '}
-          {row.status === 'new' ? (
+          {change.before === null ? (
             shownValue(change.column, change.after)
           ) : (
             <>
