@@ -9,7 +9,16 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { PeopleImportResult } from '@punchclock/shared/contracts/people-import';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
-import { passwordTokens, payRates, profiles, ssoProviders, teams, users } from '../../db/schema.ts';
+import {
+  passwordTokens,
+  payRates,
+  profiles,
+  ssoProviders,
+  teams,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../db/schema.ts';
 import { buildTestApp, CSRF_HEADERS, signInAs } from '../../test/app.ts';
 import { testConfig } from '../../test/config.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
@@ -262,6 +271,35 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     expect(statusesOf(rerun)).toEqual(['unchanged', 'unchanged']);
     expect(rerun.newTeams).toEqual([]);
     expect(await auditRowsAfter(db, again)).toEqual([]);
+  });
+
+  it('tells webhooks as the form does: user.created for a new person, user.updated for a new role', async () => {
+    const existing = await createTestUser(db);
+    const hook = await expectApi<{ endpoint: { id: string } }>(
+      app,
+      adminCookie,
+      'POST',
+      '/api/webhooks',
+      201,
+      {
+        url: 'http://127.0.0.1:9/hooks',
+        eventTypes: ['user.created', 'user.updated'],
+        allowPrivateNetwork: true,
+      },
+    );
+    const fresh = uniqueEmail('hooked');
+    await commit(csv(`Hooked Person,${fresh},,,,,,,`, `,${existing.email},sme,,,,,,`));
+    const deliveries = await db
+      .select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook.endpoint.id));
+    expect(deliveries.map((delivery) => delivery.type).sort()).toEqual([
+      'user.created',
+      'user.updated',
+    ]);
+    const updated = deliveries.find((delivery) => delivery.type === 'user.updated');
+    expect(updated?.payload).toMatchObject({ data: { changed: ['role'], id: existing.id } });
+    await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, hook.endpoint.id));
   });
 
   it('updates a person: role, team, manager, and a new rate from today when it differs', async () => {
