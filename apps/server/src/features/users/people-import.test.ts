@@ -470,5 +470,14 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
       payload: { fileName: 'x.xlsx', content: base64('not a zip') },
     });
     expect(broken.statusCode).toBe(400);
+    // Over 5 MB: the contract's own words, not the body limit's.
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/users/import/preview',
+      headers: { ...CSRF_HEADERS, cookie: adminCookie },
+      payload: { fileName: 'big.csv', content: 'A'.repeat(7_100_000) },
+    });
+    expect(large.statusCode).toBe(400);
+    expect(large.json<{ message: string }>().message).toBe('The file is too large (5 MB at most)');
   });
 });
