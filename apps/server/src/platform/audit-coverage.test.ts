@@ -146,6 +146,14 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
     rows: 0,
     why: 'sends a test push to the caller’s own devices; changes nothing',
   },
+  'POST /api/users/import/preview — a file of people': {
+    rows: 0,
+    why: 'says what a file would do; writes nothing',
+  },
+  'POST /api/users/import — a new person from a file': {
+    rows: 2,
+    why: 'one row per person created or changed, and one for the import itself',
+  },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
     why: 'each item is decided (and audited) on its own, so one refusal does not undo the rest',
@@ -153,6 +161,12 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
 };
 
 const keyOf = (scenario: Scenario) => `${scenario.route} — ${scenario.name}`;
+
+/** A people import's body: a CSV of name and email rows. */
+const peopleFile = (...rows: string[]) => ({
+  fileName: 'people.csv',
+  content: Buffer.from(['name,email', ...rows].join('\n')).toString('base64'),
+});
 
 async function signedIn(
   context: Context,
@@ -325,6 +339,36 @@ const SCENARIOS: Scenario[] = [
         url: '/api/users',
         cookie: adminCookie,
         payload: { name: 'Walk Invited', email: uniqueEmail('walk'), role: 'sme' },
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users/import/preview',
+    name: 'a file of people',
+    status: 200,
+    action: '(none)',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/users/import/preview',
+        cookie: adminCookie,
+        payload: peopleFile(`Walk Previewed,${uniqueEmail('walk-import')}`),
+        actorId: admin.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users/import',
+    name: 'a new person from a file',
+    status: 200,
+    action: 'user.create people.import',
+    async arrange({ admin, adminCookie }) {
+      return {
+        method: 'POST',
+        url: '/api/users/import',
+        cookie: adminCookie,
+        payload: peopleFile(`Walk Imported,${uniqueEmail('walk-import')}`),
         actorId: admin.id,
       };
     },

@@ -23,6 +23,12 @@ import {
   solverRunsResponseSchema,
 } from './demand.ts';
 import { emailPreferencesSchema, updateEmailPreferencesSchema } from './email.ts';
+import {
+  peopleImportCommitSchema,
+  peopleImportFileSchema,
+  peopleImportResultSchema,
+  peopleImportTemplateQuerySchema,
+} from './people-import.ts';
 import { languageResponseSchema, updateLanguageRequestSchema } from './language.ts';
 import {
   apiTokensResponseSchema,
@@ -1492,6 +1498,28 @@ export const API_ENDPOINTS = {
     tag: 'Users',
     access: 'admin',
     response: resetPasswordResponseSchema,
+  },
+  'GET /api/users/import/template': {
+    summary: 'The people import template (CSV or XLSX): the columns and one example row',
+    tag: 'Users',
+    access: 'admin',
+    query: peopleImportTemplateQuerySchema,
+    produces: 'text/csv',
+  },
+  'POST /api/users/import/preview': {
+    summary: 'Check a people file (CSV or XLSX): what each row would do; writes nothing',
+    tag: 'Users',
+    access: 'admin',
+    body: peopleImportFileSchema,
+    response: peopleImportResultSchema,
+  },
+  'POST /api/users/import': {
+    summary:
+      'Import people from a file, all or nothing, matched by email (optionally inviting new people)',
+    tag: 'Users',
+    access: 'admin',
+    body: peopleImportCommitSchema,
+    response: peopleImportResultSchema,
   },
   'GET /api/me/email-preferences': {
     summary: 'Which kinds of email the caller takes, and whether this server sends email',

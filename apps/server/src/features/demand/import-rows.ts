@@ -8,7 +8,7 @@ import { firstIssueMessage } from '@punchclock/shared/contracts/auth';
 import { toBusinessDate } from '@punchclock/shared/domain/business-time';
 import { intervalsOfDay, type Interval } from '@punchclock/shared/domain/demand/coverage';
 import { intervalMinutesOf } from './grid.ts';
-import type { TableRow } from './import-file.ts';
+import type { TableRow } from '../../platform/table-file.ts';
 
 export type ImportKind = 'requirements' | 'workload';
 

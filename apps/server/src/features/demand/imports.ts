@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { parseInput } from '../../platform/errors.ts';
 import type { Actor, Caller } from '../people/index.ts';
-import { readTable } from './import-file.ts';
+import { readTable } from '../../platform/table-file.ts';
 import { checkImportRows, type ImportedInterval } from './import-rows.ts';
 import { announceDemandChanged, assertPlansDemandOf } from './planning.ts';
 import {

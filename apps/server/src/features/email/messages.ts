@@ -71,3 +71,12 @@ export function passwordLinkEmail(
     text: `${intro}\n\n${publicUrl}${link.path}${footer(publicUrl)}`,
   };
 }
+
+/** An invitation to sign in through the organisation's single sign-on (a people import, #33). */
+export function ssoInvitationEmail(publicUrl: string): EmailMessage {
+  const signInUrl = `${publicUrl}/auth`;
+  return {
+    subject: t`You can now sign in to Punchclock`,
+    text: `${t`An account was made for you in Punchclock, where you clock in and out. Sign in with your organisation’s single sign-on (the button on the sign-in page):`}\n\n${signInUrl}${footer(publicUrl)}`,
+  };
+}

@@ -15,6 +15,7 @@ import {
 } from './passwords.ts';
 import { emailPasswordLink } from './password-link-email.ts';
 import { setUserSuspendedById } from './suspension.ts';
+import { registerPeopleImportRoutes } from './import-routes.ts';
 
 export function registerUserRoutes(
   app: FastifyInstance,
@@ -74,4 +75,6 @@ export function registerUserRoutes(
   implementEndpoint(app, 'POST /api/auth/set-password', async ({ request }) =>
     setPasswordWithLink(db, request.body, getRequestMeta(request)),
   );
+
+  registerPeopleImportRoutes(app, db, config, mailer);
 }

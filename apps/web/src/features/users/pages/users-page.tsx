@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { IdCard, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
+import { FileUp, IdCard, KeyRound, Pencil, Plus, UserCheck, UserX, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import type { SetPasswordLink, UserRow } from '@punchclock/shared/contracts/users';
 import { ROLE_LABELS, ROLES } from '@punchclock/shared/domain/roles';
@@ -15,6 +15,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { KioskBadgeDialog } from '@/features/kiosk';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
+import { PeopleImportDialog } from '../components/people-import-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { describeUserPage, lastUserPage, useUserListFilters } from '../user-list-filters';
@@ -104,6 +105,7 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [isFormOpen, setIsFormOpen] = useState(false);
   const [isTeamsOpen, setIsTeamsOpen] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
   const [link, setLink] = useState<{ link: SetPasswordLink; name: string } | null>(null);
   const [badgeUserId, setBadgeUserId] = useState<string | null>(null);
 
@@ -196,9 +198,12 @@ export default function UsersPage() {
           </p>
         </div>
         {canEdit && (
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button variant="outline" onClick={() => setIsTeamsOpen(true)}>
               <Users aria-hidden /> <Trans>Teams</Trans>
+            </Button>
+            <Button variant="outline" onClick={() => setIsImportOpen(true)}>
+              <FileUp aria-hidden /> <Trans>Import people</Trans>
             </Button>
             <Button onClick={() => openForm(null)}>
               <Plus aria-hidden /> <Trans>Add person</Trans>
@@ -301,6 +306,7 @@ export default function UsersPage() {
         onLinkCreated={(created, name) => setLink({ link: created, name })}
       />
       <TeamsDialog isOpen={isTeamsOpen} onClose={() => setIsTeamsOpen(false)} />
+      <PeopleImportDialog isOpen={isImportOpen} onClose={() => setIsImportOpen(false)} />
       <SetPasswordLinkDialog
         link={link?.link ?? null}
         personName={link?.name ?? ''}

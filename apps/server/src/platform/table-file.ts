@@ -1,9 +1,9 @@
-// Reading an uploaded demand file (#31): CSV or XLSX into rows of cell texts.
+// Reading an uploaded file (demand #31, people #33): CSV or XLSX into rows of cell texts.
 import { t } from '@lingui/core/macro';
 import { parse } from 'csv-parse/sync';
 import type ExcelJS from 'exceljs';
-import { Invalid } from '../../platform/errors.ts';
-import { unpackedZipSize } from '../../platform/zip-size.ts';
+import { Invalid } from './errors.ts';
+import { unpackedZipSize } from './zip-size.ts';
 
 /** One row of the file: its 1-based number in the file (the header is row 1) and cell texts. */
 export interface TableRow {
