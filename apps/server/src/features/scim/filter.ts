@@ -2,10 +2,13 @@
 // this server keeps, and evaluated on the rendered resources (pure: no I/O).
 import { t } from '@lingui/core/macro';
 import { parse, type Filter } from 'scim2-parse-filter';
+import { text as storableTextSchema } from '@punchclock/shared/contracts/common';
 import { SCIM_SCHEMAS } from '@punchclock/shared/contracts/scim';
 import { invalidFilter } from './scim-errors.ts';
 
 type Resource = Record<string, unknown>;
+
+const storableText = storableTextSchema();
 export type ResourceKind = 'User' | 'Group';
 
 const ENTERPRISE = SCIM_SCHEMAS.enterpriseUser.toLowerCase();
@@ -53,9 +56,11 @@ export function normalisePath(kind: ResourceKind, path: string): string {
 export function compileFilter(kind: ResourceKind, text: string): (resource: Resource) => boolean {
   let ast: Filter;
   try {
+    if (!storableText.safeParse(text).success) throw new Error('unsupported characters');
     ast = parse(text);
   } catch {
-    throw invalidFilter(t`The filter could not be read: ${text.slice(0, 200)}`);
+    const shown = text.slice(0, 200);
+    throw invalidFilter(t`The filter could not be read: ${shown}`);
   }
   checkFilter(kind, ast, null);
   return (resource) => test(kind, resource, ast, null);

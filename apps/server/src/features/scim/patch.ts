@@ -2,6 +2,7 @@
 // capitalises ops ("Replace") and sends booleans as strings ("False"); Okta sends a path-less
 // replace with an object value. Both are read the same.
 import { t } from '@lingui/core/macro';
+import { text as storableTextSchema, unsupportedCharactersMessage } from '@punchclock/shared/contracts/common';
 import { SCIM_SCHEMAS } from '@punchclock/shared/contracts/scim';
 import { invalidSyntax, invalidValue } from './scim-errors.ts';
 
@@ -11,6 +12,9 @@ export interface PatchOperation {
   path: string | null;
   value: unknown;
 }
+
+/** The app's one rule for stored strings: no control characters, no lone surrogates. */
+const storableText = storableTextSchema();
 
 /** At most this many operations in one PATCH: Entra and Okta send a handful. */
 const MAX_OPERATIONS = 1000;
@@ -80,7 +84,12 @@ export function readText(value: unknown, attribute: string, maxLength: number): 
   if (value === null || value === undefined) return null;
   const text = typeof value === 'number' ? String(value) : value;
   if (typeof text !== 'string') throw invalidValue(t`${attribute} is a string`);
-  const trimmed = text.trim();
+  const checked = storableText.safeParse(text);
+  if (!checked.success) {
+    const reason = unsupportedCharactersMessage();
+    throw invalidValue(`${attribute}: ${reason}`);
+  }
+  const trimmed = checked.data;
   if (trimmed.length > maxLength) {
     throw invalidValue(t`${attribute} has at most ${maxLength} characters`);
   }
