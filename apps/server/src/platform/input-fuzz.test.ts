@@ -49,7 +49,8 @@ const ANONYMOUS = new Set([
 ]);
 
 /** SCIM answers only a directory's token, and says its refusals in SCIM's own shape. */
-const SCIM_FUZZED = 'only a SCIM service token reaches it: fuzzed with one in features/scim/scim-fuzz.test.ts';
+const SCIM_FUZZED =
+  'only a SCIM service token reaches it: fuzzed with one in features/scim/scim-fuzz.test.ts';
 
 /** Routes that take no request input to speak of, or cannot be called this way. */
 const NOT_FUZZED: Record<string, string> = {

@@ -105,11 +105,7 @@ export function schemas(baseUrl: string): Json[] {
         }),
         attribute('name', {
           type: 'complex',
-          subAttributes: [
-            attribute('formatted'),
-            attribute('givenName'),
-            attribute('familyName'),
-          ],
+          subAttributes: [attribute('formatted'), attribute('givenName'), attribute('familyName')],
         }),
         attribute('displayName'),
         attribute('active', { type: 'boolean', description: 'False suspends the person' }),
@@ -120,7 +116,11 @@ export function schemas(baseUrl: string): Json[] {
           multiValued: true,
           mutability: 'readOnly',
           description: 'The userName, as the work email',
-          subAttributes: [attribute('value'), attribute('type'), attribute('primary', { type: 'boolean' })],
+          subAttributes: [
+            attribute('value'),
+            attribute('type'),
+            attribute('primary', { type: 'boolean' }),
+          ],
         }),
         attribute('groups', {
           type: 'complex',
@@ -168,7 +168,11 @@ export function schemas(baseUrl: string): Json[] {
           subAttributes: [
             attribute('value', { caseExact: true, mutability: 'immutable' }),
             attribute('display', { mutability: 'readOnly' }),
-            attribute('$ref', { type: 'reference', referenceTypes: ['User'], mutability: 'immutable' }),
+            attribute('$ref', {
+              type: 'reference',
+              referenceTypes: ['User'],
+              mutability: 'immutable',
+            }),
           ],
         }),
       ],

@@ -98,7 +98,12 @@ function unsupported(attribute: string) {
   return invalidFilter(t`Filtering on ${attribute.slice(0, 200)} is not supported`);
 }
 
-function test(kind: ResourceKind, resource: unknown, filter: Filter, within: string | null): boolean {
+function test(
+  kind: ResourceKind,
+  resource: unknown,
+  filter: Filter,
+  within: string | null,
+): boolean {
   switch (filter.op) {
     case 'and':
       return filter.filters.every((part) => test(kind, resource, part, within));
@@ -118,7 +123,8 @@ function test(kind: ResourceKind, resource: unknown, filter: Filter, within: str
       const path = normalisePath(kind, filter.attrPath);
       const exact = CASE_EXACT.has(path);
       const values = valuesAt(resource, path);
-      if (filter.op === 'ne') return !values.some((value) => compare('eq', value, filter.compValue, exact));
+      if (filter.op === 'ne')
+        return !values.some((value) => compare('eq', value, filter.compValue, exact));
       return values.some((value) => compare(filter.op, value, filter.compValue, exact));
     }
   }

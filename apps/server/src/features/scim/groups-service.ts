@@ -173,28 +173,20 @@ async function changeGroup(
       if (!before) throw notFound();
       checkIfMatch(ifMatch, versionOf(before.updatedAt));
       const current = new Set(before.members.map((member) => member.id));
-      let removed: string[] = [];
-      let added: string[] = [];
-      if (change.setMembers) {
-        const wanted = new Set(change.setMembers);
-        await requireUsers(tx, [...wanted]);
-        removed = await removeGroupMembers(
-          tx,
-          id.data,
-          [...current].filter((member) => !wanted.has(member)),
-        );
-        added = await addGroupMembers(
-          tx,
-          id.data,
-          [...wanted].filter((member) => !current.has(member)),
-        );
-      } else {
-        removed = await removeGroupMembers(tx, id.data, change.removeMembers);
-        await requireUsers(tx, change.addMembers);
-        added = await addGroupMembers(tx, id.data, change.addMembers);
-      }
-      const renamed =
-        change.displayName !== undefined && change.displayName !== before.displayName;
+      const wanted = change.setMembers ? new Set(change.setMembers) : null;
+      await requireUsers(tx, wanted ? [...wanted] : change.addMembers);
+      // Removals first: "remove all, then add" (and a replaced list) end with the right members.
+      const removed = await removeGroupMembers(
+        tx,
+        id.data,
+        wanted ? [...current].filter((member) => !wanted.has(member)) : change.removeMembers,
+      );
+      const added = await addGroupMembers(
+        tx,
+        id.data,
+        wanted ? [...wanted].filter((member) => !current.has(member)) : change.addMembers,
+      );
+      const renamed = change.displayName !== undefined && change.displayName !== before.displayName;
       if (renamed) await requireFreeName(tx, change.displayName!, id.data);
       const newExternalId =
         change.externalId !== undefined && change.externalId !== before.externalId;
@@ -271,7 +263,12 @@ function memberIdsInPath(path: string): string[] | null {
   return ids;
 }
 
-function addOperation(change: GroupChange, operation: PatchOperation, path: string, value: unknown) {
+function addOperation(
+  change: GroupChange,
+  operation: PatchOperation,
+  path: string,
+  value: unknown,
+) {
   switch (path) {
     case 'displayname':
       if (operation.op === 'remove') throw invalidValue(t`displayName is required`);
@@ -295,7 +292,11 @@ function addOperation(change: GroupChange, operation: PatchOperation, path: stri
       return;
     }
     default:
-      throw new ScimError(400, t`A group has no attribute ${path.slice(0, 200)} to change`, 'invalidPath');
+      throw new ScimError(
+        400,
+        t`A group has no attribute ${path.slice(0, 200)} to change`,
+        'invalidPath',
+      );
   }
 }
 

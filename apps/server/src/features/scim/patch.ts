@@ -2,7 +2,10 @@
 // capitalises ops ("Replace") and sends booleans as strings ("False"); Okta sends a path-less
 // replace with an object value. Both are read the same.
 import { t } from '@lingui/core/macro';
-import { text as storableTextSchema, unsupportedCharactersMessage } from '@punchclock/shared/contracts/common';
+import {
+  text as storableTextSchema,
+  unsupportedCharactersMessage,
+} from '@punchclock/shared/contracts/common';
 import { SCIM_SCHEMAS } from '@punchclock/shared/contracts/scim';
 import { invalidSyntax, invalidValue } from './scim-errors.ts';
 
@@ -23,7 +26,10 @@ const MAX_OPERATIONS = 1000;
 export function readPatch(body: unknown): PatchOperation[] {
   if (!isObject(body)) throw invalidSyntax(t`A PATCH body is a JSON object`);
   const schemas = field(body, 'schemas');
-  if (schemas !== undefined && (!Array.isArray(schemas) || !schemas.includes(SCIM_SCHEMAS.patchOp))) {
+  if (
+    schemas !== undefined &&
+    (!Array.isArray(schemas) || !schemas.includes(SCIM_SCHEMAS.patchOp))
+  ) {
     throw invalidSyntax(t`A PATCH body names the schema ${SCIM_SCHEMAS.patchOp}`);
   }
   const operations = field(body, 'Operations');

@@ -59,10 +59,16 @@ export function registerScimRoutes(app: FastifyInstance, db: Db): void {
     scim.addHook('onRequest', async (request) => {
       const token = request.auth?.apiToken;
       if (!token) {
-        throw new Unauthorized(t`SCIM calls need a service token with the scim scope`, 'invalid_token');
+        throw new Unauthorized(
+          t`SCIM calls need a service token with the scim scope`,
+          'invalid_token',
+        );
       }
       if (token.kind !== 'service' || !token.scopes.includes('scim')) {
-        throw new Forbidden(t`SCIM calls need a service token with the scim scope`, 'insufficient_scope');
+        throw new Forbidden(
+          t`SCIM calls need a service token with the scim scope`,
+          'insufficient_scope',
+        );
       }
     });
     scim.addHook('onSend', async (_request, reply, payload) => {
@@ -144,14 +150,18 @@ export function registerScimRoutes(app: FastifyInstance, db: Db): void {
       void reply.status(201).header('location', `${baseUrlOf(request)}/Groups/${created.id}`);
       return withVersion(reply, renderGroup(created, baseUrlOf(request)));
     });
-    implementEndpoint(scim, 'GET /scim/v2/Groups/:id', async ({ request, reply, params, query }) => {
-      const group = renderGroup(await getScimGroup(db, params.id), baseUrlOf(request));
-      const version = group.meta.version;
-      if (isNotModified(request.headers['if-none-match'], version)) {
-        return reply.status(304).header('etag', version).send();
-      }
-      return withVersion(reply, project(group, query));
-    });
+    implementEndpoint(
+      scim,
+      'GET /scim/v2/Groups/:id',
+      async ({ request, reply, params, query }) => {
+        const group = renderGroup(await getScimGroup(db, params.id), baseUrlOf(request));
+        const version = group.meta.version;
+        if (isNotModified(request.headers['if-none-match'], version)) {
+          return reply.status(304).header('etag', version).send();
+        }
+        return withVersion(reply, project(group, query));
+      },
+    );
     implementEndpoint(scim, 'PUT /scim/v2/Groups/:id', async ({ request, reply, params }) => {
       const group = await replaceScimGroup(
         db,

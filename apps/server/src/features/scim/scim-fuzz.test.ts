@@ -112,57 +112,56 @@ describeEachDatabase('SCIM answers any input without a server error', (getDataba
     return Array.isArray(body.schemas) && typeof body.detail === 'string';
   }
 
-  it(
-    'any body to Users and Groups, any PATCH, any filter',
-    async () => {
-      const cases: [string, fc.Arbitrary<unknown>, (input: unknown) => ReturnType<typeof call>][] = [
-        ['POST /Users', resourceBody, (body) => call('POST', '/scim/v2/Users', body)],
-        ['PUT /Users/:id', resourceBody, (body) => call('PUT', `/scim/v2/Users/${userId}`, body)],
-        ['PATCH /Users/:id', patchBody, (body) => call('PATCH', `/scim/v2/Users/${userId}`, body)],
-        ['POST /Groups', resourceBody, (body) => call('POST', '/scim/v2/Groups', body)],
-        ['PUT /Groups/:id', resourceBody, (body) => call('PUT', `/scim/v2/Groups/${groupId}`, body)],
-        ['PATCH /Groups/:id', patchBody, (body) => call('PATCH', `/scim/v2/Groups/${groupId}`, body)],
-        [
-          'GET /Users?filter',
-          fc.tuple(filter, hostileString, hostileString),
-          (input) => {
-            const [text, start, count] = input as string[];
-            const query = new URLSearchParams({ filter: text!, startIndex: start!, count: count! });
-            return call('GET', `/scim/v2/Users?${query.toString()}`);
-          },
-        ],
-        [
-          'GET /Groups?filter',
-          filter,
-          (text) =>
-            call('GET', `/scim/v2/Groups?${new URLSearchParams({ filter: text as string }).toString()}`),
-        ],
-        [
-          'GET /Users/:id',
-          hostileString,
-          (id) => call('GET', `/scim/v2/Users/${encodeURIComponent(id as string)}`),
-        ],
-      ];
-      const failures: string[] = [];
-      for (const [name, arbitrary, send] of cases) {
-        await fc
-          .assert(
-            fc.asyncProperty(arbitrary, async (input) => {
-              const response = await send(input);
-              const sound = isSound(response);
-              if (!sound) {
-                failures.push(
-                  `${name} ${JSON.stringify(input)?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 200)}`,
-                );
-              }
-              return sound;
-            }),
-            { numRuns: RUNS, endOnFailure: true },
-          )
-          .catch(() => undefined);
-      }
-      expect(failures).toEqual([]);
-    },
-    120_000,
-  );
+  it('any body to Users and Groups, any PATCH, any filter', async () => {
+    const cases: [string, fc.Arbitrary<unknown>, (input: unknown) => ReturnType<typeof call>][] = [
+      ['POST /Users', resourceBody, (body) => call('POST', '/scim/v2/Users', body)],
+      ['PUT /Users/:id', resourceBody, (body) => call('PUT', `/scim/v2/Users/${userId}`, body)],
+      ['PATCH /Users/:id', patchBody, (body) => call('PATCH', `/scim/v2/Users/${userId}`, body)],
+      ['POST /Groups', resourceBody, (body) => call('POST', '/scim/v2/Groups', body)],
+      ['PUT /Groups/:id', resourceBody, (body) => call('PUT', `/scim/v2/Groups/${groupId}`, body)],
+      ['PATCH /Groups/:id', patchBody, (body) => call('PATCH', `/scim/v2/Groups/${groupId}`, body)],
+      [
+        'GET /Users?filter',
+        fc.tuple(filter, hostileString, hostileString),
+        (input) => {
+          const [text, start, count] = input as string[];
+          const query = new URLSearchParams({ filter: text!, startIndex: start!, count: count! });
+          return call('GET', `/scim/v2/Users?${query.toString()}`);
+        },
+      ],
+      [
+        'GET /Groups?filter',
+        filter,
+        (text) =>
+          call(
+            'GET',
+            `/scim/v2/Groups?${new URLSearchParams({ filter: text as string }).toString()}`,
+          ),
+      ],
+      [
+        'GET /Users/:id',
+        hostileString,
+        (id) => call('GET', `/scim/v2/Users/${encodeURIComponent(id as string)}`),
+      ],
+    ];
+    const failures: string[] = [];
+    for (const [name, arbitrary, send] of cases) {
+      await fc
+        .assert(
+          fc.asyncProperty(arbitrary, async (input) => {
+            const response = await send(input);
+            const sound = isSound(response);
+            if (!sound) {
+              failures.push(
+                `${name} ${JSON.stringify(input)?.slice(0, 300)} -> ${response.statusCode} ${response.body.slice(0, 200)}`,
+              );
+            }
+            return sound;
+          }),
+          { numRuns: RUNS, endOnFailure: true },
+        )
+        .catch(() => undefined);
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
 });

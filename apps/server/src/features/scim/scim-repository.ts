@@ -256,7 +256,12 @@ export async function insertScimGroup(
 export async function updateScimGroup(
   db: Db,
   id: string,
-  values: { displayName?: string; externalId?: string | null; teamId?: string | null; role?: Role | null },
+  values: {
+    displayName?: string;
+    externalId?: string | null;
+    teamId?: string | null;
+    role?: Role | null;
+  },
 ): Promise<void> {
   await db
     .update(scimGroups)

@@ -106,7 +106,10 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     return { id: body.id as string, userName, body };
   }
 
-  async function createGroup(displayName = `Group ${randomUUID().slice(0, 8)}`, members: string[] = []) {
+  async function createGroup(
+    displayName = `Group ${randomUUID().slice(0, 8)}`,
+    members: string[] = [],
+  ) {
     const body = await ok(
       await scim('POST', '/Groups', {
         schemas: [GROUP],
@@ -119,7 +122,13 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
   }
 
   async function mapGroup(groupId: string, mapping: { teamId: string | null; role: Role | null }) {
-    const response = await callApi(app, adminCookie, 'PUT', `/api/admin/scim/groups/${groupId}`, mapping);
+    const response = await callApi(
+      app,
+      adminCookie,
+      'PUT',
+      `/api/admin/scim/groups/${groupId}`,
+      mapping,
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Record<string, unknown>;
   }
@@ -142,7 +151,12 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
   it('Entra ID: look up, create, read, update with string booleans, deactivate, groups, delete', async () => {
     const userName = uniqueEmail('entra');
     const lookup = await ok(await scim('GET', `/Users${filterQuery(`userName eq "${userName}"`)}`));
-    expect(lookup).toMatchObject({ totalResults: 0, Resources: [], startIndex: 1, itemsPerPage: 0 });
+    expect(lookup).toMatchObject({
+      totalResults: 0,
+      Resources: [],
+      startIndex: 1,
+      itemsPerPage: 0,
+    });
 
     const created = await ok(
       await scim('POST', '/Users', {
@@ -200,7 +214,9 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     await ok(
       await scim('PATCH', `/Users/${id}`, {
         schemas: [PATCH_OP],
-        Operations: [{ op: 'Replace', value: { 'name.givenName': 'Jo', 'name.familyName': 'Entra' } }],
+        Operations: [
+          { op: 'Replace', value: { 'name.givenName': 'Jo', 'name.familyName': 'Entra' } },
+        ],
       }),
     );
     expect((await ok(await scim('GET', `/Users/${id}`))).displayName).toBe('Jo Entra');
@@ -283,7 +299,9 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       });
     expect((await withPersonal()).statusCode).toBe(200);
 
-    const found = await ok(await scim('GET', `/Users${filterQuery(`userName eq "${person.email}"`)}`));
+    const found = await ok(
+      await scim('GET', `/Users${filterQuery(`userName eq "${person.email}"`)}`),
+    );
     const [resource] = found.Resources as { id: string }[];
     expect(resource?.id).toBe(person.id);
     await ok(
@@ -378,7 +396,10 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
         members: [{ value: id }],
       }),
     );
-    expect(renamed).toMatchObject({ displayName: `${group.displayName} renamed`, members: [{ value: id }] });
+    expect(renamed).toMatchObject({
+      displayName: `${group.displayName} renamed`,
+      members: [{ value: id }],
+    });
   });
 
   it('serves the discovery documents of RFC 7644 §4', async () => {
@@ -425,7 +446,9 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     const zero = await ok(await scim('GET', `/Users${filterQuery(all)}&count=0`));
     expect(zero).toMatchObject({ totalResults: 5, itemsPerPage: 0, Resources: [] });
 
-    const inactive = await ok(await scim('GET', `/Users${filterQuery(`${all} and active eq false`)}`));
+    const inactive = await ok(
+      await scim('GET', `/Users${filterQuery(`${all} and active eq false`)}`),
+    );
     expect(inactive).toMatchObject({ totalResults: 1, Resources: [{ id: made[4]?.id }] });
     const either = await ok(
       await scim(
@@ -436,10 +459,15 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     expect((either.Resources as { id: string }[]).map((user) => user.id).sort()).toEqual(
       [made[0]?.id, made[1]?.id].sort(),
     );
-    const byExternal = await ok(await scim('GET', `/Users${filterQuery(`externalId eq "page-${tag}-2"`)}`));
+    const byExternal = await ok(
+      await scim('GET', `/Users${filterQuery(`externalId eq "page-${tag}-2"`)}`),
+    );
     expect(byExternal).toMatchObject({ totalResults: 1, Resources: [{ id: made[2]?.id }] });
     const projected = await ok(
-      await scim('GET', `/Users${filterQuery(`externalId eq "page-${tag}-2"`)}&attributes=userName`),
+      await scim(
+        'GET',
+        `/Users${filterQuery(`externalId eq "page-${tag}-2"`)}&attributes=userName`,
+      ),
     );
     expect(Object.keys((projected.Resources as object[])[0] ?? {}).sort()).toEqual([
       'id',
@@ -460,7 +488,11 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       'uniqueness',
     );
     expectScimError(await scim('POST', '/Users', { schemas: [USER] }), 400, 'invalidValue');
-    expectScimError(await scim('POST', '/Users', { schemas: [USER], userName: 'not an email' }), 400, 'invalidValue');
+    expectScimError(
+      await scim('POST', '/Users', { schemas: [USER], userName: 'not an email' }),
+      400,
+      'invalidValue',
+    );
     expectScimError(
       await app.inject({
         method: 'POST',
@@ -472,7 +504,10 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       'invalidSyntax',
     );
     expectScimError(
-      await scim('PATCH', `/Users/${id}`, { schemas: [PATCH_OP], Operations: [{ op: 'move', path: 'active' }] }),
+      await scim('PATCH', `/Users/${id}`, {
+        schemas: [PATCH_OP],
+        Operations: [{ op: 'move', path: 'active' }],
+      }),
       400,
       'invalidSyntax',
     );
@@ -485,7 +520,11 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       'invalidValue',
     );
     expectScimError(await scim('GET', `/Users${filterQuery('userName eq')}`), 400, 'invalidFilter');
-    expectScimError(await scim('GET', `/Users${filterQuery('password eq "x"')}`), 400, 'invalidFilter');
+    expectScimError(
+      await scim('GET', `/Users${filterQuery('password eq "x"')}`),
+      400,
+      'invalidFilter',
+    );
     expectScimError(await scim('GET', `/Users?startIndex=abc`), 400, 'invalidValue');
 
     // ETags: a stale If-Match is refused; the current one (or *) goes through.
@@ -505,15 +544,24 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     await ok(await rename('Sam Third', '*'));
     expectScimError(await scim('DELETE', `/Users/${id}`, undefined, { 'if-match': etag }), 412);
     const fresh = (await scim('GET', `/Users/${id}`)).headers.etag as string;
-    expect((await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': fresh })).statusCode).toBe(304);
+    expect(
+      (await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': fresh })).statusCode,
+    ).toBe(304);
 
     const group = await createGroup();
     expectScimError(
-      await scim('POST', '/Groups', { schemas: [GROUP], displayName: group.displayName.toUpperCase() }),
+      await scim('POST', '/Groups', {
+        schemas: [GROUP],
+        displayName: group.displayName.toUpperCase(),
+      }),
       409,
       'uniqueness',
     );
-    expectScimError(await scim('PATCH', `/Groups/${group.id}`, membersPatch('add', [randomUUID()])), 400, 'invalidValue');
+    expectScimError(
+      await scim('PATCH', `/Groups/${group.id}`, membersPatch('add', [randomUUID()])),
+      400,
+      'invalidValue',
+    );
     expectScimError(
       await scim('PATCH', `/Groups/${group.id}`, {
         schemas: [PATCH_OP],
@@ -610,8 +658,13 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     const list = await callApi(app, adminCookie, 'GET', '/api/admin/scim/groups');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ basePath: '/scim/v2' });
-    const listed = (list.json() as { groups: { id: string; role: string | null; memberCount: number }[] }).groups;
-    expect(listed.find((group) => group.id === admins.id)).toMatchObject({ role: 'admin', memberCount: 1 });
+    const listed = (
+      list.json() as { groups: { id: string; role: string | null; memberCount: number }[] }
+    ).groups;
+    expect(listed.find((group) => group.id === admins.id)).toMatchObject({
+      role: 'admin',
+      memberCount: 1,
+    });
     // Unmapping the admin role takes it back from the group's members at once.
     await mapGroup(admins.id, { teamId: null, role: null });
     expect((await profileOf(person.id))?.role).toBe('employee');

@@ -68,7 +68,9 @@ export function renderUser(record: ScimUserRecord, baseUrl: string): ScimUserRes
     id: record.id,
     ...(record.externalId ? { externalId: record.externalId } : {}),
     userName: record.email,
-    ...(record.fullName ? { name: { formatted: record.fullName }, displayName: record.fullName } : {}),
+    ...(record.fullName
+      ? { name: { formatted: record.fullName }, displayName: record.fullName }
+      : {}),
     active: !record.isSuspended,
     emails: [{ value: record.email, type: 'work', primary: true }],
     ...(record.language ? { preferredLanguage: record.language } : {}),
@@ -160,13 +162,18 @@ export function readUserResource(body: unknown, current: UserDraft | null): User
       };
   const parts: NameParts = {};
   for (const [key, value] of Object.entries(body)) {
-    if (key.toLowerCase() === 'schemas' || key.toLowerCase() === 'id' || key.toLowerCase() === 'meta') {
+    if (
+      key.toLowerCase() === 'schemas' ||
+      key.toLowerCase() === 'id' ||
+      key.toLowerCase() === 'meta'
+    ) {
       continue;
     }
     setAttribute(draft, parts, key, value, 'replace');
   }
   draft.userName = readUserName(draft.userName);
-  draft.fullName = fullNameFrom(parts, current ? current.fullName : null) ?? nameFromEmail(draft.userName);
+  draft.fullName =
+    fullNameFrom(parts, current ? current.fullName : null) ?? nameFromEmail(draft.userName);
   return draft;
 }
 

@@ -95,11 +95,7 @@ const uniqueRefusal = (error: unknown) => {
   throw isUniqueViolation(error) ? uniqueness(t`That userName is taken`) : error;
 };
 
-export async function createScimUser(
-  db: Db,
-  body: unknown,
-  actor: Actor,
-): Promise<ScimUserRecord> {
+export async function createScimUser(db: Db, body: unknown, actor: Actor): Promise<ScimUserRecord> {
   const draft = readUserResource(body, null);
   const id = await db
     .transaction(async (tx) => {
