@@ -95,7 +95,8 @@ function checkFilter(kind: ResourceKind, filter: Filter, within: string | null):
 }
 
 function unsupported(attribute: string) {
-  return invalidFilter(t`Filtering on ${attribute.slice(0, 200)} is not supported`);
+  const shown = attribute.slice(0, 200);
+  return invalidFilter(t`Filtering on ${shown} is not supported`);
 }
 
 function test(

@@ -245,7 +245,8 @@ function memberIdsInPath(path: string): string[] | null {
   try {
     filter = parse(path.trim());
   } catch {
-    throw new ScimError(400, t`The path could not be read: ${path.slice(0, 200)}`, 'invalidPath');
+    const shown = path.slice(0, 200);
+    throw new ScimError(400, t`The path could not be read: ${shown}`, 'invalidPath');
   }
   const ids: string[] = [];
   const collect = (part: Filter): void => {
@@ -291,12 +292,10 @@ function addOperation(
       }
       return;
     }
-    default:
-      throw new ScimError(
-        400,
-        t`A group has no attribute ${path.slice(0, 200)} to change`,
-        'invalidPath',
-      );
+    default: {
+      const shown = path.slice(0, 200);
+      throw new ScimError(400, t`A group has no attribute ${shown} to change`, 'invalidPath');
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import {
   unsupportedCharactersMessage,
 } from '@punchclock/shared/contracts/common';
 import { SCIM_SCHEMAS } from '@punchclock/shared/contracts/scim';
-import { invalidSyntax, invalidValue } from './scim-errors.ts';
+import { invalidSyntax, invalidValue, ScimError } from './scim-errors.ts';
 
 export interface PatchOperation {
   op: 'add' | 'replace' | 'remove';
@@ -30,7 +30,8 @@ export function readPatch(body: unknown): PatchOperation[] {
     schemas !== undefined &&
     (!Array.isArray(schemas) || !schemas.includes(SCIM_SCHEMAS.patchOp))
   ) {
-    throw invalidSyntax(t`A PATCH body names the schema ${SCIM_SCHEMAS.patchOp}`);
+    const schema = SCIM_SCHEMAS.patchOp;
+    throw invalidSyntax(t`A PATCH body names the schema ${schema}`);
   }
   const operations = field(body, 'Operations');
   if (!Array.isArray(operations) || operations.length === 0) {
@@ -53,7 +54,7 @@ export function readPatch(body: unknown): PatchOperation[] {
     const value = field(operation, 'value');
     const pathText = typeof path === 'string' ? path : null;
     if (pathText === null && name === 'remove') {
-      throw invalidValue(t`A remove operation names a path`);
+      throw new ScimError(400, t`A remove operation names a path`, 'noTarget');
     }
     if (pathText === null && !isObject(value)) {
       throw invalidValue(t`An operation without a path has an object value`);

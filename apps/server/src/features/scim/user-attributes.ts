@@ -104,7 +104,8 @@ function readUserName(value: unknown): string {
   const text = readText(value, 'userName', 254);
   if (!text) throw invalidValue(t`userName is required`);
   if (!emailSchema.safeParse(text).success) {
-    throw invalidValue(t`userName is the person’s email address: ${text.slice(0, 100)} is not one`);
+    const shown = text.slice(0, 100);
+    throw invalidValue(t`userName is the person’s email address: ${shown} is not one`);
   }
   return text;
 }

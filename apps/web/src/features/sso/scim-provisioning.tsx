@@ -173,7 +173,7 @@ function GroupRow({
       <th scope="row" className="py-2 pr-3 text-left font-medium">
         {group.displayName}
         <span className="block text-xs font-normal text-muted-foreground">
-          <Trans>{members} members</Trans>
+          <Trans>Members: {members}</Trans>
         </span>
       </th>
       <td className="py-2 pr-3">
