@@ -686,6 +686,14 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     await ok(await scim('PATCH', `/Groups/${admins.id}`, membersPatch('add', [admin.id])), 204);
     expect((await profileOf(admin.id))?.role).toBe('admin');
     await ok(await scim('DELETE', `/Groups/${admins.id}`), 204);
+
+    // The only active admin cannot be suspended by the directory either: 409, nothing changed.
+    const refused = await scim('PATCH', `/Users/${admin.id}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+    });
+    expectScimError(refused, 409, 'mutability');
+    expect((await profileOf(admin.id))?.isSuspended).toBe(false);
   });
 
   it('audits every change as the token’s, with the entity it changed', async () => {
