@@ -1771,6 +1771,7 @@ export const API_ENDPOINTS = {
     tag: 'SCIM',
     access: 'admin',
     scope: 'scim',
+    query: scimListQuerySchema,
     response: scimUserSchema,
   },
   'PUT /scim/v2/Users/:id': {

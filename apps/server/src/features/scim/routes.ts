@@ -108,13 +108,13 @@ export function registerScimRoutes(app: FastifyInstance, db: Db): void {
       void reply.status(201).header('location', `${baseUrlOf(request)}/Users/${created.id}`);
       return withVersion(reply, renderUser(created, baseUrlOf(request)));
     });
-    implementEndpoint(scim, 'GET /scim/v2/Users/:id', async ({ request, reply, params }) => {
+    implementEndpoint(scim, 'GET /scim/v2/Users/:id', async ({ request, reply, params, query }) => {
       const user = renderUser(await getScimUser(db, params.id), baseUrlOf(request));
       const version = user.meta.version;
       if (isNotModified(request.headers['if-none-match'], version)) {
         return reply.status(304).header('etag', version).send();
       }
-      return withVersion(reply, project(user, request.query as Record<string, string>));
+      return withVersion(reply, project(user, query));
     });
     implementEndpoint(scim, 'PUT /scim/v2/Users/:id', async ({ request, reply, params }) => {
       const user = await replaceScimUser(

@@ -139,6 +139,18 @@ describeEachDatabase('SCIM answers any input without a server error', (getDataba
           ),
       ],
       [
+        'GET /Users/:id?attributes',
+        fc.array(fc.tuple(fc.constantFrom('attributes', 'excludedAttributes'), hostileString), {
+          maxLength: 3,
+        }),
+        (pairs) => {
+          const query = (pairs as [string, string][])
+            .map(([key, text]) => `${key}=${encodeURIComponent(text)}`)
+            .join('&');
+          return call('GET', `/scim/v2/Users/${userId}?${query}`);
+        },
+      ],
+      [
         'GET /Users/:id',
         hostileString,
         (id) => call('GET', `/scim/v2/Users/${encodeURIComponent(id as string)}`),
