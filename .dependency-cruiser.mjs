@@ -55,8 +55,16 @@ export const serverLayers = {
   },
   integrations: {
     holds:
-      'other systems and devices: API tokens, webhooks, calendar feeds, kiosks, backups, the API reference',
-    features: ['api-tokens', 'webhooks', 'calendar-feeds', 'kiosk', 'backups', 'api-reference'],
+      'other systems and devices: API tokens, webhooks, calendar feeds, kiosks, backups, the API reference, directory provisioning (SCIM)',
+    features: [
+      'api-tokens',
+      'webhooks',
+      'calendar-feeds',
+      'kiosk',
+      'backups',
+      'api-reference',
+      'scim',
+    ],
   },
   surface: {
     holds:

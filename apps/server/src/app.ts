@@ -24,6 +24,7 @@ import {
 import { ensureVapidKeys, registerPushRoutes } from './features/push/index.ts';
 import { registerSsoRoutes, syncEnvironmentProvider } from './features/sso/index.ts';
 import { registerScheduleRoutes } from './features/schedules/index.ts';
+import { registerScimRoutes } from './features/scim/index.ts';
 import { registerRosterRoutes, registerShiftTradeRoutes } from './features/rosters/index.ts';
 import { registerTimeTrackingRoutes } from './features/time-tracking/index.ts';
 import { registerKioskRoutes } from './features/kiosk/index.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   registerTimeOffRoutes(app, db, config);
   registerCalendarFeedRoutes(app, db, config);
   registerApiTokenRoutes(app, db, config);
+  registerScimRoutes(app, db);
   registerWebhookRoutes(app, db, { allowLoopback: config.webhooks.allowLoopback });
   registerApprovalRoutes(app, db, config);
   registerBackupRoutes(app, database, config);

@@ -23,7 +23,10 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyInstance {
-    /** Every /api route as registered ("GET", "/api/users/:id"): the walks in tests read it. */
+    /**
+     * Every /api route as registered ("GET", "/api/users/:id"), and the /scim/v2 routes a
+     * directory calls: the walks in tests read it.
+     */
     apiRoutes: { method: string; url: string; access: Access }[];
   }
 }
@@ -48,7 +51,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
 
   app.decorate('apiRoutes', []);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api')) return;
+    if (!route.url.startsWith('/api') && !route.url.startsWith('/scim/')) return;
     if (!route.config?.access) {
       throw new Error(`route ${String(route.method)} ${route.url} declares no access rule`);
     }

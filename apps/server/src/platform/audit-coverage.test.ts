@@ -17,6 +17,7 @@ import { addMyAvailabilityException } from '../features/rosters/availability.ts'
 import { createShift } from '../features/rosters/service.ts';
 import { requestShiftTrade } from '../features/rosters/trades.ts';
 import { seedPublishedShift } from '../test/roster-fixtures.ts';
+import { scimGroup, scimServiceToken, scimUser } from '../test/scim.ts';
 import { buildTestApp, nextTestIp, signInAs } from '../test/app.ts';
 import { readRawEvents, timeOffTypeId, torontoInstant } from '../test/approvals.ts';
 import { describeEachDatabase } from '../test/databases.ts';
@@ -100,6 +101,8 @@ interface Call {
   payload?: Record<string, unknown>;
   /** The session the call is made with; none for anonymous calls. */
   cookie?: string;
+  /** An API token's secret the call is made with instead (SCIM: a directory's service token). */
+  bearer?: string;
   /** Who the audit row must name as actor (null: nobody, e.g. a failed sign-in). */
   actorId: string | null;
 }
@@ -153,6 +156,38 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
   'POST /api/users/import — a new person from a file': {
     rows: 2,
     why: 'one row per person created or changed, and one for the import itself',
+  },
+  'POST /scim/v2/Users — a person pushed': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'PUT /scim/v2/Users/:id — a person replaced': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'PATCH /scim/v2/Users/:id — a person renamed': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'DELETE /scim/v2/Users/:id — a person removed from the directory (suspended)': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'POST /scim/v2/Groups — a group pushed': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'PUT /scim/v2/Groups/:id — a group replaced': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'PATCH /scim/v2/Groups/:id — a member added': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'DELETE /scim/v2/Groups/:id — a group removed': {
+    rows: 2,
+    why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
   },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
@@ -214,6 +249,116 @@ async function punchedIn(db: Db, userId: string) {
 }
 
 const SCENARIOS: Scenario[] = [
+  {
+    route: 'POST /scim/v2/Users',
+    name: 'a person pushed',
+    status: 201,
+    action: 'user.create api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const payload = { userName: uniqueEmail('walk-scim'), displayName: 'Pushed Person' };
+      return { method: 'POST', url: '/scim/v2/Users', bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'PUT /scim/v2/Users/:id',
+    name: 'a person replaced',
+    status: 200,
+    action: 'user.update api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const id = await scimUser(app, bearer);
+      const payload = { userName: uniqueEmail('walk-scim'), displayName: 'Replaced Person' };
+      return { method: 'PUT', url: `/scim/v2/Users/${id}`, bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'PATCH /scim/v2/Users/:id',
+    name: 'a person renamed',
+    status: 200,
+    action: 'user.update api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const id = await scimUser(app, bearer);
+      const payload = {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'Replace', path: 'displayName', value: 'Renamed Person' }],
+      };
+      return { method: 'PATCH', url: `/scim/v2/Users/${id}`, bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'DELETE /scim/v2/Users/:id',
+    name: 'a person removed from the directory (suspended)',
+    status: 204,
+    action: 'user.suspend api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const id = await scimUser(app, bearer);
+      return { method: 'DELETE', url: `/scim/v2/Users/${id}`, bearer, actorId: admin.id };
+    },
+  },
+  {
+    route: 'POST /scim/v2/Groups',
+    name: 'a group pushed',
+    status: 201,
+    action: 'scim_group.create api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const payload = { displayName: `Walk group ${randomUUID().slice(0, 8)}` };
+      return { method: 'POST', url: '/scim/v2/Groups', bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'PUT /scim/v2/Groups/:id',
+    name: 'a group replaced',
+    status: 200,
+    action: 'scim_group.update api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const id = await scimGroup(app, bearer);
+      const payload = { displayName: `Walk group ${randomUUID().slice(0, 8)}`, members: [] };
+      return { method: 'PUT', url: `/scim/v2/Groups/${id}`, bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'PATCH /scim/v2/Groups/:id',
+    name: 'a member added',
+    status: 204,
+    action: 'scim_group.update api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const [id, member] = [await scimGroup(app, bearer), await scimUser(app, bearer)];
+      const payload = {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: member }] }],
+      };
+      return { method: 'PATCH', url: `/scim/v2/Groups/${id}`, bearer, payload, actorId: admin.id };
+    },
+  },
+  {
+    route: 'DELETE /scim/v2/Groups/:id',
+    name: 'a group removed',
+    status: 204,
+    action: 'scim_group.delete api_token.call',
+    async arrange({ app, admin, adminCookie }) {
+      const bearer = await scimServiceToken(app, adminCookie);
+      const id = await scimGroup(app, bearer);
+      return { method: 'DELETE', url: `/scim/v2/Groups/${id}`, bearer, actorId: admin.id };
+    },
+  },
+  {
+    route: 'PUT /api/admin/scim/groups/:id',
+    name: 'a pushed group mapped to a role',
+    status: 200,
+    action: 'scim_group.map',
+    async arrange({ app, admin, adminCookie }) {
+      const id = await scimGroup(app, await scimServiceToken(app, adminCookie));
+      const payload = { teamId: null, role: 'team_lead' };
+      const url = `/api/admin/scim/groups/${id}`;
+      return { method: 'PUT', url, cookie: adminCookie, payload, actorId: admin.id };
+    },
+  },
   {
     route: 'POST /api/auth/sign-in',
     name: 'success',
@@ -1878,6 +2023,7 @@ describeEachDatabase('audit coverage of every mutating route', (getDatabase) => 
           [CSRF_HEADER]: '1',
           'user-agent': userAgent,
           ...(call.cookie ? { cookie: call.cookie } : {}),
+          ...(call.bearer ? { authorization: `Bearer ${call.bearer}` } : {}),
         },
         remoteAddress: ip,
         ...(call.payload ? { payload: call.payload } : {}),

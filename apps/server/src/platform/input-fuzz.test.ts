@@ -48,10 +48,31 @@ const ANONYMOUS = new Set([
   'GET /api/auth/sso/:slug/callback',
 ]);
 
+/** SCIM answers only a directory's token, and says its refusals in SCIM's own shape. */
+const SCIM_FUZZED =
+  'only a SCIM service token reaches it: fuzzed with one in features/scim/scim-fuzz.test.ts';
+
 /** Routes that take no request input to speak of, or cannot be called this way. */
 const NOT_FUZZED: Record<string, string> = {
   'GET /api/live': 'a server-sent event stream that stays open; it reads no input',
   'GET /api/backups/fresh': 'reads no input, and each call snapshots the whole database',
+  'GET /scim/v2/ServiceProviderConfig': SCIM_FUZZED,
+  'GET /scim/v2/ResourceTypes': SCIM_FUZZED,
+  'GET /scim/v2/ResourceTypes/:name': SCIM_FUZZED,
+  'GET /scim/v2/Schemas': SCIM_FUZZED,
+  'GET /scim/v2/Schemas/:urn': SCIM_FUZZED,
+  'GET /scim/v2/Users': SCIM_FUZZED,
+  'POST /scim/v2/Users': SCIM_FUZZED,
+  'GET /scim/v2/Users/:id': SCIM_FUZZED,
+  'PUT /scim/v2/Users/:id': SCIM_FUZZED,
+  'PATCH /scim/v2/Users/:id': SCIM_FUZZED,
+  'DELETE /scim/v2/Users/:id': SCIM_FUZZED,
+  'GET /scim/v2/Groups': SCIM_FUZZED,
+  'POST /scim/v2/Groups': SCIM_FUZZED,
+  'GET /scim/v2/Groups/:id': SCIM_FUZZED,
+  'PUT /scim/v2/Groups/:id': SCIM_FUZZED,
+  'PATCH /scim/v2/Groups/:id': SCIM_FUZZED,
+  'DELETE /scim/v2/Groups/:id': SCIM_FUZZED,
 };
 
 /**

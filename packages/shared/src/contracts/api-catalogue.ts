@@ -63,6 +63,18 @@ import {
 } from './audit.ts';
 import { sessionResponseSchema, signInRequestSchema, signInResponseSchema } from './auth.ts';
 import {
+  scimDocumentSchema,
+  scimGroupMappingInputSchema,
+  scimGroupMappingSchema,
+  scimGroupMappingsResponseSchema,
+  scimGroupSchema,
+  scimListQuerySchema,
+  scimListResponseSchema,
+  scimPatchInputSchema,
+  scimResourceInputSchema,
+  scimUserSchema,
+} from './scim.ts';
+import {
   signInSettingsInputSchema,
   signInSettingsSchema,
   ssoButtonsResponseSchema,
@@ -285,7 +297,7 @@ export interface EndpointContract {
   actsOnCaller?: boolean;
 }
 
-/** Every /api route, keyed `METHOD path` as Fastify registers it. */
+/** Every /api route, and the /scim/v2 routes a directory calls; keyed `METHOD path` as Fastify registers it. */
 export const API_ENDPOINTS = {
   // ---- Health ---------------------------------------------------------------------------------
   'GET /api/health': {
@@ -1725,6 +1737,154 @@ export const API_ENDPOINTS = {
     access: 'admin',
     body: signInSettingsInputSchema,
     response: signInSettingsSchema,
+  },
+
+  // ---- Directory provisioning (SCIM 2.0) ------------------------------------------------------
+  // Outside /api: a directory is given the base URL /scim/v2. Only a service token with the
+  // `scim` scope reaches these (features/scim); answers and errors are SCIM's (RFC 7644).
+  'GET /scim/v2/ServiceProviderConfig': {
+    summary: 'SCIM: what this server supports (PATCH, filter, ETags; no bulk, sort or password)',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    response: scimDocumentSchema,
+  },
+  'GET /scim/v2/ResourceTypes': {
+    summary: 'SCIM: the resource types, User (with the enterprise extension) and Group',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    response: scimListResponseSchema,
+  },
+  'GET /scim/v2/ResourceTypes/:name': {
+    summary: 'SCIM: one resource type',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    response: scimDocumentSchema,
+  },
+  'GET /scim/v2/Schemas': {
+    summary: 'SCIM: the attributes of User, the enterprise extension and Group this server keeps',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    response: scimListResponseSchema,
+  },
+  'GET /scim/v2/Schemas/:urn': {
+    summary: 'SCIM: one schema',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    response: scimDocumentSchema,
+  },
+  'GET /scim/v2/Users': {
+    summary: 'SCIM: people, filtered (userName eq …, externalId eq …, active eq …) and paged',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    query: scimListQuerySchema,
+    response: scimListResponseSchema,
+  },
+  'POST /scim/v2/Users': {
+    summary: 'SCIM: add a person (no password: they sign in with single sign-on or a link)',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimResourceInputSchema,
+    response: scimUserSchema,
+    status: 201,
+  },
+  'GET /scim/v2/Users/:id': {
+    summary: 'SCIM: one person',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    query: scimListQuerySchema,
+    response: scimUserSchema,
+  },
+  'PUT /scim/v2/Users/:id': {
+    summary: 'SCIM: replace a person’s attributes (active false suspends them)',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimResourceInputSchema,
+    response: scimUserSchema,
+  },
+  'PATCH /scim/v2/Users/:id': {
+    summary: 'SCIM: change some of a person’s attributes (active false suspends them)',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimPatchInputSchema,
+    response: scimUserSchema,
+  },
+  'DELETE /scim/v2/Users/:id': {
+    summary: 'SCIM: remove a person from the directory: suspended here, their records kept',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    status: 204,
+  },
+  'GET /scim/v2/Groups': {
+    summary: 'SCIM: pushed groups, filtered (displayName eq …) and paged',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    query: scimListQuerySchema,
+    response: scimListResponseSchema,
+  },
+  'POST /scim/v2/Groups': {
+    summary: 'SCIM: add a group (an admin maps it to a team and/or a role)',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimResourceInputSchema,
+    response: scimGroupSchema,
+    status: 201,
+  },
+  'GET /scim/v2/Groups/:id': {
+    summary: 'SCIM: one group with its members',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    query: scimListQuerySchema,
+    response: scimGroupSchema,
+  },
+  'PUT /scim/v2/Groups/:id': {
+    summary: 'SCIM: replace a group’s name and members',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimResourceInputSchema,
+    response: scimGroupSchema,
+  },
+  'PATCH /scim/v2/Groups/:id': {
+    summary: 'SCIM: add or remove members, rename a group',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    body: scimPatchInputSchema,
+    status: 204,
+  },
+  'DELETE /scim/v2/Groups/:id': {
+    summary: 'SCIM: remove a group; its members lose the team and role it gave',
+    tag: 'SCIM',
+    access: 'admin',
+    scope: 'scim',
+    status: 204,
+  },
+  'GET /api/admin/scim/groups': {
+    summary: 'Groups a directory pushed, with the team and role each gives its members',
+    tag: 'SCIM',
+    access: 'admin',
+    response: scimGroupMappingsResponseSchema,
+  },
+  'PUT /api/admin/scim/groups/:id': {
+    summary: 'Map a pushed group to a team and/or a role (applied to its members at once)',
+    tag: 'SCIM',
+    access: 'admin',
+    body: scimGroupMappingInputSchema,
+    response: scimGroupMappingSchema,
   },
 
   'GET /api/openapi.json': {

@@ -19,8 +19,15 @@ export const API_SCOPES = [
   'reports:read',
   'people:read',
   'payroll:read',
+  'scim',
 ] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
+ * Scopes only a service token may hold: `scim` lets a directory create, change and suspend
+ * people (#33), which is the organisation's doing, never one person's script.
+ */
+export const SERVICE_ONLY_SCOPES: readonly ApiScope[] = ['scim'];
 
 /** What each scope lets a token do, for the screens that make tokens and the API reference. */
 export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
@@ -53,6 +60,9 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   },
   get 'payroll:read'() {
     return t`Read and export payroll`;
+  },
+  get scim() {
+    return t`Provision people and groups from a directory (SCIM 2.0): only the /scim/v2 endpoints`;
   },
 };
 

@@ -7,6 +7,7 @@ import {
   API_TOKEN_MAX_DAYS,
   API_TOKEN_PREFIX,
   createApiTokenRequestSchema,
+  SERVICE_ONLY_SCOPES,
   type ApiScope,
   type ApiToken,
   type ApiTokenKind,
@@ -29,7 +30,8 @@ import { generateToken, hashToken } from '../../platform/tokens.ts';
 
 /**
  * The scopes that reach at least one endpoint a role may call: a personal token is limited to
- * its person's rights, so it is offered (and may hold) only these. Admins may use every scope.
+ * its person's rights, so it is offered (and may hold) only these; never a service-only scope
+ * (`scim`). Admins' service tokens may use every scope.
  */
 export function scopesUsableBy(
   role: Role | null,
@@ -38,7 +40,7 @@ export function scopesUsableBy(
   const usable = new Set<ApiScope>();
   for (const route of routes) {
     const scope = endpointContract(`${route.method} ${route.url}`)?.scope;
-    if (!scope || route.access === 'public') continue;
+    if (!scope || route.access === 'public' || SERVICE_ONLY_SCOPES.includes(scope)) continue;
     if (route.access === 'signed-in' || hasRequiredRole(role, route.access)) usable.add(scope);
   }
   return API_SCOPES.filter((scope) => usable.has(scope));

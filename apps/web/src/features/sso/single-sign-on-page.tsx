@@ -17,6 +17,7 @@ import {
   ssoProvidersQueryOptions,
 } from './api';
 import { toast } from '@/lib/toast';
+import { ScimProvisioningCard } from './scim-provisioning';
 import { SsoProviderForm } from './sso-provider-form';
 
 function PasswordSignInCard() {
@@ -252,6 +253,7 @@ export default function SingleSignOnPage() {
         </CardContent>
       </Card>
       <PasswordSignInCard />
+      <ScimProvisioningCard />
     </div>
   );
 }
