@@ -159,6 +159,13 @@ describe('the server process', () => {
       },
       { timeoutMs: 170_000, intervalMs: 250 },
     );
+    // An empty database and no ADMIN_EMAIL: the one-time setup link, printed once, nowhere else.
+    const link =
+      /Open http:\/\/localhost:\d+\/setup#([\w-]{43}) to set up Punchclock \(one-time link\)/.exec(
+        server.output(),
+      );
+    expect(link, server.output()).not.toBeNull();
+    expect(server.output().split(link?.[1] ?? '-').length - 1).toBe(1);
     const metrics = await fetch(`${server.url}/api/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });
