@@ -56,6 +56,11 @@ const setupFields = {
   demoData: z.boolean().default(false),
 };
 
+/** Weekly and bi-weekly periods need their start (the form checks it on its own step too). */
+export function missingPeriodStartMessage(): string {
+  return t`Choose the first day of a pay period`;
+}
+
 function requirePeriodStart(
   value: { payPeriod: SetupPayPeriod; payPeriodStart: string | null },
   context: z.RefinementCtx,
@@ -64,7 +69,7 @@ function requirePeriodStart(
     context.addIssue({
       code: 'custom',
       path: ['payPeriodStart'],
-      message: t`Choose the first day of a pay period`,
+      message: missingPeriodStartMessage(),
     });
   }
 }
