@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import {
   missingPeriodStartMessage,
@@ -49,8 +49,8 @@ const resolver = contractResolver<SetupValues>(setupFormSchema);
  * The link the server printed is /setup#<token>: the token is after "#", which browsers never
  * send, so it reaches the server only in the body of a POST (never an access log).
  */
-function readToken(): string {
-  const fragment = window.location.hash.slice(1);
+function tokenOf(hash: string): string {
+  const fragment = hash.slice(1);
   return fragment.startsWith('token=') ? fragment.slice('token='.length) : fragment;
 }
 
@@ -89,7 +89,8 @@ export default function SetupPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [token] = useState(readToken);
+  // From the location, so a link pasted into this very tab (only the fragment changes) counts.
+  const token = tokenOf(useLocation().hash);
   const [step, setStep] = useState(0);
   const link = useQuery(setupLinkQueryOptions(token));
   const form = useForm<SetupValues>({
