@@ -63,7 +63,9 @@ function Frame({ title, children }: { title: ReactNode; children: ReactNode }) {
             <Building2 className="size-6" aria-hidden />
           </div>
           <h1 className="text-2xl font-semibold">{title}</h1>
-          <CardDescription>Punchclock</CardDescription>
+          <CardDescription>
+            <Trans>A few questions, then you are signed in as the first admin.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>{children}</CardContent>
       </Card>
@@ -251,7 +253,12 @@ export default function SetupPage() {
                 error={errors.payPeriodStart?.message}
                 className="grid gap-2"
               >
-                <Input type="date" {...register('payPeriodStart')} />
+                <Input
+                  type="date"
+                  {...register('payPeriodStart', {
+                    onChange: () => clearErrors('payPeriodStart'),
+                  })}
+                />
               </Field>
             )}
           </>
