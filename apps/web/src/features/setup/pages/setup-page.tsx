@@ -309,8 +309,8 @@ export default function SetupPage() {
             <p id="setup-demo-hint" className="text-xs text-muted-foreground">
               <Trans>
                 A sample company around you: people in three teams, schedules and 30 days of
-                punches, to try Punchclock out. Their passwords are not shown; reset one from Users
-                to see their view. Leave it off for real use.
+                punches, to try Punchclock out. Their passwords are not shown; reset one from User
+                Management to see their view. Leave it off for real use.
               </Trans>
             </p>
           </div>
