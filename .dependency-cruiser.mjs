@@ -40,8 +40,9 @@ export const serverLayers = {
     features: ['approvals', 'attendance-snapshot'],
   },
   identity: {
-    holds: 'signing in and managing people: sessions, accounts, teams, single sign-on',
-    features: ['auth', 'users', 'teams', 'sso'],
+    holds:
+      'signing in and managing people: sessions, accounts, teams, single sign-on, the first-run setup',
+    features: ['auth', 'users', 'teams', 'sso', 'setup'],
   },
   pay: {
     holds:

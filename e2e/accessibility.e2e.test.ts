@@ -140,6 +140,8 @@ describe('accessibility (axe-core: no serious or critical violations, nothing wi
         const cspViolations = collectCspViolations(employee.context);
         await visit(employee.page, '/auth');
         await visit(employee.page, '/no-such-screen');
+        // The first-run setup page, here without its one-time link (e2e/setup.e2e.test.ts walks it).
+        await visit(employee.page, '/setup');
         await signInAndWait(employee.page, SEED_USERS.corrector);
         for (const path of EMPLOYEE_SCREENS) await visit(employee.page, path);
         await employee.context.close();

@@ -31,7 +31,8 @@ import { registerKioskRoutes } from './features/kiosk/index.ts';
 import { registerLocationRoutes, scheduleLocationJobs } from './features/locations/index.ts';
 import { registerTeamRoutes } from './features/teams/index.ts';
 import { registerTimesheetRoutes, scheduleTimesheetJobs } from './features/timesheets/index.ts';
-import { registerPaySettingsRoutes } from './features/pay-settings/index.ts';
+import { registerPaySettingsRoutes, settlePayCalendar } from './features/pay-settings/index.ts';
+import { registerSetupRoutes } from './features/setup/index.ts';
 import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { createMailer, emailJobs, registerEmailRoutes } from './features/email/index.ts';
@@ -102,6 +103,12 @@ export async function buildApp({
     maxWaitMs: dbQueueMaxWaitMs(config, database.kind),
   });
   registerAccessControl(app, db, config);
+  // PAY_PERIOD unset: the calendar chosen in the first-run setup, read once it exists (even when
+  // another instance ran the setup); a settled calendar costs nothing here.
+  await settlePayCalendar(db, config.pay);
+  app.addHook('onRequest', async () => {
+    if (config.pay.followsSetup) await settlePayCalendar(db, config.pay);
+  });
 
   registerHealthRoutes(app, database);
   // Web Push keys are made on the first start and kept in the database (decision 0029).
@@ -118,6 +125,11 @@ export async function buildApp({
   });
 
   registerAuthRoutes(app, db, config);
+  registerSetupRoutes(app, db, config, {
+    // Loaded when asked for: a server that is never set up with demo data never holds it.
+    addDemoData: async (adminId) =>
+      (await import('./demo.ts')).addDemoOrganisation(db, config.timeZone, adminId),
+  });
   registerSsoRoutes(app, db, config);
   registerUserRoutes(app, db, config, mailer);
   registerEmailRoutes(app, db, mailer !== null);

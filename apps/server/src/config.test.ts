@@ -7,9 +7,10 @@ import {
 } from './config.ts';
 
 describe('pay configuration', () => {
-  it('defaults to bi-weekly periods from Sunday 2026-01-04, Sunday weeks and 44 h', () => {
+  it('defaults to bi-weekly periods from Sunday 2026-01-04 until the setup says, Sunday weeks and 44 h', () => {
     expect(loadConfig({}).pay).toEqual({
       calendar: { kind: 'biweekly', anchorDate: '2026-01-04' },
+      followsSetup: true,
       workWeekStart: 0,
       overtimeWeeklyMinutes: 2640,
     });
@@ -25,6 +26,8 @@ describe('pay configuration', () => {
       }).pay,
     ).toEqual({
       calendar: { kind: 'weekly', anchorDate: '2026-06-10' },
+      // PAY_PERIOD set: it wins over the calendar chosen in the setup.
+      followsSetup: false,
       workWeekStart: 3,
       overtimeWeeklyMinutes: 2430,
     });

@@ -133,6 +133,12 @@ export function readBackupConfig(env: NodeJS.ProcessEnv): BackupConfig {
 
 export interface PayConfig {
   calendar: PayCalendar;
+  /**
+   * PAY_PERIOD is not set: the calendar chosen in the first-run setup (stored in the database)
+   * replaces `calendar`, the default, once it is known (features/pay-settings/pay-calendar.ts).
+   * Absent or false: `calendar` is final (the environment, or a test, set it).
+   */
+  followsSetup?: boolean;
   /** The weekday the work week starts on at local midnight (0 = Sunday). */
   workWeekStart: WeekDay;
   /**
@@ -177,7 +183,12 @@ export function readPayConfig(env: NodeJS.ProcessEnv): PayConfig {
     kind === 'weekly' || kind === 'biweekly'
       ? { kind, anchorDate }
       : { kind: kind as 'semimonthly' | 'monthly' };
-  return { calendar, workWeekStart: workWeekStart as WeekDay, overtimeWeeklyMinutes: minutes };
+  return {
+    calendar,
+    followsSetup: !env.PAY_PERIOD,
+    workWeekStart: workWeekStart as WeekDay,
+    overtimeWeeklyMinutes: minutes,
+  };
 }
 
 function readInt(value: string | undefined, fallback: number, name: string): number {

@@ -113,10 +113,36 @@ export async function seedDemoOrganisation(
     log('Demo: the database already has users, so no demo data was added.');
     return;
   }
-  const actor = { actorId: null, meta: SYSTEM_META };
   log('Demo organisation created. Sign in with any of these:');
+  await fillDemoOrganisation(db, log, timeZone, null);
+}
+
+/**
+ * The demo organisation around the admin the first-run setup made (its "Add demo data"): the
+ * demo's other people, teams, schedules and history, with that admin in Avery Admin's place.
+ * Their passwords are random and printed nowhere: the admin resets one to try their view.
+ */
+export async function addDemoOrganisation(
+  db: Db,
+  timeZone: string,
+  adminId: string,
+): Promise<void> {
+  await fillDemoOrganisation(db, () => {}, timeZone, adminId);
+}
+
+async function fillDemoOrganisation(
+  db: Db,
+  log: (line: string) => void,
+  timeZone: string,
+  adminId: string | null,
+): Promise<void> {
+  const actor = { actorId: adminId, meta: SYSTEM_META };
   const ids = new Map<string, string>();
   for (const person of DEMO_PEOPLE) {
+    if (adminId && person.role === 'admin') {
+      ids.set(person.email, adminId);
+      continue;
+    }
     const password = generateDemoPassword();
     const user = await createUser(db, { ...person, password }, actor);
     ids.set(person.email, user.id);

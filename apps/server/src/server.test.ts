@@ -159,6 +159,16 @@ describe('the server process', () => {
       },
       { timeoutMs: 170_000, intervalMs: 250 },
     );
+    // An empty database and no ADMIN_EMAIL: the one-time setup link, printed once, nowhere else
+    // (right after the server listens, so perhaps just after it answered ready).
+    const linkLine =
+      /Open http:\/\/localhost:\d+\/setup#([\w-]{43}) to set up Punchclock \(one-time link\)/;
+    await waitFor(async () => expect(server.output()).toMatch(linkLine), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+    });
+    const token = linkLine.exec(server.output())?.[1] ?? '-';
+    expect(server.output().split(token).length - 1).toBe(1);
     const metrics = await fetch(`${server.url}/api/metrics`, {
       headers: { authorization: `Bearer ${METRICS_TOKEN}` },
     });

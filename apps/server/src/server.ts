@@ -6,6 +6,7 @@ import { loadConfig } from './config.ts';
 import { databaseOptionsFromEnv, openDatabase } from './db/client.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { seedDemoOrganisation } from './demo.ts';
+import { ensureSetupLink } from './features/setup/index.ts';
 import { createLogOutput } from './platform/log-output.ts';
 import { createShutdown } from './platform/shutdown.ts';
 
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
 
     await app.listen({ port: config.port, host: config.host });
     say(`Punchclock is running at http://localhost:${config.port} (database: ${database.kind})`);
+    // No users yet (no ADMIN_EMAIL, no demo, no CLI): the one-time setup link, on this console only.
+    await ensureSetupLink(database.db, config.email.publicUrl, say);
   } catch (error) {
     await database.close();
     throw error;

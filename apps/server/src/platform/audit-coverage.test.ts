@@ -129,6 +129,14 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
     rows: 0,
     why: 'reads who a link is for (POST only to keep the token out of URLs); changes nothing',
   },
+  'POST /api/setup/link — once set up': {
+    rows: 0,
+    why: 'reads whether a setup link is usable (POST only to keep the token out of URLs); changes nothing',
+  },
+  'POST /api/setup — once set up': {
+    rows: 0,
+    why: 'this walk’s database has users, so the setup is refused (409) before anything is written; the rows of a completed setup (user.create, setup.completed, auth.sign_in) and of a wrong link (setup.link_refused) are checked on an empty database in features/setup/routes.test.ts',
+  },
   'POST /api/schedule-assignments — two people at once': {
     rows: 2,
     why: 'one assignment (and one row) per person chosen',
@@ -436,6 +444,42 @@ const SCENARIOS: Scenario[] = [
     async arrange({ db }) {
       const { token } = await invited(db);
       return { method: 'POST', url: '/api/auth/password-link', payload: { token }, actorId: null };
+    },
+  },
+  {
+    route: 'POST /api/setup/link',
+    name: 'once set up',
+    status: 409,
+    action: '(none)',
+    async arrange() {
+      return {
+        method: 'POST',
+        url: '/api/setup/link',
+        payload: { token: 'a'.repeat(43) },
+        actorId: null,
+      };
+    },
+  },
+  {
+    route: 'POST /api/setup',
+    name: 'once set up',
+    status: 409,
+    action: '(none)',
+    async arrange() {
+      return {
+        method: 'POST',
+        url: '/api/setup',
+        payload: {
+          token: 'a'.repeat(43),
+          organisationName: 'Walk Ltd',
+          payPeriod: 'semimonthly',
+          province: 'ON',
+          name: 'Walk Owner',
+          email: uniqueEmail('setup'),
+          password: 'Walked-pass-1',
+        },
+        actorId: null,
+      };
     },
   },
   {

@@ -12,6 +12,7 @@ import { SmeDashboardPage, TimeApprovalsPage } from '@/features/approvals';
 import { AuditLogsPage } from '@/features/audit';
 import { BackupsPage } from '@/features/backups';
 import { SignInPage } from '@/features/auth';
+import { SetupPage } from '@/features/setup';
 import { BreakMonitoringPage } from '@/features/break-monitoring';
 import { KioskDevicesPage, KioskPage } from '@/features/kiosk';
 import { ApiTokensPage } from '@/features/api-tokens';
@@ -107,6 +108,15 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={<FullPageSpinner />}>
             <SetPasswordPage />
+          </Suspense>
+        ),
+      },
+      // The first run: opened from the one-time link the server prints on an empty database.
+      {
+        path: '/setup',
+        element: (
+          <Suspense fallback={<FullPageSpinner />}>
+            <SetupPage />
           </Suspense>
         ),
       },

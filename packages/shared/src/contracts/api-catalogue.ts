@@ -75,6 +75,11 @@ import {
   scimUserSchema,
 } from './scim.ts';
 import {
+  completeSetupRequestSchema,
+  setupLinkRequestSchema,
+  setupStatusResponseSchema,
+} from './setup.ts';
+import {
   signInSettingsInputSchema,
   signInSettingsSchema,
   ssoButtonsResponseSchema,
@@ -366,6 +371,30 @@ export const API_ENDPOINTS = {
     access: 'public',
     body: setPasswordRequestSchema,
     response: setPasswordResponseSchema,
+  },
+
+  // ---- Setup (the first run, decision DRAFT-setup-first-run-link) -----------------------------
+  'GET /api/setup/status': {
+    summary: 'Whether the instance still waits for its first admin, and the organisation’s name',
+    tag: 'Setup',
+    access: 'public',
+    response: setupStatusResponseSchema,
+  },
+  'POST /api/setup/link': {
+    summary: 'Whether a one-time setup link is usable (204; 404 when not)',
+    tag: 'Setup',
+    access: 'public',
+    body: setupLinkRequestSchema,
+    status: 204,
+  },
+  'POST /api/setup': {
+    summary:
+      'Set up an empty instance with its one-time link: organisation, pay period, province, first admin (signs them in)',
+    tag: 'Setup',
+    access: 'public',
+    body: completeSetupRequestSchema,
+    response: signInResponseSchema,
+    status: 201,
   },
 
   // ---- Admin ----------------------------------------------------------------------------------

@@ -4,3 +4,4 @@ export { publicHolidayName } from './holiday-names.ts';
 export { rateOnFrom, readRatesOf, readRatesOfPeople } from './rates.ts';
 export { listPayrollPeopleRows } from './repository.ts';
 export { registerPaySettingsRoutes } from './routes.ts';
+export { settlePayCalendar, writePayCalendar } from './pay-calendar.ts';

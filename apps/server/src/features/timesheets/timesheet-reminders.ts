@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { notifyLive } from '../../platform/live-events.ts';
 import { insertDrafts } from '../notification-store/index.ts';
 import { listUserSummaries } from '../people/index.ts';
+import { settlePayCalendar } from '../pay-settings/index.ts';
 import { listSignOffs } from './sign-off-repository.ts';
 
 /** The hour (business time) of a period's last day from which the reminder goes out. */
@@ -23,6 +24,7 @@ export async function remindUnsubmittedTimesheets(
   config: Pick<AppConfig, 'pay' | 'timeZone'>,
   now: Date,
 ): Promise<number> {
+  await settlePayCalendar(db, config.pay);
   const today = toBusinessDate(now, config.timeZone);
   const period = payPeriodContaining(config.pay.calendar, today);
   const hour = new TZDate(now.getTime(), config.timeZone).getHours();

@@ -101,3 +101,27 @@ export function useSsoButtons(): SsoButton[] {
   });
   return query.data?.providers ?? [];
 }
+
+/** GET /api/setup/status read without zod (this page does not load it): true, false, or unknown. */
+function parseNeedsSetup(value: unknown): { needsSetup: boolean; organisationName: string | null } {
+  const reply = value as { needsSetup?: unknown; organisationName?: unknown } | null;
+  return {
+    needsSetup: reply?.needsSetup === true,
+    organisationName: typeof reply?.organisationName === 'string' ? reply.organisationName : null,
+  };
+}
+
+/**
+ * Whether the instance still waits for its first admin (no users yet): the sign-in page then
+ * points to the one-time setup link on the server's console instead (decision
+ * DRAFT-setup-first-run-link). Once set up, the organisation's name, which the page shows.
+ */
+export function useSetupStatus(): { needsSetup: boolean; organisationName: string | null } {
+  const query = useQuery({
+    queryKey: ['setup-status'],
+    queryFn: ({ signal }) =>
+      callEndpoint('GET /api/setup/status', { schema: { parse: parseNeedsSetup }, signal }),
+    staleTime: 60_000,
+  });
+  return query.data ?? { needsSetup: false, organisationName: null };
+}

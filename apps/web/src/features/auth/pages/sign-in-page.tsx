@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { useSession } from '@/lib/session';
-import { loadSignInContract, useSignIn, useSsoButtons } from '../api';
+import { loadSignInContract, useSetupStatus, useSignIn, useSsoButtons } from '../api';
 
 const SsoSignInOptions = lazy(() => import('../components/sso-sign-in-options'));
 
@@ -22,6 +22,7 @@ export function SignInPage() {
   const [searchParams] = useSearchParams();
   const ssoErrorCode = searchParams.get('sso_error');
   const ssoButtons = useSsoButtons();
+  const { needsSetup, organisationName } = useSetupStatus();
 
   // The form shows at once, while the session is read (the first page paints without waiting
   // for the server); someone already signed in is sent on to the dashboard when it answers.
@@ -45,11 +46,33 @@ export function SignInPage() {
             <Clock className="size-6" aria-hidden />
           </div>
           <h1 className="text-2xl font-semibold">Punchclock</h1>
+          {organisationName && (
+            <p className="font-medium" data-testid="organisation-name">
+              {organisationName}
+            </p>
+          )}
           <CardDescription>
             <Trans>Sign in to track your time</Trans>
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
+          {needsSetup && (
+            <div
+              role="status"
+              className="rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
+              data-testid="needs-setup"
+            >
+              <p className="font-medium">
+                <Trans>Punchclock is not set up yet.</Trans>
+              </p>
+              <p className="mt-1 text-muted-foreground">
+                <Trans>
+                  Open the one-time setup link printed on the server’s console (where Punchclock was
+                  started) to name your organisation and create the first admin.
+                </Trans>
+              </p>
+            </div>
+          )}
           {(ssoErrorCode || ssoButtons.length > 0) && (
             // Only where single sign-on is in use: the first page stays lean without it.
             <Suspense fallback={null}>
