@@ -41,7 +41,7 @@ export const serverLayers = {
   },
   identity: {
     holds: 'signing in and managing people: sessions, accounts, teams, single sign-on',
-    features: ['auth', 'users', 'teams', 'sso'],
+    features: ['auth', 'users', 'teams', 'sso', 'two-factor'],
   },
   pay: {
     holds:

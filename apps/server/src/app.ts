@@ -35,6 +35,7 @@ import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { createMailer, emailJobs, registerEmailRoutes } from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
+import { registerTwoFactorRoutes, secondFactorGate } from './features/two-factor/index.ts';
 import { registerWebhookRoutes, scheduleWebhookJobs } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -116,7 +117,8 @@ export async function buildApp({
     poolStats: () => database.poolStats(),
   });
 
-  registerAuthRoutes(app, db, config);
+  registerAuthRoutes(app, db, config, secondFactorGate);
+  registerTwoFactorRoutes(app, db, config);
   registerSsoRoutes(app, db, config);
   registerUserRoutes(app, db, config, mailer);
   registerEmailRoutes(app, db, mailer !== null);
