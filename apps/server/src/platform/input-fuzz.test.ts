@@ -46,6 +46,10 @@ const ANONYMOUS = new Set([
   'GET /api/auth/sso-providers',
   'GET /api/auth/sso/:slug/start',
   'GET /api/auth/sso/:slug/callback',
+  'POST /api/auth/second-factor',
+  'POST /api/auth/second-factor/passkey-options',
+  'POST /api/auth/passkey-options',
+  'POST /api/auth/passkey',
 ]);
 
 /** Routes that take no request input to speak of, or cannot be called this way. */

@@ -1,6 +1,7 @@
 // Account → Security: a person's own authenticator app, recovery codes and passkeys; the admin's
 // setting and their reset of someone's factors. Every change is audited, never with a secret.
 import { t } from '@lingui/core/macro';
+import { z } from 'zod';
 import {
   lastFactorRequiredMessage,
   wrongCodeMessage,
@@ -322,7 +323,9 @@ export async function changeTwoFactorSettings(
 
 /** A lost phone: an admin removes all of a person's factors; they sign in with the password. */
 export async function resetTwoFactor(db: Db, userId: string, { actorId, meta }: Actor) {
-  if (!(await findPerson(db, userId))) throw new NotFound();
+  if (!z.uuid().safeParse(userId).success || !(await findPerson(db, userId))) {
+    throw new NotFound(t`User not found`);
+  }
   await db.transaction(async (tx) => {
     const hadTotp = await deleteTotp(tx, userId);
     const passkeysRemoved = await deleteAllPasskeys(tx, userId);
