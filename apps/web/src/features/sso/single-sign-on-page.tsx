@@ -18,6 +18,7 @@ import {
 } from './api';
 import { toast } from '@/lib/toast';
 import { SsoProviderForm } from './sso-provider-form';
+import { TwoFactorRequirementCard } from './two-factor-requirement-card';
 
 function PasswordSignInCard() {
   const { t } = useLingui();
@@ -252,6 +253,7 @@ export default function SingleSignOnPage() {
         </CardContent>
       </Card>
       <PasswordSignInCard />
+      <TwoFactorRequirementCard />
     </div>
   );
 }
