@@ -47,7 +47,7 @@ export async function registrationOptions(
       userID: new TextEncoder().encode(person.id),
       attestationType: 'none',
       excludeCredentials: existing.map(({ id, transports }) => ({ id, transports })),
-      // A discoverable credential, so it can also sign in without an email ("Sign in with a passkey").
+      // A discoverable credential, so it can also sign in without an email ("Continue with a passkey").
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     })),
   };

@@ -37,7 +37,7 @@ export async function finishWithPasskey() {
   });
 }
 
-/** "Sign in with a passkey": no email, no password; the browser offers the person's passkeys. */
+/** "Continue with a passkey": no email, no password; the browser offers the person's passkeys. */
 export async function signInWithPasskey() {
   const options = await callEndpoint('POST /api/auth/passkey-options', {
     schema: webAuthnOptionsSchema,

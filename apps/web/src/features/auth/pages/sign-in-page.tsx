@@ -150,7 +150,7 @@ export function SignInPage() {
                     disabled={passkeySignIn.isPending}
                     onClick={() => passkeySignIn.mutate()}
                   >
-                    <Trans>Sign in with a passkey</Trans>
+                    <Trans>Continue with a passkey</Trans>
                   </Button>
                   {passkeySignIn.error && passkeySignIn.error.name !== 'NotAllowedError' && (
                     <p role="alert" className="text-sm text-destructive">
