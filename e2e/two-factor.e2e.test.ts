@@ -145,7 +145,17 @@ describe('two-step verification (#33 part 4)', { timeout: 180_000 }, () => {
     await saveScreenshot(page, 'two-factor-account-security');
     await page.keyboard.press('Escape');
 
-    // Signed out: the passkey alone signs in (no email, no password).
+    // Signed out: the password, then the passkey as its second step.
+    await context.clearCookies();
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(person.email);
+    await page.getByLabel('Password').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await page.getByRole('button', { name: 'Use your passkey' }).click();
+    await page.waitForURL('**/dashboard');
+
+    // Signed out again: the passkey alone signs in (no email, no password).
     await context.clearCookies();
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with a passkey' }).click();
