@@ -41,8 +41,8 @@ export const serverLayers = {
   },
   identity: {
     holds:
-      'signing in and managing people: sessions, accounts, teams, single sign-on, the first-run setup',
-    features: ['auth', 'users', 'teams', 'sso', 'setup'],
+      'signing in and managing people: sessions, accounts, teams, single sign-on, two-step verification, the first-run setup',
+    features: ['auth', 'users', 'teams', 'sso', 'two-factor', 'setup'],
   },
   pay: {
     holds:

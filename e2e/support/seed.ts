@@ -39,6 +39,8 @@ export const SEED_USERS = {
   // Sign in through the test identity provider (e2e/single-sign-on.e2e.test.ts).
   ssoPerson: { email: 'olga@e2e.test', name: 'Olga Org', role: 'employee' },
   ssoGrouped: { email: 'gus@e2e.test', name: 'Gus Group', role: 'employee' },
+  // Two-step verification (e2e/two-factor.e2e.test.ts).
+  twoStep: { email: 'tess@e2e.test', name: 'Tess Twostep', role: 'employee' },
   kioskFirst: {
     email: 'kim@e2e.test',
     name: 'Kim Kiosk',

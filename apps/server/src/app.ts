@@ -37,6 +37,7 @@ import { registerPayrollRoutes } from './features/payroll/index.ts';
 import { registerTimeOffRoutes } from './features/time-off/index.ts';
 import { createMailer, emailJobs, registerEmailRoutes } from './features/email/index.ts';
 import { registerUserRoutes } from './features/users/index.ts';
+import { registerTwoFactorRoutes, secondFactorGate } from './features/two-factor/index.ts';
 import { registerWebhookRoutes, scheduleWebhookJobs } from './features/webhooks/index.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { registerCsrfProtection } from './platform/csrf.ts';
@@ -124,7 +125,8 @@ export async function buildApp({
     poolStats: () => database.poolStats(),
   });
 
-  registerAuthRoutes(app, db, config);
+  registerAuthRoutes(app, db, config, secondFactorGate);
+  registerTwoFactorRoutes(app, db, config);
   registerSetupRoutes(app, db, config, {
     // Loaded when asked for: a server that is never set up with demo data never holds it.
     addDemoData: async (adminId) =>

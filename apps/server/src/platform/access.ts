@@ -2,6 +2,10 @@ import { t } from '@lingui/core/macro';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
 import { suspendedMessage } from '@punchclock/shared/contracts/auth';
+import {
+  TWO_FACTOR_SETUP_REQUIRED,
+  twoFactorSetupRequiredMessage,
+} from '@punchclock/shared/contracts/two-factor';
 import { hasRequiredRole, type Access } from '@punchclock/shared/domain/roles';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -80,6 +84,12 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
         if (request.routeOptions.config.access !== 'public') {
           throw new Unauthorized(suspendedMessage(), 'suspended');
         }
+      } else if (auth?.mustSetUpTwoFactor && !isOpenDuringTwoFactorSetup(request)) {
+        // A session that must set up two-step verification first reaches only the routes that
+        // set it up; anywhere else it is nobody (public routes) or refused (decision DRAFT-twofactor).
+        if (access && access !== 'public') {
+          throw new Forbidden(twoFactorSetupRequiredMessage(), TWO_FACTOR_SETUP_REQUIRED);
+        }
       } else {
         request.auth = auth;
       }
@@ -99,6 +109,13 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
     }
     return payload;
   });
+}
+
+function isOpenDuringTwoFactorSetup(request: FastifyRequest): boolean {
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  return (
+    endpointContract(`${method} ${request.routeOptions.url ?? ''}`)?.duringTwoFactorSetup === true
+  );
 }
 
 function checkRole(request: FastifyRequest, access: Exclude<Access, 'public'>): void {

@@ -43,6 +43,11 @@ import {
   uniqueTeamName,
 } from '../test/users.ts';
 import { SYSTEM_META } from './request-meta.ts';
+import { generate as generateTotp } from 'otplib';
+import { passkeys } from '../db/schema.ts';
+import { relyingParty } from '../features/two-factor/webauthn.ts';
+import { testConfig } from '../test/config.ts';
+import { createSoftwarePasskey } from '../test/passkey-authenticator.ts';
 
 /** An API token's last day: within the year a token may last. */
 const TOKEN_EXPIRY = shiftDate(toBusinessDate(new Date(), TORONTO), 30);
@@ -196,6 +201,18 @@ const EXCEPTIONS: Record<string, { rows: number; why: string }> = {
   'DELETE /scim/v2/Groups/:id — a group removed': {
     rows: 2,
     why: 'a directory’s token call: the change, then the api_token.call row every token call writes',
+  },
+  'POST /api/auth/second-factor/passkey-options — a pending sign-in’s passkey challenge': {
+    rows: 0,
+    why: 'hands out a one-time challenge for the sign-in under way; changes no record',
+  },
+  'POST /api/auth/passkey-options — a passkey sign-in starts': {
+    rows: 0,
+    why: 'hands out a one-time challenge; nobody is known yet and nothing is changed',
+  },
+  'POST /api/me/passkeys/options — a passkey to add': {
+    rows: 0,
+    why: 'hands out a one-time challenge; the passkey is audited when it is added',
   },
   'POST /api/approvals/decide — two items at once': {
     rows: 2,
@@ -1566,6 +1583,7 @@ const SCENARIOS: Scenario[] = [
       };
     },
   },
+  ...twoFactorScenarios(),
   ...rosterScenarios(),
   ...shiftTradeScenarios(),
   ...demandDataScenarios(),
@@ -2103,6 +2121,281 @@ function auditTestTeam(db: Db, adminId: string) {
     { name: `Audit location team ${randomUUID().slice(0, 8)}`, leadUserId: null },
     { actorId: adminId, meta: SYSTEM_META },
   );
+}
+
+/** Someone with the authenticator app on (its secret, to make codes) and a session. */
+async function withTotp(context: Context) {
+  const { user, cookie } = await signedIn(context);
+  const setup = await expectApi<{ secret: string }>(
+    context.app,
+    cookie,
+    'POST',
+    '/api/me/two-factor/totp',
+    200,
+  );
+  await expectApi(context.app, cookie, 'POST', '/api/me/two-factor/totp/confirm', 200, {
+    code: await generateTotp({ secret: setup.secret }),
+  });
+  return { user, cookie, secret: setup.secret };
+}
+
+/** A passkey row as adding one stores it (the key is never checked by these routes). */
+async function withPasskeyRow(context: Context, userId: string): Promise<string> {
+  const id = randomUUID();
+  await context.db.insert(passkeys).values({ id, userId, name: 'Walk key', publicKey: 'AAAA' });
+  return id;
+}
+
+/** Two-step verification (#33 part 4): sign-in steps, Account → Security, the admin's parts. */
+function twoFactorScenarios(): Scenario[] {
+  return [
+    {
+      route: 'POST /api/auth/second-factor',
+      name: 'a code from the app',
+      status: 200,
+      action: 'auth.sign_in',
+      async arrange(context) {
+        const { user, secret } = await withTotp(context);
+        const signIn = await context.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          headers: { [CSRF_HEADER]: '1' },
+          remoteAddress: nextTestIp(),
+          payload: { email: user.email, password: user.password },
+        });
+        const pending = signIn.cookies.find((each) => each.name === 'punchclock_sign_in_step');
+        return {
+          method: 'POST',
+          url: '/api/auth/second-factor',
+          cookie: `${pending?.name}=${pending?.value}`,
+          payload: {
+            code: await generateTotp({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+          },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/auth/second-factor/passkey-options',
+      name: 'a pending sign-in’s passkey challenge',
+      status: 200,
+      action: '',
+      async arrange(context) {
+        const { user } = await withTotp(context);
+        const signIn = await context.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          headers: { [CSRF_HEADER]: '1' },
+          remoteAddress: nextTestIp(),
+          payload: { email: user.email, password: user.password },
+        });
+        const pending = signIn.cookies.find((each) => each.name === 'punchclock_sign_in_step');
+        return {
+          method: 'POST',
+          url: '/api/auth/second-factor/passkey-options',
+          cookie: `${pending?.name}=${pending?.value}`,
+          actorId: null,
+        };
+      },
+    },
+    {
+      route: 'POST /api/auth/passkey-options',
+      name: 'a passkey sign-in starts',
+      status: 200,
+      action: '',
+      async arrange() {
+        return { method: 'POST', url: '/api/auth/passkey-options', actorId: null };
+      },
+    },
+    {
+      route: 'POST /api/auth/passkey',
+      name: 'an answer to no challenge',
+      status: 401,
+      action: 'auth.passkey_sign_in_failed',
+      async arrange(context) {
+        const started = await context.app.inject({
+          method: 'POST',
+          url: '/api/auth/passkey-options',
+          headers: { [CSRF_HEADER]: '1' },
+        });
+        const cookie = started.cookies.find((each) => each.name === 'punchclock_passkey');
+        const forged = {
+          id: 'AAAA',
+          rawId: 'AAAA',
+          type: 'public-key',
+          response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' },
+          clientExtensionResults: {},
+        };
+        return {
+          method: 'POST',
+          url: '/api/auth/passkey',
+          cookie: `${cookie?.name}=${cookie?.value}`,
+          payload: { passkey: forged },
+          actorId: null,
+        };
+      },
+    },
+    {
+      route: 'POST /api/me/two-factor/totp',
+      name: 'an authenticator app to set up',
+      status: 200,
+      action: 'auth.totp_setup_started',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        return { method: 'POST', url: '/api/me/two-factor/totp', cookie, actorId: user.id };
+      },
+    },
+    {
+      route: 'POST /api/me/two-factor/totp/confirm',
+      name: 'the app’s first code',
+      status: 200,
+      action: 'auth.totp_enabled',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        const setup = await expectApi<{ secret: string }>(
+          context.app,
+          cookie,
+          'POST',
+          '/api/me/two-factor/totp',
+          200,
+        );
+        return {
+          method: 'POST',
+          url: '/api/me/two-factor/totp/confirm',
+          cookie,
+          payload: { code: await generateTotp({ secret: setup.secret }) },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/me/two-factor/totp/remove',
+      name: 'with the password',
+      status: 204,
+      action: 'auth.totp_removed',
+      async arrange(context) {
+        const { user, cookie } = await withTotp(context);
+        return {
+          method: 'POST',
+          url: '/api/me/two-factor/totp/remove',
+          cookie,
+          payload: { password: user.password },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/me/two-factor/recovery-codes',
+      name: 'new recovery codes',
+      status: 200,
+      action: 'auth.recovery_codes_regenerated',
+      async arrange(context) {
+        const { user, cookie } = await withTotp(context);
+        return {
+          method: 'POST',
+          url: '/api/me/two-factor/recovery-codes',
+          cookie,
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'POST /api/me/passkeys/options',
+      name: 'a passkey to add',
+      status: 200,
+      action: '',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        return { method: 'POST', url: '/api/me/passkeys/options', cookie, actorId: user.id };
+      },
+    },
+    {
+      route: 'POST /api/me/passkeys',
+      name: 'a passkey from a software authenticator',
+      status: 201,
+      action: 'auth.passkey_added',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        const options = await expectApi<{ challenge: string; rp: { id?: string } }>(
+          context.app,
+          cookie,
+          'POST',
+          '/api/me/passkeys/options',
+          200,
+        );
+        const origin = relyingParty(testConfig()).origins[0] ?? '';
+        return {
+          method: 'POST',
+          url: '/api/me/passkeys',
+          cookie,
+          payload: {
+            name: 'Walk key',
+            credential: createSoftwarePasskey(origin).register(options),
+          },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'PUT /api/me/passkeys/:id',
+      name: 'a passkey renamed',
+      status: 200,
+      action: 'auth.passkey_renamed',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        const id = await withPasskeyRow(context, user.id);
+        return {
+          method: 'PUT',
+          url: `/api/me/passkeys/${id}`,
+          cookie,
+          payload: { name: 'Renamed key' },
+          actorId: user.id,
+        };
+      },
+    },
+    {
+      route: 'DELETE /api/me/passkeys/:id',
+      name: 'a passkey removed',
+      status: 204,
+      action: 'auth.passkey_removed',
+      async arrange(context) {
+        const { user, cookie } = await signedIn(context);
+        const id = await withPasskeyRow(context, user.id);
+        return { method: 'DELETE', url: `/api/me/passkeys/${id}`, cookie, actorId: user.id };
+      },
+    },
+    {
+      route: 'PUT /api/admin/two-factor-settings',
+      // Left off: the walk goes on to sign other people in with passwords alone.
+      name: 'who must use two-step verification',
+      status: 200,
+      action: 'settings.two_factor_required',
+      async arrange({ admin, adminCookie }) {
+        return {
+          method: 'PUT',
+          url: '/api/admin/two-factor-settings',
+          cookie: adminCookie,
+          payload: { required: 'off' },
+          actorId: admin.id,
+        };
+      },
+    },
+    {
+      route: 'DELETE /api/users/:id/two-factor',
+      name: 'a lost phone',
+      status: 204,
+      action: 'auth.two_factor_reset',
+      async arrange(context) {
+        const { user } = await withTotp(context);
+        return {
+          method: 'DELETE',
+          url: `/api/users/${user.id}/two-factor`,
+          cookie: context.adminCookie,
+          actorId: context.admin.id,
+        };
+      },
+    },
+  ];
 }
 
 /** The roster (#30): shifts, copying, filling, publishing, settings and availability. */

@@ -49,6 +49,10 @@ const ANONYMOUS = new Set([
   'GET /api/auth/sso-providers',
   'GET /api/auth/sso/:slug/start',
   'GET /api/auth/sso/:slug/callback',
+  'POST /api/auth/second-factor',
+  'POST /api/auth/second-factor/passkey-options',
+  'POST /api/auth/passkey-options',
+  'POST /api/auth/passkey',
 ]);
 
 /** SCIM answers only a directory's token, and says its refusals in SCIM's own shape. */

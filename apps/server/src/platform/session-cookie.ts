@@ -45,3 +45,18 @@ const sessionCookie = credentialCookie('punchclock_session', {
 export const readSessionToken = sessionCookie.read;
 export const setSessionCookie = sessionCookie.set;
 export const clearSessionCookie = sessionCookie.clear;
+
+/**
+ * A password sign-in waiting for its second step (two-step verification): its token names an
+ * auth_challenges row that lives five minutes. Strict: only this site's own requests carry it.
+ */
+export const pendingSignInCookie = credentialCookie('punchclock_sign_in_step', {
+  sameSite: 'strict',
+  maxAgeSeconds: () => 5 * 60,
+});
+
+/** A passkey sign-in under way: names the auth_challenges row holding its challenge. */
+export const passkeySignInCookie = credentialCookie('punchclock_passkey', {
+  sameSite: 'strict',
+  maxAgeSeconds: () => 5 * 60,
+});

@@ -20,7 +20,15 @@ export interface AuthContext {
   language: Locale | null;
   /** Set when the request was made with an API token instead of a session (decision 0032). */
   apiToken?: ApiTokenCaller;
+  /**
+   * The session may only set up two-step verification (the company requires it and the person
+   * has none yet): access.ts refuses it every route not marked `duringTwoFactorSetup`.
+   */
+  mustSetUpTwoFactor?: boolean;
 }
+
+/** The sign-in method of a session opened with a password that must set up two-step verification. */
+export const TWO_FACTOR_SETUP_SIGN_IN_METHOD = 'password:two-factor-setup';
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -62,6 +70,7 @@ interface ActiveSessionRow {
   role: Role | null;
   isSuspended: boolean | null;
   language: Locale | null;
+  mustSetUpTwoFactor: boolean;
   needsTouch: boolean;
 }
 
@@ -75,6 +84,7 @@ const selectActiveSession = preparedStatement<
     select ${sessions.id} as "sessionId", ${users.id} as "userId", ${users.email} as "email",
       ${profiles.fullName} as "name", ${userRoles.role} as "role",
       ${profiles.isSuspended} as "isSuspended", ${profiles.language} as "language",
+      coalesce(${sessions.signInMethod} = ${TWO_FACTOR_SETUP_SIGN_IN_METHOD}, false) as "mustSetUpTwoFactor",
       ${sessions.lastSeenAt} < now() - make_interval(secs => ${TOUCH_AFTER_SECONDS}) as "needsTouch"
     from ${sessions}
     inner join ${users} on ${users.id} = ${sessions.userId}
@@ -103,6 +113,16 @@ export async function findActiveSession(
   }
   const { needsTouch: _ignored, ...auth } = row;
   return { ...auth, isSuspended: auth.isSuspended ?? false };
+}
+
+/** Two-step verification is set up: the person's sessions that waited for it become whole. */
+export async function liftTwoFactorSetup(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ signInMethod: 'password' })
+    .where(
+      and(eq(sessions.userId, userId), eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD)),
+    );
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

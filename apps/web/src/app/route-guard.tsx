@@ -1,4 +1,9 @@
+import { Trans } from '@lingui/react/macro';
+import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { TwoFactorSetupPage } from '@/features/account';
+import { useSignOut } from '@/features/auth';
 import { decideGuard } from '@punchclock/shared/domain/navigation';
 import type { RoleRequirement } from '@punchclock/shared/domain/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -15,5 +20,23 @@ export function RouteGuard({ requiredRole }: { requiredRole?: RoleRequirement })
   });
   if (decision.kind === 'loading') return <FullPageSpinner />;
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
+  // Signed in with a password, but the company requires a second factor this person lacks: the
+  // server refuses everything else until one is set up.
+  if (session.data?.twoFactorSetupRequired) {
+    return (
+      <Suspense fallback={<FullPageSpinner />}>
+        <TwoFactorSetupPage footer={<SignOutButton />} />
+      </Suspense>
+    );
+  }
   return <Outlet />;
+}
+
+function SignOutButton() {
+  const signOut = useSignOut();
+  return (
+    <Button type="button" variant="ghost" onClick={() => signOut.mutate(undefined)}>
+      <Trans>Sign out</Trans>
+    </Button>
+  );
 }

@@ -20,6 +20,7 @@ const valid: unknown[] = [
   { ...VALID, user: { ...USER, id: '00000000-0000-0000-0000-000000000000' } },
   { ...VALID, user: { ...USER, id: '123E4567-E89B-72D3-B456-426614174000' } },
   { ...VALID, extra: 'dropped', user: { ...USER, extra: 'dropped' } },
+  { ...VALID, twoFactorSetupRequired: true },
 ];
 
 const invalid: unknown[] = [
@@ -28,6 +29,8 @@ const invalid: unknown[] = [
   [],
   {},
   { ...VALID, user: undefined },
+  { ...VALID, twoFactorSetupRequired: false },
+  { ...VALID, twoFactorSetupRequired: 'yes' },
   { ...VALID, user: { ...USER, id: 'not-a-uuid' } },
   { ...VALID, user: { ...USER, id: '123e4567-e89b-02d3-a456-426614174000' } },
   { ...VALID, user: { ...USER, id: '123e4567-e89b-42d3-c456-426614174000' } },

@@ -31,16 +31,22 @@ function readUser(value: unknown): SessionUser | undefined {
 /** The session reply, or an error like a failed schema check (the query then fails). */
 export function parseSessionResponse(payload: unknown): SessionResponse {
   if (isRecord(payload)) {
-    const { user, idleTimeoutMinutes, timeZone } = payload;
+    const { user, idleTimeoutMinutes, timeZone, twoFactorSetupRequired } = payload;
     const parsedUser = user === null ? null : readUser(user);
     if (
       parsedUser !== undefined &&
+      (twoFactorSetupRequired === undefined || twoFactorSetupRequired === true) &&
       typeof idleTimeoutMinutes === 'number' &&
       Number.isSafeInteger(idleTimeoutMinutes) &&
       idleTimeoutMinutes > 0 &&
       typeof timeZone === 'string'
     ) {
-      return { user: parsedUser, idleTimeoutMinutes, timeZone };
+      return {
+        user: parsedUser,
+        ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}),
+        idleTimeoutMinutes,
+        timeZone,
+      };
     }
   }
   throw new Error('The session reply does not match the contract');

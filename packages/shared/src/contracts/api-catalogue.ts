@@ -76,6 +76,7 @@ import {
 } from './scim.ts';
 import {
   completeSetupRequestSchema,
+  setupDoneResponseSchema,
   setupLinkRequestSchema,
   setupStatusResponseSchema,
 } from './setup.ts';
@@ -88,6 +89,20 @@ import {
   ssoProvidersResponseSchema,
   ssoStartQuerySchema,
 } from './sso.ts';
+import {
+  addPasskeyRequestSchema,
+  confirmTotpRequestSchema,
+  myTwoFactorSchema,
+  passkeySchema,
+  passkeySignInRequestSchema,
+  recoveryCodesResponseSchema,
+  removeTotpRequestSchema,
+  renamePasskeyRequestSchema,
+  secondFactorRequestSchema,
+  totpSetupResponseSchema,
+  twoFactorSettingsSchema,
+  webAuthnOptionsSchema,
+} from './two-factor.ts';
 import {
   allotmentDayInputSchema,
   availabilityExceptionInputSchema,
@@ -300,6 +315,11 @@ export interface EndpointContract {
   scope?: ApiScope;
   /** It acts on the caller's own records ("my punches"), which a service token, being nobody, has not. */
   actsOnCaller?: boolean;
+  /**
+   * A session that must first set up two-step verification may call it (decision
+   * DRAFT-twofactor); every other route refuses such a session with 403 two_factor_setup_required.
+   */
+  duringTwoFactorSetup?: true;
 }
 
 /** Every /api route, and the /scim/v2 routes a directory calls; keyed `METHOD path` as Fastify registers it. */
@@ -331,12 +351,124 @@ export const API_ENDPOINTS = {
     tag: 'Authentication',
     access: 'public',
     status: 204,
+    duringTwoFactorSetup: true,
   },
   'GET /api/auth/session': {
     summary: 'The signed-in person (or null), the idle timeout and the business time zone',
     tag: 'Authentication',
     access: 'public',
     response: sessionResponseSchema,
+    duringTwoFactorSetup: true,
+  },
+  'POST /api/auth/second-factor': {
+    summary:
+      'Finish a password sign-in with an authenticator code, a recovery code or a passkey (sets the session cookie)',
+    tag: 'Two-step verification',
+    access: 'public',
+    body: secondFactorRequestSchema,
+    response: signInResponseSchema,
+  },
+  'POST /api/auth/second-factor/passkey-options': {
+    summary: 'The challenge for finishing a password sign-in with a passkey',
+    tag: 'Two-step verification',
+    access: 'public',
+    response: webAuthnOptionsSchema,
+  },
+  'POST /api/auth/passkey-options': {
+    summary: 'The challenge for signing in with a passkey alone (no email, no password)',
+    tag: 'Two-step verification',
+    access: 'public',
+    response: webAuthnOptionsSchema,
+  },
+  'POST /api/auth/passkey': {
+    summary: 'Sign in with a passkey (sets the session cookie)',
+    tag: 'Two-step verification',
+    access: 'public',
+    body: passkeySignInRequestSchema,
+    response: signInResponseSchema,
+  },
+  'GET /api/me/two-factor': {
+    summary: "The caller's two-step verification: authenticator app, recovery codes left, passkeys",
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    response: myTwoFactorSchema,
+    duringTwoFactorSetup: true,
+  },
+  'POST /api/me/two-factor/totp': {
+    summary: 'Start setting up an authenticator app: a new secret and its QR code',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    response: totpSetupResponseSchema,
+    duringTwoFactorSetup: true,
+  },
+  'POST /api/me/two-factor/totp/confirm': {
+    summary: 'Turn the authenticator app on with a code from it; answers the recovery codes, once',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    body: confirmTotpRequestSchema,
+    response: recoveryCodesResponseSchema,
+    duringTwoFactorSetup: true,
+  },
+  'POST /api/me/two-factor/totp/remove': {
+    summary: 'Remove the authenticator app (with the password or a current code)',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    body: removeTotpRequestSchema,
+    status: 204,
+  },
+  'POST /api/me/two-factor/recovery-codes': {
+    summary: 'New recovery codes (the old ones stop working); answers them, once',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    response: recoveryCodesResponseSchema,
+  },
+  'POST /api/me/passkeys/options': {
+    summary: 'The challenge for adding a passkey',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    response: webAuthnOptionsSchema,
+    duringTwoFactorSetup: true,
+  },
+  'POST /api/me/passkeys': {
+    summary: 'Add a passkey',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    body: addPasskeyRequestSchema,
+    response: passkeySchema,
+    status: 201,
+    duringTwoFactorSetup: true,
+  },
+  'PUT /api/me/passkeys/:id': {
+    summary: 'Rename a passkey',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    body: renamePasskeyRequestSchema,
+    response: passkeySchema,
+  },
+  'DELETE /api/me/passkeys/:id': {
+    summary: 'Remove a passkey',
+    tag: 'Two-step verification',
+    access: 'signed-in',
+    status: 204,
+  },
+  'GET /api/admin/two-factor-settings': {
+    summary: 'Who must use two-step verification with a password: nobody, admins, or everyone',
+    tag: 'Two-step verification',
+    access: 'admin',
+    response: twoFactorSettingsSchema,
+  },
+  'PUT /api/admin/two-factor-settings': {
+    summary: 'Require two-step verification of admins, of everyone, or of nobody',
+    tag: 'Two-step verification',
+    access: 'admin',
+    body: twoFactorSettingsSchema,
+    response: twoFactorSettingsSchema,
+  },
+  'DELETE /api/users/:id/two-factor': {
+    summary: "Remove a person's authenticator app, recovery codes and passkeys (a lost phone)",
+    tag: 'Two-step verification',
+    access: 'admin',
+    status: 204,
   },
   'GET /api/auth/sso-providers': {
     summary: 'The sign-in page’s “Sign in with …” buttons: enabled single sign-on providers',
@@ -393,7 +525,7 @@ export const API_ENDPOINTS = {
     tag: 'Setup',
     access: 'public',
     body: completeSetupRequestSchema,
-    response: signInResponseSchema,
+    response: setupDoneResponseSchema,
     status: 201,
   },
 

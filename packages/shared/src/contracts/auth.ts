@@ -88,12 +88,28 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** POST /api/auth/sign-in: the person now signed in (the session is in the cookie). */
-export const signInResponseSchema = z.object({ user: sessionUserSchema });
+/**
+ * POST /api/auth/sign-in: the person now signed in (the session is in the cookie); or, for a
+ * person with two-step verification, no session yet: the second step's choices (the pending
+ * sign-in is in a short-lived cookie, POST /api/auth/second-factor finishes it).
+ */
+export const signInResponseSchema = z.union([
+  z.object({
+    user: sessionUserSchema,
+    /** Present (true) when the session may only set up two-step verification. */
+    twoFactorSetupRequired: z.literal(true).optional(),
+  }),
+  z.object({
+    twoFactor: z.object({ methods: z.array(z.enum(['totp', 'recovery', 'passkey'])) }),
+  }),
+]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** GET /api/auth/session — `user` is null when nobody is signed in. */
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema.nullable(),
+  /** Present (true) when the session may only set up two-step verification. */
+  twoFactorSetupRequired: z.literal(true).optional(),
   idleTimeoutMinutes: z.number().int().positive(),
   /** The business time zone: day boundaries and every displayed time. */
   timeZone: z.string(),

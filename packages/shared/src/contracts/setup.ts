@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from './auth.ts';
+import { emailSchema, passwordSchema, sessionUserSchema } from './auth.ts';
 import { periodDate, text } from './common.ts';
 
 /*
@@ -91,3 +91,6 @@ export function setupLinkInvalidMessage(): string {
 export function alreadySetUpMessage(): string {
   return t`Punchclock is already set up. Sign in instead.`;
 }
+
+/** POST /api/setup: the new admin, signed in (the session cookie is set). */
+export const setupDoneResponseSchema = z.object({ user: sessionUserSchema });

@@ -1,6 +1,8 @@
 // The auth feature's public module: other features and app.ts import only from here.
 export { registerAuthRoutes } from './routes.ts';
-export { openSession } from './service.ts';
+export { openSession, type SecondFactorGate } from './service.ts';
+export { mayUsePassword } from './password-sign-in.ts';
+export { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
 export {
   findFirstAdmin,
   readSignInSettings,

@@ -3,14 +3,30 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
-import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
-import { signIn, signOut, toSessionUser } from './service.ts';
+import {
+  clearSessionCookie,
+  pendingSignInCookie,
+  setSessionCookie,
+} from '../../platform/session-cookie.ts';
+import { signIn, signOut, toSessionUser, type SecondFactorGate } from './service.ts';
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: AppConfig,
+  gate?: SecondFactorGate,
+): void {
   implementEndpoint(app, 'POST /api/auth/sign-in', async ({ request, reply }) => {
-    const { token, user } = await signIn(db, config, request.body, getRequestMeta(request));
-    setSessionCookie(reply, request, config, token);
-    return { user };
+    const outcome = await signIn(db, config, request.body, getRequestMeta(request), gate);
+    if (outcome.kind === 'pending') {
+      // No session yet: the second step finishes it (POST /api/auth/second-factor).
+      pendingSignInCookie.set(reply, request, config, outcome.token);
+      return { twoFactor: { methods: outcome.methods } };
+    }
+    pendingSignInCookie.clear(reply);
+    setSessionCookie(reply, request, config, outcome.token);
+    const { user, twoFactorSetupRequired } = outcome;
+    return twoFactorSetupRequired ? { user, twoFactorSetupRequired } : { user };
   });
 
   implementEndpoint(app, 'POST /api/auth/sign-out', async ({ request, reply }) => {
@@ -22,6 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
   // Also the browser's keep-alive: reading it refreshes the session's idle clock.
   implementEndpoint(app, 'GET /api/auth/session', async ({ request }) => ({
     user: request.auth ? toSessionUser(request.auth) : null,
+    ...(request.auth?.mustSetUpTwoFactor ? { twoFactorSetupRequired: true as const } : {}),
     idleTimeoutMinutes: config.sessionIdleMinutes,
     timeZone: config.timeZone,
   }));

@@ -6,16 +6,61 @@ import {
   type SessionUser,
 } from '@punchclock/shared/contracts/auth';
 import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso';
+import type { SecondFactorMethod } from '@punchclock/shared/contracts/two-factor';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { createSession, revokeSession, type AuthContext } from '../../platform/sessions.ts';
+import {
+  createSession,
+  revokeSession,
+  TWO_FACTOR_SETUP_SIGN_IN_METHOD,
+  type AuthContext,
+} from '../../platform/sessions.ts';
 import { findCredentialsByEmail, setNameIfMissing, updateLastSignIn } from '../people/index.ts';
 import { mayUsePassword } from './password-sign-in.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
+
+/**
+ * What happens after a right password (two-step verification, decision DRAFT-twofactor): a
+ * session, a session that may only set up a second factor, or a sign-in that waits for one.
+ * The two-factor feature provides it; app.ts passes it in, so auth does not import it.
+ */
+export interface SecondFactorGate {
+  afterPassword(
+    db: Db,
+    userId: string,
+    meta: RequestMeta,
+  ): Promise<
+    | { kind: 'open' }
+    | { kind: 'setup' }
+    | { kind: 'pending'; token: string; methods: SecondFactorMethod[] }
+  >;
+}
+
+export type PasswordSignInOutcome =
+  | { kind: 'session'; token: string; user: SessionUser; twoFactorSetupRequired?: true }
+  | { kind: 'pending'; token: string; methods: SecondFactorMethod[] };
+
+/** How a session was opened; the sessions list shows it and the audit row records it. */
+export type SessionOpening =
+  | { method: 'password'; secondFactor?: 'totp' | 'recovery' | 'passkey'; setupOnly?: true }
+  | { method: 'passkey' }
+  | { method: 'sso'; provider: string };
+
+function signInMethodOf(how: SessionOpening): string {
+  switch (how.method) {
+    case 'password':
+      if (how.setupOnly) return TWO_FACTOR_SETUP_SIGN_IN_METHOD;
+      return how.secondFactor ? `password+${how.secondFactor}` : 'password';
+    case 'passkey':
+      return 'passkey';
+    case 'sso':
+      return `sso:${how.provider}`;
+  }
+}
 
 /**
  * Sign in. Only failed attempts count towards the limits (per address, per account at that
@@ -27,7 +72,8 @@ export async function signIn(
   config: AppConfig,
   rawInput: unknown,
   meta: RequestMeta,
-): Promise<{ token: string; user: SessionUser }> {
+  gate?: SecondFactorGate,
+): Promise<PasswordSignInOutcome> {
   const input = parseInput(signInRequestSchema, rawInput);
   const attempt = await reserveSignInAttempt(db, config.signInLimits, input.email, meta.ip);
 
@@ -68,12 +114,21 @@ export async function signIn(
     throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
   }
 
-  const token = await openSession(db, config, user.id, meta, { method: 'password' }, async (tx) => {
+  // The first admin's break-glass password passes here too: the second factor covers it alike.
+  const next = gate ? await gate.afterPassword(db, user.id, meta) : { kind: 'open' as const };
+  if (next.kind === 'pending') return next;
+  const setupOnly = next.kind === 'setup';
+  const how: SessionOpening = setupOnly
+    ? { method: 'password', setupOnly }
+    : { method: 'password' };
+  const token = await openSession(db, config, user.id, meta, how, async (tx) => {
     // There is no self sign-up; a name typed at sign-in only fills a profile that has none.
     if (input.name) await setNameIfMissing(tx, user.id, input.name);
   });
   return {
+    kind: 'session',
     token,
+    ...(setupOnly ? { twoFactorSetupRequired: true as const } : {}),
     user: {
       id: user.id,
       email: user.email,
@@ -93,7 +148,7 @@ export async function openSession(
   config: AppConfig,
   userId: string,
   meta: RequestMeta,
-  how: { method: 'password' } | { method: 'sso'; provider: string },
+  how: SessionOpening,
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
@@ -102,7 +157,7 @@ export async function openSession(
       userId,
       { idleMinutes: config.sessionIdleMinutes, absoluteHours: config.sessionAbsoluteHours },
       meta,
-      how.method === 'password' ? 'password' : `sso:${how.provider}`,
+      signInMethodOf(how),
     );
     await updateLastSignIn(tx, userId);
     await alsoInTransaction?.(tx);
@@ -111,7 +166,7 @@ export async function openSession(
       action: 'auth.sign_in',
       entityType: 'session',
       entityId: userId,
-      after: how.method === 'password' ? null : how,
+      after: how.method === 'password' && !how.secondFactor && !how.setupOnly ? null : how,
       meta,
     });
     return token;

@@ -20,6 +20,7 @@ import { PersonalApiTokens } from '@/features/api-tokens';
 import { sessionQueryKey } from '@/lib/query-keys';
 
 const EmailPreferences = lazy(() => import('./email-preferences'));
+const TwoFactorSettings = lazy(() => import('./two-factor-settings'));
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -126,6 +127,7 @@ export function AccountDialog({
         {/* Loaded when the dialog opens: the dashboard's first page stays lean (#16). */}
         <Suspense fallback={null}>
           <EmailPreferences />
+          <TwoFactorSettings />
           <PersonalApiTokens />
         </Suspense>
       </DialogContent>

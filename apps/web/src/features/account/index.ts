@@ -11,3 +11,6 @@ export { useLanguageSync } from './use-language-sync';
 
 /** Opened from a one-time link; loaded on demand. */
 export const SetPasswordPage = lazy(() => import('./set-password-page'));
+
+/** "Set up two-step verification to continue": a session that must set one up first sees only this. */
+export const TwoFactorSetupPage = lazy(() => import('./two-factor-setup-page'));

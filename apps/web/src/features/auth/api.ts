@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
-import type { SessionResponse } from '@punchclock/shared/contracts/auth';
+import type { SessionResponse, SessionUser } from '@punchclock/shared/contracts/auth';
 import { callEndpoint } from '@/lib/call-endpoint';
 import { forgetLastKnown, rememberLastKnown } from '@/lib/last-known';
 import { sessionQueryKey } from '@/lib/query-keys';
@@ -21,8 +21,26 @@ export interface SignInForm {
  */
 export const loadSignInContract = () => import('./sign-in-contract');
 
-export function useSignIn() {
+/** Someone is now signed in (a password, its second step, or a passkey): start the app afresh for them. */
+export function useAdoptSession() {
   const queryClient = useQueryClient();
+  return (user: SessionUser, twoFactorSetupRequired?: true) => {
+    const known = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
+    // A new person may be at the keyboard: nothing cached for the previous one survives.
+    queryClient.clear();
+    const session: SessionResponse = {
+      ...SIGNED_OUT_DEFAULTS,
+      ...known,
+      user,
+      ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}),
+    };
+    queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
+    void forgetLastKnown().then(() => rememberLastKnown('session', session));
+  };
+}
+
+export function useSignIn() {
+  const adoptSession = useAdoptSession();
   return useMutation({
     mutationFn: async (form: SignInForm) => {
       const { firstIssueMessage, signInRequestSchema, signInResponseSchema } =
@@ -35,16 +53,9 @@ export function useSignIn() {
         schema: signInResponseSchema,
       });
     },
-    onSuccess: ({ user }) => {
-      // A new person may be at the keyboard: nothing cached for the previous one survives.
-      queryClient.clear();
-      const session: SessionResponse = {
-        ...SIGNED_OUT_DEFAULTS,
-        ...queryClient.getQueryData<SessionResponse>(sessionQueryKey),
-        user,
-      };
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
-      void forgetLastKnown().then(() => rememberLastKnown('session', session));
+    onSuccess: (reply) => {
+      // With two-step verification the password is not the end: the page asks for the second step.
+      if ('user' in reply) adoptSession(reply.user, reply.twoFactorSetupRequired);
     },
   });
 }

@@ -2,7 +2,7 @@
 // is app-wide state: lib/session.ts).
 import { lazy } from 'react';
 
-export { useSignOut } from './api';
+export { useAdoptSession, useSignOut } from './api';
 export { SignInPage } from './pages/sign-in-page';
 export { useIdleTimeout } from './use-idle-timeout';
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { signInResponseSchema } from '@punchclock/shared/contracts/auth';
+import { setupDoneResponseSchema } from '@punchclock/shared/contracts/setup';
 import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
 
 /** Whether the link's token may set the instance up (404: not a link; 409: already set up). */
@@ -18,5 +18,5 @@ export function setupLinkQueryOptions(token: string) {
 
 /** Sets the instance up; the answer signs the new admin in (the cookie is set). */
 export function completeSetup(input: EndpointBody<'POST /api/setup'>) {
-  return callEndpoint('POST /api/setup', { body: input, schema: signInResponseSchema });
+  return callEndpoint('POST /api/setup', { body: input, schema: setupDoneResponseSchema });
 }

@@ -19,6 +19,7 @@ import {
 import { toast } from '@/lib/toast';
 import { ScimProvisioningCard } from './scim-provisioning';
 import { SsoProviderForm } from './sso-provider-form';
+import { TwoFactorRequirementCard } from './two-factor-requirement-card';
 
 function PasswordSignInCard() {
   const { t } = useLingui();
@@ -253,6 +254,7 @@ export default function SingleSignOnPage() {
         </CardContent>
       </Card>
       <PasswordSignInCard />
+      <TwoFactorRequirementCard />
       <ScimProvisioningCard />
     </div>
   );

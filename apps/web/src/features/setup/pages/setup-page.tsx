@@ -4,7 +4,6 @@ import { Building2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { SessionResponse } from '@punchclock/shared/contracts/auth';
 import {
   missingPeriodStartMessage,
   setupFormSchema,
@@ -18,10 +17,9 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { forgetLastKnown, rememberLastKnown } from '@/lib/last-known';
 import { sessionQueryKey } from '@/lib/query-keys';
-import { SIGNED_OUT_DEFAULTS } from '@/lib/session';
 import { contractResolver } from '@/lib/zod-resolver';
+import { useAdoptSession } from '@/features/auth';
 import { completeSetup, setupLinkQueryOptions } from '../api';
 
 interface SetupValues {
@@ -91,6 +89,7 @@ export default function SetupPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const adoptSession = useAdoptSession();
   // From the location, so a link pasted into this very tab (only the fragment changes) counts.
   const token = tokenOf(useLocation().hash);
   const [step, setStep] = useState(0);
@@ -116,11 +115,8 @@ export default function SetupPage() {
     meta: { showsOwnError: true },
     mutationFn: (values: SetupValues) => completeSetup({ token, ...values }),
     onSuccess: ({ user }) => {
-      // Signed in as the new admin, as after a sign-in (features/auth/api.ts).
-      queryClient.clear();
-      const session: SessionResponse = { ...SIGNED_OUT_DEFAULTS, user };
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, session);
-      void forgetLastKnown().then(() => rememberLastKnown('session', session));
+      // Signed in as the new admin, as after a sign-in.
+      adoptSession(user);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       void navigate('/dashboard', { replace: true });
     },

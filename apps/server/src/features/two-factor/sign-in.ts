@@ -1,0 +1,240 @@
+// The second step of a password sign-in, and signing in with a passkey alone.
+import { isLocale } from '@punchclock/shared/i18n/locales';
+import { suspendedMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
+import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso';
+import {
+  secondFactorExpiredMessage,
+  secondFactorRequestSchema,
+  wrongCodeMessage,
+  wrongPasskeyMessage,
+  type SecondFactorMethod,
+} from '@punchclock/shared/contracts/two-factor';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { writeAudit } from '../../platform/audit.ts';
+import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
+import type { RequestMeta } from '../../platform/request-meta.ts';
+import { generateToken, hashToken } from '../../platform/tokens.ts';
+import {
+  mayUsePassword,
+  openSession,
+  reserveSignInAttempt,
+  settleSuccessfulSignIn,
+  type SecondFactorGate,
+} from '../auth/index.ts';
+import { hashRecoveryCode, matchTotp } from './codes.ts';
+import {
+  claimTotpStep,
+  countChallengeAttempt,
+  findChallenge,
+  findPasskey,
+  findPerson,
+  findTotpFactor,
+  insertChallenge,
+  recordPasskeyUse,
+  setChallengeValue,
+  takeChallenge,
+  useRecoveryCode,
+} from './repository.ts';
+import { factorsOf, isRequiredOf } from './factors.ts';
+import { authenticationOptions, relyingParty, verifyAssertion } from './webauthn.ts';
+
+/** Wrong codes a pending sign-in takes before it is gone (then: email and password again). */
+const MAX_ATTEMPTS = 5;
+
+/** After a right password: what two-step verification asks for (decision DRAFT-twofactor). */
+export const secondFactorGate: SecondFactorGate = {
+  async afterPassword(db, userId) {
+    const factors = await factorsOf(db, userId);
+    const methods: SecondFactorMethod[] = [];
+    if (factors.totp) methods.push('totp');
+    if (factors.recoveryCodesLeft > 0) methods.push('recovery');
+    if (factors.passkeys.length > 0) methods.push('passkey');
+    if (factors.totp || factors.passkeys.length > 0) {
+      const token = generateToken();
+      await insertChallenge(db, { id: hashToken(token), purpose: 'second_factor', userId });
+      return { kind: 'pending', token, methods };
+    }
+    return (await isRequiredOf(db, userId)) ? { kind: 'setup' } : { kind: 'open' };
+  },
+};
+
+async function sessionUserOf(db: Db, userId: string): Promise<SessionUser> {
+  const person = await findPerson(db, userId);
+  if (!person) throw new Unauthorized();
+  const language = isLocale(person.language) ? person.language : null;
+  return { id: person.id, email: person.email, name: person.name, role: person.role, language };
+}
+
+function expired(): Unauthorized {
+  return new Unauthorized(secondFactorExpiredMessage(), 'second_factor_expired');
+}
+
+/** The passkey challenge for finishing a pending sign-in with a passkey. */
+export async function secondFactorPasskeyOptions(
+  db: Db,
+  config: AppConfig,
+  pendingToken: string | undefined,
+) {
+  if (!pendingToken) throw expired();
+  const pending = await findChallenge(db, hashToken(pendingToken), 'second_factor');
+  if (!pending?.userId) throw expired();
+  const { passkeys } = await factorsOf(db, pending.userId);
+  const options = await authenticationOptions(relyingParty(config), passkeys);
+  await setChallengeValue(db, pending.id, options.challenge);
+  return options;
+}
+
+/**
+ * Finishes a password sign-in with a code from the app, a recovery code or a passkey. A wrong
+ * one counts like a wrong password (sign-in-throttle.ts) and against the pending sign-in's five
+ * tries; the right one opens the session.
+ */
+export async function finishSecondFactor(
+  db: Db,
+  config: AppConfig,
+  pendingToken: string | undefined,
+  rawInput: unknown,
+  meta: RequestMeta,
+): Promise<{ token: string; user: SessionUser }> {
+  const input = parseInput(secondFactorRequestSchema, rawInput);
+  if (!pendingToken) throw expired();
+  const pendingId = hashToken(pendingToken);
+  const pending = await findChallenge(db, pendingId, 'second_factor');
+  if (!pending?.userId) throw expired();
+  const person = await findPerson(db, pending.userId);
+  if (!person) throw expired();
+  if (person.isSuspended) {
+    await takeChallenge(db, pendingId);
+    await writeAudit(db, {
+      actorId: person.id,
+      action: 'auth.sign_in_refused_suspended',
+      entityType: 'user',
+      entityId: person.id,
+      meta,
+    });
+    throw new Forbidden(suspendedMessage(), 'suspended');
+  }
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
+
+  const method: SecondFactorMethod =
+    'code' in input ? 'totp' : 'recoveryCode' in input ? 'recovery' : 'passkey';
+  let isRight = false;
+  if ('code' in input) {
+    const factor = await findTotpFactor(db, person.id);
+    if (factor?.confirmedAt) {
+      const step = await matchTotp(factor.secret, input.code, factor.lastUsedStep);
+      isRight = step !== null && (await claimTotpStep(db, person.id, step));
+    }
+  } else if ('recoveryCode' in input) {
+    isRight = await useRecoveryCode(db, person.id, hashRecoveryCode(input.recoveryCode));
+  } else if (pending.challenge) {
+    const passkey = await findPasskey(db, input.passkey.id);
+    if (passkey?.userId === person.id) {
+      const info = await verifyAssertion(
+        relyingParty(config),
+        input.passkey,
+        pending.challenge,
+        passkey,
+      );
+      if (info) {
+        await recordPasskeyUse(db, passkey.id, info.newCounter);
+        isRight = true;
+      }
+    }
+  }
+
+  if (!isRight) {
+    const attempts = await countChallengeAttempt(db, pendingId);
+    if (attempts >= MAX_ATTEMPTS) await takeChallenge(db, pendingId);
+    await writeAudit(db, {
+      actorId: null,
+      action: 'auth.second_factor_failed',
+      entityType: 'user',
+      entityId: person.id,
+      after: { method, attempts },
+      meta,
+    });
+    throw new Unauthorized(wrongCodeMessage(), 'wrong_code');
+  }
+  // Taken once: a second request with the same pending sign-in finds it gone.
+  if (!(await takeChallenge(db, pendingId))) throw expired();
+  await settleSuccessfulSignIn(db, attempt);
+  const token = await openSession(db, config, person.id, meta, {
+    method: 'password',
+    secondFactor: method,
+  });
+  return { token, user: await sessionUserOf(db, person.id) };
+}
+
+/** A usernameless passkey sign-in starts: a challenge any of the person's passkeys may answer. */
+export async function passkeySignInOptions(db: Db, config: AppConfig) {
+  const options = await authenticationOptions(relyingParty(config));
+  const token = generateToken();
+  await insertChallenge(db, {
+    id: hashToken(token),
+    purpose: 'passkey_sign_in',
+    userId: null,
+    challenge: options.challenge,
+  });
+  return { token, options };
+}
+
+/**
+ * Signs in with a passkey alone: it is two factors in itself (the device, and the PIN or
+ * fingerprint that unlocks it). It is the app's own sign-in, so it follows who may use a
+ * password: off with password sign-in (single sign-on only), the first admin always.
+ */
+export async function signInWithPasskey(
+  db: Db,
+  config: AppConfig,
+  challengeToken: string | undefined,
+  assertion: { id: string },
+  meta: RequestMeta,
+): Promise<{ token: string; user: SessionUser }> {
+  if (!challengeToken) throw expired();
+  const challengeId = hashToken(challengeToken);
+  const step = await findChallenge(db, challengeId, 'passkey_sign_in');
+  // One answer per challenge, right or wrong.
+  if (!step?.challenge || !(await takeChallenge(db, challengeId))) throw expired();
+  const passkey = await findPasskey(db, assertion.id);
+  const info = passkey
+    ? await verifyAssertion(relyingParty(config), assertion, step.challenge, passkey)
+    : null;
+  if (!passkey || !info) {
+    await writeAudit(db, {
+      actorId: null,
+      action: 'auth.passkey_sign_in_failed',
+      entityType: 'user',
+      entityId: passkey?.userId ?? null,
+      after: null,
+      meta,
+    });
+    throw new Unauthorized(wrongPasskeyMessage(), 'wrong_passkey');
+  }
+  const person = await findPerson(db, passkey.userId);
+  if (!person) throw new Unauthorized(wrongPasskeyMessage(), 'wrong_passkey');
+  if (person.isSuspended) {
+    await writeAudit(db, {
+      actorId: person.id,
+      action: 'auth.sign_in_refused_suspended',
+      entityType: 'user',
+      entityId: person.id,
+      meta,
+    });
+    throw new Forbidden(suspendedMessage(), 'suspended');
+  }
+  if (!(await mayUsePassword(db, person.id))) {
+    await writeAudit(db, {
+      actorId: person.id,
+      action: 'auth.sign_in_refused_password_off',
+      entityType: 'user',
+      entityId: person.id,
+      meta,
+    });
+    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
+  }
+  await recordPasskeyUse(db, passkey.id, info.newCounter);
+  const token = await openSession(db, config, person.id, meta, { method: 'passkey' });
+  return { token, user: await sessionUserOf(db, person.id) };
+}
