@@ -5,6 +5,7 @@ import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import { clearSessionCookie, setSessionCookie } from '../../platform/session-cookie.ts';
 import { signIn, signOut, toSessionUser } from './service.ts';
+import { registerSignedInSessionRoutes } from './signed-in-session-routes.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   implementEndpoint(app, 'POST /api/auth/sign-in', async ({ request, reply }) => {
@@ -25,4 +26,6 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, config: AppConf
     idleTimeoutMinutes: config.sessionIdleMinutes,
     timeZone: config.timeZone,
   }));
+
+  registerSignedInSessionRoutes(app, db, config);
 }
