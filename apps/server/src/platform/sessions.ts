@@ -138,14 +138,19 @@ export async function revokeUserSessions(
 
 /**
  * The name a session is shown by (Account → Where you're signed in): a one-way hash of its stored
- * id, so neither the cookie nor the stored hash ever leaves the server. 128 bits: no two of a
- * person's sessions share one, and knowing it opens nothing (ending one checks its owner).
+ * id, so neither the cookie nor the stored hash ever leaves the server. Written as a UUID (122 of
+ * its bits from the hash, the version and variant set) like every other id in a path; no two of
+ * a person's sessions share one, and knowing it opens nothing (ending one checks its owner).
  */
 export function publicSessionId(sessionId: string): string {
-  return createHash('sha256')
+  const bytes = createHash('sha256')
     .update(`punchclock-session:${sessionId}`)
-    .digest('base64url')
-    .slice(0, 22);
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 export interface LiveSessionRow {

@@ -11,8 +11,8 @@ export const SESSION_PLATFORMS = ['desktop', 'mobile', 'tablet', 'tv', 'unknown'
 export type SessionPlatform = (typeof SESSION_PLATFORMS)[number];
 
 export const signedInSessionSchema = z.object({
-  /** A public name for the session: a one-way hash of its stored id, usable only by its owner. */
-  id: z.string(),
+  /** A public name for the session: a one-way hash of its stored id (UUID-shaped), for its owner only. */
+  id: z.uuid(),
   /** "Chrome", "Safari", "Firefox"… null when the user agent says nothing we know. */
   browser: z.string().nullable(),
   /** The browser's major version ("131"). */
