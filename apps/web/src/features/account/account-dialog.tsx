@@ -20,6 +20,7 @@ import { PersonalApiTokens } from '@/features/api-tokens';
 import { sessionQueryKey } from '@/lib/query-keys';
 
 const EmailPreferences = lazy(() => import('./email-preferences'));
+const SignedInSessions = lazy(() => import('./signed-in-sessions'));
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -127,6 +128,7 @@ export function AccountDialog({
         <Suspense fallback={null}>
           <EmailPreferences />
           <PersonalApiTokens />
+          <SignedInSessions />
         </Suspense>
       </DialogContent>
     </Dialog>

@@ -14,6 +14,7 @@ import { Select } from '@/components/ui/select';
 import { QueryState } from '@/components/ui/query-state';
 import { KioskBadgeDialog } from '@/features/kiosk';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
+import { EndSessionsButton } from '../components/end-sessions-button';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
@@ -68,6 +69,7 @@ function UserActions({
       >
         <IdCard aria-hidden />
       </Button>
+      {!user.isSuspended && <EndSessionsButton userId={user.id} who={who} />}
       {user.isSuspended ? (
         <Button
           variant="ghost"
