@@ -31,6 +31,7 @@ export function QuickSearch({ role }: { role: Role | null }) {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
 
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- the key as Apple keyboards print it
   const shortcut = isApple() ? '⌘K' : t`Ctrl K`;
   return (
     <>
@@ -38,6 +39,7 @@ export function QuickSearch({ role }: { role: Role | null }) {
         variant="outline"
         size="sm"
         className="gap-2 text-muted-foreground"
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- key names per ARIA, not words
         aria-keyshortcuts="Control+K Meta+K"
         data-testid="quick-search-button"
         onPointerEnter={() => void loadPalette()}
