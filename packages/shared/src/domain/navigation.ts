@@ -11,7 +11,7 @@ export type NavSection = (typeof NAV_SECTIONS)[number];
 
 export const NAV_SECTION_TITLES: Record<NavSection, string> = {
   get time() {
-    return t`Time`;
+    return t({ message: 'Time', context: 'sidebar section' });
   },
   get people() {
     return t`People`;
