@@ -76,6 +76,7 @@ describe('where you are signed in (#33 part 5)', () => {
     await mine.getByText(/Chrome \d+ on Linux/).waitFor();
     await mine.getByText(/Password/).waitFor();
     await checkBothWidths(first.page, 'Where you are signed in (light)');
+    await list.scrollIntoViewIfNeeded();
     await saveScreenshot(first.page, 'signed-in-sessions');
 
     await list
