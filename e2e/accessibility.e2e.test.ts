@@ -89,6 +89,7 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
   },
   // The quick search (#33 part 6), opened with its shortcut and narrowed by a word.
   '/my-timesheet': async (page) => {
+    await page.getByTestId('quick-search-button').waitFor();
     await page.keyboard.press('Control+k');
     await page.getByRole('dialog', { name: 'Go to a screen' }).waitFor();
     await page.getByRole('combobox').fill('time');

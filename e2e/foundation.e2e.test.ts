@@ -70,7 +70,7 @@ const EXPECTED_SIDEBAR = {
   sme: ['SME Dashboard', 'Time Approvals', 'Timesheets'],
 } as const;
 
-/** The sidebar's section headings per role (each a list labelled by its heading). */
+/** The sidebar's section titles per role (each a list labelled by its title). */
 const EXPECTED_SECTIONS = {
   admin: ['Time', 'People', 'Schedules', 'Pay', 'Reports', 'Settings & integrations'],
   teamLead: ['Time', 'People', 'Schedules', 'Pay', 'Reports'],
@@ -93,7 +93,9 @@ describe('sign-in and roles', () => {
       await signInAndWait(page, SEED_USERS[key]);
       await expect.poll(() => sidebarLabels(page)).toEqual(EXPECTED_SIDEBAR[key]);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      expect(await nav.getByRole('heading').allTextContents()).toEqual(EXPECTED_SECTIONS[key]);
+      expect(await nav.getByTestId('sidebar-section-title').allTextContents()).toEqual(
+        EXPECTED_SECTIONS[key],
+      );
       // Each section is a list named by its heading.
       await nav
         .getByRole('list', { name: EXPECTED_SECTIONS[key][0] })
@@ -248,7 +250,7 @@ describe('shell', () => {
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(80);
     // The section headings stay for screen readers (a rule shows between sections instead).
     const nav = page.getByRole('navigation', { name: 'Main' });
-    expect(await nav.getByRole('heading').count()).toBe(6);
+    expect(await nav.getByRole('list').count()).toBe(6);
     await nav
       .getByRole('list', { name: 'Pay' })
       .getByRole('link', { name: 'My Timesheet' })

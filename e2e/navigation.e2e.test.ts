@@ -15,6 +15,8 @@ describe('quick search (#33 part 6)', () => {
   it('an employee presses Ctrl-K, types "timesheet", presses Enter and lands on their timesheet', async () => {
     const { context, page } = await newPage(browser);
     await signInAndWait(page, SEED_USERS.employee);
+    // The signed-in layout loads after the address changes: its shortcut listens from then on.
+    await page.getByTestId('quick-search-button').waitFor();
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Go to a screen' });
     await palette.waitFor();
@@ -41,6 +43,7 @@ describe('quick search (#33 part 6)', () => {
   it('an admin finds User Management by "users" or "people" or "staff"', async () => {
     const { context, page } = await newPage(browser);
     await signInAndWait(page, SEED_USERS.admin);
+    await page.getByTestId('quick-search-button').waitFor();
     for (const word of ['users', 'people', 'staff']) {
       await page.keyboard.press('Control+k');
       await page.getByRole('combobox').fill(word);
@@ -63,6 +66,8 @@ describe('quick search (#33 part 6)', () => {
   it('finds screens by their French words for a French reader', async () => {
     const { context, page } = await newPage(browser, { locale: 'fr-CA' });
     await signInAndWait(page, SEED_USERS.employee);
+    // The signed-in layout loads after the address changes: its shortcut listens from then on.
+    await page.getByTestId('quick-search-button').waitFor();
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox').fill('feuille de temps');
     await page.getByRole('option', { name: 'Ma feuille de temps' }).waitFor();

@@ -19,7 +19,8 @@ interface SidebarProps {
 /**
  * product §2 sidebar: the role's items only, under section headings (#33 part 6: Time, People,
  * Schedules, Pay, Reports, Settings & integrations); w-64 expanded, w-20 collapsed to icons, where
- * a heading becomes a rule (still read out). Each section is a list labelled by its heading.
+ * a heading becomes a rule (still read out). Each section is a list labelled by its heading — a
+ * label, not an <h2>: the page's own h1 comes first, and "Schedules" is a section and a screen.
  */
 export function Sidebar({
   role,
@@ -58,15 +59,16 @@ export function Sidebar({
             const headingId = `${idPrefix}-section-${section}`;
             return (
               <div key={section} className="grid gap-1" data-testid="sidebar-section">
-                <h2
+                <p
                   id={headingId}
+                  data-testid="sidebar-section-title"
                   className={cn(
                     'px-3 text-xs font-semibold uppercase tracking-wide text-muted-foreground',
                     isCollapsed && 'sr-only',
                   )}
                 >
                   {title}
-                </h2>
+                </p>
                 {isCollapsed && index > 0 && <hr className="mx-2 mb-1" aria-hidden />}
                 <ul className="grid gap-1" aria-labelledby={headingId}>
                   {items.map((item) => {
