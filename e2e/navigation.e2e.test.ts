@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, saveScreenshot, signInAndWait } from './support/browser.ts';
-import { SEED_USERS } from './support/seed.ts';
+import { E2E_PASSWORD, SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -65,11 +65,18 @@ describe('quick search (#33 part 6)', () => {
 
   it('finds screens by their French words for a French reader', async () => {
     const { context, page } = await newPage(browser, { locale: 'fr-CA' });
-    await signInAndWait(page, SEED_USERS.employee);
-    // The signed-in layout loads after the address changes: its shortcut listens from then on.
+    await page.goto('/auth');
+    await page.getByLabel('Courriel').fill(SEED_USERS.employee.email);
+    await page.getByLabel('Mot de passe').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
     await page.getByTestId('quick-search-button').waitFor();
     await page.keyboard.press('Control+k');
-    await page.getByRole('combobox').fill('feuille de temps');
+    await page.getByRole('dialog', { name: 'Aller à un écran' }).waitFor();
+    // Their own words, and the English ones still.
+    await page.getByRole('combobox').fill('timesheet');
+    await page.getByRole('option', { name: 'Ma feuille de temps' }).waitFor();
+    await page.getByRole('combobox').fill('periode de paie');
     await page.getByRole('option', { name: 'Ma feuille de temps' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/my-timesheet');

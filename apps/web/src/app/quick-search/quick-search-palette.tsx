@@ -12,7 +12,7 @@ import {
 } from '@punchclock/shared/domain/navigation';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { NAVIGATION_ICONS } from '@/components/navigation-icons';
-import { screenKeywords } from './screen-keywords';
+import { scoreScreen, screenKeywords } from './screen-keywords';
 
 /**
  * The quick search (#33 part 6): every screen the person may open, by section, found by its
@@ -43,7 +43,7 @@ export default function QuickSearchPalette({
           aria-describedby={undefined}
         >
           <DialogPrimitive.Title className="sr-only">{t`Go to a screen`}</DialogPrimitive.Title>
-          <Command label={t`Go to a screen`} loop>
+          <Command label={t`Go to a screen`} loop filter={scoreScreen}>
             <div className="flex items-center gap-2 border-b px-3">
               <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
               <Command.Input

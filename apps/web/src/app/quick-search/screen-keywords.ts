@@ -84,3 +84,42 @@ export function screenKeywords(path: ScreenPath, section: string): string[] {
     .filter(Boolean);
   return [...new Set([...ENGLISH_KEYWORDS[path], ...translated, section])];
 }
+
+/** Lower case, without accents: "Période" and "periode" are the same word to someone typing. */
+function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+}
+
+function wordsOf(text: string): string[] {
+  return fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * How well a screen answers what was typed (cmdk's `filter`: 0 hides it). Every typed word must
+ * begin a word of the title or of another word for it — "time" finds Time Off and My Timesheet,
+ * never Attendance by scattered letters as a fuzzy match would. The title counts most.
+ */
+export function scoreScreen(
+  title: string,
+  search: string,
+  keywords: readonly string[] = [],
+): number {
+  const typed = wordsOf(search);
+  if (typed.length === 0) return 1;
+  const titleWords = wordsOf(title);
+  const otherWords = keywords.flatMap(wordsOf);
+  const begins = (words: string[]) =>
+    typed.every((word) => words.some((candidate) => candidate.startsWith(word)));
+  if (fold(title).startsWith(fold(search).trim())) return 1;
+  if (begins(titleWords)) return 0.8;
+  const allWords = [...titleWords, ...otherWords];
+  // Whole words before beginnings: "staff" is User Management's before Demand's "staffing".
+  if (typed.every((word) => allWords.includes(word))) return 0.6;
+  if (begins(allWords)) return 0.5;
+  return 0;
+}
