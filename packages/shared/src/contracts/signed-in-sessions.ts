@@ -33,7 +33,7 @@ export const signedInSessionSchema = z.object({
 });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;
 
-/** GET /api/account/sessions: the caller's live sessions, the most recently seen first. */
+/** GET /api/account/sessions: the caller's live sessions, this one first, then the most recently seen. */
 export const signedInSessionsResponseSchema = z.object({
   sessions: z.array(signedInSessionSchema),
 });

@@ -128,7 +128,10 @@ describeEachDatabase('where you are signed in', (getDatabase) => {
     }
     // The other device sees the same two, itself marked.
     const fromPhone = await listSessions(phone);
-    expect(fromPhone.find((session) => session.isCurrent)?.id).toBe(phoneSession?.id);
+    expect(fromPhone.map((session) => session.isCurrent)).toEqual([true, false]);
+    expect(fromPhone[0]?.id).toBe(phoneSession?.id);
+    // This device first, whoever was seen last.
+    expect(listed[0]?.isCurrent).toBe(true);
   });
 
   it('signs out one other session: its cookie stops working at once, mine still works', async () => {

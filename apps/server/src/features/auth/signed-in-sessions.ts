@@ -26,7 +26,12 @@ export async function listMySessions(
   auth: Caller,
 ): Promise<SignedInSession[]> {
   const rows = await listLiveSessions(db, auth.userId, { idleMinutes: config.sessionIdleMinutes });
-  return rows.map((row) => ({
+  // This device first, then the most recently seen.
+  const ordered = [
+    ...rows.filter((row) => row.id === auth.sessionId),
+    ...rows.filter((row) => row.id !== auth.sessionId),
+  ];
+  return ordered.map((row) => ({
     id: publicSessionId(row.id),
     ...describeUserAgent(row.userAgent),
     ip: row.ip,
