@@ -124,7 +124,10 @@ const webFeatureImports = {
     approvals: 'whether team leads may approve (link to Time Approvals)',
     auth: 'the sign-out button',
   },
-  account: { 'api-tokens': "the account dialog lists the person's own API tokens" },
+  account: {
+    'api-tokens': "the account dialog lists the person's own API tokens",
+    auth: "Where you're signed in signs this device out as the Logout button does",
+  },
   schedules: {
     users: 'shifts are assigned to people from the directory',
     'calendar-feeds': 'my schedule offers its calendar-feed subscription',

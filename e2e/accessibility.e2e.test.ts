@@ -25,6 +25,7 @@ afterAll(async () => {
 const EMPLOYEE_SCREENS = [
   '/dashboard',
   '/attendance-history',
+  '/my-timesheet',
   '/schedules',
   '/time-off',
   '/availability',
@@ -85,6 +86,20 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
   '/demand': async (page) => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await page.getByRole('button', { name: 'Save settings' }).waitFor();
+  },
+  // The quick search (#33 part 6), opened with its shortcut and narrowed by a word.
+  '/my-timesheet': async (page) => {
+    await page.getByTestId('quick-search-button').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Go to a screen' }).waitFor();
+    await page.getByRole('combobox').fill('time');
+    await page.getByRole('option', { name: 'My Timesheet' }).waitFor();
+  },
+  // Account settings with Where you're signed in (#33 part 5).
+  '/attendance-history': async (page) => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Account settings' }).click();
+    await page.getByTestId('signed-in-session').first().waitFor();
   },
   '/dashboard': async (page) => {
     await page.getByRole('button', { name: /Notifications/ }).click();

@@ -10,54 +10,72 @@ import {
 } from './support/browser.ts';
 import { SEED_USERS } from './support/seed.ts';
 
-// product §2 sidebar table, written out independently of the app's own list; issue #30 adds
-// everyone's Availability and Open Shifts & Swaps, #31 planners' Demand Planning.
+// product §2 sidebar table, written out independently of the app's own list, in the sections
+// of #33 part 6 (Time, People, Schedules, Pay, Reports, Settings & integrations); issue #30 adds
+// everyone's Availability and Open Shifts & Swaps, #31 planners' Demand Planning, #33 everyone's
+// My Timesheet.
 const EMPLOYEE_ITEMS = [
   'Dashboard',
   'Attendance',
-  'Schedules',
   'Time Off',
+  'Schedules',
   'Availability',
   'Open Shifts & Swaps',
+  'My Timesheet',
 ];
 const EXPECTED_SIDEBAR = {
   admin: [
     'Dashboard',
     'SME Dashboard',
     'Attendance',
-    'Schedules',
     'Time Off',
+    'Time Approvals',
+    'Break Monitoring',
+    'User Management',
+    'Schedules',
     'Availability',
     'Open Shifts & Swaps',
     'Roster',
     'Demand Planning',
-    'Time Approvals',
-    'Timesheets',
-    'User Management',
     'Schedule Management',
     'Schedule Assignment',
+    'My Timesheet',
+    'Timesheets',
+    'Pay Rules',
+    'Payroll',
     'Adherence Reports',
     'Worked Hours Report',
     'Analytics',
     'Audit Logs',
-    'Pay Rules',
-    'Break Monitoring',
-    'Payroll',
   ],
   // Issues #6 and #7 give team leads User Management and the reports, for their own team;
   // issue #14 their team's Timesheets; issue #30 their team's Roster; #31 its Demand Planning.
   teamLead: [
-    ...EMPLOYEE_ITEMS,
+    'Dashboard',
+    'Attendance',
+    'Time Off',
+    'User Management',
+    'Schedules',
+    'Availability',
+    'Open Shifts & Swaps',
     'Roster',
     'Demand Planning',
+    'My Timesheet',
     'Timesheets',
-    'User Management',
     'Adherence Reports',
     'Worked Hours Report',
     'Analytics',
   ],
   employee: EMPLOYEE_ITEMS,
   sme: ['SME Dashboard', 'Time Approvals', 'Timesheets'],
+} as const;
+
+/** The sidebar's section titles per role (each a list labelled by its title). */
+const EXPECTED_SECTIONS = {
+  admin: ['Time', 'People', 'Schedules', 'Pay', 'Reports', 'Settings & integrations'],
+  teamLead: ['Time', 'People', 'Schedules', 'Pay', 'Reports'],
+  employee: ['Time', 'Schedules', 'Pay'],
+  sme: ['Time', 'Pay'],
 } as const;
 
 let browser: Browser;
@@ -74,6 +92,16 @@ describe('sign-in and roles', () => {
       const { context, page } = await newPage(browser);
       await signInAndWait(page, SEED_USERS[key]);
       await expect.poll(() => sidebarLabels(page)).toEqual(EXPECTED_SIDEBAR[key]);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByTestId('sidebar-section-title').allTextContents()).toEqual(
+        EXPECTED_SECTIONS[key],
+      );
+      // Each section is a list named by its heading.
+      await nav
+        .getByRole('list', { name: EXPECTED_SECTIONS[key][0] })
+        .getByRole('link')
+        .first()
+        .waitFor();
       if (key !== 'sme') {
         await expect
           .poll(() => page.getByTestId('dashboard-email').textContent())
@@ -220,6 +248,13 @@ describe('shell', () => {
     expect((await sidebar.boundingBox())?.width).toBe(256);
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(80);
+    // The section headings stay for screen readers (a rule shows between sections instead).
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('list').count()).toBe(6);
+    await nav
+      .getByRole('list', { name: 'Pay' })
+      .getByRole('link', { name: 'My Timesheet' })
+      .waitFor();
     await saveScreenshot(page, 'sidebar-collapsed');
     await context.close();
   });

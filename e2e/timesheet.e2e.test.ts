@@ -25,7 +25,7 @@ describe('pay period timesheet', () => {
     await signInAndWait(page, SEED_USERS.reporter);
     await page.goto('/attendance-history');
     const card = page.getByTestId('timesheet-card');
-    await card.getByRole('heading', { name: 'Pay period' }).waitFor();
+    await card.getByRole('heading', { name: 'My timesheet' }).waitFor();
     const period = card.getByTestId('timesheet-period');
     const worked = card
       .locator('dt', { hasText: /^Worked$/ })

@@ -644,6 +644,84 @@ const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: 'DELETE /api/account/sessions/:id',
+    name: 'one of my other sessions',
+    status: 204,
+    action: 'auth.session_ended',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      await signInAs(context.app, user.email, user.password);
+      const { sessions } = await expectApi<{ sessions: { id: string; isCurrent: boolean }[] }>(
+        context.app,
+        cookie,
+        'GET',
+        '/api/account/sessions',
+        200,
+      );
+      const other = sessions.find((session) => !session.isCurrent);
+      return {
+        method: 'DELETE',
+        url: `/api/account/sessions/${other?.id}`,
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/account/sessions/:id',
+    name: 'this session',
+    status: 204,
+    action: 'auth.sign_out',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      const { sessions } = await expectApi<{ sessions: { id: string }[] }>(
+        context.app,
+        cookie,
+        'GET',
+        '/api/account/sessions',
+        200,
+      );
+      return {
+        method: 'DELETE',
+        url: `/api/account/sessions/${sessions[0]?.id}`,
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/account/sessions/sign-out-others',
+    name: 'two other sessions',
+    status: 200,
+    action: 'auth.sessions_ended_others',
+    async arrange(context) {
+      const { user, cookie } = await signedIn(context);
+      await signInAs(context.app, user.email, user.password);
+      await signInAs(context.app, user.email, user.password);
+      return {
+        method: 'POST',
+        url: '/api/account/sessions/sign-out-others',
+        cookie,
+        actorId: user.id,
+      };
+    },
+  },
+  {
+    route: 'POST /api/users/:id/sessions/end',
+    name: 'someone signed in',
+    status: 200,
+    action: 'user.sessions_ended',
+    async arrange(context) {
+      const { user } = await signedIn(context);
+      return {
+        method: 'POST',
+        url: `/api/users/${user.id}/sessions/end`,
+        cookie: context.adminCookie,
+        actorId: context.admin.id,
+      };
+    },
+  },
+  {
     route: 'PUT /api/locations/teams/:id/mode',
     name: 'a team to "require"',
     status: 204,

@@ -1,5 +1,6 @@
 import type { Locale } from '@punchclock/shared/i18n/locales';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '@punchclock/shared/domain/roles';
 import type { ApiTokenCaller } from './api-token-auth.ts';
 import type { Db } from '../db/client.ts';
@@ -153,4 +154,71 @@ export async function revokeUserSessions(
     )
     .returning({ id: sessions.id });
   return revoked.length;
+}
+
+/**
+ * The name a session is shown by (Account → Where you're signed in): a one-way hash of its stored
+ * id, so neither the cookie nor the stored hash ever leaves the server. Written as a UUID (122 of
+ * its bits from the hash, the version and variant set) like every other id in a path; no two of
+ * a person's sessions share one, and knowing it opens nothing (ending one checks its owner).
+ */
+export function publicSessionId(sessionId: string): string {
+  const bytes = createHash('sha256')
+    .update(`punchclock-session:${sessionId}`)
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface LiveSessionRow {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  signInMethod: string | null;
+}
+
+/** A person's live sessions (not revoked, not expired, not idle too long), most recently seen first. */
+export async function listLiveSessions(
+  db: Db,
+  userId: string,
+  policy: Pick<SessionPolicy, 'idleMinutes'>,
+): Promise<LiveSessionRow[]> {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      signInMethod: sessions.signInMethod,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${policy.idleMinutes}::int)`),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of this person; false when it was not theirs or not live. */
+export async function revokeUserSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
 }

@@ -16,6 +16,7 @@ import { registerServiceWorker } from '@/lib/app-updates';
 import { sessionQueryKey } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { ErrorBoundary } from './error-fallback';
+import { QuickSearch } from './quick-search/quick-search';
 import { Sidebar } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
@@ -114,6 +115,7 @@ export function AppShell() {
           {/* On wide screens the sidebar shows where you are and each page has its own heading. */}
           <p className="truncate text-base font-semibold md:hidden">{title}</p>
           <div className="ml-auto flex items-center gap-1">
+            <QuickSearch role={user.role} />
             <NotificationsBell />
             <ThemeToggle />
             <UserMenu user={user} onSignOut={logout} />

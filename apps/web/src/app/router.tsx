@@ -37,7 +37,7 @@ import { PayrollPage } from '@/features/payroll';
 import { AvailabilityPage, OpenShiftsPage, RosterPage } from '@/features/rosters';
 import { TimeOffPage, TimeOffSettingsPage } from '@/features/time-off';
 import { AttendanceHistoryPage } from '@/features/time-tracking';
-import { TimesheetsPage } from '@/features/timesheets';
+import { MyTimesheetPage, TimesheetsPage } from '@/features/timesheets';
 import { UsersPage } from '@/features/users';
 import { RouteGuard } from './route-guard';
 import { ErrorBoundary } from './error-fallback';
@@ -66,6 +66,7 @@ const SCREEN_PAGES: Record<ScreenPath, LazyExoticComponent<ComponentType>> = {
   '/demand': DemandPage,
   '/time-approvals': TimeApprovalsPage,
   '/timesheets': TimesheetsPage,
+  '/my-timesheet': MyTimesheetPage,
   '/sme': SmeDashboardPage,
   '/reports': AdherenceReportPage,
   '/worked-hours': WorkedHoursPage,

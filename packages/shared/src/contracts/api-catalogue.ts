@@ -285,6 +285,10 @@ import {
   updateUserRequestSchema,
   userResponseSchema,
 } from './users.ts';
+import {
+  sessionsEndedResponseSchema,
+  signedInSessionsResponseSchema,
+} from './signed-in-sessions.ts';
 
 /**
  * One HTTP endpoint of the server: the zod contracts of what it reads and what it answers. The
@@ -1666,6 +1670,12 @@ export const API_ENDPOINTS = {
     access: 'admin',
     response: userResponseSchema,
   },
+  'POST /api/users/:id/sessions/end': {
+    summary: "End all of a person's sessions (their API tokens stay: suspend to stop those)",
+    tag: 'Users',
+    access: 'admin',
+    response: sessionsEndedResponseSchema,
+  },
   'POST /api/users/:id/reset-password': {
     summary: "Reset a person's password and make a one-time set-password link",
     tag: 'Users',
@@ -1693,6 +1703,24 @@ export const API_ENDPOINTS = {
     access: 'admin',
     body: peopleImportCommitSchema,
     response: peopleImportResultSchema,
+  },
+  'GET /api/account/sessions': {
+    summary: 'Where you are signed in: your live sessions, this one marked',
+    tag: 'Users',
+    access: 'signed-in',
+    response: signedInSessionsResponseSchema,
+  },
+  'DELETE /api/account/sessions/:id': {
+    summary: 'Sign out one of your sessions (this one: a normal sign-out)',
+    tag: 'Users',
+    access: 'signed-in',
+    status: 204,
+  },
+  'POST /api/account/sessions/sign-out-others': {
+    summary: 'Sign out all your other sessions; this one stays',
+    tag: 'Users',
+    access: 'signed-in',
+    response: sessionsEndedResponseSchema,
   },
   'GET /api/me/email-preferences': {
     summary: 'Which kinds of email the caller takes, and whether this server sends email',

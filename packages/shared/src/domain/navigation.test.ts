@@ -1,68 +1,93 @@
 import { describe, expect, it } from 'vitest';
-import { decideGuard, findScreen, getSidebarItems, SCREENS } from './navigation.ts';
+import {
+  decideGuard,
+  findScreen,
+  getReachableScreens,
+  getSidebarItems,
+  getSidebarSections,
+  NAV_SECTIONS,
+  SCREENS,
+} from './navigation.ts';
 import { ROLES, type Role } from './roles.ts';
 
-/** product §2 sidebar table, in order. */
-const SIDEBAR_TABLE: Array<[label: string, path: string]> = [
-  ['Dashboard', '/dashboard'],
-  ['SME Dashboard', '/sme'],
-  ['Attendance', '/attendance-history'],
-  ['Schedules', '/schedules'],
-  ['Time Off', '/time-off'],
-  ['Availability', '/availability'],
-  ['Open Shifts & Swaps', '/open-shifts'],
-  ['Roster', '/roster'],
-  ['Demand Planning', '/demand'],
-  ['Time Approvals', '/time-approvals'],
-  ['Timesheets', '/timesheets'],
-  ['User Management', '/users'],
-  ['Schedule Management', '/schedule-management'],
-  ['Schedule Assignment', '/schedule-assignment'],
-  ['Adherence Reports', '/reports'],
-  ['Worked Hours Report', '/worked-hours'],
-  ['Analytics', '/analytics'],
-  ['Audit Logs', '/audit-logs'],
-  ['Pay Rules', '/pay-rules'],
-  ['Break Monitoring', '/break-monitoring'],
-  ['Payroll', '/payroll'],
+/**
+ * product §2 sidebar table, every label word for word, grouped in sections (#33 part 6): the
+ * section, then its items in the table's order. My Timesheet is the person's own timesheet.
+ */
+const SIDEBAR_TABLE: Array<[section: string, label: string, path: string]> = [
+  ['Time', 'Dashboard', '/dashboard'],
+  ['Time', 'SME Dashboard', '/sme'],
+  ['Time', 'Attendance', '/attendance-history'],
+  ['Time', 'Time Off', '/time-off'],
+  ['Time', 'Time Approvals', '/time-approvals'],
+  ['Time', 'Break Monitoring', '/break-monitoring'],
+  ['People', 'User Management', '/users'],
+  ['Schedules', 'Schedules', '/schedules'],
+  ['Schedules', 'Availability', '/availability'],
+  ['Schedules', 'Open Shifts & Swaps', '/open-shifts'],
+  ['Schedules', 'Roster', '/roster'],
+  ['Schedules', 'Demand Planning', '/demand'],
+  ['Schedules', 'Schedule Management', '/schedule-management'],
+  ['Schedules', 'Schedule Assignment', '/schedule-assignment'],
+  ['Pay', 'My Timesheet', '/my-timesheet'],
+  ['Pay', 'Timesheets', '/timesheets'],
+  ['Pay', 'Pay Rules', '/pay-rules'],
+  ['Pay', 'Payroll', '/payroll'],
+  ['Reports', 'Adherence Reports', '/reports'],
+  ['Reports', 'Worked Hours Report', '/worked-hours'],
+  ['Reports', 'Analytics', '/analytics'],
+  ['Settings & integrations', 'Audit Logs', '/audit-logs'],
 ];
 
-const EMPLOYEE_ITEMS = [
-  'Dashboard',
-  'Attendance',
-  'Schedules',
-  'Time Off',
-  'Availability',
-  'Open Shifts & Swaps',
+const EMPLOYEE_SECTIONS = [
+  ['Time', ['Dashboard', 'Attendance', 'Time Off']],
+  ['Schedules', ['Schedules', 'Availability', 'Open Shifts & Swaps']],
+  ['Pay', ['My Timesheet']],
 ];
+const EMPLOYEE_ITEMS = EMPLOYEE_SECTIONS.flatMap(([, items]) => items as string[]);
 
 function sidebarLabels(role: Role | null | undefined): string[] {
   return getSidebarItems(role).map((item) => item.title);
 }
 
-describe('getSidebarItems', () => {
-  it('gives admin every item of the sidebar table, in its order, with its path', () => {
-    expect(getSidebarItems('admin').map((item) => [item.title, item.path])).toEqual(SIDEBAR_TABLE);
+function sidebarSections(role: Role | null | undefined) {
+  return getSidebarSections(role).map((entry) => [
+    entry.title,
+    entry.items.map((item) => item.title),
+  ]);
+}
+
+describe('getSidebarSections', () => {
+  it('gives admin every item of the sidebar table, by section, with its path', () => {
+    expect(
+      getSidebarSections('admin').flatMap((entry) =>
+        entry.items.map((item) => [entry.title, item.title, item.path]),
+      ),
+    ).toEqual(SIDEBAR_TABLE);
   });
 
-  it('gives employee Dashboard, Attendance, Schedules, Time Off, Availability and Open Shifts & Swaps', () => {
-    expect(sidebarLabels('employee')).toEqual(EMPLOYEE_ITEMS);
+  it('gives employee Time, Schedules and Pay: their days, their schedule and their timesheet', () => {
+    expect(sidebarSections('employee')).toEqual(EMPLOYEE_SECTIONS);
   });
 
-  it("gives team lead the employee items plus their team's Roster, Demand Planning, Timesheets, User Management and reports", () => {
-    expect(sidebarLabels('team_lead')).toEqual([
-      ...EMPLOYEE_ITEMS,
-      'Roster',
-      'Demand Planning',
-      'Timesheets',
-      'User Management',
-      'Adherence Reports',
-      'Worked Hours Report',
-      'Analytics',
+  it("gives team lead the employee items plus their team's people, roster, timesheets and reports", () => {
+    expect(sidebarSections('team_lead')).toEqual([
+      ['Time', ['Dashboard', 'Attendance', 'Time Off']],
+      ['People', ['User Management']],
+      [
+        'Schedules',
+        ['Schedules', 'Availability', 'Open Shifts & Swaps', 'Roster', 'Demand Planning'],
+      ],
+      ['Pay', ['My Timesheet', 'Timesheets']],
+      ['Reports', ['Adherence Reports', 'Worked Hours Report', 'Analytics']],
     ]);
   });
 
   it('gives sme SME Dashboard, Time Approvals and Timesheets', () => {
+    expect(sidebarSections('sme')).toEqual([
+      ['Time', ['SME Dashboard', 'Time Approvals']],
+      ['Pay', ['Timesheets']],
+    ]);
     expect(sidebarLabels('sme')).toEqual(['SME Dashboard', 'Time Approvals', 'Timesheets']);
   });
 
@@ -77,6 +102,32 @@ describe('getSidebarItems', () => {
       expect(paths).not.toContain('/admin');
       expect(paths).not.toContain('/calculate-adherence');
     }
+  });
+});
+
+describe('getReachableScreens', () => {
+  it('gives admin every screen, by section', () => {
+    const reachable = getReachableScreens('admin');
+    expect(reachable).toHaveLength(SCREENS.length);
+    const sections = reachable.map((screen) => screen.section);
+    expect(sections).toEqual(
+      [...sections].sort((a, b) => NAV_SECTIONS.indexOf(a) - NAV_SECTIONS.indexOf(b)),
+    );
+  });
+
+  it('gives an employee only what they may open, their timesheet among it', () => {
+    const paths = getReachableScreens('employee').map((screen) => screen.path);
+    expect(paths).toContain('/my-timesheet');
+    expect(paths).toContain('/attendance-history');
+    expect(paths).not.toContain('/users');
+    expect(paths).not.toContain('/admin');
+    for (const path of paths) expect(findScreen(path)?.requiredRole).toBeUndefined();
+  });
+
+  it('gives a team lead User Management but no admin screen', () => {
+    const paths = getReachableScreens('team_lead').map((screen) => screen.path);
+    expect(paths).toContain('/users');
+    expect(paths).not.toContain('/audit-logs');
   });
 });
 
@@ -118,6 +169,7 @@ describe('screens', () => {
     '/schedules',
     '/time-off',
     '/attendance-history',
+    '/my-timesheet',
     '/availability',
     '/open-shifts',
   ])('%s needs only a signed-in user', (path) => {

@@ -2,11 +2,42 @@ import { t } from '@lingui/core/macro';
 import { getRoleFlags, hasRequiredRole, type Role, type RoleRequirement } from './roles.ts';
 
 /**
+ * The sidebar's sections (#33 part 6, decision DRAFT-sessions-navigation-sections), in order: the
+ * spec's labels stay word for word, grouped under these headings. A section none of the person's
+ * items is in is not shown.
+ */
+export const NAV_SECTIONS = ['time', 'people', 'schedules', 'pay', 'reports', 'settings'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
+export const NAV_SECTION_TITLES: Record<NavSection, string> = {
+  get time() {
+    return t({ message: 'Time', context: 'sidebar section' });
+  },
+  get people() {
+    return t`People`;
+  },
+  get schedules() {
+    return t`Schedules`;
+  },
+  get pay() {
+    return t`Pay`;
+  },
+  get reports() {
+    return t`Reports`;
+  },
+  get settings() {
+    return t`Settings & integrations`;
+  },
+};
+
+/**
  * The product's screens (product §2). `requiredRole` drives both the route guard and the
  * server-side page of the same name; `sidebarRoles` is the sidebar table, in its order.
  */
 export interface ScreenDefinition {
   path: string;
+  /** The sidebar section it is listed under, and its group in the quick search. */
+  section: NavSection;
   title: string;
   requiredRole?: RoleRequirement;
   sidebarRoles?: readonly Role[];
@@ -15,6 +46,7 @@ export interface ScreenDefinition {
 export const SCREENS = [
   {
     path: '/dashboard',
+    section: 'time',
     get title() {
       return t`Dashboard`;
     },
@@ -22,6 +54,7 @@ export const SCREENS = [
   },
   {
     path: '/sme',
+    section: 'time',
     get title() {
       return t`SME Dashboard`;
     },
@@ -30,13 +63,25 @@ export const SCREENS = [
   },
   {
     path: '/attendance-history',
+    section: 'time',
     get title() {
       return t`Attendance`;
     },
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
+  // An employee's own timesheet by that name (#33 part 6): the pay-period card of Attendance on
+  // its own page, in the Pay section (decision DRAFT-sessions-navigation-sections).
+  {
+    path: '/my-timesheet',
+    section: 'pay',
+    get title() {
+      return t`My Timesheet`;
+    },
+    sidebarRoles: ['admin', 'team_lead', 'employee'],
+  },
   {
     path: '/schedules',
+    section: 'schedules',
     get title() {
       return t`Schedules`;
     },
@@ -44,6 +89,7 @@ export const SCREENS = [
   },
   {
     path: '/time-off',
+    section: 'time',
     get title() {
       return t`Time Off`;
     },
@@ -53,6 +99,7 @@ export const SCREENS = [
   // to a colleague or give away. Everyone on a roster; sme-only accounts plan no shifts.
   {
     path: '/availability',
+    section: 'schedules',
     get title() {
       return t`Availability`;
     },
@@ -60,6 +107,7 @@ export const SCREENS = [
   },
   {
     path: '/open-shifts',
+    section: 'schedules',
     get title() {
       return t`Open Shifts & Swaps`;
     },
@@ -69,6 +117,7 @@ export const SCREENS = [
   // the first of the planners' screens, after everyone's own.
   {
     path: '/roster',
+    section: 'schedules',
     get title() {
       return t`Roster`;
     },
@@ -79,6 +128,7 @@ export const SCREENS = [
   // the auto-fill of a roster week and coverage; beside the roster it feeds.
   {
     path: '/demand',
+    section: 'schedules',
     get title() {
       return t`Demand Planning`;
     },
@@ -89,6 +139,7 @@ export const SCREENS = [
   // sme (and to team leads for their own team when an admin enables that); admin passes too.
   {
     path: '/time-approvals',
+    section: 'time',
     get title() {
       return t`Time Approvals`;
     },
@@ -99,6 +150,7 @@ export const SCREENS = [
   // (team leads read their team's; they decide only when an admin lets them), admins lock.
   {
     path: '/timesheets',
+    section: 'pay',
     get title() {
       return t`Timesheets`;
     },
@@ -109,6 +161,7 @@ export const SCREENS = [
   // (issues #6 and #7, docs/decisions/0008).
   {
     path: '/users',
+    section: 'people',
     get title() {
       return t`User Management`;
     },
@@ -117,6 +170,7 @@ export const SCREENS = [
   },
   {
     path: '/schedule-management',
+    section: 'schedules',
     get title() {
       return t`Schedule Management`;
     },
@@ -125,6 +179,7 @@ export const SCREENS = [
   },
   {
     path: '/schedule-assignment',
+    section: 'schedules',
     get title() {
       return t`Schedule Assignment`;
     },
@@ -133,6 +188,7 @@ export const SCREENS = [
   },
   {
     path: '/reports',
+    section: 'reports',
     get title() {
       return t`Adherence Reports`;
     },
@@ -141,6 +197,7 @@ export const SCREENS = [
   },
   {
     path: '/worked-hours',
+    section: 'reports',
     get title() {
       return t`Worked Hours Report`;
     },
@@ -149,6 +206,7 @@ export const SCREENS = [
   },
   {
     path: '/analytics',
+    section: 'reports',
     get title() {
       return t`Analytics`;
     },
@@ -157,6 +215,7 @@ export const SCREENS = [
   },
   {
     path: '/audit-logs',
+    section: 'settings',
     get title() {
       return t`Audit Logs`;
     },
@@ -166,6 +225,7 @@ export const SCREENS = [
   // Overtime rule sets and their assignments (issue #14, docs/decisions/0016).
   {
     path: '/pay-rules',
+    section: 'pay',
     get title() {
       return t`Pay Rules`;
     },
@@ -174,6 +234,7 @@ export const SCREENS = [
   },
   {
     path: '/break-monitoring',
+    section: 'time',
     get title() {
       return t`Break Monitoring`;
     },
@@ -182,6 +243,7 @@ export const SCREENS = [
   },
   {
     path: '/payroll',
+    section: 'pay',
     get title() {
       return t`Payroll`;
     },
@@ -190,6 +252,7 @@ export const SCREENS = [
   },
   {
     path: '/admin',
+    section: 'settings',
     get title() {
       return t`Admin`;
     },
@@ -197,6 +260,7 @@ export const SCREENS = [
   },
   {
     path: '/calculate-adherence',
+    section: 'reports',
     get title() {
       return t`Calculate Adherence`;
     },
@@ -204,6 +268,7 @@ export const SCREENS = [
   },
   {
     path: '/time-off-settings',
+    section: 'settings',
     get title() {
       return t`Time Off Settings`;
     },
@@ -212,6 +277,7 @@ export const SCREENS = [
   // Snapshots of the embedded database (issue #15); reached from the Admin screen.
   {
     path: '/backups',
+    section: 'settings',
     get title() {
       return t`Backups`;
     },
@@ -220,6 +286,7 @@ export const SCREENS = [
   // Shared punching devices (issue #17, decision 0026): enrol with a code, list, revoke.
   {
     path: '/kiosk-devices',
+    section: 'settings',
     get title() {
       return t`Kiosk Devices`;
     },
@@ -228,6 +295,7 @@ export const SCREENS = [
   // Where each team may punch (issue #17, decision 0028).
   {
     path: '/punch-locations',
+    section: 'settings',
     get title() {
       return t`Punch Locations`;
     },
@@ -236,6 +304,7 @@ export const SCREENS = [
   // Tokens other systems call the API with (issue #18, decision 0032).
   {
     path: '/api-tokens',
+    section: 'settings',
     get title() {
       return t`API Tokens`;
     },
@@ -244,6 +313,7 @@ export const SCREENS = [
   // Signed event deliveries to other systems (issue #18, decision 0033).
   {
     path: '/webhooks',
+    section: 'settings',
     get title() {
       return t`Webhooks`;
     },
@@ -252,6 +322,7 @@ export const SCREENS = [
   // Identity providers and password sign-in (issue #19, decision 0035).
   {
     path: '/single-sign-on',
+    section: 'settings',
     get title() {
       return t`Single Sign-On`;
     },
@@ -271,15 +342,45 @@ export function findScreen(path: string): ScreenDefinition | undefined {
   return SCREENS.find((screen) => screen.path === path);
 }
 
-/** Sidebar items for a role: a missing role counts as employee; the sme flag adds sme items. */
-export function getSidebarItems(role: Role | null | undefined): ScreenDefinition[] {
+export interface SidebarSection {
+  section: NavSection;
+  title: string;
+  items: ScreenDefinition[];
+}
+
+/**
+ * The sidebar for a role, by section (in NAV_SECTIONS order, items in SCREENS order; sections
+ * with none of the role's items left out): a missing role counts as employee; the sme flag adds
+ * sme items.
+ */
+export function getSidebarSections(role: Role | null | undefined): SidebarSection[] {
   const effectiveRole: Role = role ?? 'employee';
   const { isSme } = getRoleFlags(role);
-  return SCREENS.filter((screen: ScreenDefinition) => {
+  const items = SCREENS.filter((screen: ScreenDefinition) => {
     const roles = screen.sidebarRoles;
     if (!roles) return false;
     return roles.includes(effectiveRole) || (isSme && roles.includes('sme'));
   });
+  return NAV_SECTIONS.map((section) => ({
+    section,
+    title: NAV_SECTION_TITLES[section],
+    items: items.filter((item) => item.section === section),
+  })).filter((entry) => entry.items.length > 0);
+}
+
+/** The sidebar's items for a role, in the order it shows them (section by section). */
+export function getSidebarItems(role: Role | null | undefined): ScreenDefinition[] {
+  return getSidebarSections(role).flatMap((entry) => entry.items);
+}
+
+/** Every screen a role may open (the quick search lists them), by section, in SCREENS order. */
+export function getReachableScreens(role: Role | null | undefined): ScreenDefinition[] {
+  const screens: readonly ScreenDefinition[] = SCREENS;
+  return NAV_SECTIONS.flatMap((section) =>
+    screens.filter(
+      (screen) => screen.section === section && hasRequiredRole(role, screen.requiredRole),
+    ),
+  );
 }
 
 export type GuardDecision =

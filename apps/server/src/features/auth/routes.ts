@@ -9,6 +9,7 @@ import {
   setSessionCookie,
 } from '../../platform/session-cookie.ts';
 import { signIn, signOut, toSessionUser, type SecondFactorGate } from './service.ts';
+import { registerSignedInSessionRoutes } from './signed-in-session-routes.ts';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -42,4 +43,6 @@ export function registerAuthRoutes(
     idleTimeoutMinutes: config.sessionIdleMinutes,
     timeZone: config.timeZone,
   }));
+
+  registerSignedInSessionRoutes(app, db, config);
 }

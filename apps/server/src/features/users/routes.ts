@@ -14,6 +14,7 @@ import {
   setPasswordWithLink,
 } from './passwords.ts';
 import { emailPasswordLink } from './password-link-email.ts';
+import { endUserSessions } from './session-ending.ts';
 import { setUserSuspendedById } from './suspension.ts';
 import { registerPeopleImportRoutes } from './import-routes.ts';
 
@@ -46,6 +47,14 @@ export function registerUserRoutes(
   }));
   implementEndpoint(app, 'POST /api/users/:id/unsuspend', async ({ request, params }) => ({
     user: await setUserSuspendedById(db, params.id, false, actorOf(request)),
+  }));
+  implementEndpoint(app, 'POST /api/users/:id/sessions/end', async ({ request, params }) => ({
+    sessionsEnded: await endUserSessions(
+      db,
+      params.id,
+      requireAuth(request),
+      getRequestMeta(request),
+    ),
   }));
   implementEndpoint(app, 'POST /api/users/:id/reset-password', async ({ request, params }) => {
     const { id } = params;

@@ -21,6 +21,7 @@ import { sessionQueryKey } from '@/lib/query-keys';
 
 const EmailPreferences = lazy(() => import('./email-preferences'));
 const TwoFactorSettings = lazy(() => import('./two-factor-settings'));
+const SignedInSessions = lazy(() => import('./signed-in-sessions'));
 
 /** The header's account control: change one's own name and password. */
 export function AccountDialog({
@@ -129,6 +130,7 @@ export function AccountDialog({
           <EmailPreferences />
           <TwoFactorSettings />
           <PersonalApiTokens />
+          <SignedInSessions />
         </Suspense>
       </DialogContent>
     </Dialog>

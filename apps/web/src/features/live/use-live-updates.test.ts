@@ -77,7 +77,7 @@ describe('useLiveUpdates', () => {
     change('time_events');
     change('session');
     vi.advanceTimersByTime(500);
-    expect(reread()).toEqual([['time-events'], ['timesheets'], ['session']]);
+    expect(reread()).toEqual([['time-events'], ['timesheets'], ['session'], ['me', 'sessions']]);
   });
 
   it('re-reads everything after a reconnect, not on the first connection', () => {

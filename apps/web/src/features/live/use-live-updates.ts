@@ -42,7 +42,8 @@ function showStreamState(state: 'open' | 'closed' | null) {
 const QUERY_KEYS_OF_TOPIC: Record<LiveTopic, QueryKey[]> = {
   // A punch changes the day's figures, so the timesheet too.
   time_events: [timeEventsQueryKey, timesheetsQueryKey],
-  session: [sessionQueryKey],
+  // An ended session: its tabs find no session and go to /auth; the others re-read the list.
+  session: [sessionQueryKey, ['me', 'sessions']],
   // Every step of a shift trade notifies the people it concerns (#30): their Open Shifts & Swaps
   // page (features/rosters, market-api.ts) re-reads with the bell.
   notifications: [['notifications'], ['shift-market']],

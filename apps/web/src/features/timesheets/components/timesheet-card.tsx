@@ -31,8 +31,19 @@ function HolidayPay({ minutes }: { minutes: number }) {
   );
 }
 
-/** The signed-in person's pay period, read-only: totals, days and labour-law findings. */
-export function TimesheetCard({ timeZone }: { timeZone: string }) {
+/**
+ * The signed-in person's timesheet for a pay period, read-only: totals, days and labour-law
+ * findings. Titled "My timesheet" (Attendance), or "Pay period" under the My Timesheet page's own
+ * heading (#33 part 6).
+ */
+export function TimesheetCard({
+  timeZone,
+  title,
+}: {
+  timeZone: string;
+  /** The card's heading; "My timesheet" unless told. */
+  title?: string;
+}) {
   // undefined = the period containing today (the server's business day).
   const [date, setDate] = useState<string | undefined>(undefined);
   const timesheet = useQuery(timesheetQueryOptions(date));
@@ -83,9 +94,7 @@ export function TimesheetCard({ timeZone }: { timeZone: string }) {
     <Card data-testid="timesheet-card">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
-          <CardTitle>
-            <Trans>Pay period</Trans>
-          </CardTitle>
+          <CardTitle id="timesheet">{title ?? t`My timesheet`}</CardTitle>
           <CardDescription data-testid="timesheet-period" aria-live="polite">
             {period ? formatPeriod(period) : t`Loading…`}
           </CardDescription>

@@ -15,6 +15,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { KioskBadgeDialog } from '@/features/kiosk';
 import { teamsQueryOptions, usersPageQueryOptions, useUserAction } from '../api';
 import { ResetTwoFactorButton } from '../components/reset-two-factor-button';
+import { EndSessionsButton } from '../components/end-sessions-button';
 import { SetPasswordLinkDialog } from '../components/set-password-link-dialog';
 import { PeopleImportDialog } from '../components/people-import-dialog';
 import { TeamsDialog } from '../components/teams-dialog';
@@ -71,6 +72,7 @@ function UserActions({
         <IdCard aria-hidden />
       </Button>
       <ResetTwoFactorButton userId={user.id} who={who} />
+      {!user.isSuspended && <EndSessionsButton userId={user.id} who={who} />}
       {user.isSuspended ? (
         <Button
           variant="ghost"
