@@ -27,6 +27,11 @@ describe('describeSignInMethod', () => {
     expect(describeSignInMethod('password')).toBe('Password');
     expect(describeSignInMethod('sso:okta')).toBe('Single sign-on (okta)');
     expect(describeSignInMethod('passkey')).toBe('Passkey');
+    expect(describeSignInMethod('password+recovery')).toBe('Password and recovery code');
+    expect(describeSignInMethod('password+passkey')).toBe('Password and passkey');
+    expect(describeSignInMethod('password:two-factor-setup')).toBe(
+      'Password, setting up two-step verification',
+    );
     expect(describeSignInMethod(null)).toBe('Sign-in method not recorded');
   });
 });

@@ -29,6 +29,12 @@ export function describeSignInMethod(method: string | null): string {
       return t`Password`;
     case 'password+totp':
       return t`Password and authenticator code`;
+    case 'password+recovery':
+      return t`Password and recovery code`;
+    case 'password+passkey':
+      return t`Password and passkey`;
+    case 'password:two-factor-setup':
+      return t`Password, setting up two-step verification`;
     case 'passkey':
       return t`Passkey`;
     default:
