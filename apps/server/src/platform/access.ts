@@ -86,7 +86,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: AppC
         }
       } else if (auth?.mustSetUpTwoFactor && !isOpenDuringTwoFactorSetup(request)) {
         // A session that must set up two-step verification first reaches only the routes that
-        // set it up; anywhere else it is nobody (public routes) or refused (decision DRAFT-twofactor).
+        // set it up; anywhere else it is nobody (public routes) or refused (decision 0056).
         if (access && access !== 'public') {
           throw new Forbidden(twoFactorSetupRequiredMessage(), TWO_FACTOR_SETUP_REQUIRED);
         }

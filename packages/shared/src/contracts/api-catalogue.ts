@@ -321,7 +321,7 @@ export interface EndpointContract {
   actsOnCaller?: boolean;
   /**
    * A session that must first set up two-step verification may call it (decision
-   * DRAFT-twofactor); every other route refuses such a session with 403 two_factor_setup_required.
+   * 0056); every other route refuses such a session with 403 two_factor_setup_required.
    */
   duringTwoFactorSetup?: true;
 }
@@ -509,7 +509,7 @@ export const API_ENDPOINTS = {
     response: setPasswordResponseSchema,
   },
 
-  // ---- Setup (the first run, decision DRAFT-setup-first-run-link) -----------------------------
+  // ---- Setup (the first run, decision 0053) -----------------------------
   'GET /api/setup/status': {
     summary: 'Whether the instance still waits for its first admin, and the organisation’s name',
     tag: 'Setup',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { text } from './common.ts';
 
 /*
- * Importing people from a CSV or XLSX file (#33 part 2, decision DRAFT-import-people-import).
+ * Importing people from a CSV or XLSX file (#33 part 2, decision 0054).
  * One row a person, matched by email (any case); a preview first, then an all-or-nothing import.
  */
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ROLES } from '../domain/roles.ts';
 
 /*
- * SCIM 2.0 provisioning (RFC 7643/7644; #33, decision DRAFT-scim-scim-mapping). A directory
+ * SCIM 2.0 provisioning (RFC 7643/7644; #33, decision 0055). A directory
  * (Entra ID, Okta, …) pushes people and groups to /scim/v2 with a service token of the `scim`
  * scope; an admin maps each pushed group to a team and/or a role.
  */

@@ -4,7 +4,7 @@ import { emailSchema, passwordSchema, sessionUserSchema } from './auth.ts';
 import { periodDate, text } from './common.ts';
 
 /*
- * The first run in the browser (#33 part 1, decision DRAFT-setup-first-run-link): on an empty
+ * The first run in the browser (#33 part 1, decision 0053): on an empty
  * database the server prints a one-time link; whoever opens it names the organisation, its pay
  * period and province rules, and the first admin.
  */

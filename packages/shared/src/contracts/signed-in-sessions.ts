@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * Where you're signed in (#33 part 5): the caller's live sessions, ending one or all the others,
  * and an admin ending all of a person's sessions. A session is named by a public id derived from
- * its stored hash (decision DRAFT-sessions-signed-in-sessions): never the hash itself.
+ * its stored hash (decision 0057): never the hash itself.
  */
 
 /** The kind of device a user agent says it is (bowser's platform types). */

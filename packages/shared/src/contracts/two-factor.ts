@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { text } from './common.ts';
 
-/* Two-step verification for password sign-in (#33 part 4; decision DRAFT-twofactor). */
+/* Two-step verification for password sign-in (#33 part 4; decision 0056). */
 
 export const TWO_FACTOR_REQUIREMENTS = ['off', 'admins', 'everyone'] as const;
 export type TwoFactorRequirement = (typeof TWO_FACTOR_REQUIREMENTS)[number];

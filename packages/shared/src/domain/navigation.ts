@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 import { getRoleFlags, hasRequiredRole, type Role, type RoleRequirement } from './roles.ts';
 
 /**
- * The sidebar's sections (#33 part 6, decision DRAFT-sessions-navigation-sections), in order: the
+ * The sidebar's sections (#33 part 6, decision 0058), in order: the
  * spec's labels stay word for word, grouped under these headings. A section none of the person's
  * items is in is not shown.
  */
@@ -70,7 +70,7 @@ export const SCREENS = [
     sidebarRoles: ['admin', 'team_lead', 'employee'],
   },
   // An employee's own timesheet by that name (#33 part 6): the pay-period card of Attendance on
-  // its own page, in the Pay section (decision DRAFT-sessions-navigation-sections).
+  // its own page, in the Pay section (decision 0058).
   {
     path: '/my-timesheet',
     section: 'pay',

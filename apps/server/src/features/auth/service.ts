@@ -24,7 +24,7 @@ import { mayUsePassword } from './password-sign-in.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
 
 /**
- * What happens after a right password (two-step verification, decision DRAFT-twofactor): a
+ * What happens after a right password (two-step verification, decision 0056): a
  * session, a session that may only set up a second factor, or a sign-in that waits for one.
  * The two-factor feature provides it; app.ts passes it in, so auth does not import it.
  */

@@ -1,4 +1,4 @@
-// The pay calendar chosen in the first-run setup (decision DRAFT-setup-first-run-link).
+// The pay calendar chosen in the first-run setup (decision 0053).
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PayCalendar } from '@punchclock/shared/domain/pay/pay-periods';

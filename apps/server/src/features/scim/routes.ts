@@ -42,7 +42,7 @@ function withVersion<T extends { meta: { version: string } }>(reply: FastifyRepl
 }
 
 /**
- * SCIM 2.0 (#33, decision DRAFT-scim-scim-mapping). Registered in a plugin of its own so its
+ * SCIM 2.0 (#33, decision 0055). Registered in a plugin of its own so its
  * refusals — including access control's, made in the app-wide onRequest hook — are SCIM errors,
  * and so its bodies may be application/scim+json.
  */

@@ -1,6 +1,6 @@
 // A person as SCIM sees them (RFC 7643 §4.1 and the enterprise extension §4.3), and the few
 // attributes Punchclock keeps of what a directory sends (pure: no I/O). Decision
-// DRAFT-scim-scim-mapping has the table.
+// 0055 has the table.
 import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import type { Locale } from '@punchclock/shared/i18n/locales';

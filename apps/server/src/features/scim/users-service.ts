@@ -209,7 +209,7 @@ export function patchScimUser(
 
 /**
  * DELETE: the person is suspended, never removed — their punches and timesheets are pay records
- * (decision DRAFT-scim-scim-mapping). They stay listed, `active: false`.
+ * (decision 0055). They stay listed, `active: false`.
  */
 export async function deleteScimUser(
   db: Db,

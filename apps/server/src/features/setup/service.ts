@@ -1,4 +1,4 @@
-// The first run in the browser (#33 part 1, decision DRAFT-setup-first-run-link).
+// The first run in the browser (#33 part 1, decision 0053).
 import { plural, t } from '@lingui/core/macro';
 import type { SessionUser } from '@punchclock/shared/contracts/auth';
 import {

@@ -30,7 +30,7 @@ import {
   signInWithPasskey,
 } from './sign-in.ts';
 
-/** Two-step verification (#33 part 4, decision DRAFT-twofactor). */
+/** Two-step verification (#33 part 4, decision 0056). */
 export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
   implementEndpoint(app, 'POST /api/auth/second-factor', async ({ request, reply }) => {
     const { token, user } = await finishSecondFactor(

@@ -42,7 +42,7 @@ import { authenticationOptions, relyingParty, verifyAssertion } from './webauthn
 /** Wrong codes a pending sign-in takes before it is gone (then: email and password again). */
 const MAX_ATTEMPTS = 5;
 
-/** After a right password: what two-step verification asks for (decision DRAFT-twofactor). */
+/** After a right password: what two-step verification asks for (decision 0056). */
 export const secondFactorGate: SecondFactorGate = {
   async afterPassword(db, userId) {
     const factors = await factorsOf(db, userId);

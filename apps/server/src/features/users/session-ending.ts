@@ -1,6 +1,6 @@
 // An admin ends all of a person's sessions (#33 part 5): a lost laptop, a shared computer left
 // signed in. Their API tokens stay — suspension or the tokens screen stops those
-// (decision DRAFT-sessions-signed-in-sessions).
+// (decision 0057).
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { notifyLive } from '../../platform/live-events.ts';

@@ -8,7 +8,7 @@ import {
 } from '@punchclock/shared/contracts/two-factor';
 import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
 
-// Account → Security: the signed-in person's two-step verification (decision DRAFT-twofactor).
+// Account → Security: the signed-in person's two-step verification (decision 0056).
 
 export const myTwoFactorQueryKey = ['me', 'two-factor'] as const;
 

@@ -7,7 +7,7 @@ import { TwoFactorSettings } from './two-factor-settings';
 /**
  * What a person sees after signing in with a password when the company requires two-step
  * verification and they have none yet: the server answers every other route 403 until they
- * set one up (decision DRAFT-twofactor). `footer` holds the sign-out button.
+ * set one up (decision 0056). `footer` holds the sign-out button.
  */
 export default function TwoFactorSetupPage({ footer }: { footer?: ReactNode }) {
   return (

@@ -125,7 +125,7 @@ function parseNeedsSetup(value: unknown): { needsSetup: boolean; organisationNam
 /**
  * Whether the instance still waits for its first admin (no users yet): the sign-in page then
  * points to the one-time setup link on the server's console instead (decision
- * DRAFT-setup-first-run-link). Once set up, the organisation's name, which the page shows.
+ * 0053). Once set up, the organisation's name, which the page shows.
  */
 export function useSetupStatus(): { needsSetup: boolean; organisationName: string | null } {
   const query = useQuery({

@@ -1,5 +1,5 @@
 // Public module of the setup feature: the first run in the browser (decision
-// DRAFT-setup-first-run-link). Opened from the one-time link the server prints; loaded on demand.
+// 0053). Opened from the one-time link the server prints; loaded on demand.
 import { lazy } from 'react';
 
 export const SetupPage = lazy(() => import('./pages/setup-page'));
