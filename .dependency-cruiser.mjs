@@ -136,6 +136,7 @@ const webFeatureImports = {
   reports: { users: 'reports are filtered by person and team' },
   'time-tracking': { timesheets: "the attendance history shows the pay period's timesheet" },
   users: { kiosk: "the user list prints a person's kiosk badge" },
+  setup: { auth: 'the finished setup signs the new admin in as a sign-in does' },
 };
 const unknownWebFeatures = Object.entries(webFeatureImports)
   .flatMap(([from, targets]) => [from, ...Object.keys(targets)])
