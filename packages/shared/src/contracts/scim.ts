@@ -40,18 +40,19 @@ const scimMeta = z.looseObject({
   version: z.string(),
 });
 
+// Only id, schemas and meta are always returned: `attributes` may project the rest away (§3.9).
 export const scimUserSchema = z.looseObject({
   schemas: z.array(z.string()),
   id: z.uuid(),
-  userName: z.string(),
-  active: z.boolean(),
+  userName: z.string().optional(),
+  active: z.boolean().optional(),
   meta: scimMeta,
 });
 
 export const scimGroupSchema = z.looseObject({
   schemas: z.array(z.string()),
   id: z.uuid(),
-  displayName: z.string(),
+  displayName: z.string().optional(),
   meta: scimMeta,
 });
 

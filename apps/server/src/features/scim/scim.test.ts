@@ -475,6 +475,9 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       'schemas',
       'userName',
     ]);
+    // One resource projected to attributes it does not carry: id, schemas and meta only (§3.9).
+    const bare = await ok(await scim('GET', `/Users/${made[2]?.id}?attributes=title`));
+    expect(Object.keys(bare).sort()).toEqual(['id', 'meta', 'schemas']);
   });
 
   it('answers SCIM errors: 404, 409 uniqueness, 400 invalidSyntax/invalidValue/invalidFilter, 412', async () => {
