@@ -106,9 +106,15 @@ export async function buildApp({
   registerAccessControl(app, db, config);
   // PAY_PERIOD unset: the calendar chosen in the first-run setup, read once it exists (even when
   // another instance ran the setup); a settled calendar costs nothing here.
-  await settlePayCalendar(db, config.pay);
+  // A database that is down must not stop the server starting or /api/health answering: the
+  // calendar is read again with the next request, before anything could use it.
+  const settleCalendar = () =>
+    settlePayCalendar(db, config.pay).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'could not read the pay calendar from the setup yet');
+    });
+  await settleCalendar();
   app.addHook('onRequest', async () => {
-    if (config.pay.followsSetup) await settlePayCalendar(db, config.pay);
+    if (config.pay.followsSetup) await settleCalendar();
   });
 
   registerHealthRoutes(app, database);
