@@ -308,6 +308,8 @@ describeEachDatabase('access control', (getDatabase) => {
       positions: [],
       minWeekMinutes: null,
       maxWeekMinutes: null,
+      managerId: null,
+      managerName: null,
       lastSignInAt: null,
       createdAt: expect.any(String),
       timeState: 'none',

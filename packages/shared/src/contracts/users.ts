@@ -31,6 +31,9 @@ export const userSummarySchema = z.object({
   /** Paid minutes a week the roster's auto-fill plans for them (#31); null: the team's. */
   minWeekMinutes: z.number().int().nullable(),
   maxWeekMinutes: z.number().int().nullable(),
+  /** Whom the person reports to (#33): shown, imported and provisioned; approvals stay by team. */
+  managerId: z.uuid().nullable(),
+  managerName: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });
@@ -114,6 +117,11 @@ export const updateUserRequestSchema = z
     /** Left out: unchanged; null: the team's demand setting. */
     minWeekMinutes: weekMinutes.nullable().optional(),
     maxWeekMinutes: weekMinutes.nullable().optional(),
+    /** Left out: unchanged; null: reports to nobody. */
+    managerId: z
+      .uuid({ error: () => t`Unknown person` })
+      .nullable()
+      .optional(),
   })
   .refine(
     (user) =>

@@ -38,6 +38,7 @@ export {
   updateLastSignIn,
   updatePasswordHash,
   updateSuspended,
+  wouldCloseReportingCircle,
   updateUserRecord,
   upsertRole,
 } from './users-repository.ts';

@@ -33,6 +33,11 @@ const summaryColumns = {
   positions: sql<string[]>`coalesce(${profiles.positions}, '{}'::text[])`,
   minWeekMinutes: profiles.minWeekMinutes,
   maxWeekMinutes: profiles.maxWeekMinutes,
+  managerId: profiles.managerId,
+  managerName: sql<string | null>`(
+    select coalesce(manager_profile.full_name, manager.email) from ${users} manager
+    left join ${profiles} manager_profile on manager_profile.id = manager.id
+    where manager.id = ${profiles.managerId})`,
   lastSignInAt: profiles.lastSignInAt,
   createdAt: users.createdAt,
 };
@@ -50,6 +55,8 @@ function toSummary(row: {
   positions: string[];
   minWeekMinutes: number | null;
   maxWeekMinutes: number | null;
+  managerId: string | null;
+  managerName: string | null;
   lastSignInAt: Date | null;
   createdAt: Date;
 }): UserSummary {
@@ -148,6 +155,7 @@ export async function updateUserRecord(
     positions?: string[];
     minWeekMinutes?: number | null;
     maxWeekMinutes?: number | null;
+    managerId?: string | null;
   },
 ): Promise<void> {
   await db.update(users).set({ email: values.email }).where(eq(users.id, id));
@@ -161,6 +169,7 @@ export async function updateUserRecord(
       ...(values.positions === undefined ? {} : { positions: values.positions }),
       ...(values.minWeekMinutes === undefined ? {} : { minWeekMinutes: values.minWeekMinutes }),
       ...(values.maxWeekMinutes === undefined ? {} : { maxWeekMinutes: values.maxWeekMinutes }),
+      ...(values.managerId === undefined ? {} : { managerId: values.managerId }),
       updatedAt: sql`now()`,
     })
     .where(eq(profiles.id, id));
@@ -377,4 +386,26 @@ export function personNameOf(userIdColumn: AnyColumn) {
   return sql<
     string | null
   >`(select coalesce(np.full_name, nu.email) from ${users} nu left join ${profiles} np on np.id = nu.id where nu.id = ${userIdColumn})`;
+}
+
+/**
+ * Whether `personId` would report to themselves through `managerId`: the manager is them, or
+ * is somewhere below them in the reporting chain.
+ */
+export async function wouldCloseReportingCircle(
+  db: Db,
+  personId: string,
+  managerId: string,
+): Promise<boolean> {
+  if (personId === managerId) return true;
+  const result = (await db.execute(sql`
+    with recursive chain(id) as (
+      select ${profiles.managerId} from ${profiles} where ${profiles.id} = ${managerId}
+      union
+      select p.manager_id from ${profiles} p join chain on p.id = chain.id
+    )
+    select exists (select 1 from chain where id = ${personId}) as "closes"`)) as unknown as {
+    rows: { closes: boolean }[];
+  };
+  return result.rows[0]?.closes === true;
 }

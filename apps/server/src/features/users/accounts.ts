@@ -29,11 +29,13 @@ import {
   clearTeamsLedBy,
   findTeam,
   findUserSummaryByEmail,
+  findUserSummaryById,
   insertUser,
   teamScopeOf,
   listUsersPage,
   updateUserRecord,
   upsertRole,
+  wouldCloseReportingCircle,
 } from '../people/index.ts';
 import { findFirstAdmin } from '../auth/index.ts';
 import { deriveCurrentStates } from '../time-tracking/index.ts';
@@ -206,6 +208,7 @@ export async function updateUser(
       const clash = await findUserSummaryByEmail(tx, input.email);
       if (clash && clash.id !== before.id) throw duplicate();
       await requireTeamId(tx, input.teamId);
+      if (input.managerId) await requireManager(tx, before.id, input.managerId);
       if (input.ssoOnly && (await findFirstAdmin(tx))?.id === before.id) {
         throw new Invalid(firstAdminKeepsPasswordMessage(), 'first_admin_keeps_password');
       }
@@ -229,6 +232,19 @@ export async function updateUser(
     .catch((error: unknown) => {
       throw isUniqueViolation(error) ? duplicate() : error;
     });
+}
+
+/** The person exists, and `personId` reporting to them closes no circle (nor reports to self). */
+async function requireManager(db: Db, personId: string, managerId: string): Promise<void> {
+  if (!(await findUserSummaryById(db, managerId))) {
+    throw new Invalid(t`Unknown person`, 'unknown_manager');
+  }
+  if (await wouldCloseReportingCircle(db, personId, managerId)) {
+    throw new Invalid(
+      t`A person cannot report to themselves or to someone who reports to them`,
+      'manager_circle',
+    );
+  }
 }
 
 export async function updateMyProfile(

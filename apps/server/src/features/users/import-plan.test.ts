@@ -65,6 +65,30 @@ describe('people import plan', () => {
     expect(withOther.rows[0]!.status).toBe('updated');
   });
 
+  it('refuses a manager who reports to the person, in the file or already', () => {
+    const boss = { ...person('boss', 'boss@x.ca', 'employee'), managerEmail: 'ann@x.ca' };
+    const { rows } = readPeopleRows(
+      table(
+        'Ann A,ann@x.ca,,,,,,,bob@x.ca',
+        'Bob B,bob@x.ca,,,,,,,ann@x.ca',
+        'Cat C,cat@x.ca,,,,,,,ann@x.ca',
+        'Dee D,dee@x.ca,,,,,,,boss@x.ca',
+        'Ann Two,ann2@x.ca,,,,,,,',
+      ),
+    );
+    const plan = planImport(rows, context([boss], []));
+    expect(plan.rows.map((row) => row.status)).toEqual(['refused', 'refused', 'new', 'new', 'new']);
+    expect(plan.rows[0]!.problems).toEqual([
+      { column: 'manager', message: 'A person cannot report to someone who reports to them' },
+    ]);
+    // Boss already reports to Ann: Ann may not report to Boss.
+    const loop = planImport(
+      readPeopleRows(table('Ann A,ann@x.ca,,,,,,,boss@x.ca')).rows,
+      context([boss], []),
+    );
+    expect(loop.rows[0]!.status).toBe('refused');
+  });
+
   it('a new person needs a name; a rate starts on their hire date, or today', () => {
     const { rows } = readPeopleRows(
       table(',new@x.ca,,,,,,,', 'New One,one@x.ca,,,,2025-02-03,20,,', 'New Two,two@x.ca,,,,,20,,'),

@@ -102,6 +102,7 @@ export function planImport(rows: readonly ImportedRow[], context: ImportContext)
       if (!newTeams.has(teamKey)) newTeams.set(teamKey, rows[index]?.values.team ?? teamKey);
     }
   });
+  refuseReportingCircles(planned, context);
   guardLastAdmin(planned, context);
   return { rows: planned, newTeams, people: context.people, teams: context.teams };
 }
@@ -242,6 +243,37 @@ function changesOf(
     });
   }
   return changes;
+}
+
+/**
+ * A manager cell may not close a circle: the manager reports, directly or through others, to
+ * the person. Followed through the file's rows and the managers Punchclock holds for the
+ * people the file names; a chain that leaves them is not followed further.
+ */
+function refuseReportingCircles(rows: PlannedRow[], context: ImportContext): void {
+  const managerOf = new Map<string, string | null>();
+  for (const [key, person] of context.people) {
+    managerOf.set(key, person.managerEmail?.toLowerCase() ?? null);
+  }
+  for (const row of rows) {
+    if (row.status !== 'refused') managerOf.set(row.emailKey, row.target.managerKey);
+  }
+  const closing = rows.filter((row) => {
+    if (row.status === 'refused' || !row.target.managerKey) return false;
+    let key: string | null | undefined = row.target.managerKey;
+    for (let step = 0; key && step <= managerOf.size; step += 1) {
+      if (key === row.emailKey) return true;
+      key = managerOf.get(key);
+    }
+    return false;
+  });
+  for (const row of closing) {
+    row.problems.push({
+      column: 'manager',
+      message: t`A person cannot report to someone who reports to them`,
+    });
+    row.status = 'refused';
+  }
 }
 
 /** The import may not leave nobody able to administer Punchclock (assertKeepsAnActiveAdmin). */

@@ -109,6 +109,8 @@ describeEachDatabase('users api', (getDatabase) => {
           positions: [],
           minWeekMinutes: null,
           maxWeekMinutes: null,
+          managerId: null,
+          managerName: null,
           lastSignInAt: null,
           createdAt: expect.any(String),
         },
@@ -423,6 +425,48 @@ describeEachDatabase('users api', (getDatabase) => {
       expect(rows.map((row) => (row.after as { hireDate: string | null }).hireDate)).toEqual([
         '2019-04-01',
         '2019-04-01',
+        null,
+      ]);
+    });
+
+    it('records whom a person reports to, keeps it when left out, refuses themselves, a circle and nobody (#33)', async () => {
+      const lead = await createTestUser(db(), { name: 'Mona Manager' });
+      const user = await createTestUser(db(), { name: 'Rita Reports' });
+      const body = { name: 'Rita Reports', email: user.email, role: 'employee', teamId: null };
+      const set = await asAdmin('PUT', `/api/users/${user.id}`, { ...body, managerId: lead.id });
+      expect(set.statusCode, set.body).toBe(200);
+      expect((set.json() as { user: UserSummary }).user).toMatchObject({
+        managerId: lead.id,
+        managerName: 'Mona Manager',
+      });
+      const kept = await asAdmin('PUT', `/api/users/${user.id}`, body);
+      expect((kept.json() as { user: UserSummary }).user.managerId).toBe(lead.id);
+
+      const leadBody = { name: 'Mona Manager', email: lead.email, role: 'employee', teamId: null };
+      const circle = await asAdmin('PUT', `/api/users/${lead.id}`, {
+        ...leadBody,
+        managerId: user.id,
+      });
+      expect(circle.statusCode).toBe(400);
+      expect(circle.json()).toMatchObject({ code: 'manager_circle' });
+      const self = await asAdmin('PUT', `/api/users/${user.id}`, { ...body, managerId: user.id });
+      expect(self.statusCode).toBe(400);
+      expect(self.json()).toMatchObject({ code: 'manager_circle' });
+      const nobody = await asAdmin('PUT', `/api/users/${user.id}`, {
+        ...body,
+        managerId: '00000000-0000-4000-8000-000000000000',
+      });
+      expect(nobody.statusCode).toBe(400);
+
+      const cleared = await asAdmin('PUT', `/api/users/${user.id}`, { ...body, managerId: null });
+      expect((cleared.json() as { user: UserSummary }).user).toMatchObject({
+        managerId: null,
+        managerName: null,
+      });
+      const rows = await auditRowsFor(db(), user.id, 'user.update');
+      expect(rows.map((row) => (row.after as { managerId: string | null }).managerId)).toEqual([
+        lead.id,
+        lead.id,
         null,
       ]);
     });

@@ -49,5 +49,6 @@ export function userSnapshot(user: UserSummary) {
     positions: user.positions,
     minWeekMinutes: user.minWeekMinutes,
     maxWeekMinutes: user.maxWeekMinutes,
+    managerId: user.managerId,
   };
 }

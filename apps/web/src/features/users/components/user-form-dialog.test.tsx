@@ -18,6 +18,8 @@ const ANA: UserSummary = {
   positions: ['Cashier'],
   minWeekMinutes: null,
   maxWeekMinutes: null,
+  managerId: null,
+  managerName: null,
   lastSignInAt: null,
   createdAt: '2026-01-05T14:00:00.000Z',
 };

@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { contractResolver } from '@/lib/zod-resolver';
-import { teamsQueryOptions, useCreateUser, useUpdateUser } from '../api';
+import { directoryQueryOptions, teamsQueryOptions, useCreateUser, useUpdateUser } from '../api';
 
 interface UserFormValues {
   name: string;
@@ -31,6 +31,8 @@ interface UserFormValues {
   /** Hours a week the auto-fill plans for them ("25", "7,5"); empty: the team's setting. */
   minWeekHours: string;
   maxWeekHours: string;
+  /** Whom they report to; empty: nobody. */
+  managerId: string;
 }
 
 /** "37,5" or "37.5" hours as minutes; empty is null (the team's setting); not a number is NaN. */
@@ -56,6 +58,7 @@ function parsePositions(text: string): string[] {
 const toInput = ({ minWeekHours, maxWeekHours, ...values }: UserFormValues) => ({
   ...values,
   teamId: values.teamId || null,
+  managerId: values.managerId || null,
   hireDate: values.hireDate || null,
   positions: parsePositions(values.positions),
   minWeekMinutes: hoursToMinutes(minWeekHours),
@@ -75,6 +78,11 @@ interface UserFormDialogProps {
 export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFormDialogProps) {
   const { t } = useLingui();
   const teams = useQuery({ ...teamsQueryOptions, enabled: isOpen });
+  const directory = useQuery({ ...directoryQueryOptions, enabled: isOpen && user !== null });
+  // Anyone active but the person, and whoever they report to now even if suspended since.
+  const managers = (directory.data?.users ?? []).filter(
+    (entry) => entry.id !== user?.id && (!entry.isSuspended || entry.id === user?.managerId),
+  );
   const create = useCreateUser();
   const update = useUpdateUser();
   const form = useForm<UserFormValues>({ resolver: user ? updateResolver : createResolver });
@@ -93,6 +101,7 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
       positions: user?.positions.join(', ') ?? '',
       minWeekHours: minutesToHours(user?.minWeekMinutes),
       maxWeekHours: minutesToHours(user?.maxWeekMinutes),
+      managerId: user?.managerId ?? '',
     });
   }, [isOpen, user, reset]);
 
@@ -112,6 +121,8 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
             positions: parsePositions(values.positions),
             minWeekMinutes: hoursToMinutes(values.minWeekHours),
             maxWeekMinutes: hoursToMinutes(values.maxWeekHours),
+            // Unchanged until the list of people has loaded (the select shows the current one).
+            ...(directory.data ? { managerId: values.managerId || null } : {}),
           },
         },
         { onSuccess: onClose, onError },
@@ -190,6 +201,26 @@ export function UserFormDialog({ isOpen, user, onClose, onLinkCreated }: UserFor
           >
             <Input type="date" {...register('hireDate')} />
           </Field>
+          {user && (
+            <Field
+              id="user-manager"
+              label={t`Reports to (optional)`}
+              hint={t`Shown with the person and in imports; approvals stay with their team's lead.`}
+              error={contractErrors.managerId?.message}
+            >
+              <Select {...register('managerId')}>
+                <option value="">{t`Nobody`}</option>
+                {user.managerId && !directory.data && (
+                  <option value={user.managerId}>{user.managerName ?? ''}</option>
+                )}
+                {managers.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.name ?? entry.email}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          )}
           {user && (
             <Field
               id="user-positions"

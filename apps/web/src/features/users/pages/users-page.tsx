@@ -141,6 +141,7 @@ export default function UsersPage() {
       cell: (user) => ROLE_LABELS[user.role ?? 'employee'],
     },
     { id: 'team', header: t`Team`, sort: sortable('team'), cell: (user) => user.teamName ?? '—' },
+    { id: 'manager', header: t`Reports to`, cell: (user) => user.managerName ?? '—' },
     {
       id: 'status',
       header: t`Status`,
