@@ -116,14 +116,39 @@ export async function findActiveSession(
   return { ...auth, isSuspended: auth.isSuspended ?? false };
 }
 
-/** Two-step verification is set up: the person's sessions that waited for it become whole. */
-export async function liftTwoFactorSetup(db: Db, userId: string): Promise<void> {
+/**
+ * Two-step verification is set up from `sessionId`: that session becomes whole, and the person's
+ * other setup-only sessions end (anyone else who had only the password must now pass the second
+ * step). Returns how many others ended.
+ */
+export async function liftTwoFactorSetup(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<number> {
   await db
     .update(sessions)
     .set({ signInMethod: 'password' })
     .where(
-      and(eq(sessions.userId, userId), eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD),
+      ),
     );
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, sessionId),
+        eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

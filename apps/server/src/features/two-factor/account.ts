@@ -4,6 +4,8 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   lastFactorRequiredMessage,
+  TWO_FACTOR_SETUP_REQUIRED,
+  twoFactorSetupRequiredMessage,
   wrongCodeMessage,
   type MyTwoFactor,
   type Passkey,
@@ -13,7 +15,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { passkeys } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { liftTwoFactorSetup } from '../../platform/sessions.ts';
@@ -53,6 +55,25 @@ interface Actor {
   meta: RequestMeta;
 }
 
+/** The person acting, and the session they act from (enrolling a factor depends on it). */
+export interface SessionActor extends Actor {
+  sessionId: string;
+  /** A session opened with the password only, to set up two-step verification (decision 0056). */
+  isSetupOnly: boolean;
+}
+
+/**
+ * A setup-only session exists to add a FIRST factor. Once the person has one, only a session
+ * that passed it may add more: else whoever had only the password could plant their own.
+ */
+async function refuseSetupOnlyWithFactor(db: Db, actor: SessionActor): Promise<void> {
+  if (!actor.isSetupOnly) return;
+  const factors = await factorsOf(db, actor.actorId);
+  if (factors.totp || factors.passkeys.length > 0) {
+    throw new Forbidden(twoFactorSetupRequiredMessage(), TWO_FACTOR_SETUP_REQUIRED);
+  }
+}
+
 function toPasskey(row: typeof passkeys.$inferSelect): Passkey {
   return {
     id: row.id,
@@ -80,8 +101,10 @@ export async function readMyTwoFactor(db: Db, userId: string): Promise<MyTwoFact
 }
 
 /** A fresh secret to scan; it works only once confirmed with a code. */
-export async function startTotpSetup(db: Db, { actorId, meta }: Actor) {
+export async function startTotpSetup(db: Db, actor: SessionActor) {
+  const { actorId, meta } = actor;
   const person = await personOf(db, actorId);
+  await refuseSetupOnlyWithFactor(db, actor);
   if ((await findTotpFactor(db, actorId))?.confirmedAt) {
     throw new Conflict(t`An authenticator app is already set up. Remove it first.`, 'totp_exists');
   }
@@ -107,7 +130,9 @@ async function issueRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
 }
 
 /** The code proves the app holds the secret: the app is on, and the recovery codes are shown once. */
-export async function confirmTotpSetup(db: Db, code: string, { actorId, meta }: Actor) {
+export async function confirmTotpSetup(db: Db, code: string, actor: SessionActor) {
+  const { actorId, meta } = actor;
+  await refuseSetupOnlyWithFactor(db, actor);
   const factor = await findTotpFactor(db, actorId);
   if (!factor || factor.confirmedAt) {
     throw new Conflict(t`Start setting up the authenticator app again.`, 'no_totp_setup');
@@ -119,12 +144,13 @@ export async function confirmTotpSetup(db: Db, code: string, { actorId, meta }: 
       throw new Conflict(t`Start setting up the authenticator app again.`, 'no_totp_setup');
     }
     const recoveryCodes = await issueRecoveryCodes(tx, actorId);
-    await liftTwoFactorSetup(tx, actorId);
+    const setupSessionsEnded = await liftTwoFactorSetup(tx, actorId, actor.sessionId);
     await writeAudit(tx, {
       actorId,
       action: 'auth.totp_enabled',
       entityType: 'user',
       entityId: actorId,
+      ...(setupSessionsEnded > 0 ? { after: { setupSessionsEnded } } : {}),
       meta,
     });
     return { recoveryCodes };
@@ -204,8 +230,10 @@ export async function regenerateRecoveryCodes(db: Db, { actorId, meta }: Actor) 
   });
 }
 
-export async function startPasskeyRegistration(db: Db, config: AppConfig, { actorId }: Actor) {
+export async function startPasskeyRegistration(db: Db, config: AppConfig, actor: SessionActor) {
+  const { actorId } = actor;
   const person = await personOf(db, actorId);
+  await refuseSetupOnlyWithFactor(db, actor);
   const { passkeys } = await factorsOf(db, actorId);
   const options = await registrationOptions(relyingParty(config), person, passkeys);
   await deleteChallengesOf(db, actorId, 'passkey_registration');
@@ -222,8 +250,10 @@ export async function addPasskey(
   db: Db,
   config: AppConfig,
   input: { name: string; credential: unknown },
-  { actorId, meta }: Actor,
+  actor: SessionActor,
 ): Promise<Passkey> {
+  const { actorId, meta } = actor;
+  await refuseSetupOnlyWithFactor(db, actor);
   const step = await findLatestChallengeOf(db, actorId, 'passkey_registration');
   if (!step?.challenge || !(await takeChallenge(db, step.id))) {
     throw new Conflict(t`Adding the passkey took too long. Try again.`, 'passkey_expired');
@@ -242,13 +272,17 @@ export async function addPasskey(
       backedUp: info.credentialBackedUp,
     });
     if (!row) throw new Conflict(t`This passkey is already added.`, 'passkey_exists');
-    await liftTwoFactorSetup(tx, actorId);
+    const setupSessionsEnded = await liftTwoFactorSetup(tx, actorId, actor.sessionId);
     await writeAudit(tx, {
       actorId,
       action: 'auth.passkey_added',
       entityType: 'passkey',
       entityId: null,
-      after: { name: row.name, synced: row.backedUp },
+      after: {
+        name: row.name,
+        synced: row.backedUp,
+        ...(setupSessionsEnded > 0 ? { setupSessionsEnded } : {}),
+      },
       meta,
     });
     return toPasskey(row);

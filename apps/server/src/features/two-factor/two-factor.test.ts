@@ -379,7 +379,8 @@ describeEachDatabase('two-step verification', (getDatabase) => {
           payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
         });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-        if (route.method !== 'HEAD') {
+        // SCIM answers in its own error format (RFC 7644 §3.12), with the same words.
+        if (route.method !== 'HEAD' && !route.url.startsWith('/scim/')) {
           expect(response.json(), `${route.method} ${route.url}`).toMatchObject({
             code: 'two_factor_setup_required',
           });
@@ -408,6 +409,47 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         payload: { password: admin.password },
       });
       expect(removed.statusCode).toBe(409);
+    });
+
+    it('lifts only the session that enrolled; the other setup-only sessions end', async () => {
+      const victim = await createTestUser(getDatabase().db);
+      await requireOf('everyone');
+      // Someone with the stolen password signs in first: a setup-only session.
+      const attacker = readSessionCookie(
+        await postSignIn(app, { email: victim.email, password: victim.password }),
+      );
+      const planted = createSoftwarePasskey(origin);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie: attacker,
+        payload: {},
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const own = readSessionCookie(
+        await postSignIn(app, { email: victim.email, password: victim.password }),
+      );
+      await enrolTotp(own);
+      expect((await call('GET', '/api/me/language', { cookie: own })).statusCode).toBe(200);
+      expect((await call('GET', '/api/auth/session', { cookie: attacker })).json()).toMatchObject({
+        user: null,
+      });
+      // Even if such a session were still live, it could not add a factor of its own.
+      await getDatabase()
+        .db.update(sessions)
+        .set({ revokedAt: null })
+        .where(eq(sessions.id, sessionIdFromCookie(attacker)));
+      expect(await signInMethodOf(attacker)).toBe('password:two-factor-setup');
+      for (const url of ['/api/me/two-factor/totp', '/api/me/passkeys/options']) {
+        const refused = await call('POST', url, { cookie: attacker, payload: {} });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
+      }
+      const added = await call('POST', '/api/me/passkeys', {
+        cookie: attacker,
+        payload: { name: 'Mine', credential: planted.register(options.json()) },
+      });
+      expect(added.statusCode, added.body).toBe(403);
+      expect(await signInMethodOf(attacker)).toBe('password:two-factor-setup');
+      expect((await call('GET', '/api/me/language', { cookie: attacker })).statusCode).toBe(403);
     });
 
     it("covers the first admin's break-glass password", async () => {
