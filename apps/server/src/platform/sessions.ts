@@ -5,7 +5,7 @@ import type { Role } from '@punchclock/shared/domain/roles';
 import type { ApiTokenCaller } from './api-token-auth.ts';
 import type { Db } from '../db/client.ts';
 import { param, preparedStatement } from '../db/prepared.ts';
-import { profiles, sessions, userRoles, users } from '../db/schema.ts';
+import { authChallenges, profiles, sessions, userRoles, users } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { generateToken, hashToken } from './tokens.ts';
 
@@ -151,6 +151,21 @@ export async function liftTwoFactorSetup(
   return ended.length;
 }
 
+/** Whether the session was opened less than `minutes` ago (its password was just checked). */
+export async function isSessionYoungerThan(
+  db: Db,
+  sessionId: string,
+  minutes: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      young: sql<boolean>`${sessions.createdAt} > now() - make_interval(mins => ${minutes})`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.young === true;
+}
+
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
   await db
     .update(sessions)
@@ -178,6 +193,10 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  // A sign-in waiting for its second step ends too: it would open a session after this.
+  await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, 'second_factor')));
   return revoked.length;
 }
 

@@ -4,11 +4,13 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   lastFactorRequiredMessage,
+  REAUTHENTICATION_REQUIRED,
   TWO_FACTOR_SETUP_REQUIRED,
   twoFactorSetupRequiredMessage,
   wrongCodeMessage,
   type MyTwoFactor,
   type Passkey,
+  type ReauthenticationRequest,
   type TwoFactorRequirement,
 } from '@punchclock/shared/contracts/two-factor';
 import type { AppConfig } from '../../config.ts';
@@ -18,7 +20,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { liftTwoFactorSetup } from '../../platform/sessions.ts';
+import { isSessionYoungerThan, liftTwoFactorSetup } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from '../auth/index.ts';
 import {
@@ -90,6 +92,60 @@ async function personOf(db: Db, userId: string) {
   return person;
 }
 
+/** A setup-only session this young has just had its password checked: it need not give it again. */
+const FRESH_SETUP_MINUTES = 10;
+
+/**
+ * Adding a factor (or new recovery codes) asks for the password again, or a current code from
+ * the app: a stolen session cookie alone must not plant a passkey that outlives a password reset.
+ * A wrong one counts like a wrong password (sign-in-throttle.ts) and is audited.
+ */
+async function confirmItIsThem(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+  purpose: 'totp_setup' | 'passkey' | 'recovery_codes',
+): Promise<void> {
+  const { actorId, meta } = actor;
+  if (input.password === undefined && input.code === undefined) {
+    if (
+      actor.isSetupOnly &&
+      (await isSessionYoungerThan(db, actor.sessionId, FRESH_SETUP_MINUTES))
+    ) {
+      return;
+    }
+    throw new Invalid(t`Enter your password to continue.`, REAUTHENTICATION_REQUIRED);
+  }
+  const person = await personOf(db, actorId);
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
+  let isRight: boolean;
+  if (input.password === undefined) {
+    const factor = await findTotpFactor(db, actorId);
+    isRight =
+      input.code !== undefined &&
+      factor?.confirmedAt != null &&
+      (await matchTotp(factor.secret, input.code, factor.lastUsedStep)) !== null;
+  } else {
+    isRight = await verifyPassword(person.passwordHash, input.password);
+  }
+  if (!isRight) {
+    const withPassword = input.password !== undefined;
+    await writeAudit(db, {
+      actorId,
+      action: 'auth.reauthentication_refused',
+      entityType: 'user',
+      entityId: actorId,
+      after: { with: withPassword ? 'password' : 'code', for: purpose },
+      meta,
+    });
+    throw withPassword
+      ? new Invalid(t`That password is not right.`, 'wrong_password')
+      : new Invalid(wrongCodeMessage(), 'wrong_code');
+  }
+  await settleSuccessfulSignIn(db, attempt);
+}
+
 export async function readMyTwoFactor(db: Db, userId: string): Promise<MyTwoFactor> {
   const factors = await factorsOf(db, userId);
   return {
@@ -101,10 +157,16 @@ export async function readMyTwoFactor(db: Db, userId: string): Promise<MyTwoFact
 }
 
 /** A fresh secret to scan; it works only once confirmed with a code. */
-export async function startTotpSetup(db: Db, actor: SessionActor) {
+export async function startTotpSetup(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
   const { actorId, meta } = actor;
   const person = await personOf(db, actorId);
   await refuseSetupOnlyWithFactor(db, actor);
+  await confirmItIsThem(db, config, input, actor, 'totp_setup');
   if ((await findTotpFactor(db, actorId))?.confirmedAt) {
     throw new Conflict(t`An authenticator app is already set up. Remove it first.`, 'totp_exists');
   }
@@ -212,11 +274,18 @@ export async function removeTotp(
   });
 }
 
-export async function regenerateRecoveryCodes(db: Db, { actorId, meta }: Actor) {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
+  const { actorId, meta } = actor;
   const factors = await factorsOf(db, actorId);
   if (!factors.totp && factors.passkeys.length === 0) {
     throw new Conflict(t`Set up an authenticator app or a passkey first.`, 'no_second_factor');
   }
+  await confirmItIsThem(db, config, input, actor, 'recovery_codes');
   return db.transaction(async (tx) => {
     const recoveryCodes = await issueRecoveryCodes(tx, actorId);
     await writeAudit(tx, {
@@ -230,10 +299,16 @@ export async function regenerateRecoveryCodes(db: Db, { actorId, meta }: Actor) 
   });
 }
 
-export async function startPasskeyRegistration(db: Db, config: AppConfig, actor: SessionActor) {
+export async function startPasskeyRegistration(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
   const { actorId } = actor;
   const person = await personOf(db, actorId);
   await refuseSetupOnlyWithFactor(db, actor);
+  await confirmItIsThem(db, config, input, actor, 'passkey');
   const { passkeys } = await factorsOf(db, actorId);
   const options = await registrationOptions(relyingParty(config), person, passkeys);
   await deleteChallengesOf(db, actorId, 'passkey_registration');

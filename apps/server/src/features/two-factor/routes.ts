@@ -81,8 +81,8 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
   implementEndpoint(app, 'GET /api/me/two-factor', async ({ request }) =>
     readMyTwoFactor(db, actorOf(request).actorId),
   );
-  implementEndpoint(app, 'POST /api/me/two-factor/totp', async ({ request }) =>
-    startTotpSetup(db, sessionActorOf(request)),
+  implementEndpoint(app, 'POST /api/me/two-factor/totp', async ({ request, body }) =>
+    startTotpSetup(db, config, body, sessionActorOf(request)),
   );
   implementEndpoint(app, 'POST /api/me/two-factor/totp/confirm', async ({ request, body }) =>
     confirmTotpSetup(db, body.code, sessionActorOf(request)),
@@ -95,11 +95,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
       return reply.status(204).send();
     },
   );
-  implementEndpoint(app, 'POST /api/me/two-factor/recovery-codes', async ({ request }) =>
-    regenerateRecoveryCodes(db, actorOf(request)),
+  implementEndpoint(app, 'POST /api/me/two-factor/recovery-codes', async ({ request, body }) =>
+    regenerateRecoveryCodes(db, config, body, sessionActorOf(request)),
   );
-  implementEndpoint(app, 'POST /api/me/passkeys/options', async ({ request }) =>
-    startPasskeyRegistration(db, config, sessionActorOf(request)),
+  implementEndpoint(app, 'POST /api/me/passkeys/options', async ({ request, body }) =>
+    startPasskeyRegistration(db, config, body, sessionActorOf(request)),
   );
   implementEndpoint(app, 'POST /api/me/passkeys', async ({ request, reply, body }) => {
     const passkey = await addPasskey(db, config, body, sessionActorOf(request));

@@ -74,8 +74,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
   }
 
-  async function enrolTotp(cookie: string) {
-    const setup = await call('POST', '/api/me/two-factor/totp', { cookie });
+  /** `reauth`: the password again (none in a setup-only session fresh from its password). */
+  async function enrolTotp(cookie: string, reauth: { password?: string } = {}) {
+    const setup = await call('POST', '/api/me/two-factor/totp', { cookie, payload: reauth });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
     const confirmed = await call('POST', '/api/me/two-factor/totp/confirm', {
@@ -90,7 +91,7 @@ describeEachDatabase('two-step verification', (getDatabase) => {
   async function personWithTotp(role: TestUser['role'] = 'employee') {
     const user = await createTestUser(getDatabase().db, { role });
     const cookie = await signInAs(app, user.email, user.password);
-    return { user, cookie, ...(await enrolTotp(cookie)) };
+    return { user, cookie, ...(await enrolTotp(cookie, { password: user.password })) };
   }
 
   /** Email and password right: the answer, and the pending sign-in's cookie. */
@@ -128,7 +129,10 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         isRequired: false,
       });
       const afterId = await lastAuditId(getDatabase().db);
-      const setup = await call('POST', '/api/me/two-factor/totp', { cookie });
+      const setup = await call('POST', '/api/me/two-factor/totp', {
+        cookie,
+        payload: { password: user.password },
+      });
       const { secret, uri, qrCode } = setup.json<{ secret: string; uri: string; qrCode: string }>();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(uri).toMatch(/^otpauth:\/\/totp\/Punchclock:/);
@@ -283,7 +287,10 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         recoveryCodesLeft: 9,
       });
       // New codes replace the old: the remaining nine stop working.
-      const fresh = await call('POST', '/api/me/two-factor/recovery-codes', { cookie });
+      const fresh = await call('POST', '/api/me/two-factor/recovery-codes', {
+        cookie,
+        payload: { password: user.password },
+      });
       expect(fresh.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
       const third = await startSignIn(user);
       const old = await call('POST', '/api/auth/second-factor', {
@@ -315,6 +322,94 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       expect(secret).toBeTruthy();
     });
 
+    it('asks for the password again (or a current code) before adding a factor', async () => {
+      const user = await createTestUser(getDatabase().db);
+      const cookie = await signInAs(app, user.email, user.password);
+      const starts = ['/api/me/two-factor/totp', '/api/me/passkeys/options'];
+      for (const url of starts) {
+        const bare = await call('POST', url, { cookie, payload: {} });
+        expect(bare.statusCode, url).toBe(400);
+        expect(bare.json()).toMatchObject({ code: 'reauthentication_required' });
+        const wrong = await call('POST', url, { cookie, payload: { password: 'Not-it-1' } });
+        expect(wrong.statusCode, url).toBe(400);
+        expect(wrong.json()).toMatchObject({ code: 'wrong_password' });
+      }
+      const { secret } = await enrolTotp(cookie, { password: user.password });
+      const regenerate = '/api/me/two-factor/recovery-codes';
+      expect((await call('POST', regenerate, { cookie, payload: {} })).statusCode).toBe(400);
+      const withCode = await call('POST', regenerate, {
+        cookie,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(withCode.statusCode, withCode.body).toBe(200);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const rows = await getDatabase()
+        .db.select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, user.id));
+      expect(rows.filter((row) => row.action === 'auth.reauthentication_refused')).toHaveLength(2);
+    });
+
+    it('counts wrong passwords there like wrong sign-ins', async () => {
+      const strict = await buildTestApp(getDatabase().database, {
+        signInLimits: {
+          perIp: { limit: 1000, windowSeconds: 900 },
+          perAccountAtIp: { limit: 2, windowSeconds: 900 },
+          perAccount: { limit: 1000, windowSeconds: 3600 },
+        },
+      });
+      try {
+        const user = await createTestUser(getDatabase().db);
+        const ip = nextTestIp();
+        const cookie = await signInAs(strict, user.email, user.password);
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const response = await strict.inject({
+            method: 'POST',
+            url: '/api/me/passkeys/options',
+            headers: { ...CSRF_HEADERS, cookie },
+            remoteAddress: ip,
+            payload: { password: 'Not-it-1' },
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses).toEqual([400, 400, 429]);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('ends pending second steps when all sessions end or an admin resets the password', async () => {
+      const { user, secret } = await personWithTotp();
+      const adminCookie = await signInAs(app, firstAdmin.email, firstAdmin.password);
+      const first = await startSignIn(user);
+      const ended = await call('POST', `/api/users/${user.id}/sessions/end`, {
+        cookie: adminCookie,
+      });
+      expect(ended.statusCode, ended.body).toBeLessThan(300);
+      const late = await call('POST', '/api/auth/second-factor', {
+        cookie: first.pending,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(late.json()).toMatchObject({ code: 'second_factor_expired' });
+
+      const second = await startSignIn(user);
+      const reset = await call('POST', `/api/users/${user.id}/reset-password`, {
+        cookie: adminCookie,
+        payload: {},
+      });
+      expect(reset.statusCode, reset.body).toBeLessThan(300);
+      const after = await call('POST', '/api/auth/second-factor', {
+        cookie: second.pending,
+        payload: { code: await codeAt(secret, 2) },
+      });
+      expect(after.json()).toMatchObject({ code: 'second_factor_expired' });
+    });
+
     it('refuses a suspended person at the second step', async () => {
       const { user, secret } = await personWithTotp();
       const { pending } = await startSignIn(user);
@@ -326,8 +421,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         cookie: pending,
         payload: { code: await codeAt(secret, 1) },
       });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'suspended' });
+      // Suspending ends the pending sign-in with the sessions.
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'second_factor_expired' });
     });
   });
 
@@ -427,7 +523,14 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       const own = readSessionCookie(
         await postSignIn(app, { email: victim.email, password: victim.password }),
       );
-      await enrolTotp(own);
+      // Past its first ten minutes, a setup-only session must give the password again too.
+      await getDatabase()
+        .db.update(sessions)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(sessions.id, sessionIdFromCookie(own)));
+      const stale = await call('POST', '/api/me/two-factor/totp', { cookie: own, payload: {} });
+      expect(stale.json()).toMatchObject({ code: 'reauthentication_required' });
+      await enrolTotp(own, { password: victim.password });
       expect((await call('GET', '/api/me/language', { cookie: own })).statusCode).toBe(200);
       expect((await call('GET', '/api/auth/session', { cookie: attacker })).json()).toMatchObject({
         user: null,
@@ -494,9 +597,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
   });
 
   describe('passkeys', () => {
-    async function addPasskey(cookie: string, name = 'Laptop') {
+    async function addPasskey(cookie: string, name = 'Laptop', reauth: object = {}) {
       const passkey = createSoftwarePasskey(origin);
-      const options = await call('POST', '/api/me/passkeys/options', { cookie });
+      const options = await call('POST', '/api/me/passkeys/options', { cookie, payload: reauth });
       expect(options.statusCode, options.body).toBe(200);
       const added = await call('POST', '/api/me/passkeys', {
         cookie,
@@ -510,7 +613,7 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       const user = await createTestUser(getDatabase().db);
       const cookie = await signInAs(app, user.email, user.password);
       const afterId = await lastAuditId(getDatabase().db);
-      const { passkey, id } = await addPasskey(cookie);
+      const { passkey, id } = await addPasskey(cookie, 'Laptop', { password: user.password });
       expect(id).toBe(passkey.credentialId);
       const [added] = await auditRowsAfter(getDatabase().db, afterId);
       expect(added).toMatchObject({ action: 'auth.passkey_added', after: { name: 'Laptop' } });
@@ -561,9 +664,12 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     it('refuse an answer from another site, and a suspended person', async () => {
       const user = await createTestUser(getDatabase().db);
       const cookie = await signInAs(app, user.email, user.password);
-      const { passkey } = await addPasskey(cookie);
+      const { passkey } = await addPasskey(cookie, 'Laptop', { password: user.password });
       const phishing = createSoftwarePasskey('https://punchclock.example.net');
-      const options = await call('POST', '/api/me/passkeys/options', { cookie });
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { password: user.password },
+      });
       const foreign = await call('POST', '/api/me/passkeys', {
         cookie,
         payload: { name: 'Elsewhere', credential: phishing.register(options.json()) },
