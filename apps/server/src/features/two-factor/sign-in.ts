@@ -12,13 +12,16 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { releaseHit } from '../../platform/rate-limit.ts';
 import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import {
   mayUsePassword,
   openSession,
+  reserveSecondFactorAttempt,
   reserveSignInAttempt,
+  settleSecondFactor,
   settleSuccessfulSignIn,
   type SecondFactorGate,
 } from '../auth/index.ts';
@@ -115,7 +118,15 @@ export async function finishSecondFactor(
     });
     throw new Forbidden(suspendedMessage(), 'suspended');
   }
-  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
+  // Its own per-account count first (a right password does not reset it), then the sign-in's.
+  const factorAttempt = await reserveSecondFactorAttempt(db, person.id);
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip).catch(
+    async (refused: unknown) => {
+      // Refused before any check: this try is no wrong factor.
+      await releaseHit(db, factorAttempt.key);
+      throw refused;
+    },
+  );
 
   const method: SecondFactorMethod =
     'code' in input ? 'totp' : 'recoveryCode' in input ? 'recovery' : 'passkey';
@@ -160,6 +171,7 @@ export async function finishSecondFactor(
   // Taken once: a second request with the same pending sign-in finds it gone.
   if (!(await takeChallenge(db, pendingId))) throw expired();
   await settleSuccessfulSignIn(db, attempt);
+  await settleSecondFactor(db, factorAttempt);
   const token = await openSession(db, config, person.id, meta, {
     method: 'password',
     secondFactor: method,

@@ -265,6 +265,38 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       }
     });
 
+    it('limits wrong codes per account; a right password does not give new tries', async () => {
+      const { user, secret } = await personWithTotp();
+      const ip = nextTestIp();
+      const right = await codeAt(secret, 1);
+      const wrong = right === '000000' ? '000001' : '000000';
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        // The password again each time: right, so the sign-in throttle is settled.
+        const { pending } = await startSignIn(user, ip);
+        for (let attempt = 0; attempt < (round < 2 ? 5 : 1); attempt += 1) {
+          const response = await call('POST', '/api/auth/second-factor', {
+            cookie: pending,
+            payload: { code: wrong },
+            ip,
+          });
+          statuses.push(response.statusCode);
+          if (response.statusCode === 429) {
+            expect(response.json<{ message: string }>().message).toMatch(/try again in \d+ minute/);
+          }
+        }
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+      // Locked even for the right code, until the window passes.
+      const { pending } = await startSignIn(user, ip);
+      const refused = await call('POST', '/api/auth/second-factor', {
+        cookie: pending,
+        payload: { code: right },
+        ip,
+      });
+      expect(refused.statusCode).toBe(429);
+    });
+
     it('takes each recovery code once', async () => {
       const { user, recoveryCodes } = await personWithTotp();
       const [code] = recoveryCodes;
