@@ -4,6 +4,7 @@ export { openSession, type SecondFactorGate } from './service.ts';
 export { mayUsePassword } from './password-sign-in.ts';
 export {
   reserveSecondFactorAttempt,
+  releaseSignInAttempt,
   reserveSignInAttempt,
   settleSecondFactor,
   settleSuccessfulSignIn,

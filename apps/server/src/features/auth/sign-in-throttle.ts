@@ -71,6 +71,11 @@ export async function reserveSignInAttempt(
   return { counters };
 }
 
+/** The attempt was never checked (its sign-in step was gone): it counts for nothing. */
+export async function releaseSignInAttempt(db: Db, attempt: SignInAttempt): Promise<void> {
+  for (const counter of attempt.counters) await releaseHit(db, counter.key);
+}
+
 /** The password was right: this attempt was no failure. */
 export async function settleSuccessfulSignIn(db: Db, attempt: SignInAttempt): Promise<void> {
   for (const counter of attempt.counters) {

@@ -260,6 +260,22 @@ export async function setChallengeValue(db: Db, id: string, challenge: string): 
 }
 
 /** Takes a step for its one use: false when another request took it first. */
+/** The live step, its row locked until the transaction ends: one answer at a time. */
+export async function lockChallenge(db: Db, id: string, purpose: ChallengePurpose) {
+  const [row] = await db
+    .select()
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.id, id),
+        eq(authChallenges.purpose, purpose),
+        gt(authChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
 export async function takeChallenge(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .delete(authChallenges)

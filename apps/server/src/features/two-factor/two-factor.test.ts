@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
-import { auditLog, sessions } from '../../db/schema.ts';
+import { auditLog, profiles, sessions } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import {
   buildTestApp,
@@ -330,6 +330,37 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         payload: { recoveryCode: recoveryCodes[1] },
       });
       expect(old.statusCode).toBe(401);
+    });
+
+    it('answers a pending sign-in once even to parallel tries, burning no extra code', async () => {
+      const { user, cookie, recoveryCodes } = await personWithTotp();
+      const { pending } = await startSignIn(user);
+      const answers = await Promise.all(
+        recoveryCodes
+          .slice(0, 4)
+          .map((recoveryCode) =>
+            call('POST', '/api/auth/second-factor', { cookie: pending, payload: { recoveryCode } }),
+          ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+      expect((await call('GET', '/api/me/two-factor', { cookie })).json()).toMatchObject({
+        recoveryCodesLeft: 9,
+      });
+    });
+
+    it('refuses the second step once password sign-in is off for the person', async () => {
+      const { user, secret } = await personWithTotp();
+      const { pending } = await startSignIn(user);
+      await getDatabase()
+        .db.update(profiles)
+        .set({ passwordSignInOff: true })
+        .where(eq(profiles.id, user.id));
+      const response = await call('POST', '/api/auth/second-factor', {
+        cookie: pending,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'password_sign_in_off' });
     });
 
     it('is removed with the password or a current code, not a wrong one', async () => {
