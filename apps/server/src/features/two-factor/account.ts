@@ -43,6 +43,7 @@ import {
   findTotpFactor,
   insertChallenge,
   insertPasskey,
+  lockFactorsOf,
   putPendingTotp,
   readTwoFactorRequirement,
   renamePasskey,
@@ -219,7 +220,7 @@ export async function confirmTotpSetup(db: Db, code: string, actor: SessionActor
   });
 }
 
-/** Removing a factor must leave one when the company requires it. */
+/** Removing a factor must leave one when the company requires it (read with the rows locked). */
 async function checkNotLastRequired(db: Db, userId: string, remaining: number): Promise<void> {
   if (remaining === 0 && (await isRequiredOf(db, userId))) {
     throw new Conflict(lastFactorRequiredMessage(), 'two_factor_required');
@@ -259,9 +260,11 @@ export async function removeTotp(
     );
   }
   await settleSuccessfulSignIn(db, attempt);
-  const { passkeys } = await factorsOf(db, actorId);
-  await checkNotLastRequired(db, actorId, passkeys.length);
   await db.transaction(async (tx) => {
+    const factors = await lockFactorsOf(tx, actorId);
+    if (!factors.totp) throw new NotFound(t`No authenticator app is set up`);
+    const passkeys = factors.passkeyIds;
+    await checkNotLastRequired(tx, actorId, passkeys.length);
     await deleteTotp(tx, actorId);
     if (passkeys.length === 0) await replaceRecoveryCodes(tx, actorId, []);
     await writeAudit(tx, {
@@ -386,11 +389,11 @@ export async function renameMyPasskey(
 }
 
 export async function removeMyPasskey(db: Db, id: string, { actorId, meta }: Actor) {
-  const factors = await factorsOf(db, actorId);
-  if (!factors.passkeys.some((passkey) => passkey.id === id)) throw new NotFound();
-  const remaining = (factors.totp ? 1 : 0) + factors.passkeys.length - 1;
-  await checkNotLastRequired(db, actorId, remaining);
   await db.transaction(async (tx) => {
+    const factors = await lockFactorsOf(tx, actorId);
+    if (!factors.passkeyIds.includes(id)) throw new NotFound();
+    const remaining = (factors.totp ? 1 : 0) + factors.passkeyIds.length - 1;
+    await checkNotLastRequired(tx, actorId, remaining);
     const row = await deletePasskey(tx, actorId, id);
     if (!row) throw new NotFound();
     if (remaining === 0) await replaceRecoveryCodes(tx, actorId, []);

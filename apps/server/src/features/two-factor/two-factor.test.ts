@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
-import { auditLog, profiles, sessions } from '../../db/schema.ts';
+import { auditLog, passkeys, profiles, sessions } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import {
   buildTestApp,
@@ -23,7 +23,7 @@ import { createSoftwarePasskey } from '../../test/passkey-authenticator.ts';
 import { auditRowsAfter, lastAuditId } from '../../test/users.ts';
 import { findFirstAdmin } from '../auth/index.ts';
 import { setUserSuspended } from '../users/index.ts';
-import { writeTwoFactorRequirement } from './repository.ts';
+import { recordPasskeyUse, writeTwoFactorRequirement } from './repository.ts';
 import { relyingParty } from './webauthn.ts';
 
 const PENDING_COOKIE = 'punchclock_sign_in_step';
@@ -618,6 +618,34 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       expect((await call('GET', '/api/me/language', { cookie: attacker })).statusCode).toBe(403);
     });
 
+    it('keeps one factor when the last two are removed at once', async () => {
+      const { user, cookie } = await personWithTotp();
+      const passkey = createSoftwarePasskey(origin);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { password: user.password },
+      });
+      const added = await call('POST', '/api/me/passkeys', {
+        cookie,
+        payload: { name: 'Phone', credential: passkey.register(options.json()) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await requireOf('everyone');
+      const answers = await Promise.all([
+        call('POST', '/api/me/two-factor/totp/remove', {
+          cookie,
+          payload: { password: user.password },
+        }),
+        call('DELETE', `/api/me/passkeys/${added.json<{ id: string }>().id}`, { cookie }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+      const left = (await call('GET', '/api/me/two-factor', { cookie })).json<{
+        totpEnabled: boolean;
+        passkeys: unknown[];
+      }>();
+      expect(Number(left.totpEnabled) + left.passkeys.length).toBe(1);
+    });
+
     it("covers the first admin's break-glass password", async () => {
       expect((await findFirstAdmin(getDatabase().db))?.id).toBe(firstAdmin.id);
       await requireOf('admins');
@@ -722,6 +750,20 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       expect((await call('GET', '/api/me/two-factor', { cookie })).json()).toMatchObject({
         passkeys: [],
       });
+    });
+
+    it('never move a passkey counter backwards', async () => {
+      const user = await createTestUser(getDatabase().db);
+      const id = `counter-${user.id}`;
+      const { db } = getDatabase();
+      await db.insert(passkeys).values({ id, userId: user.id, name: 'Key', publicKey: 'AAAA' });
+      await recordPasskeyUse(db, id, 5);
+      await recordPasskeyUse(db, id, 2);
+      const [row] = await db
+        .select({ counter: passkeys.counter })
+        .from(passkeys)
+        .where(eq(passkeys.id, id));
+      expect(row?.counter).toBe(5);
     });
 
     it('refuse an answer from another site, and a suspended person', async () => {
