@@ -59,7 +59,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
   );
 
   implementEndpoint(app, 'POST /api/auth/passkey-options', async ({ request, reply }) => {
-    const { token, options } = await passkeySignInOptions(db, config);
+    const { token, options } = await passkeySignInOptions(db, config, getRequestMeta(request));
     passkeySignInCookie.set(reply, request, config, token);
     return options;
   });

@@ -1,4 +1,5 @@
 // The second step of a password sign-in, and signing in with a passkey alone.
+import { plural, t } from '@lingui/core/macro';
 import { isLocale } from '@punchclock/shared/i18n/locales';
 import type { z } from 'zod';
 import { suspendedMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
@@ -13,8 +14,8 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { releaseHit } from '../../platform/rate-limit.ts';
-import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
+import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
+import { Forbidden, parseInput, TooManyRequests, Unauthorized } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import {
@@ -213,8 +214,26 @@ export async function finishSecondFactor(
   return { token, user: await sessionUserOf(db, person.id) };
 }
 
+/** Anonymous passkey challenges one address may ask for a minute: each one is a stored row. */
+const PASSKEY_OPTIONS_LIMIT = { limit: 30, windowSeconds: 60 };
+
 /** A usernameless passkey sign-in starts: a challenge any of the person's passkeys may answer. */
-export async function passkeySignInOptions(db: Db, config: AppConfig) {
+export async function passkeySignInOptions(db: Db, config: AppConfig, meta: RequestMeta) {
+  const state = await recordHit(
+    db,
+    `passkey-options:ip:${meta.ip ?? 'unknown'}`,
+    PASSKEY_OPTIONS_LIMIT,
+  );
+  if (state.hits > PASSKEY_OPTIONS_LIMIT.limit) {
+    const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+    throw new TooManyRequests(
+      t`Too many sign-in attempts. Please try again in ${plural(minutes, {
+        one: '# minute',
+        other: '# minutes',
+      })}.`,
+      state.retryAfterSeconds,
+    );
+  }
   const options = await authenticationOptions(relyingParty(config));
   const token = generateToken();
   await insertChallenge(db, {

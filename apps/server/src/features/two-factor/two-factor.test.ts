@@ -21,7 +21,7 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { createSoftwarePasskey } from '../../test/passkey-authenticator.ts';
 import { auditRowsAfter, lastAuditId } from '../../test/users.ts';
-import { findFirstAdmin } from '../auth/index.ts';
+import { findFirstAdmin, registerAuthRoutes } from '../auth/index.ts';
 import { setUserSuspended } from '../users/index.ts';
 import { recordPasskeyUse, writeTwoFactorRequirement } from './repository.ts';
 import { relyingParty } from './webauthn.ts';
@@ -825,6 +825,38 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
   });
 
+  it('limits anonymous passkey challenges per address', async () => {
+    const ip = nextTestIp();
+    const statuses: number[] = [];
+    for (let call = 0; call < 31; call += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/passkey-options',
+        headers: CSRF_HEADERS,
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not held back.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey-options',
+      headers: CSRF_HEADERS,
+      remoteAddress: nextTestIp(),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('cannot register password sign-in without the second-factor gate', () => {
+    // Type-level: a forgotten gate would open a whole session after the password alone.
+    const forgetful = (db: Parameters<typeof registerAuthRoutes>[1]) =>
+      // @ts-expect-error the gate is required
+      registerAuthRoutes(app, db, testConfig());
+    expect(typeof forgetful).toBe('function');
+  });
+
   it('answers any body to the second step with 4xx, never 500', async () => {
     const { user } = await personWithTotp();
     const { pending } = await startSignIn(user);
@@ -851,8 +883,11 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
     await fc.assert(
       fc.asyncProperty(assertions, async (passkey) => {
-        const started = await call('POST', '/api/auth/passkey-options');
+        // Each from its own address: the per-address limit on challenges is not under test here.
+        const ip = nextTestIp();
+        const started = await call('POST', '/api/auth/passkey-options', { ip });
         const response = await call('POST', '/api/auth/passkey', {
+          ip,
           cookie: cookieOf(started, PASSKEY_COOKIE),
           payload: { passkey: { ...passkey, id: passkey.id.replace(/[+/=]/g, '') } },
         });
