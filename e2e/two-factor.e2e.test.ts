@@ -147,6 +147,8 @@ describe('two-step verification (#33 part 4)', { timeout: 180_000 }, () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('recovery-codes-left').getByText('9 of 10 left.').waitFor();
     await dialog.getByLabel('Passkey name').fill('Test laptop');
+    // Adding a factor asks for the password again (a stolen session alone cannot).
+    await dialog.locator('#passkey-add-proof').fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Add passkey' }).click();
     await dialog.getByTestId('passkey').getByText('Test laptop').waitFor();
     await expectNoViolations(page, 'account security with a passkey');

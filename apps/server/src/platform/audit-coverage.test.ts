@@ -2210,6 +2210,7 @@ async function withTotp(context: Context) {
     'POST',
     '/api/me/two-factor/totp',
     200,
+    { password: user.password },
   );
   await expectApi(context.app, cookie, 'POST', '/api/me/two-factor/totp/confirm', 200, {
     code: await generateTotp({ secret: setup.secret }),
@@ -2320,7 +2321,13 @@ function twoFactorScenarios(): Scenario[] {
       action: 'auth.totp_setup_started',
       async arrange(context) {
         const { user, cookie } = await signedIn(context);
-        return { method: 'POST', url: '/api/me/two-factor/totp', cookie, actorId: user.id };
+        return {
+          method: 'POST',
+          url: '/api/me/two-factor/totp',
+          cookie,
+          payload: { password: user.password },
+          actorId: user.id,
+        };
       },
     },
     {
@@ -2336,6 +2343,7 @@ function twoFactorScenarios(): Scenario[] {
           'POST',
           '/api/me/two-factor/totp',
           200,
+          { password: user.password },
         );
         return {
           method: 'POST',
@@ -2373,6 +2381,7 @@ function twoFactorScenarios(): Scenario[] {
           method: 'POST',
           url: '/api/me/two-factor/recovery-codes',
           cookie,
+          payload: { password: user.password },
           actorId: user.id,
         };
       },
@@ -2384,7 +2393,13 @@ function twoFactorScenarios(): Scenario[] {
       action: '',
       async arrange(context) {
         const { user, cookie } = await signedIn(context);
-        return { method: 'POST', url: '/api/me/passkeys/options', cookie, actorId: user.id };
+        return {
+          method: 'POST',
+          url: '/api/me/passkeys/options',
+          cookie,
+          payload: { password: user.password },
+          actorId: user.id,
+        };
       },
     },
     {
@@ -2400,6 +2415,7 @@ function twoFactorScenarios(): Scenario[] {
           'POST',
           '/api/me/passkeys/options',
           200,
+          { password: user.password },
         );
         const origin = relyingParty(testConfig()).origins[0] ?? '';
         return {

@@ -5,7 +5,7 @@ import type { Role } from '@punchclock/shared/domain/roles';
 import type { ApiTokenCaller } from './api-token-auth.ts';
 import type { Db } from '../db/client.ts';
 import { param, preparedStatement } from '../db/prepared.ts';
-import { profiles, sessions, userRoles, users } from '../db/schema.ts';
+import { authChallenges, profiles, sessions, userRoles, users } from '../db/schema.ts';
 import type { RequestMeta } from './request-meta.ts';
 import { generateToken, hashToken } from './tokens.ts';
 
@@ -116,14 +116,54 @@ export async function findActiveSession(
   return { ...auth, isSuspended: auth.isSuspended ?? false };
 }
 
-/** Two-step verification is set up: the person's sessions that waited for it become whole. */
-export async function liftTwoFactorSetup(db: Db, userId: string): Promise<void> {
+/**
+ * Two-step verification is set up from `sessionId`: that session becomes whole, and the person's
+ * other setup-only sessions end (anyone else who had only the password must now pass the second
+ * step). Returns how many others ended.
+ */
+export async function liftTwoFactorSetup(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<number> {
   await db
     .update(sessions)
     .set({ signInMethod: 'password' })
     .where(
-      and(eq(sessions.userId, userId), eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD)),
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD),
+      ),
     );
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, sessionId),
+        eq(sessions.signInMethod, TWO_FACTOR_SETUP_SIGN_IN_METHOD),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Whether the session was opened less than `minutes` ago (its password was just checked). */
+export async function isSessionYoungerThan(
+  db: Db,
+  sessionId: string,
+  minutes: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({
+      young: sql<boolean>`${sessions.createdAt} > now() - make_interval(mins => ${minutes})`,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row?.young === true;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
@@ -153,6 +193,10 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  // A sign-in waiting for its second step ends too: it would open a session after this.
+  await db
+    .delete(authChallenges)
+    .where(and(eq(authChallenges.userId, userId), eq(authChallenges.purpose, 'second_factor')));
   return revoked.length;
 }
 

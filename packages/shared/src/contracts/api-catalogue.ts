@@ -95,6 +95,7 @@ import {
   myTwoFactorSchema,
   passkeySchema,
   passkeySignInRequestSchema,
+  reauthenticationRequestSchema,
   recoveryCodesResponseSchema,
   removeTotpRequestSchema,
   renamePasskeyRequestSchema,
@@ -399,9 +400,11 @@ export const API_ENDPOINTS = {
     duringTwoFactorSetup: true,
   },
   'POST /api/me/two-factor/totp': {
-    summary: 'Start setting up an authenticator app: a new secret and its QR code',
+    summary:
+      'Start setting up an authenticator app (with the password or a current code): a new secret and its QR code',
     tag: 'Two-step verification',
     access: 'signed-in',
+    body: reauthenticationRequestSchema,
     response: totpSetupResponseSchema,
     duringTwoFactorSetup: true,
   },
@@ -421,15 +424,18 @@ export const API_ENDPOINTS = {
     status: 204,
   },
   'POST /api/me/two-factor/recovery-codes': {
-    summary: 'New recovery codes (the old ones stop working); answers them, once',
+    summary:
+      'New recovery codes (with the password or a current code; the old ones stop working); answers them, once',
     tag: 'Two-step verification',
     access: 'signed-in',
+    body: reauthenticationRequestSchema,
     response: recoveryCodesResponseSchema,
   },
   'POST /api/me/passkeys/options': {
-    summary: 'The challenge for adding a passkey',
+    summary: 'The challenge for adding a passkey (with the password or a current code)',
     tag: 'Two-step verification',
     access: 'signed-in',
+    body: reauthenticationRequestSchema,
     response: webAuthnOptionsSchema,
     duringTwoFactorSetup: true,
   },

@@ -133,6 +133,21 @@ export const removeTotpRequestSchema = z.union(
   { error: () => t`Enter your password or a current code` },
 );
 
+/**
+ * Adding a factor or new recovery codes: the password again, or a current code from the app
+ * (someone with one), so a stolen session alone cannot plant a factor. A setup-only session
+ * fresh from its password may send neither (decision 0056).
+ */
+export const reauthenticationRequestSchema = z.strictObject(
+  {
+    password: z.string().min(1).max(256).optional(),
+    code: totpCodeSchema.optional(),
+  },
+  { error: () => t`Enter your password or a current code` },
+);
+export type ReauthenticationRequest = z.infer<typeof reauthenticationRequestSchema>;
+export const REAUTHENTICATION_REQUIRED = 'reauthentication_required';
+
 export const twoFactorSettingsSchema = z.object({
   required: z.enum(TWO_FACTOR_REQUIREMENTS, {
     error: () => t`Choose who must use two-step verification`,

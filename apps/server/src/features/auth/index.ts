@@ -2,7 +2,13 @@
 export { registerAuthRoutes } from './routes.ts';
 export { openSession, type SecondFactorGate } from './service.ts';
 export { mayUsePassword } from './password-sign-in.ts';
-export { reserveSignInAttempt, settleSuccessfulSignIn } from './sign-in-throttle.ts';
+export {
+  reserveSecondFactorAttempt,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  settleSecondFactor,
+  settleSuccessfulSignIn,
+} from './sign-in-throttle.ts';
 export {
   findFirstAdmin,
   readSignInSettings,

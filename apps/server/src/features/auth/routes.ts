@@ -15,7 +15,8 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   db: Db,
   config: AppConfig,
-  gate?: SecondFactorGate,
+  /** Two-step verification's check after a right password: required, never a silent "open". */
+  gate: SecondFactorGate,
 ): void {
   implementEndpoint(app, 'POST /api/auth/sign-in', async ({ request, reply }) => {
     const outcome = await signIn(db, config, request.body, getRequestMeta(request), gate);

@@ -72,7 +72,7 @@ export async function signIn(
   config: AppConfig,
   rawInput: unknown,
   meta: RequestMeta,
-  gate?: SecondFactorGate,
+  gate: SecondFactorGate,
 ): Promise<PasswordSignInOutcome> {
   const input = parseInput(signInRequestSchema, rawInput);
   const attempt = await reserveSignInAttempt(db, config.signInLimits, input.email, meta.ip);
@@ -115,7 +115,7 @@ export async function signIn(
   }
 
   // The first admin's break-glass password passes here too: the second factor covers it alike.
-  const next = gate ? await gate.afterPassword(db, user.id, meta) : { kind: 'open' as const };
+  const next = await gate.afterPassword(db, user.id, meta);
   if (next.kind === 'pending') return next;
   const setupOnly = next.kind === 'setup';
   const how: SessionOpening = setupOnly

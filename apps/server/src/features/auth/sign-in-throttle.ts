@@ -71,9 +71,44 @@ export async function reserveSignInAttempt(
   return { counters };
 }
 
+/** The attempt was never checked (its sign-in step was gone): it counts for nothing. */
+export async function releaseSignInAttempt(db: Db, attempt: SignInAttempt): Promise<void> {
+  for (const counter of attempt.counters) await releaseHit(db, counter.key);
+}
+
 /** The password was right: this attempt was no failure. */
 export async function settleSuccessfulSignIn(db: Db, attempt: SignInAttempt): Promise<void> {
   for (const counter of attempt.counters) {
     await (counter.clearedBySuccess ? clearHits(db, counter.key) : releaseHit(db, counter.key));
   }
+}
+
+/**
+ * Wrong second factors (codes, recovery codes, passkeys) have a counter of their own per
+ * account: a right password does not clear it (else re-entering the password would hand out
+ * new guesses at a six-digit code), only a right second factor does.
+ */
+export const SECOND_FACTOR_LIMIT: WindowLimit = { limit: 10, windowSeconds: 15 * 60 };
+
+export interface SecondFactorAttempt {
+  key: string;
+}
+
+/** Counts this try at a second factor before it is checked, or refuses it with 429. */
+export async function reserveSecondFactorAttempt(
+  db: Db,
+  userId: string,
+): Promise<SecondFactorAttempt> {
+  const key = `second-factor:account:${userId}`;
+  const state = await recordHit(db, key, SECOND_FACTOR_LIMIT);
+  if (state.hits > SECOND_FACTOR_LIMIT.limit) {
+    await releaseHit(db, key);
+    throw tooMany(state.retryAfterSeconds);
+  }
+  return { key };
+}
+
+/** The second factor was right: the person starts again from a clean count. */
+export async function settleSecondFactor(db: Db, attempt: SecondFactorAttempt): Promise<void> {
+  await clearHits(db, attempt.key);
 }

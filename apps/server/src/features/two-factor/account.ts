@@ -4,19 +4,23 @@ import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import {
   lastFactorRequiredMessage,
+  REAUTHENTICATION_REQUIRED,
+  TWO_FACTOR_SETUP_REQUIRED,
+  twoFactorSetupRequiredMessage,
   wrongCodeMessage,
   type MyTwoFactor,
   type Passkey,
+  type ReauthenticationRequest,
   type TwoFactorRequirement,
 } from '@punchclock/shared/contracts/two-factor';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { passkeys } from '../../db/schema.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
+import { Conflict, Forbidden, Invalid, NotFound, Unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
-import { liftTwoFactorSetup } from '../../platform/sessions.ts';
+import { isSessionYoungerThan, liftTwoFactorSetup } from '../../platform/sessions.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import { reserveSignInAttempt, settleSuccessfulSignIn } from '../auth/index.ts';
 import {
@@ -39,6 +43,7 @@ import {
   findTotpFactor,
   insertChallenge,
   insertPasskey,
+  lockFactorsOf,
   putPendingTotp,
   readTwoFactorRequirement,
   renamePasskey,
@@ -51,6 +56,25 @@ import { registrationOptions, relyingParty, verifyRegistration } from './webauth
 interface Actor {
   actorId: string;
   meta: RequestMeta;
+}
+
+/** The person acting, and the session they act from (enrolling a factor depends on it). */
+export interface SessionActor extends Actor {
+  sessionId: string;
+  /** A session opened with the password only, to set up two-step verification (decision 0056). */
+  isSetupOnly: boolean;
+}
+
+/**
+ * A setup-only session exists to add a FIRST factor. Once the person has one, only a session
+ * that passed it may add more: else whoever had only the password could plant their own.
+ */
+async function refuseSetupOnlyWithFactor(db: Db, actor: SessionActor): Promise<void> {
+  if (!actor.isSetupOnly) return;
+  const factors = await factorsOf(db, actor.actorId);
+  if (factors.totp || factors.passkeys.length > 0) {
+    throw new Forbidden(twoFactorSetupRequiredMessage(), TWO_FACTOR_SETUP_REQUIRED);
+  }
 }
 
 function toPasskey(row: typeof passkeys.$inferSelect): Passkey {
@@ -69,6 +93,60 @@ async function personOf(db: Db, userId: string) {
   return person;
 }
 
+/** A setup-only session this young has just had its password checked: it need not give it again. */
+const FRESH_SETUP_MINUTES = 10;
+
+/**
+ * Adding a factor (or new recovery codes) asks for the password again, or a current code from
+ * the app: a stolen session cookie alone must not plant a passkey that outlives a password reset.
+ * A wrong one counts like a wrong password (sign-in-throttle.ts) and is audited.
+ */
+async function confirmItIsThem(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+  purpose: 'totp_setup' | 'passkey' | 'recovery_codes',
+): Promise<void> {
+  const { actorId, meta } = actor;
+  if (input.password === undefined && input.code === undefined) {
+    if (
+      actor.isSetupOnly &&
+      (await isSessionYoungerThan(db, actor.sessionId, FRESH_SETUP_MINUTES))
+    ) {
+      return;
+    }
+    throw new Invalid(t`Enter your password to continue.`, REAUTHENTICATION_REQUIRED);
+  }
+  const person = await personOf(db, actorId);
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
+  let isRight: boolean;
+  if (input.password === undefined) {
+    const factor = await findTotpFactor(db, actorId);
+    isRight =
+      input.code !== undefined &&
+      factor?.confirmedAt != null &&
+      (await matchTotp(factor.secret, input.code, factor.lastUsedStep)) !== null;
+  } else {
+    isRight = await verifyPassword(person.passwordHash, input.password);
+  }
+  if (!isRight) {
+    const withPassword = input.password !== undefined;
+    await writeAudit(db, {
+      actorId,
+      action: 'auth.reauthentication_refused',
+      entityType: 'user',
+      entityId: actorId,
+      after: { with: withPassword ? 'password' : 'code', for: purpose },
+      meta,
+    });
+    throw withPassword
+      ? new Invalid(t`That password is not right.`, 'wrong_password')
+      : new Invalid(wrongCodeMessage(), 'wrong_code');
+  }
+  await settleSuccessfulSignIn(db, attempt);
+}
+
 export async function readMyTwoFactor(db: Db, userId: string): Promise<MyTwoFactor> {
   const factors = await factorsOf(db, userId);
   return {
@@ -80,8 +158,16 @@ export async function readMyTwoFactor(db: Db, userId: string): Promise<MyTwoFact
 }
 
 /** A fresh secret to scan; it works only once confirmed with a code. */
-export async function startTotpSetup(db: Db, { actorId, meta }: Actor) {
+export async function startTotpSetup(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
+  const { actorId, meta } = actor;
   const person = await personOf(db, actorId);
+  await refuseSetupOnlyWithFactor(db, actor);
+  await confirmItIsThem(db, config, input, actor, 'totp_setup');
   if ((await findTotpFactor(db, actorId))?.confirmedAt) {
     throw new Conflict(t`An authenticator app is already set up. Remove it first.`, 'totp_exists');
   }
@@ -107,7 +193,9 @@ async function issueRecoveryCodes(tx: Db, userId: string): Promise<string[]> {
 }
 
 /** The code proves the app holds the secret: the app is on, and the recovery codes are shown once. */
-export async function confirmTotpSetup(db: Db, code: string, { actorId, meta }: Actor) {
+export async function confirmTotpSetup(db: Db, code: string, actor: SessionActor) {
+  const { actorId, meta } = actor;
+  await refuseSetupOnlyWithFactor(db, actor);
   const factor = await findTotpFactor(db, actorId);
   if (!factor || factor.confirmedAt) {
     throw new Conflict(t`Start setting up the authenticator app again.`, 'no_totp_setup');
@@ -119,19 +207,20 @@ export async function confirmTotpSetup(db: Db, code: string, { actorId, meta }: 
       throw new Conflict(t`Start setting up the authenticator app again.`, 'no_totp_setup');
     }
     const recoveryCodes = await issueRecoveryCodes(tx, actorId);
-    await liftTwoFactorSetup(tx, actorId);
+    const setupSessionsEnded = await liftTwoFactorSetup(tx, actorId, actor.sessionId);
     await writeAudit(tx, {
       actorId,
       action: 'auth.totp_enabled',
       entityType: 'user',
       entityId: actorId,
+      ...(setupSessionsEnded > 0 ? { after: { setupSessionsEnded } } : {}),
       meta,
     });
     return { recoveryCodes };
   });
 }
 
-/** Removing a factor must leave one when the company requires it. */
+/** Removing a factor must leave one when the company requires it (read with the rows locked). */
 async function checkNotLastRequired(db: Db, userId: string, remaining: number): Promise<void> {
   if (remaining === 0 && (await isRequiredOf(db, userId))) {
     throw new Conflict(lastFactorRequiredMessage(), 'two_factor_required');
@@ -171,9 +260,11 @@ export async function removeTotp(
     );
   }
   await settleSuccessfulSignIn(db, attempt);
-  const { passkeys } = await factorsOf(db, actorId);
-  await checkNotLastRequired(db, actorId, passkeys.length);
   await db.transaction(async (tx) => {
+    const factors = await lockFactorsOf(tx, actorId);
+    if (!factors.totp) throw new NotFound(t`No authenticator app is set up`);
+    const passkeys = factors.passkeyIds;
+    await checkNotLastRequired(tx, actorId, passkeys.length);
     await deleteTotp(tx, actorId);
     if (passkeys.length === 0) await replaceRecoveryCodes(tx, actorId, []);
     await writeAudit(tx, {
@@ -186,11 +277,18 @@ export async function removeTotp(
   });
 }
 
-export async function regenerateRecoveryCodes(db: Db, { actorId, meta }: Actor) {
+export async function regenerateRecoveryCodes(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
+  const { actorId, meta } = actor;
   const factors = await factorsOf(db, actorId);
   if (!factors.totp && factors.passkeys.length === 0) {
     throw new Conflict(t`Set up an authenticator app or a passkey first.`, 'no_second_factor');
   }
+  await confirmItIsThem(db, config, input, actor, 'recovery_codes');
   return db.transaction(async (tx) => {
     const recoveryCodes = await issueRecoveryCodes(tx, actorId);
     await writeAudit(tx, {
@@ -204,8 +302,16 @@ export async function regenerateRecoveryCodes(db: Db, { actorId, meta }: Actor) 
   });
 }
 
-export async function startPasskeyRegistration(db: Db, config: AppConfig, { actorId }: Actor) {
+export async function startPasskeyRegistration(
+  db: Db,
+  config: AppConfig,
+  input: ReauthenticationRequest,
+  actor: SessionActor,
+) {
+  const { actorId } = actor;
   const person = await personOf(db, actorId);
+  await refuseSetupOnlyWithFactor(db, actor);
+  await confirmItIsThem(db, config, input, actor, 'passkey');
   const { passkeys } = await factorsOf(db, actorId);
   const options = await registrationOptions(relyingParty(config), person, passkeys);
   await deleteChallengesOf(db, actorId, 'passkey_registration');
@@ -222,8 +328,10 @@ export async function addPasskey(
   db: Db,
   config: AppConfig,
   input: { name: string; credential: unknown },
-  { actorId, meta }: Actor,
+  actor: SessionActor,
 ): Promise<Passkey> {
+  const { actorId, meta } = actor;
+  await refuseSetupOnlyWithFactor(db, actor);
   const step = await findLatestChallengeOf(db, actorId, 'passkey_registration');
   if (!step?.challenge || !(await takeChallenge(db, step.id))) {
     throw new Conflict(t`Adding the passkey took too long. Try again.`, 'passkey_expired');
@@ -242,13 +350,17 @@ export async function addPasskey(
       backedUp: info.credentialBackedUp,
     });
     if (!row) throw new Conflict(t`This passkey is already added.`, 'passkey_exists');
-    await liftTwoFactorSetup(tx, actorId);
+    const setupSessionsEnded = await liftTwoFactorSetup(tx, actorId, actor.sessionId);
     await writeAudit(tx, {
       actorId,
       action: 'auth.passkey_added',
       entityType: 'passkey',
       entityId: null,
-      after: { name: row.name, synced: row.backedUp },
+      after: {
+        name: row.name,
+        synced: row.backedUp,
+        ...(setupSessionsEnded > 0 ? { setupSessionsEnded } : {}),
+      },
       meta,
     });
     return toPasskey(row);
@@ -277,11 +389,11 @@ export async function renameMyPasskey(
 }
 
 export async function removeMyPasskey(db: Db, id: string, { actorId, meta }: Actor) {
-  const factors = await factorsOf(db, actorId);
-  if (!factors.passkeys.some((passkey) => passkey.id === id)) throw new NotFound();
-  const remaining = (factors.totp ? 1 : 0) + factors.passkeys.length - 1;
-  await checkNotLastRequired(db, actorId, remaining);
   await db.transaction(async (tx) => {
+    const factors = await lockFactorsOf(tx, actorId);
+    if (!factors.passkeyIds.includes(id)) throw new NotFound();
+    const remaining = (factors.totp ? 1 : 0) + factors.passkeyIds.length - 1;
+    await checkNotLastRequired(tx, actorId, remaining);
     const row = await deletePasskey(tx, actorId, id);
     if (!row) throw new NotFound();
     if (remaining === 0) await replaceRecoveryCodes(tx, actorId, []);

@@ -192,7 +192,8 @@ export async function deleteAllPasskeys(db: Db, userId: string): Promise<number>
 export async function recordPasskeyUse(db: Db, id: string, counter: number): Promise<void> {
   await db
     .update(passkeys)
-    .set({ counter, lastUsedAt: sql`now()` })
+    // Never backwards: of two sign-ins at once, the lower counter must not overwrite the higher.
+    .set({ counter: sql`greatest(${passkeys.counter}, ${counter})`, lastUsedAt: sql`now()` })
     .where(eq(passkeys.id, id));
 }
 
@@ -260,6 +261,41 @@ export async function setChallengeValue(db: Db, id: string, challenge: string): 
 }
 
 /** Takes a step for its one use: false when another request took it first. */
+/**
+ * The person's factor rows, locked until the transaction ends (the app's row, then the
+ * passkeys', always in that order): two removals at once are answered one after the other.
+ */
+export async function lockFactorsOf(db: Db, userId: string) {
+  const [totp] = await db
+    .select({ confirmedAt: totpFactors.confirmedAt })
+    .from(totpFactors)
+    .where(eq(totpFactors.userId, userId))
+    .for('update');
+  const keys = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(asc(passkeys.id))
+    .for('update');
+  return { totp: totp?.confirmedAt != null, passkeyIds: keys.map((key) => key.id) };
+}
+
+/** The live step, its row locked until the transaction ends: one answer at a time. */
+export async function lockChallenge(db: Db, id: string, purpose: ChallengePurpose) {
+  const [row] = await db
+    .select()
+    .from(authChallenges)
+    .where(
+      and(
+        eq(authChallenges.id, id),
+        eq(authChallenges.purpose, purpose),
+        gt(authChallenges.expiresAt, sql`now()`),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
 export async function takeChallenge(db: Db, id: string): Promise<boolean> {
   const rows = await db
     .delete(authChallenges)

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { actorOf } from '../../platform/access.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { actorOf, requireAuth } from '../../platform/access.ts';
 import { implementEndpoint } from '../../platform/endpoints.ts';
 import { getRequestMeta } from '../../platform/request-meta.ts';
 import {
@@ -22,6 +22,7 @@ import {
   resetTwoFactor,
   startPasskeyRegistration,
   startTotpSetup,
+  type SessionActor,
 } from './account.ts';
 import {
   finishSecondFactor,
@@ -29,6 +30,15 @@ import {
   secondFactorPasskeyOptions,
   signInWithPasskey,
 } from './sign-in.ts';
+
+function sessionActorOf(request: FastifyRequest): SessionActor {
+  const auth = requireAuth(request);
+  return {
+    ...actorOf(request),
+    sessionId: auth.sessionId,
+    isSetupOnly: auth.mustSetUpTwoFactor === true,
+  };
+}
 
 /** Two-step verification (#33 part 4, decision 0056). */
 export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: AppConfig): void {
@@ -49,7 +59,7 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
   );
 
   implementEndpoint(app, 'POST /api/auth/passkey-options', async ({ request, reply }) => {
-    const { token, options } = await passkeySignInOptions(db, config);
+    const { token, options } = await passkeySignInOptions(db, config, getRequestMeta(request));
     passkeySignInCookie.set(reply, request, config, token);
     return options;
   });
@@ -71,11 +81,11 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
   implementEndpoint(app, 'GET /api/me/two-factor', async ({ request }) =>
     readMyTwoFactor(db, actorOf(request).actorId),
   );
-  implementEndpoint(app, 'POST /api/me/two-factor/totp', async ({ request }) =>
-    startTotpSetup(db, actorOf(request)),
+  implementEndpoint(app, 'POST /api/me/two-factor/totp', async ({ request, body }) =>
+    startTotpSetup(db, config, body, sessionActorOf(request)),
   );
   implementEndpoint(app, 'POST /api/me/two-factor/totp/confirm', async ({ request, body }) =>
-    confirmTotpSetup(db, body.code, actorOf(request)),
+    confirmTotpSetup(db, body.code, sessionActorOf(request)),
   );
   implementEndpoint(
     app,
@@ -85,14 +95,14 @@ export function registerTwoFactorRoutes(app: FastifyInstance, db: Db, config: Ap
       return reply.status(204).send();
     },
   );
-  implementEndpoint(app, 'POST /api/me/two-factor/recovery-codes', async ({ request }) =>
-    regenerateRecoveryCodes(db, actorOf(request)),
+  implementEndpoint(app, 'POST /api/me/two-factor/recovery-codes', async ({ request, body }) =>
+    regenerateRecoveryCodes(db, config, body, sessionActorOf(request)),
   );
-  implementEndpoint(app, 'POST /api/me/passkeys/options', async ({ request }) =>
-    startPasskeyRegistration(db, config, actorOf(request)),
+  implementEndpoint(app, 'POST /api/me/passkeys/options', async ({ request, body }) =>
+    startPasskeyRegistration(db, config, body, sessionActorOf(request)),
   );
   implementEndpoint(app, 'POST /api/me/passkeys', async ({ request, reply, body }) => {
-    const passkey = await addPasskey(db, config, body, actorOf(request));
+    const passkey = await addPasskey(db, config, body, sessionActorOf(request));
     void reply.status(201);
     return passkey;
   });

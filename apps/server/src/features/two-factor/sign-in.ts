@@ -1,5 +1,7 @@
 // The second step of a password sign-in, and signing in with a passkey alone.
+import { plural, t } from '@lingui/core/macro';
 import { isLocale } from '@punchclock/shared/i18n/locales';
+import type { z } from 'zod';
 import { suspendedMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
 import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso';
 import {
@@ -12,13 +14,17 @@ import {
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { Forbidden, parseInput, Unauthorized } from '../../platform/errors.ts';
+import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
+import { Forbidden, parseInput, TooManyRequests, Unauthorized } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import {
   mayUsePassword,
   openSession,
+  reserveSecondFactorAttempt,
+  releaseSignInAttempt,
   reserveSignInAttempt,
+  settleSecondFactor,
   settleSuccessfulSignIn,
   type SecondFactorGate,
 } from '../auth/index.ts';
@@ -31,6 +37,7 @@ import {
   findPerson,
   findTotpFactor,
   insertChallenge,
+  lockChallenge,
   recordPasskeyUse,
   setChallengeValue,
   takeChallenge,
@@ -85,10 +92,39 @@ export async function secondFactorPasskeyOptions(
   return options;
 }
 
+/** Whether the answer proves the second factor; a right one is used up (code step, recovery code). */
+async function checkSecondFactor(
+  tx: Db,
+  config: AppConfig,
+  userId: string,
+  input: z.infer<typeof secondFactorRequestSchema>,
+  challenge: string | null,
+): Promise<boolean> {
+  if ('code' in input) {
+    const factor = await findTotpFactor(tx, userId);
+    if (!factor?.confirmedAt) return false;
+    const step = await matchTotp(factor.secret, input.code, factor.lastUsedStep);
+    return step !== null && (await claimTotpStep(tx, userId, step));
+  }
+  if ('recoveryCode' in input) {
+    return useRecoveryCode(tx, userId, hashRecoveryCode(input.recoveryCode));
+  }
+  if (!challenge) return false;
+  const passkey = await findPasskey(tx, input.passkey.id);
+  if (passkey?.userId !== userId) return false;
+  const info = await verifyAssertion(relyingParty(config), input.passkey, challenge, passkey);
+  if (!info) return false;
+  await recordPasskeyUse(tx, passkey.id, info.newCounter);
+  return true;
+}
+
 /**
  * Finishes a password sign-in with a code from the app, a recovery code or a passkey. A wrong
- * one counts like a wrong password (sign-in-throttle.ts) and against the pending sign-in's five
- * tries; the right one opens the session.
+ * one counts like a wrong password (sign-in-throttle.ts), against the account's own count of
+ * wrong second factors, and against the pending sign-in's five tries; the right one opens the
+ * session. The pending row is locked and the try counted before the answer is checked, in one
+ * transaction: parallel tries are answered one by one, and no code is used up by a try that
+ * finds the pending sign-in gone.
  */
 export async function finishSecondFactor(
   db: Db,
@@ -115,39 +151,45 @@ export async function finishSecondFactor(
     });
     throw new Forbidden(suspendedMessage(), 'suspended');
   }
-  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
+  // Password sign-in may have been turned off for them since the first step.
+  if (!(await mayUsePassword(db, person.id))) {
+    await takeChallenge(db, pendingId);
+    await writeAudit(db, {
+      actorId: person.id,
+      action: 'auth.sign_in_refused_password_off',
+      entityType: 'user',
+      entityId: person.id,
+      meta,
+    });
+    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
+  }
+  // Its own per-account count first (a right password does not reset it), then the sign-in's.
+  const factorAttempt = await reserveSecondFactorAttempt(db, person.id);
+  const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip).catch(
+    async (refused: unknown) => {
+      // Refused before any check: this try is no wrong factor.
+      await releaseHit(db, factorAttempt.key);
+      throw refused;
+    },
+  );
 
   const method: SecondFactorMethod =
     'code' in input ? 'totp' : 'recoveryCode' in input ? 'recovery' : 'passkey';
-  let isRight = false;
-  if ('code' in input) {
-    const factor = await findTotpFactor(db, person.id);
-    if (factor?.confirmedAt) {
-      const step = await matchTotp(factor.secret, input.code, factor.lastUsedStep);
-      isRight = step !== null && (await claimTotpStep(db, person.id, step));
+  const outcome = await db.transaction(async (tx) => {
+    const locked = await lockChallenge(tx, pendingId, 'second_factor');
+    if (locked?.userId !== person.id) return 'gone' as const;
+    const attempts = await countChallengeAttempt(tx, pendingId);
+    if (attempts > MAX_ATTEMPTS) {
+      await takeChallenge(tx, pendingId);
+      return 'gone' as const;
     }
-  } else if ('recoveryCode' in input) {
-    isRight = await useRecoveryCode(db, person.id, hashRecoveryCode(input.recoveryCode));
-  } else if (pending.challenge) {
-    const passkey = await findPasskey(db, input.passkey.id);
-    if (passkey?.userId === person.id) {
-      const info = await verifyAssertion(
-        relyingParty(config),
-        input.passkey,
-        pending.challenge,
-        passkey,
-      );
-      if (info) {
-        await recordPasskeyUse(db, passkey.id, info.newCounter);
-        isRight = true;
-      }
+    if (await checkSecondFactor(tx, config, person.id, input, locked.challenge)) {
+      // Taken once: a second request with the same pending sign-in finds it gone.
+      await takeChallenge(tx, pendingId);
+      return 'right' as const;
     }
-  }
-
-  if (!isRight) {
-    const attempts = await countChallengeAttempt(db, pendingId);
-    if (attempts >= MAX_ATTEMPTS) await takeChallenge(db, pendingId);
-    await writeAudit(db, {
+    if (attempts >= MAX_ATTEMPTS) await takeChallenge(tx, pendingId);
+    await writeAudit(tx, {
       actorId: null,
       action: 'auth.second_factor_failed',
       entityType: 'user',
@@ -155,11 +197,16 @@ export async function finishSecondFactor(
       after: { method, attempts },
       meta,
     });
-    throw new Unauthorized(wrongCodeMessage(), 'wrong_code');
+    return 'wrong' as const;
+  });
+  if (outcome === 'gone') {
+    await releaseSignInAttempt(db, attempt);
+    await releaseHit(db, factorAttempt.key);
+    throw expired();
   }
-  // Taken once: a second request with the same pending sign-in finds it gone.
-  if (!(await takeChallenge(db, pendingId))) throw expired();
+  if (outcome === 'wrong') throw new Unauthorized(wrongCodeMessage(), 'wrong_code');
   await settleSuccessfulSignIn(db, attempt);
+  await settleSecondFactor(db, factorAttempt);
   const token = await openSession(db, config, person.id, meta, {
     method: 'password',
     secondFactor: method,
@@ -167,8 +214,26 @@ export async function finishSecondFactor(
   return { token, user: await sessionUserOf(db, person.id) };
 }
 
+/** Anonymous passkey challenges one address may ask for a minute: each one is a stored row. */
+const PASSKEY_OPTIONS_LIMIT = { limit: 30, windowSeconds: 60 };
+
 /** A usernameless passkey sign-in starts: a challenge any of the person's passkeys may answer. */
-export async function passkeySignInOptions(db: Db, config: AppConfig) {
+export async function passkeySignInOptions(db: Db, config: AppConfig, meta: RequestMeta) {
+  const state = await recordHit(
+    db,
+    `passkey-options:ip:${meta.ip ?? 'unknown'}`,
+    PASSKEY_OPTIONS_LIMIT,
+  );
+  if (state.hits > PASSKEY_OPTIONS_LIMIT.limit) {
+    const minutes = Math.max(1, Math.ceil(state.retryAfterSeconds / 60));
+    throw new TooManyRequests(
+      t`Too many sign-in attempts. Please try again in ${plural(minutes, {
+        one: '# minute',
+        other: '# minutes',
+      })}.`,
+      state.retryAfterSeconds,
+    );
+  }
   const options = await authenticationOptions(relyingParty(config));
   const token = generateToken();
   await insertChallenge(db, {

@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpointContract } from '@punchclock/shared/contracts/api-catalogue';
-import { auditLog, sessions } from '../../db/schema.ts';
+import { auditLog, passkeys, profiles, sessions } from '../../db/schema.ts';
 import { SYSTEM_META } from '../../platform/request-meta.ts';
 import {
   buildTestApp,
@@ -21,9 +21,9 @@ import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, type TestUser } from '../../test/factories.ts';
 import { createSoftwarePasskey } from '../../test/passkey-authenticator.ts';
 import { auditRowsAfter, lastAuditId } from '../../test/users.ts';
-import { findFirstAdmin } from '../auth/index.ts';
+import { findFirstAdmin, registerAuthRoutes } from '../auth/index.ts';
 import { setUserSuspended } from '../users/index.ts';
-import { writeTwoFactorRequirement } from './repository.ts';
+import { recordPasskeyUse, writeTwoFactorRequirement } from './repository.ts';
 import { relyingParty } from './webauthn.ts';
 
 const PENDING_COOKIE = 'punchclock_sign_in_step';
@@ -74,8 +74,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
   }
 
-  async function enrolTotp(cookie: string) {
-    const setup = await call('POST', '/api/me/two-factor/totp', { cookie });
+  /** `reauth`: the password again (none in a setup-only session fresh from its password). */
+  async function enrolTotp(cookie: string, reauth: { password?: string } = {}) {
+    const setup = await call('POST', '/api/me/two-factor/totp', { cookie, payload: reauth });
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
     const confirmed = await call('POST', '/api/me/two-factor/totp/confirm', {
@@ -90,7 +91,7 @@ describeEachDatabase('two-step verification', (getDatabase) => {
   async function personWithTotp(role: TestUser['role'] = 'employee') {
     const user = await createTestUser(getDatabase().db, { role });
     const cookie = await signInAs(app, user.email, user.password);
-    return { user, cookie, ...(await enrolTotp(cookie)) };
+    return { user, cookie, ...(await enrolTotp(cookie, { password: user.password })) };
   }
 
   /** Email and password right: the answer, and the pending sign-in's cookie. */
@@ -128,7 +129,10 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         isRequired: false,
       });
       const afterId = await lastAuditId(getDatabase().db);
-      const setup = await call('POST', '/api/me/two-factor/totp', { cookie });
+      const setup = await call('POST', '/api/me/two-factor/totp', {
+        cookie,
+        payload: { password: user.password },
+      });
       const { secret, uri, qrCode } = setup.json<{ secret: string; uri: string; qrCode: string }>();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(uri).toMatch(/^otpauth:\/\/totp\/Punchclock:/);
@@ -261,6 +265,38 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       }
     });
 
+    it('limits wrong codes per account; a right password does not give new tries', async () => {
+      const { user, secret } = await personWithTotp();
+      const ip = nextTestIp();
+      const right = await codeAt(secret, 1);
+      const wrong = right === '000000' ? '000001' : '000000';
+      const statuses: number[] = [];
+      for (let round = 0; round < 3; round += 1) {
+        // The password again each time: right, so the sign-in throttle is settled.
+        const { pending } = await startSignIn(user, ip);
+        for (let attempt = 0; attempt < (round < 2 ? 5 : 1); attempt += 1) {
+          const response = await call('POST', '/api/auth/second-factor', {
+            cookie: pending,
+            payload: { code: wrong },
+            ip,
+          });
+          statuses.push(response.statusCode);
+          if (response.statusCode === 429) {
+            expect(response.json<{ message: string }>().message).toMatch(/try again in \d+ minute/);
+          }
+        }
+      }
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
+      // Locked even for the right code, until the window passes.
+      const { pending } = await startSignIn(user, ip);
+      const refused = await call('POST', '/api/auth/second-factor', {
+        cookie: pending,
+        payload: { code: right },
+        ip,
+      });
+      expect(refused.statusCode).toBe(429);
+    });
+
     it('takes each recovery code once', async () => {
       const { user, recoveryCodes } = await personWithTotp();
       const [code] = recoveryCodes;
@@ -283,7 +319,10 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         recoveryCodesLeft: 9,
       });
       // New codes replace the old: the remaining nine stop working.
-      const fresh = await call('POST', '/api/me/two-factor/recovery-codes', { cookie });
+      const fresh = await call('POST', '/api/me/two-factor/recovery-codes', {
+        cookie,
+        payload: { password: user.password },
+      });
       expect(fresh.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
       const third = await startSignIn(user);
       const old = await call('POST', '/api/auth/second-factor', {
@@ -291,6 +330,37 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         payload: { recoveryCode: recoveryCodes[1] },
       });
       expect(old.statusCode).toBe(401);
+    });
+
+    it('answers a pending sign-in once even to parallel tries, burning no extra code', async () => {
+      const { user, cookie, recoveryCodes } = await personWithTotp();
+      const { pending } = await startSignIn(user);
+      const answers = await Promise.all(
+        recoveryCodes
+          .slice(0, 4)
+          .map((recoveryCode) =>
+            call('POST', '/api/auth/second-factor', { cookie: pending, payload: { recoveryCode } }),
+          ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 401, 401, 401]);
+      expect((await call('GET', '/api/me/two-factor', { cookie })).json()).toMatchObject({
+        recoveryCodesLeft: 9,
+      });
+    });
+
+    it('refuses the second step once password sign-in is off for the person', async () => {
+      const { user, secret } = await personWithTotp();
+      const { pending } = await startSignIn(user);
+      await getDatabase()
+        .db.update(profiles)
+        .set({ passwordSignInOff: true })
+        .where(eq(profiles.id, user.id));
+      const response = await call('POST', '/api/auth/second-factor', {
+        cookie: pending,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toMatchObject({ code: 'password_sign_in_off' });
     });
 
     it('is removed with the password or a current code, not a wrong one', async () => {
@@ -315,6 +385,94 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       expect(secret).toBeTruthy();
     });
 
+    it('asks for the password again (or a current code) before adding a factor', async () => {
+      const user = await createTestUser(getDatabase().db);
+      const cookie = await signInAs(app, user.email, user.password);
+      const starts = ['/api/me/two-factor/totp', '/api/me/passkeys/options'];
+      for (const url of starts) {
+        const bare = await call('POST', url, { cookie, payload: {} });
+        expect(bare.statusCode, url).toBe(400);
+        expect(bare.json()).toMatchObject({ code: 'reauthentication_required' });
+        const wrong = await call('POST', url, { cookie, payload: { password: 'Not-it-1' } });
+        expect(wrong.statusCode, url).toBe(400);
+        expect(wrong.json()).toMatchObject({ code: 'wrong_password' });
+      }
+      const { secret } = await enrolTotp(cookie, { password: user.password });
+      const regenerate = '/api/me/two-factor/recovery-codes';
+      expect((await call('POST', regenerate, { cookie, payload: {} })).statusCode).toBe(400);
+      const withCode = await call('POST', regenerate, {
+        cookie,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(withCode.statusCode, withCode.body).toBe(200);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const rows = await getDatabase()
+        .db.select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, user.id));
+      expect(rows.filter((row) => row.action === 'auth.reauthentication_refused')).toHaveLength(2);
+    });
+
+    it('counts wrong passwords there like wrong sign-ins', async () => {
+      const strict = await buildTestApp(getDatabase().database, {
+        signInLimits: {
+          perIp: { limit: 1000, windowSeconds: 900 },
+          perAccountAtIp: { limit: 2, windowSeconds: 900 },
+          perAccount: { limit: 1000, windowSeconds: 3600 },
+        },
+      });
+      try {
+        const user = await createTestUser(getDatabase().db);
+        const ip = nextTestIp();
+        const cookie = await signInAs(strict, user.email, user.password);
+        const statuses: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const response = await strict.inject({
+            method: 'POST',
+            url: '/api/me/passkeys/options',
+            headers: { ...CSRF_HEADERS, cookie },
+            remoteAddress: ip,
+            payload: { password: 'Not-it-1' },
+          });
+          statuses.push(response.statusCode);
+        }
+        expect(statuses).toEqual([400, 400, 429]);
+      } finally {
+        await strict.close();
+      }
+    });
+
+    it('ends pending second steps when all sessions end or an admin resets the password', async () => {
+      const { user, secret } = await personWithTotp();
+      const adminCookie = await signInAs(app, firstAdmin.email, firstAdmin.password);
+      const first = await startSignIn(user);
+      const ended = await call('POST', `/api/users/${user.id}/sessions/end`, {
+        cookie: adminCookie,
+      });
+      expect(ended.statusCode, ended.body).toBeLessThan(300);
+      const late = await call('POST', '/api/auth/second-factor', {
+        cookie: first.pending,
+        payload: { code: await codeAt(secret, 1) },
+      });
+      expect(late.json()).toMatchObject({ code: 'second_factor_expired' });
+
+      const second = await startSignIn(user);
+      const reset = await call('POST', `/api/users/${user.id}/reset-password`, {
+        cookie: adminCookie,
+        payload: {},
+      });
+      expect(reset.statusCode, reset.body).toBeLessThan(300);
+      const after = await call('POST', '/api/auth/second-factor', {
+        cookie: second.pending,
+        payload: { code: await codeAt(secret, 2) },
+      });
+      expect(after.json()).toMatchObject({ code: 'second_factor_expired' });
+    });
+
     it('refuses a suspended person at the second step', async () => {
       const { user, secret } = await personWithTotp();
       const { pending } = await startSignIn(user);
@@ -326,8 +484,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         cookie: pending,
         payload: { code: await codeAt(secret, 1) },
       });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'suspended' });
+      // Suspending ends the pending sign-in with the sessions.
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'second_factor_expired' });
     });
   });
 
@@ -385,7 +544,8 @@ describeEachDatabase('two-step verification', (getDatabase) => {
           continue;
         }
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
-        if (route.method !== 'HEAD') {
+        // SCIM answers in its own error format (RFC 7644 §3.12), with the same words.
+        if (route.method !== 'HEAD' && !route.url.startsWith('/scim/')) {
           expect(response.json(), `${route.method} ${route.url}`).toMatchObject({
             code: 'two_factor_setup_required',
           });
@@ -414,6 +574,82 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         payload: { password: admin.password },
       });
       expect(removed.statusCode).toBe(409);
+    });
+
+    it('lifts only the session that enrolled; the other setup-only sessions end', async () => {
+      const victim = await createTestUser(getDatabase().db);
+      await requireOf('everyone');
+      // Someone with the stolen password signs in first: a setup-only session.
+      const attacker = readSessionCookie(
+        await postSignIn(app, { email: victim.email, password: victim.password }),
+      );
+      const planted = createSoftwarePasskey(origin);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie: attacker,
+        payload: {},
+      });
+      expect(options.statusCode, options.body).toBe(200);
+      const own = readSessionCookie(
+        await postSignIn(app, { email: victim.email, password: victim.password }),
+      );
+      // Past its first ten minutes, a setup-only session must give the password again too.
+      await getDatabase()
+        .db.update(sessions)
+        .set({ createdAt: new Date(Date.now() - 11 * 60_000) })
+        .where(eq(sessions.id, sessionIdFromCookie(own)));
+      const stale = await call('POST', '/api/me/two-factor/totp', { cookie: own, payload: {} });
+      expect(stale.json()).toMatchObject({ code: 'reauthentication_required' });
+      await enrolTotp(own, { password: victim.password });
+      expect((await call('GET', '/api/me/language', { cookie: own })).statusCode).toBe(200);
+      expect((await call('GET', '/api/auth/session', { cookie: attacker })).json()).toMatchObject({
+        user: null,
+      });
+      // Even if such a session were still live, it could not add a factor of its own.
+      await getDatabase()
+        .db.update(sessions)
+        .set({ revokedAt: null })
+        .where(eq(sessions.id, sessionIdFromCookie(attacker)));
+      expect(await signInMethodOf(attacker)).toBe('password:two-factor-setup');
+      for (const url of ['/api/me/two-factor/totp', '/api/me/passkeys/options']) {
+        const refused = await call('POST', url, { cookie: attacker, payload: {} });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'two_factor_setup_required' });
+      }
+      const added = await call('POST', '/api/me/passkeys', {
+        cookie: attacker,
+        payload: { name: 'Mine', credential: planted.register(options.json()) },
+      });
+      expect(added.statusCode, added.body).toBe(403);
+      expect(await signInMethodOf(attacker)).toBe('password:two-factor-setup');
+      expect((await call('GET', '/api/me/language', { cookie: attacker })).statusCode).toBe(403);
+    });
+
+    it('keeps one factor when the last two are removed at once', async () => {
+      const { user, cookie } = await personWithTotp();
+      const passkey = createSoftwarePasskey(origin);
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { password: user.password },
+      });
+      const added = await call('POST', '/api/me/passkeys', {
+        cookie,
+        payload: { name: 'Phone', credential: passkey.register(options.json()) },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      await requireOf('everyone');
+      const answers = await Promise.all([
+        call('POST', '/api/me/two-factor/totp/remove', {
+          cookie,
+          payload: { password: user.password },
+        }),
+        call('DELETE', `/api/me/passkeys/${added.json<{ id: string }>().id}`, { cookie }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+      const left = (await call('GET', '/api/me/two-factor', { cookie })).json<{
+        totpEnabled: boolean;
+        passkeys: unknown[];
+      }>();
+      expect(Number(left.totpEnabled) + left.passkeys.length).toBe(1);
     });
 
     it("covers the first admin's break-glass password", async () => {
@@ -458,9 +694,9 @@ describeEachDatabase('two-step verification', (getDatabase) => {
   });
 
   describe('passkeys', () => {
-    async function addPasskey(cookie: string, name = 'Laptop') {
+    async function addPasskey(cookie: string, name = 'Laptop', reauth: object = {}) {
       const passkey = createSoftwarePasskey(origin);
-      const options = await call('POST', '/api/me/passkeys/options', { cookie });
+      const options = await call('POST', '/api/me/passkeys/options', { cookie, payload: reauth });
       expect(options.statusCode, options.body).toBe(200);
       const added = await call('POST', '/api/me/passkeys', {
         cookie,
@@ -474,7 +710,7 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       const user = await createTestUser(getDatabase().db);
       const cookie = await signInAs(app, user.email, user.password);
       const afterId = await lastAuditId(getDatabase().db);
-      const { passkey, id } = await addPasskey(cookie);
+      const { passkey, id } = await addPasskey(cookie, 'Laptop', { password: user.password });
       expect(id).toBe(passkey.credentialId);
       const [added] = await auditRowsAfter(getDatabase().db, afterId);
       expect(added).toMatchObject({ action: 'auth.passkey_added', after: { name: 'Laptop' } });
@@ -522,12 +758,29 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       });
     });
 
+    it('never move a passkey counter backwards', async () => {
+      const user = await createTestUser(getDatabase().db);
+      const id = `counter-${user.id}`;
+      const { db } = getDatabase();
+      await db.insert(passkeys).values({ id, userId: user.id, name: 'Key', publicKey: 'AAAA' });
+      await recordPasskeyUse(db, id, 5);
+      await recordPasskeyUse(db, id, 2);
+      const [row] = await db
+        .select({ counter: passkeys.counter })
+        .from(passkeys)
+        .where(eq(passkeys.id, id));
+      expect(row?.counter).toBe(5);
+    });
+
     it('refuse an answer from another site, and a suspended person', async () => {
       const user = await createTestUser(getDatabase().db);
       const cookie = await signInAs(app, user.email, user.password);
-      const { passkey } = await addPasskey(cookie);
+      const { passkey } = await addPasskey(cookie, 'Laptop', { password: user.password });
       const phishing = createSoftwarePasskey('https://punchclock.example.net');
-      const options = await call('POST', '/api/me/passkeys/options', { cookie });
+      const options = await call('POST', '/api/me/passkeys/options', {
+        cookie,
+        payload: { password: user.password },
+      });
       const foreign = await call('POST', '/api/me/passkeys', {
         cookie,
         payload: { name: 'Elsewhere', credential: phishing.register(options.json()) },
@@ -578,6 +831,38 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
   });
 
+  it('limits anonymous passkey challenges per address', async () => {
+    const ip = nextTestIp();
+    const statuses: number[] = [];
+    for (let call = 0; call < 31; call += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/passkey-options',
+        headers: CSRF_HEADERS,
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Another address is not held back.
+    const elsewhere = await app.inject({
+      method: 'POST',
+      url: '/api/auth/passkey-options',
+      headers: CSRF_HEADERS,
+      remoteAddress: nextTestIp(),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('cannot register password sign-in without the second-factor gate', () => {
+    // Type-level: a forgotten gate would open a whole session after the password alone.
+    const forgetful = (db: Parameters<typeof registerAuthRoutes>[1]) =>
+      // @ts-expect-error the gate is required
+      registerAuthRoutes(app, db, testConfig());
+    expect(typeof forgetful).toBe('function');
+  });
+
   it('answers any body to the second step with 4xx, never 500', async () => {
     const { user } = await personWithTotp();
     const { pending } = await startSignIn(user);
@@ -604,8 +889,11 @@ describeEachDatabase('two-step verification', (getDatabase) => {
     });
     await fc.assert(
       fc.asyncProperty(assertions, async (passkey) => {
-        const started = await call('POST', '/api/auth/passkey-options');
+        // Each from its own address: the per-address limit on challenges is not under test here.
+        const ip = nextTestIp();
+        const started = await call('POST', '/api/auth/passkey-options', { ip });
         const response = await call('POST', '/api/auth/passkey', {
+          ip,
           cookie: cookieOf(started, PASSKEY_COOKIE),
           payload: { passkey: { ...passkey, id: passkey.id.replace(/[+/=]/g, '') } },
         });

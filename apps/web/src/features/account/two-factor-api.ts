@@ -4,6 +4,7 @@ import {
   passkeySchema,
   recoveryCodesResponseSchema,
   totpSetupResponseSchema,
+  type ReauthenticationRequest,
   webAuthnOptionsSchema,
 } from '@punchclock/shared/contracts/two-factor';
 import { callEndpoint, type EndpointBody } from '@/lib/call-endpoint';
@@ -18,8 +19,21 @@ export const myTwoFactorQueryOptions = queryOptions({
     callEndpoint('GET /api/me/two-factor', { schema: myTwoFactorSchema, signal }),
 });
 
-export function startTotpSetup() {
-  return callEndpoint('POST /api/me/two-factor/totp', { schema: totpSetupResponseSchema });
+/**
+ * What the person typed to prove it is them (decision 0056): six digits are a code from the app,
+ * anything else the password; nothing, in a setup-only session fresh from its password.
+ */
+export function reauthenticationOf(proof: string): ReauthenticationRequest {
+  if (proof === '') return {};
+  const digits = proof.replace(/\s/g, '');
+  return /^\d{6}$/.test(digits) ? { code: digits } : { password: proof };
+}
+
+export function startTotpSetup(proof: string) {
+  return callEndpoint('POST /api/me/two-factor/totp', {
+    body: reauthenticationOf(proof),
+    schema: totpSetupResponseSchema,
+  });
 }
 
 export function confirmTotpSetup(code: string) {
@@ -33,16 +47,18 @@ export function removeTotp(input: EndpointBody<'POST /api/me/two-factor/totp/rem
   return callEndpoint('POST /api/me/two-factor/totp/remove', { body: input });
 }
 
-export function regenerateRecoveryCodes() {
+export function regenerateRecoveryCodes(proof: string) {
   return callEndpoint('POST /api/me/two-factor/recovery-codes', {
+    body: reauthenticationOf(proof),
     schema: recoveryCodesResponseSchema,
   });
 }
 
 /** Asks the browser for a new passkey (its own dialog), then stores it under `name`. */
-export async function addPasskey(name: string) {
+export async function addPasskey(name: string, proof: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
   const options = await callEndpoint('POST /api/me/passkeys/options', {
+    body: reauthenticationOf(proof),
     schema: webAuthnOptionsSchema,
   });
   const credential = await startRegistration({

@@ -8,7 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { QueryState } from '@/components/ui/query-state';
+import { ApiError } from '@/lib/api-client';
 import { sessionQueryKey } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import {
   addPasskey,
@@ -76,11 +78,64 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
-function TotpSetup({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+/** How the person proves it is them before adding a factor: what `askProof` decides. */
+interface ProofProps {
+  /** Whether to ask (not in a setup-only session fresh from its password). */
+  askProof: boolean;
+  /** Whether a code from the app is also accepted (the app is on). */
+  acceptsCode: boolean;
+}
+
+/** The password again (or a current code) before a factor is added (decision 0056). */
+function ProofField({
+  id,
+  acceptsCode,
+  value,
+  onChange,
+}: {
+  id: string;
+  acceptsCode: boolean;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Field id={id} label={acceptsCode ? t`Your password or a current code` : t`Your password`}>
+      <Input
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+/** The server asked for the password after all (a setup-only session past its first minutes). */
+function asksForProof(failure: Error): boolean {
+  return failure instanceof ApiError && failure.code === 'reauthentication_required';
+}
+
+function TotpSetup({
+  onEnabled,
+  askProof,
+  acceptsCode,
+}: ProofProps & { onEnabled: (codes: string[]) => void }) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
+  const [proof, setProof] = useState('');
+  const [mustAsk, setMustAsk] = useState(false);
+  const [startError, setStartError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const start = useMutation({ mutationFn: startTotpSetup });
+  const start = useMutation({
+    meta: { showsOwnError: true },
+    mutationFn: () => startTotpSetup(proof),
+    onSuccess: () => setProof(''),
+    onError: (failure) => {
+      if (asksForProof(failure)) setMustAsk(true);
+      setStartError(failure.message);
+    },
+  });
   const confirm = useMutation({
     meta: { showsOwnError: true },
     mutationFn: confirmTotpSetup,
@@ -89,14 +144,32 @@ function TotpSetup({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   });
   if (!start.data) {
     return (
-      <Button
-        type="button"
-        variant="outline"
-        disabled={start.isPending}
-        onClick={() => start.mutate()}
+      <form
+        className="grid gap-2"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setStartError(undefined);
+          start.mutate();
+        }}
       >
-        <Trans>Set up authenticator app</Trans>
-      </Button>
+        {(askProof || mustAsk) && (
+          <ProofField
+            id="totp-setup-proof"
+            acceptsCode={acceptsCode}
+            value={proof}
+            onChange={setProof}
+          />
+        )}
+        {startError && (
+          <p className="text-sm text-destructive" role="alert">
+            {startError}
+          </p>
+        )}
+        <Button type="submit" variant="outline" disabled={start.isPending}>
+          <Trans>Set up authenticator app</Trans>
+        </Button>
+      </form>
     );
   }
   const onSubmit = (event: FormEvent) => {
@@ -263,24 +336,29 @@ function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () =>
   );
 }
 
-function AddPasskey({ onAdded }: { onAdded: () => void }) {
+function AddPasskey({ onAdded, askProof, acceptsCode }: ProofProps & { onAdded: () => void }) {
   const { t } = useLingui();
   const [name, setName] = useState('');
+  const [proof, setProof] = useState('');
+  const [mustAsk, setMustAsk] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const add = useMutation({
     meta: { showsOwnError: true },
-    mutationFn: () => addPasskey(name.trim()),
+    mutationFn: () => addPasskey(name.trim(), proof),
     onSuccess: () => {
       toast.success(t`Passkey added`);
       setName('');
+      setProof('');
       onAdded();
     },
-    onError: (failure) =>
+    onError: (failure) => {
+      if (asksForProof(failure)) setMustAsk(true);
       setError(
         failure.name === 'NotAllowedError'
           ? t`The passkey was not made: the browser's request was cancelled or timed out.`
           : failure.message,
-      ),
+      );
+    },
   });
   return (
     <form
@@ -301,6 +379,14 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
       >
         <Input value={name} maxLength={60} onChange={(event) => setName(event.target.value)} />
       </Field>
+      {(askProof || mustAsk) && (
+        <ProofField
+          id="passkey-add-proof"
+          acceptsCode={acceptsCode}
+          value={proof}
+          onChange={setProof}
+        />
+      )}
       <Button type="submit" variant="outline" disabled={add.isPending}>
         <Trans>Add passkey</Trans>
       </Button>
@@ -317,14 +403,19 @@ export function TwoFactorSettings() {
   const queryClient = useQueryClient();
   const factors = useQuery(myTwoFactorQueryOptions);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const [regenerateProof, setRegenerateProof] = useState('');
+  // A setup-only session fresh from its password is not asked again (the server decides).
+  const askProof = useSession().data?.twoFactorSetupRequired !== true;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: myTwoFactorQueryKey });
     // A session that waited for a second factor is whole once there is one.
     void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   };
   const regenerate = useMutation({
-    mutationFn: regenerateRecoveryCodes,
+    meta: { showsOwnError: true },
+    mutationFn: () => regenerateRecoveryCodes(regenerateProof),
     onSuccess: (reply) => {
+      setRegenerateProof('');
       setRecoveryCodes(reply.recoveryCodes);
       void queryClient.invalidateQueries({ queryKey: myTwoFactorQueryKey });
     },
@@ -368,7 +459,11 @@ export function TwoFactorSettings() {
                 {data.totpEnabled ? (
                   <RemoveTotp onRemoved={refresh} />
                 ) : (
-                  <TotpSetup onEnabled={(codes) => setRecoveryCodes(codes)} />
+                  <TotpSetup
+                    askProof={askProof}
+                    acceptsCode={false}
+                    onEnabled={(codes) => setRecoveryCodes(codes)}
+                  />
                 )}
               </div>
               {(data.totpEnabled || data.passkeys.length > 0) && (
@@ -379,14 +474,29 @@ export function TwoFactorSettings() {
                   <p className="text-sm text-muted-foreground" data-testid="recovery-codes-left">
                     {t`${data.recoveryCodesLeft} of 10 left.`}
                   </p>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    disabled={regenerate.isPending}
-                    onClick={() => regenerate.mutate()}
+                  <form
+                    className="grid gap-2"
+                    noValidate
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      regenerate.mutate();
+                    }}
                   >
-                    <Trans>New recovery codes</Trans>
-                  </Button>
+                    <ProofField
+                      id="recovery-codes-proof"
+                      acceptsCode={data.totpEnabled}
+                      value={regenerateProof}
+                      onChange={setRegenerateProof}
+                    />
+                    {regenerate.error && (
+                      <p className="text-sm text-destructive" role="alert">
+                        {regenerate.error.message}
+                      </p>
+                    )}
+                    <Button type="submit" variant="outline" disabled={regenerate.isPending}>
+                      <Trans>New recovery codes</Trans>
+                    </Button>
+                  </form>
                 </div>
               )}
               <div className="grid gap-2">
@@ -407,7 +517,7 @@ export function TwoFactorSettings() {
                     </Trans>
                   </p>
                 )}
-                <AddPasskey onAdded={refresh} />
+                <AddPasskey askProof={askProof} acceptsCode={data.totpEnabled} onAdded={refresh} />
               </div>
             </div>
           )}
