@@ -104,7 +104,8 @@ describe('importing people (#33 part 2)', () => {
           await page.getByLabel('Search by name or email').fill(tag);
           const listed = page.getByTestId('user-row');
           await listed.filter({ hasText: `Walt Worker ${tag}` }).waitFor();
-          await listed.filter({ hasText: `Lena Lead ${tag}` }).waitFor();
+          // Lena's own row, and Walt's, who reports to her.
+          await expect.poll(() => listed.filter({ hasText: `Lena Lead ${tag}` }).count()).toBe(2);
           expect(await listed.filter({ hasText: team }).count()).toBe(2);
           expect(found).toEqual([]);
         } finally {

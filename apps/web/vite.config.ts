@@ -9,6 +9,11 @@ import { precompress } from './build/precompress.ts';
 /** The libraries of the framework chunk (see build.rolldownOptions below). */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/;
+/**
+ * The form parts every page shows, the sign-in page first: with the framework, not each in a
+ * chunk of its own (a chunk's wrapper costs more than these few lines).
+ */
+const FORM_PARTS = /src[\\/]components[\\/]ui[\\/](button|field|field-error|label|input|card)\.tsx$/;
 
 export default defineConfig({
   plugins: [
@@ -78,7 +83,7 @@ export default defineConfig({
               // gzip/brotli compress the libraries better together than in many small chunks.
               // (Infinite queries stay with the pages that use them.)
               name: 'framework',
-              test: (id) => FRAMEWORK.test(id) && !/infinite/i.test(id),
+              test: (id) => (FRAMEWORK.test(id) && !/infinite/i.test(id)) || FORM_PARTS.test(id),
             },
           ],
         },

@@ -1,9 +1,6 @@
-import { Trans } from '@lingui/react/macro';
 import { Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { TwoFactorSetupPage } from '@/features/account';
-import { useSignOut } from '@/features/auth';
 import { decideGuard } from '@punchclock/shared/domain/navigation';
 import type { RoleRequirement } from '@punchclock/shared/domain/roles';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -25,18 +22,9 @@ export function RouteGuard({ requiredRole }: { requiredRole?: RoleRequirement })
   if (session.data?.twoFactorSetupRequired) {
     return (
       <Suspense fallback={<FullPageSpinner />}>
-        <TwoFactorSetupPage footer={<SignOutButton />} />
+        <TwoFactorSetupPage />
       </Suspense>
     );
   }
   return <Outlet />;
-}
-
-function SignOutButton() {
-  const signOut = useSignOut();
-  return (
-    <Button type="button" variant="ghost" onClick={() => signOut.mutate(undefined)}>
-      <Trans>Sign out</Trans>
-    </Button>
-  );
 }

@@ -1,15 +1,17 @@
 import { Trans } from '@lingui/react/macro';
 import { ShieldCheck } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { useSignOut } from '@/features/auth';
 import { TwoFactorSettings } from './two-factor-settings';
 
 /**
  * What a person sees after signing in with a password when the company requires two-step
  * verification and they have none yet: the server answers every other route 403 until they
- * set one up (decision 0056). `footer` holds the sign-out button.
+ * set one up (decision 0056), or sign out. Loaded only for such a session.
  */
-export default function TwoFactorSetupPage({ footer }: { footer?: ReactNode }) {
+export default function TwoFactorSetupPage() {
+  const signOut = useSignOut();
   return (
     <main className="flex min-h-full items-center justify-center bg-background p-4">
       <Card className="w-full max-w-md">
@@ -29,7 +31,9 @@ export default function TwoFactorSetupPage({ footer }: { footer?: ReactNode }) {
         </CardHeader>
         <CardContent className="grid gap-4">
           <TwoFactorSettings />
-          {footer}
+          <Button type="button" variant="ghost" onClick={() => signOut.mutate(undefined)}>
+            <Trans>Sign out</Trans>
+          </Button>
         </CardContent>
       </Card>
     </main>

@@ -20,6 +20,7 @@ import {
 
 const SsoSignInOptions = lazy(() => import('../components/sso-sign-in-options'));
 const SecondStep = lazy(() => import('../components/second-step'));
+const SetupNotice = lazy(() => import('../components/setup-notice'));
 
 /** Whether this browser can use passkeys at all (WebAuthn). */
 const hasPasskeys = () => typeof window !== 'undefined' && 'PublicKeyCredential' in window;
@@ -88,21 +89,9 @@ export function SignInPage() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {needsSetup && (
-            <div
-              role="status"
-              className="rounded-md border border-primary/40 bg-primary/5 p-3 text-sm"
-              data-testid="needs-setup"
-            >
-              <p className="font-medium">
-                <Trans>Punchclock is not set up yet.</Trans>
-              </p>
-              <p className="mt-1 text-muted-foreground">
-                <Trans>
-                  Open the one-time setup link printed on the server’s console (where Punchclock was
-                  started) to name your organisation and create the first admin.
-                </Trans>
-              </p>
-            </div>
+            <Suspense fallback={null}>
+              <SetupNotice />
+            </Suspense>
           )}
           {secondStep ? (
             <Suspense fallback={null}>
