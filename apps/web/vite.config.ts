@@ -13,7 +13,8 @@ const FRAMEWORK =
  * The form parts every page shows, the sign-in page first: with the framework, not each in a
  * chunk of its own (a chunk's wrapper costs more than these few lines).
  */
-const FORM_PARTS = /src[\\/]components[\\/]ui[\\/](button|field|field-error|label|input|card)\.tsx$/;
+const FORM_PARTS =
+  /src[\\/]components[\\/]ui[\\/](button|field|field-error|label|input|card)\.tsx$/;
 
 export default defineConfig({
   plugins: [
