@@ -1,6 +1,6 @@
 // The auth feature's public module: other features and app.ts import only from here.
 export { registerAuthRoutes } from './routes.ts';
-export { openSession, type SecondFactorGate } from './service.ts';
+export { openSession, refuseUnlessMaySignIn, type SecondFactorGate } from './service.ts';
 export { mayUsePassword } from './password-sign-in.ts';
 export {
   reserveSecondFactorAttempt,

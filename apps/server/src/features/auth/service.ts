@@ -63,6 +63,40 @@ function signInMethodOf(how: SessionOpening): string {
 }
 
 /**
+ * Someone whose identity is proven (a password, its second step, a passkey) may still not sign
+ * in: suspended, or password sign-in off for them (the first admin always may). Each refusal is
+ * audited; `beforeRefusal` runs first (the second step ends its pending sign-in there).
+ */
+export async function refuseUnlessMaySignIn(
+  db: Db,
+  person: { id: string; isSuspended: boolean },
+  meta: RequestMeta,
+  beforeRefusal?: () => Promise<unknown>,
+): Promise<void> {
+  const refusal = person.isSuspended
+    ? {
+        action: 'auth.sign_in_refused_suspended',
+        error: new Forbidden(suspendedMessage(), 'suspended'),
+      }
+    : (await mayUsePassword(db, person.id))
+      ? null
+      : {
+          action: 'auth.sign_in_refused_password_off',
+          error: new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off'),
+        };
+  if (!refusal) return;
+  await beforeRefusal?.();
+  await writeAudit(db, {
+    actorId: person.id,
+    action: refusal.action,
+    entityType: 'user',
+    entityId: person.id,
+    meta,
+  });
+  throw refusal.error;
+}
+
+/**
  * Sign in. Only failed attempts count towards the limits (per address, per account at that
  * address, per account overall: sign-in-throttle.ts), so many people behind one address can
  * all sign in and guesses from elsewhere cannot lock the real person out.
@@ -93,26 +127,7 @@ export async function signIn(
   }
   // The right password, even of a suspended account, is no guess.
   await settleSuccessfulSignIn(db, attempt);
-  if (user.isSuspended) {
-    await writeAudit(db, {
-      actorId: user.id,
-      action: 'auth.sign_in_refused_suspended',
-      entityType: 'user',
-      entityId: user.id,
-      meta,
-    });
-    throw new Forbidden(suspendedMessage(), 'suspended');
-  }
-  if (!(await mayUsePassword(db, user.id))) {
-    await writeAudit(db, {
-      actorId: user.id,
-      action: 'auth.sign_in_refused_password_off',
-      entityType: 'user',
-      entityId: user.id,
-      meta,
-    });
-    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
-  }
+  await refuseUnlessMaySignIn(db, user, meta);
 
   // The first admin's break-glass password passes here too: the second factor covers it alike.
   const next = await gate.afterPassword(db, user.id, meta);

@@ -2,8 +2,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { isLocale } from '@punchclock/shared/i18n/locales';
 import type { z } from 'zod';
-import { suspendedMessage, type SessionUser } from '@punchclock/shared/contracts/auth';
-import { passwordSignInOffMessage } from '@punchclock/shared/contracts/sso';
+import type { SessionUser } from '@punchclock/shared/contracts/auth';
 import {
   secondFactorExpiredMessage,
   secondFactorRequestSchema,
@@ -15,12 +14,12 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { recordHit, releaseHit } from '../../platform/rate-limit.ts';
-import { Forbidden, parseInput, TooManyRequests, Unauthorized } from '../../platform/errors.ts';
+import { parseInput, TooManyRequests, Unauthorized } from '../../platform/errors.ts';
 import type { RequestMeta } from '../../platform/request-meta.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import {
-  mayUsePassword,
   openSession,
+  refuseUnlessMaySignIn,
   reserveSecondFactorAttempt,
   releaseSignInAttempt,
   reserveSignInAttempt,
@@ -140,29 +139,8 @@ export async function finishSecondFactor(
   if (!pending?.userId) throw expired();
   const person = await findPerson(db, pending.userId);
   if (!person) throw expired();
-  if (person.isSuspended) {
-    await takeChallenge(db, pendingId);
-    await writeAudit(db, {
-      actorId: person.id,
-      action: 'auth.sign_in_refused_suspended',
-      entityType: 'user',
-      entityId: person.id,
-      meta,
-    });
-    throw new Forbidden(suspendedMessage(), 'suspended');
-  }
-  // Password sign-in may have been turned off for them since the first step.
-  if (!(await mayUsePassword(db, person.id))) {
-    await takeChallenge(db, pendingId);
-    await writeAudit(db, {
-      actorId: person.id,
-      action: 'auth.sign_in_refused_password_off',
-      entityType: 'user',
-      entityId: person.id,
-      meta,
-    });
-    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
-  }
+  // Suspended, or password sign-in turned off for them, since the first step.
+  await refuseUnlessMaySignIn(db, person, meta, () => takeChallenge(db, pendingId));
   // Its own per-account count first (a right password does not reset it), then the sign-in's.
   const factorAttempt = await reserveSecondFactorAttempt(db, person.id);
   const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip).catch(
@@ -279,26 +257,7 @@ export async function signInWithPasskey(
   }
   const person = await findPerson(db, passkey.userId);
   if (!person) throw new Unauthorized(wrongPasskeyMessage(), 'wrong_passkey');
-  if (person.isSuspended) {
-    await writeAudit(db, {
-      actorId: person.id,
-      action: 'auth.sign_in_refused_suspended',
-      entityType: 'user',
-      entityId: person.id,
-      meta,
-    });
-    throw new Forbidden(suspendedMessage(), 'suspended');
-  }
-  if (!(await mayUsePassword(db, person.id))) {
-    await writeAudit(db, {
-      actorId: person.id,
-      action: 'auth.sign_in_refused_password_off',
-      entityType: 'user',
-      entityId: person.id,
-      meta,
-    });
-    throw new Forbidden(passwordSignInOffMessage(), 'password_sign_in_off');
-  }
+  await refuseUnlessMaySignIn(db, person, meta);
   await recordPasskeyUse(db, passkey.id, info.newCounter);
   const token = await openSession(db, config, person.id, meta, { method: 'passkey' });
   return { token, user: await sessionUserOf(db, person.id) };
