@@ -5,6 +5,7 @@ import { type SignInSettings, type SsoProvider } from '@punchclock/shared/contra
 import { ROLE_LABELS } from '@punchclock/shared/domain/roles';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { RadioChoices } from '@/components/ui/radio-choices';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import {
@@ -54,31 +55,18 @@ function PasswordSignInCard() {
       <CardContent>
         <QueryState query={settings}>
           {(data) => (
-            <fieldset className="grid gap-2" disabled={save.isPending}>
-              <legend className="sr-only">
-                <Trans>Who may sign in with a password</Trans>
-              </legend>
-              {(
-                [
-                  ['everyone', t`Everyone may sign in with a password`],
-                  ['first_admin_only', firstAdminOnlyLabel(data)],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="password-sign-in"
-                    className="accent-primary"
-                    checked={(save.variables ?? data.passwordSignIn) === value}
-                    onChange={() => save.mutate(value)}
-                  />
-                  {label}
-                </label>
-              ))}
-              <p className="text-sm text-muted-foreground">
-                <Trans>To turn it off for one person, edit them in User Management.</Trans>
-              </p>
-            </fieldset>
+            <RadioChoices
+              name="password-sign-in"
+              legend={t`Who may sign in with a password`}
+              choices={[
+                ['everyone', t`Everyone may sign in with a password`],
+                ['first_admin_only', firstAdminOnlyLabel(data)],
+              ]}
+              value={save.variables ?? data.passwordSignIn}
+              onChange={(value) => save.mutate(value)}
+              disabled={save.isPending}
+              hint={<Trans>To turn it off for one person, edit them in User Management.</Trans>}
+            />
           )}
         </QueryState>
       </CardContent>

@@ -4,6 +4,7 @@ import {
   twoFactorSettingsSchema,
   type TwoFactorRequirement,
 } from '@punchclock/shared/contracts/two-factor';
+import { RadioChoices } from '@/components/ui/radio-choices';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { QueryState } from '@/components/ui/query-state';
 import { callEndpoint } from '@/lib/call-endpoint';
@@ -52,35 +53,24 @@ export function TwoFactorRequirementCard() {
       <CardContent>
         <QueryState query={settings}>
           {(data) => (
-            <fieldset className="grid gap-2" disabled={save.isPending}>
-              <legend className="sr-only">
-                <Trans>Who must use two-step verification</Trans>
-              </legend>
-              {(
-                [
-                  ['off', t`Off: each person chooses`],
-                  ['admins', t`Required for admins`],
-                  ['everyone', t`Required for everyone`],
-                ] as const
-              ).map(([value, label]) => (
-                <label key={value} className="flex cursor-pointer items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="two-factor-required"
-                    className="accent-primary"
-                    checked={(save.variables ?? data.required) === value}
-                    onChange={() => save.mutate(value)}
-                  />
-                  {label}
-                </label>
-              ))}
-              <p className="text-sm text-muted-foreground">
+            <RadioChoices
+              name="two-factor-required"
+              legend={t`Who must use two-step verification`}
+              choices={[
+                ['off', t`Off: each person chooses`],
+                ['admins', t`Required for admins`],
+                ['everyone', t`Required for everyone`],
+              ]}
+              value={save.variables ?? data.required}
+              onChange={(value) => save.mutate(value)}
+              disabled={save.isPending}
+              hint={
                 <Trans>
                   Someone without a second step is asked to set one up at their next sign-in. A lost
                   phone: remove their two-step verification in User Management.
                 </Trans>
-              </p>
-            </fieldset>
+              }
+            />
           )}
         </QueryState>
       </CardContent>
