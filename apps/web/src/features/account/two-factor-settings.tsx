@@ -86,21 +86,27 @@ interface ProofProps {
   acceptsCode: boolean;
 }
 
-/** The password again (or a current code) before a factor is added (decision 0056). */
+/** The password again (or a current code) before a factor is added or removed (decision 0056). */
 function ProofField({
   id,
   acceptsCode,
   value,
   onChange,
+  error,
 }: {
   id: string;
   acceptsCode: boolean;
   value: string;
   onChange: (value: string) => void;
+  error?: string;
 }) {
   const { t } = useLingui();
   return (
-    <Field id={id} label={acceptsCode ? t`Your password or a current code` : t`Your password`}>
+    <Field
+      id={id}
+      label={acceptsCode ? t`Your password or a current code` : t`Your password`}
+      error={error}
+    >
       <Input
         type="password"
         autoComplete="current-password"
@@ -245,14 +251,13 @@ function RemoveTotp({ onRemoved }: { onRemoved: () => void }) {
         if (proof) remove.mutate();
       }}
     >
-      <Field id="totp-remove-proof" label={t`Your password or a current code`} error={error}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          value={proof}
-          onChange={(event) => setProof(event.target.value)}
-        />
-      </Field>
+      <ProofField
+        id="totp-remove-proof"
+        acceptsCode
+        value={proof}
+        onChange={setProof}
+        error={error}
+      />
       <Button type="submit" variant="outline" disabled={remove.isPending || !proof}>
         <Trans>Remove authenticator app</Trans>
       </Button>
