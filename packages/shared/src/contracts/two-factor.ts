@@ -62,7 +62,8 @@ export const passkeyAssertionSchema = z.looseObject({
   response: z.looseObject({
     clientDataJSON: base64url(4000),
     authenticatorData: base64url(4000),
-    signature: base64url(2000),
+    // ML-DSA-87 (post-quantum, offered first on Node 24) signs in 4,627 bytes: 6,170 characters
+    signature: base64url(8000),
     userHandle: base64url(200).optional(),
   }),
   clientExtensionResults: z.looseObject({}).default({}),
