@@ -31,7 +31,7 @@ import {
   qrCodeDataUrl,
   totpUri,
 } from './codes.ts';
-import { factorsOf, isRequiredOf } from './factors.ts';
+import { factorsOf, isRequiredOf, useTotpCode } from './factors.ts';
 import {
   confirmTotp,
   deleteAllPasskeys,
@@ -122,11 +122,7 @@ async function confirmItIsThem(
   const attempt = await reserveSignInAttempt(db, config.signInLimits, person.email, meta.ip);
   let isRight: boolean;
   if (input.password === undefined) {
-    const factor = await findTotpFactor(db, actorId);
-    isRight =
-      input.code !== undefined &&
-      factor?.confirmedAt != null &&
-      (await matchTotp(factor.secret, input.code, factor.lastUsedStep)) !== null;
+    isRight = input.code !== undefined && (await useTotpCode(db, actorId, input.code));
   } else {
     isRight = await verifyPassword(person.passwordHash, input.password);
   }
@@ -244,7 +240,7 @@ export async function removeTotp(
   const isRight =
     'password' in input
       ? await verifyPassword(person.passwordHash, input.password)
-      : (await matchTotp(factor.secret, input.code, factor.lastUsedStep)) !== null;
+      : await useTotpCode(db, actorId, input.code);
   if (!isRight) {
     await writeAudit(db, {
       actorId,

@@ -27,14 +27,12 @@ import {
   settleSuccessfulSignIn,
   type SecondFactorGate,
 } from '../auth/index.ts';
-import { hashRecoveryCode, matchTotp } from './codes.ts';
+import { hashRecoveryCode } from './codes.ts';
 import {
-  claimTotpStep,
   countChallengeAttempt,
   findChallenge,
   findPasskey,
   findPerson,
-  findTotpFactor,
   insertChallenge,
   lockChallenge,
   recordPasskeyUse,
@@ -42,7 +40,7 @@ import {
   takeChallenge,
   useRecoveryCode,
 } from './repository.ts';
-import { factorsOf, isRequiredOf } from './factors.ts';
+import { factorsOf, isRequiredOf, useTotpCode } from './factors.ts';
 import { authenticationOptions, relyingParty, verifyAssertion } from './webauthn.ts';
 
 /** Wrong codes a pending sign-in takes before it is gone (then: email and password again). */
@@ -99,12 +97,7 @@ async function checkSecondFactor(
   input: z.infer<typeof secondFactorRequestSchema>,
   challenge: string | null,
 ): Promise<boolean> {
-  if ('code' in input) {
-    const factor = await findTotpFactor(tx, userId);
-    if (!factor?.confirmedAt) return false;
-    const step = await matchTotp(factor.secret, input.code, factor.lastUsedStep);
-    return step !== null && (await claimTotpStep(tx, userId, step));
-  }
+  if ('code' in input) return useTotpCode(tx, userId, input.code);
   if ('recoveryCode' in input) {
     return useRecoveryCode(tx, userId, hashRecoveryCode(input.recoveryCode));
   }

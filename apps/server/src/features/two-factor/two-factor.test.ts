@@ -407,7 +407,7 @@ describeEachDatabase('two-step verification', (getDatabase) => {
       expect(withCode.statusCode, withCode.body).toBe(200);
       const options = await call('POST', '/api/me/passkeys/options', {
         cookie,
-        payload: { code: await codeAt(secret, 1) },
+        payload: { password: user.password },
       });
       expect(options.statusCode, options.body).toBe(200);
       const rows = await getDatabase()
@@ -415,6 +415,32 @@ describeEachDatabase('two-step verification', (getDatabase) => {
         .from(auditLog)
         .where(eq(auditLog.entityId, user.id));
       expect(rows.filter((row) => row.action === 'auth.reauthentication_refused')).toHaveLength(2);
+    });
+
+    it('takes each code once, wherever it was typed: confirming it is you uses it up', async () => {
+      const { user, cookie, secret } = await personWithTotp();
+      const code = await codeAt(secret, 1);
+      const regenerated = await call('POST', '/api/me/two-factor/recovery-codes', {
+        cookie,
+        payload: { code },
+      });
+      expect(regenerated.statusCode, regenerated.body).toBe(200);
+      // Someone who watched it typed cannot use it again: not to sign in, not to remove the app.
+      const { pending } = await startSignIn(user);
+      const reused = await call('POST', '/api/auth/second-factor', {
+        cookie: pending,
+        payload: { code },
+      });
+      expect(reused.statusCode, reused.body).toBe(401);
+      expect(reused.json()).toMatchObject({ code: 'wrong_code' });
+      const removal = await call('POST', '/api/me/two-factor/totp/remove', {
+        cookie,
+        payload: { code },
+      });
+      expect(removal.statusCode, removal.body).toBe(400);
+      expect((await call('GET', '/api/me/two-factor', { cookie })).json()).toMatchObject({
+        totpEnabled: true,
+      });
     });
 
     it('counts wrong passwords there like wrong sign-ins', async () => {
