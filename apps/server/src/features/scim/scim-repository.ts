@@ -124,7 +124,7 @@ export async function updateTeamOf(db: Db, userId: string, teamId: string | null
     .where(eq(profiles.id, userId));
 }
 
-/** Someone else holding this employee number, if anyone. */
+/** Someone else holding this employee number in any case, if anyone (as payroll's check). */
 export async function findEmployeeNumberHolder(
   db: Db,
   employeeNumber: string,
@@ -135,7 +135,7 @@ export async function findEmployeeNumberHolder(
     .from(profiles)
     .where(
       and(
-        eq(profiles.employeeNumber, employeeNumber),
+        sql`lower(${profiles.employeeNumber}) = lower(${employeeNumber})`,
         exceptUserId ? ne(profiles.id, exceptUserId) : undefined,
       ),
     )
