@@ -34,8 +34,20 @@ function delimiterOf(text: string): string {
   return counts.reduce((best, next) => (next.count > best.count ? next : best)).mark;
 }
 
+/**
+ * UTF-8, else Windows-1252: Excel on Windows saves "CSV" in the system's code page, where
+ * "Hélène" is not valid UTF-8. (Every byte sequence decodes as Windows-1252.)
+ */
+function decodeCsv(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 function readCsv(bytes: Buffer): TableRow[] {
-  const text = bytes.toString('utf8');
+  const text = decodeCsv(bytes);
   let records: string[][];
   try {
     records = parse(text, {
@@ -78,7 +90,7 @@ async function readXlsx(bytes: Buffer): Promise<TableRow[]> {
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: string[] = [];
     row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value);
+      cells[column - 1] = cellText(cell.value, cell.numFmt);
     });
     rows.push({ row: row.number, cells: Array.from(cells, (cell) => cell ?? '') });
   });
@@ -90,10 +102,14 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /**
  * A cell as the text a CSV would hold. Excel keeps dates and times as wall-clock values, which
  * exceljs hands over as Dates whose UTC fields are that wall clock: a date cell becomes
- * yyyy-MM-dd, a time-only cell (day 0 is 1899-12-30) HH:mm.
+ * yyyy-MM-dd, a time-only cell (day 0 is 1899-12-30) HH:mm. A whole number formatted with
+ * zeros only ("00000") is shown zero-padded, as Excel shows it: 1001 is the employee number 01001.
  */
-export function cellText(value: ExcelJS.CellValue): string {
+export function cellText(value: ExcelJS.CellValue, numFmt?: string): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && numFmt) {
+    if (/^0+$/.test(numFmt)) return String(value).padStart(numFmt.length, '0');
+  }
   if (value instanceof Date) {
     const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
     const time = `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}`;
@@ -111,7 +127,7 @@ export function cellText(value: ExcelJS.CellValue): string {
     const result = (value as ExcelJS.CellFormulaValue).result;
     return result === undefined || (typeof result === 'object' && !(result instanceof Date))
       ? ''
-      : cellText(result);
+      : cellText(result, numFmt);
   }
   if ('text' in value) return String(value.text).trim();
   return '';

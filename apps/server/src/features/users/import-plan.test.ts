@@ -21,19 +21,23 @@ function person(id: string, email: string, role: ExistingPerson['role']): Existi
     managerId: null,
     managerEmail: null,
     isSuspended: false,
-    hourlyCents: null,
-    hasRateFromToday: false,
+    rates: [],
   };
 }
 
-const context = (people: ExistingPerson[], activeAdminIds: string[]): ImportContext => ({
+const context = (
+  people: ExistingPerson[],
+  activeAdminIds: string[],
+  managerIds: Record<string, string> = {},
+): ImportContext => ({
   people: new Map(people.map((each) => [each.email, each])),
   teams: new Map(),
   employeeNumbers: new Map(),
+  managerIds: new Map(Object.entries(managerIds)),
   activeAdminIds,
   callerId: null,
   today: '2026-11-27',
-  rateLockedMessage: null,
+  rateLocked: new Map(),
 });
 
 describe('people import plan', () => {
@@ -66,7 +70,8 @@ describe('people import plan', () => {
   });
 
   it('refuses a manager who reports to the person, in the file or already', () => {
-    const boss = { ...person('boss', 'boss@x.ca', 'employee'), managerEmail: 'ann@x.ca' };
+    const ann = person('ann', 'ann@x.ca', 'employee');
+    const boss = { ...person('boss', 'boss@x.ca', 'employee'), managerId: 'ann' };
     const { rows } = readPeopleRows(
       table(
         'Ann A,ann@x.ca,,,,,,,bob@x.ca',
@@ -76,7 +81,7 @@ describe('people import plan', () => {
         'Ann Two,ann2@x.ca,,,,,,,',
       ),
     );
-    const plan = planImport(rows, context([boss], []));
+    const plan = planImport(rows, context([ann, boss], [], { boss: 'ann' }));
     expect(plan.rows.map((row) => row.status)).toEqual(['refused', 'refused', 'new', 'new', 'new']);
     expect(plan.rows[0]!.problems).toEqual([
       { column: 'manager', message: 'A person cannot report to someone who reports to them' },
@@ -84,7 +89,7 @@ describe('people import plan', () => {
     // Boss already reports to Ann: Ann may not report to Boss.
     const loop = planImport(
       readPeopleRows(table('Ann A,ann@x.ca,,,,,,,boss@x.ca')).rows,
-      context([boss], []),
+      context([ann, boss], [], { boss: 'ann' }),
     );
     expect(loop.rows[0]!.status).toBe('refused');
   });
@@ -98,8 +103,88 @@ describe('people import plan', () => {
       { column: 'name', message: 'Give the new person’s name' },
     ]);
     expect(plan.rows.slice(1).map((row) => row.rate)).toEqual([
-      { hourlyCents: 2000, effectiveFrom: '2025-02-03' },
-      { hourlyCents: 2000, effectiveFrom: '2026-11-27' },
+      { hourlyCents: 2000, effectiveFrom: '2025-02-03', before: null, replaces: false },
+      { hourlyCents: 2000, effectiveFrom: '2026-11-27', before: null, replaces: false },
     ]);
+  });
+
+  it('a rate starts today or on a later hire date, compared with the rate in force then', () => {
+    const rated = (hireDate: string | null, rates: ExistingPerson['rates']) => ({
+      ...person('p', 'p@x.ca', 'employee'),
+      hireDate,
+      rates,
+    });
+    const planFor = (existing: ExistingPerson, cell: string) =>
+      planImport(readPeopleRows(table(`,p@x.ca,,,,,${cell},,`)).rows, context([existing], []))
+        .rows[0]!;
+    // Hired next month at 20.00: the same rate is no change; another replaces that day's.
+    const future = rated('2026-12-15', [{ effectiveFrom: '2026-12-15', hourlyCents: 2000 }]);
+    expect(planFor(future, '20').status).toBe('unchanged');
+    expect(planFor(future, '21').rate).toEqual({
+      hourlyCents: 2100,
+      effectiveFrom: '2026-12-15',
+      before: 2000,
+      replaces: true,
+    });
+    // Hired long ago: from today, compared with today's rate.
+    const past = rated('2020-01-01', [{ effectiveFrom: '2020-01-01', hourlyCents: 1700 }]);
+    expect(planFor(past, '18').rate).toEqual({
+      hourlyCents: 1800,
+      effectiveFrom: '2026-11-27',
+      before: 1700,
+      replaces: false,
+    });
+    // A later-dated rate would override it: refused, with the reason.
+    const raised = rated(null, [
+      { effectiveFrom: '2020-01-01', hourlyCents: 1700 },
+      { effectiveFrom: '2027-01-01', hourlyCents: 1900 },
+    ]);
+    expect(planFor(raised, '18').problems.map((problem) => problem.column)).toEqual([
+      'hourly_rate',
+    ]);
+  });
+
+  it('reads employee numbers, first and last names and languages as people write them', () => {
+    const { rows } = readPeopleRows([
+      { row: 1, cells: ['Name', 'Email', 'Employee number'] },
+      { row: 2, cells: ['A a', 'a@x.ca', 'E1001'] },
+      { row: 3, cells: ['B b', 'b@x.ca', 'e1001'] },
+    ]);
+    const plan = planImport(rows, {
+      ...context([], []),
+      employeeNumbers: new Map([['e1001', ['someone']]]),
+    });
+    expect(plan.rows.map((row) => row.problems.map((problem) => problem.message))).toEqual([
+      ['Employee number E1001 belongs to someone else'],
+      [
+        'Employee number e1001 is already on row 2',
+        'Employee number e1001 belongs to someone else',
+      ],
+    ]);
+    const languages = [
+      'en',
+      'en-CA',
+      'en-US',
+      'English',
+      'anglais',
+      'fr',
+      'fr-CA',
+      'fr-FR',
+      'French',
+      'français',
+    ];
+    const read = readPeopleRows([
+      { row: 1, cells: ['Given name', 'Family name', 'Email', 'Language'] },
+      ...languages.map((language, index) => ({
+        row: index + 2,
+        cells: ['Ann', 'Lee', `p${index}@x.ca`, language],
+      })),
+    ]);
+    expect(read.rows.map((row) => row.values.language)).toEqual([
+      ...Array<string>(5).fill('en'),
+      ...Array<string>(5).fill('fr-CA'),
+    ]);
+    expect(new Set(read.rows.map((row) => row.values.name))).toEqual(new Set(['Ann Lee']));
+    expect(read.rows.flatMap((row) => row.problems)).toEqual([]);
   });
 });

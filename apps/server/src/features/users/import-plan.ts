@@ -16,14 +16,19 @@ export interface ImportContext {
   people: ReadonlyMap<string, ExistingPerson>;
   /** By lower-case name. */
   teams: ReadonlyMap<string, { id: string; name: string }>;
-  /** Employee number → who holds it. */
-  employeeNumbers: ReadonlyMap<string, string>;
+  /** Lower-case employee number → who holds it (numbers are unique whatever their case). */
+  employeeNumbers: ReadonlyMap<string, readonly string[]>;
+  /** Everyone's manager, person id → manager id: the graph a manager cell may close a circle in. */
+  managerIds: ReadonlyMap<string, string>;
   /** The admins who can sign in now (lockActiveAdminIds). */
   activeAdminIds: readonly string[];
   callerId: string | null;
   today: string;
-  /** Why no rate may start today (a locked pay period), or null. */
-  rateLockedMessage: string | null;
+  /**
+   * Why no rate may start on a date (a locked pay period covers it or later), for the dates an
+   * existing person's rate would start on (rateStartOf); absent: none.
+   */
+  rateLocked: ReadonlyMap<string, string>;
 }
 
 /** A person's values after the import. */
@@ -44,8 +49,16 @@ export interface PlannedRow extends PeopleImportRow {
   emailKey: string;
   existing: ExistingPerson | null;
   target: PersonTarget;
-  /** A rate to add, from this date. */
-  rate: { hourlyCents: number; effectiveFrom: string } | null;
+  /** A rate to add from this date; `replaces`: the rate already starting that day goes. */
+  rate: PlannedRate | null;
+}
+
+export interface PlannedRate {
+  hourlyCents: number;
+  effectiveFrom: string;
+  /** The rate in force on effectiveFrom before the import; null: none. */
+  before: number | null;
+  replaces: boolean;
 }
 
 export interface ImportPlan {
@@ -60,10 +73,19 @@ export interface ImportPlan {
 const LEAD_ROLES: ReadonlySet<Role> = new Set(['team_lead', 'admin']);
 export const canLeadTeams = (role: Role) => LEAD_ROLES.has(role);
 
+/**
+ * The day a rate from the file starts: a new person's hire date (they have no time before it),
+ * else today; for a person already in Punchclock, today or their hire date if it is later.
+ */
+export function rateStartOf(isNew: boolean, hireDate: string | null, today: string): string {
+  if (isNew) return hireDate ?? today;
+  return hireDate && hireDate > today ? hireDate : today;
+}
+
 export const formatCents = (cents: number | null) =>
   cents === null ? null : `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
-/** Rows refused for being a second row of one email or employee number. */
+/** Rows refused for being a second row of one email or employee number (any case for both). */
 function refuseRepeats(rows: readonly ImportedRow[]): Map<ImportedRow, CellProblem[]> {
   const repeats = new Map<ImportedRow, CellProblem[]>();
   const add = (row: ImportedRow, problem: CellProblem) =>
@@ -78,8 +100,8 @@ function refuseRepeats(rows: readonly ImportedRow[]): Map<ImportedRow, CellProbl
     }
     const number = row.values.employeeNumber;
     if (number !== undefined) {
-      const first = firstNumber.get(number);
-      if (first === undefined) firstNumber.set(number, row.row);
+      const first = firstNumber.get(number.toLowerCase());
+      if (first === undefined) firstNumber.set(number.toLowerCase(), row.row);
       else {
         add(row, {
           column: 'employee_number',
@@ -155,8 +177,8 @@ function planRow(
     }
   }
   if (values.employeeNumber !== undefined) {
-    const holder = context.employeeNumbers.get(values.employeeNumber);
-    if (holder && holder !== existing?.id) {
+    const holders = context.employeeNumbers.get(values.employeeNumber.toLowerCase()) ?? [];
+    if (holders.some((id) => id !== existing?.id)) {
       const number = values.employeeNumber;
       problems.push({
         column: 'employee_number',
@@ -165,19 +187,10 @@ function planRow(
     }
   }
 
-  let rate: PlannedRow['rate'] = null;
-  if (values.hourlyCents !== undefined && values.hourlyCents !== existing?.hourlyCents) {
-    if (!existing) {
-      rate = { hourlyCents: values.hourlyCents, effectiveFrom: target.hireDate ?? context.today };
-    } else if (existing.hasRateFromToday) {
-      problems.push({
-        column: 'hourly_rate',
-        message: t`This person already has a rate from today: change it on the Payroll screen`,
-      });
-    } else if (context.rateLockedMessage) {
-      problems.push({ column: 'hourly_rate', message: context.rateLockedMessage });
-    } else rate = { hourlyCents: values.hourlyCents, effectiveFrom: context.today };
-  }
+  const rate =
+    values.hourlyCents === undefined
+      ? null
+      : planRate(values.hourlyCents, existing, target, context, problems);
 
   const changes = changesOf(values, existing, before, target, context, rate);
   const status =
@@ -202,13 +215,50 @@ function planRow(
   };
 }
 
+/**
+ * The rate a cell adds, compared with the rate in force on the day it would start (not today's:
+ * a hire date may be later), replacing one that starts that same day rather than adding a second.
+ */
+function planRate(
+  hourlyCents: number,
+  existing: ExistingPerson | null,
+  target: PersonTarget,
+  context: ImportContext,
+  problems: CellProblem[],
+): PlannedRate | null {
+  const effectiveFrom = rateStartOf(!existing, target.hireDate, context.today);
+  const rates = existing?.rates ?? [];
+  const inForce = rates.findLast((each) => each.effectiveFrom <= effectiveFrom) ?? null;
+  if (existing && hourlyCents === inForce?.hourlyCents) return null;
+  // A later-dated rate would override the file's from its date: the change would not hold.
+  const later = rates.find((each) => each.effectiveFrom > effectiveFrom)?.effectiveFrom;
+  const locked = existing && context.rateLocked.get(effectiveFrom);
+  if (later) {
+    problems.push({
+      column: 'hourly_rate',
+      message: t`This person has a rate from ${later}, which would override this one: change their rates on the Payroll screen`,
+    });
+    return null;
+  }
+  if (locked) {
+    problems.push({ column: 'hourly_rate', message: locked });
+    return null;
+  }
+  return {
+    hourlyCents,
+    effectiveFrom,
+    before: inForce?.hourlyCents ?? null,
+    replaces: inForce?.effectiveFrom === effectiveFrom,
+  };
+}
+
 function changesOf(
   values: ImportedValues,
   existing: ExistingPerson | null,
   before: PersonTarget | null,
   target: PersonTarget,
   context: ImportContext,
-  rate: PlannedRow['rate'],
+  rate: PlannedRate | null,
 ): PeopleImportRow['changes'] {
   // As Punchclock holds them, else as the file writes them (a new team, a manager in the file).
   const teamName = (key: string | null) =>
@@ -238,7 +288,7 @@ function changesOf(
   if (rate) {
     changes.push({
       column: 'hourly_rate',
-      before: formatCents(existing?.hourlyCents ?? null),
+      before: formatCents(rate.before),
       after: formatCents(rate.hourlyCents),
     });
   }
@@ -247,23 +297,26 @@ function changesOf(
 
 /**
  * A manager cell may not close a circle: the manager reports, directly or through others, to
- * the person. Followed through the file's rows and the managers Punchclock holds for the
- * people the file names; a chain that leaves them is not followed further.
+ * the person. Followed through everyone's managers as Punchclock holds them (the whole graph:
+ * a chain may pass through people the file does not name) with the file's rows applied.
  */
 function refuseReportingCircles(rows: PlannedRow[], context: ImportContext): void {
-  const managerOf = new Map<string, string | null>();
-  for (const [key, person] of context.people) {
-    managerOf.set(key, person.managerEmail?.toLowerCase() ?? null);
-  }
+  // People by id; a new person (no id yet) by their email.
+  const nodeOf = (emailKey: string) => context.people.get(emailKey)?.id ?? `new:${emailKey}`;
+  const managerOf = new Map<string, string | null>(context.managerIds);
   for (const row of rows) {
-    if (row.status !== 'refused') managerOf.set(row.emailKey, row.target.managerKey);
+    if (row.status !== 'refused') {
+      const managerKey = row.target.managerKey;
+      managerOf.set(nodeOf(row.emailKey), managerKey ? nodeOf(managerKey) : null);
+    }
   }
   const closing = rows.filter((row) => {
     if (row.status === 'refused' || !row.target.managerKey) return false;
-    let key: string | null | undefined = row.target.managerKey;
-    for (let step = 0; key && step <= managerOf.size; step += 1) {
-      if (key === row.emailKey) return true;
-      key = managerOf.get(key);
+    const person = nodeOf(row.emailKey);
+    let node: string | null | undefined = nodeOf(row.target.managerKey);
+    for (let step = 0; node && step <= managerOf.size; step += 1) {
+      if (node === person) return true;
+      node = managerOf.get(node);
     }
     return false;
   });

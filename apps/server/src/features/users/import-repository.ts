@@ -30,10 +30,13 @@ export interface ExistingPerson {
   managerId: string | null;
   managerEmail: string | null;
   isSuspended: boolean;
-  /** The rate in force on `today`; null: none. */
-  hourlyCents: number | null;
-  /** A rate already starts on `today` (a second one that day is refused). */
-  hasRateFromToday: boolean;
+  /** The rate in force on `today` and every later-dated one, oldest first. */
+  rates: DatedRate[];
+}
+
+export interface DatedRate {
+  effectiveFrom: string;
+  hourlyCents: number;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -50,11 +53,13 @@ export async function listPeopleByEmails(
       t.name as "teamName", p.hire_date::text as "hireDate", p.employee_number as "employeeNumber",
       p.language, p.manager_id as "managerId", m.email as "managerEmail",
       coalesce(p.is_suspended, false) as "isSuspended",
-      (select rate.hourly_cents from ${payRates} as rate
-        where rate.user_id = u.id and rate.effective_from <= ${today}::date
-        order by rate.effective_from desc limit 1) as "hourlyCents",
-      exists (select 1 from ${payRates} as rate
-        where rate.user_id = u.id and rate.effective_from = ${today}::date) as "hasRateFromToday"
+      coalesce((select json_agg(json_build_object('effectiveFrom', rate.effective_from::text,
+          'hourlyCents', rate.hourly_cents) order by rate.effective_from)
+        from ${payRates} as rate
+        where rate.user_id = u.id and rate.effective_from >= coalesce(
+          (select max(before.effective_from) from ${payRates} as before
+            where before.user_id = u.id and before.effective_from <= ${today}::date),
+          '-infinity'::date)), '[]'::json) as "rates"
     from ${users} as u
     left join ${profiles} as p on p.id = u.id
     left join ${userRoles} as r on r.user_id = u.id
@@ -69,16 +74,24 @@ export async function listTeamNames(db: Db): Promise<{ id: string; name: string 
   return db.select({ id: teams.id, name: teams.name }).from(teams);
 }
 
-/** Who holds these employee numbers. */
+/** Who holds these employee numbers, in any case (numbers are unique whatever their case). */
 export async function listEmployeeNumberHolders(
   db: Db,
   numbers: readonly string[],
 ): Promise<{ id: string; employeeNumber: string }[]> {
   if (numbers.length === 0) return [];
+  const lowered = numbers.map((number) => number.toLowerCase());
   const result = await db.execute(sql`
     select id, employee_number as "employeeNumber" from ${profiles}
-    where employee_number in (
-      select value from jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`);
+    where lower(employee_number) in (
+      select value from jsonb_array_elements_text(${JSON.stringify(lowered)}::jsonb))`);
+  return rowsOf(result);
+}
+
+/** Everyone's manager (person id → manager id): the whole graph a reporting circle may close. */
+export async function listManagerLinks(db: Db): Promise<{ id: string; managerId: string }[]> {
+  const result = await db.execute(sql`
+    select id, manager_id as "managerId" from ${profiles} where manager_id is not null`);
   return rowsOf(result);
 }
 
@@ -177,6 +190,23 @@ export async function insertRates(
     await db.execute(sql`
       ${insertJsonRowsSql(payRates, ['user_id', 'effective_from', 'hourly_cents', 'created_by'], records)}
       returning id, user_id as "userId"`),
+  );
+}
+
+/** Removes the rates starting on these dates (replaced by the file's), as they were. */
+export async function deleteRatesOn(
+  db: Db,
+  records: readonly { user_id: string; effective_from: string }[],
+): Promise<{ id: string; userId: string; effectiveFrom: string; hourlyCents: number }[]> {
+  if (records.length === 0) return [];
+  return rowsOf(
+    await db.execute(sql`
+      delete from ${payRates} as rate
+      using jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+        as r(user_id uuid, effective_from date)
+      where rate.user_id = r.user_id and rate.effective_from = r.effective_from
+      returning rate.id, rate.user_id as "userId", rate.effective_from::text as "effectiveFrom",
+        rate.hourly_cents as "hourlyCents"`),
   );
 }
 

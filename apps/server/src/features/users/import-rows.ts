@@ -58,12 +58,49 @@ const HEADER_ALIASES: Record<string, PeopleImportColumn> = {
   relevant_de: 'manager',
 };
 
+/** A name in two columns (an HR export's): the first name, then the last. */
+const FIRST_NAME_HEADERS = new Set(['first_name', 'firstname', 'given_name', 'prenom']);
+const LAST_NAME_HEADERS = new Set([
+  'last_name',
+  'lastname',
+  'surname',
+  'family_name',
+  'nom_de_famille',
+]);
+/** Beside a first-name column (and no last-name one), "Nom" or "Name" is the last name. */
+const NAME_OR_SURNAME_HEADERS = new Set(['nom', 'name']);
+
 function columnOf(header: string): PeopleImportColumn | null {
   const name = normalHeader(header);
   if ((PEOPLE_IMPORT_COLUMNS as readonly string[]).includes(name)) {
     return name as PeopleImportColumn;
   }
   return HEADER_ALIASES[name] ?? null;
+}
+
+/** Each header's column; a first and a last name column together are the name, joined. */
+interface Layout {
+  columns: (PeopleImportColumn | null)[];
+  /** The first- and last-name cells' indexes, when the name is in two columns. */
+  nameParts: [number, number] | null;
+}
+
+function layoutOf(headers: readonly string[]): Layout {
+  const columns = headers.map(columnOf);
+  const names = headers.map(normalHeader);
+  const first = names.findIndex((name) => FIRST_NAME_HEADERS.has(name));
+  let last = names.findIndex((name) => LAST_NAME_HEADERS.has(name));
+  if (first >= 0 && last < 0) last = names.findIndex((name) => NAME_OR_SURNAME_HEADERS.has(name));
+  if (
+    first < 0 ||
+    last < 0 ||
+    columns.some((column, index) => column === 'name' && index !== last)
+  ) {
+    return { columns, nameParts: null };
+  }
+  columns[first] = 'name';
+  columns[last] = null;
+  return { columns, nameParts: [first, last] };
 }
 
 const ROLE_WORDS: Record<string, Role> = {
@@ -80,12 +117,22 @@ const ROLE_WORDS: Record<string, Role> = {
   sme: 'sme',
 };
 
+/** Language names and codes (any region: en-US and fr-FR are Punchclock's en and fr-CA). */
 const LANGUAGE_WORDS: Record<string, Locale> = {
   en: 'en',
+  en_ca: 'en',
+  en_us: 'en',
+  en_gb: 'en',
+  eng: 'en',
   english: 'en',
   anglais: 'en',
   fr: 'fr-CA',
   fr_ca: 'fr-CA',
+  fr_fr: 'fr-CA',
+  fr_be: 'fr-CA',
+  fr_ch: 'fr-CA',
+  fra: 'fr-CA',
+  fre: 'fr-CA',
   french: 'fr-CA',
   francais: 'fr-CA',
 };
@@ -191,7 +238,8 @@ const MAX_CELL = 1000;
 export function readPeopleRows(table: readonly TableRow[]): ImportedTable {
   const [header, ...body] = table;
   if (!header) throw new Invalid(t`The file is empty`);
-  const columns: (PeopleImportColumn | null)[] = header.cells.map(columnOf);
+  const layout = layoutOf(header.cells);
+  const columns = layout.columns;
   const named = columns.filter((column): column is PeopleImportColumn => column !== null);
   if (!named.includes('email')) {
     throw new Invalid(t`The first row must name the columns, with an email column`);
@@ -206,17 +254,23 @@ export function readPeopleRows(table: readonly TableRow[]): ImportedTable {
   }
   return {
     columns: named,
-    ignoredColumns: header.cells.filter((cell, index) => !columns[index] && cell.trim() !== ''),
-    rows: people.map((row) => readRow(row, columns)),
+    ignoredColumns: header.cells.filter(
+      (cell, index) => !columns[index] && !layout.nameParts?.includes(index) && cell.trim() !== '',
+    ),
+    rows: people.map((row) => readRow(row, layout)),
   };
 }
 
-function readRow(row: TableRow, columns: readonly (PeopleImportColumn | null)[]): ImportedRow {
+function readRow(row: TableRow, { columns, nameParts }: Layout): ImportedRow {
   const values: ImportedValues = {};
   const problems: CellProblem[] = [];
   let email = '';
+  const cellAt = (index: number) => (row.cells[index] ?? '').trim();
   columns.forEach((column, index) => {
-    const cell = (row.cells[index] ?? '').trim();
+    const cell =
+      column === 'name' && nameParts
+        ? nameParts.map(cellAt).filter(Boolean).join(' ')
+        : cellAt(index);
     if (!column || cell === '') return;
     if (cell.length > MAX_CELL) {
       problems.push({ column, message: t`This cell is too long` });

@@ -7,7 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import type { PeopleImportResult } from '@punchclock/shared/contracts/people-import';
-import { toBusinessDate } from '@punchclock/shared/domain/business-time';
+import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Db } from '../../db/client.ts';
 import {
   passwordTokens,
@@ -63,6 +63,15 @@ async function startSmtpServer() {
 const HEADER = 'name,email,role,team,employee_number,hire_date,hourly_rate,language,manager';
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\n');
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+/** A one-sheet workbook of these rows, as base64. */
+async function xlsxOf(rows: (string | number)[][], format?: (sheet: ExcelJS.Worksheet) => void) {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('People');
+  for (const row of rows) sheet.addRow(row);
+  format?.(sheet);
+  return Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+}
 
 describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
   let app: FastifyInstance;
@@ -337,9 +346,23 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
       ['2020-01-01', 1700],
       [today(), 1725],
     ]);
-    // A second change the same day is refused: that is the payroll screen's job.
-    const twice = await preview(csv(`,${person.email},,,,,17.50,,`));
-    expect(twice.rows[0]!.problems.map((problem) => problem.column)).toEqual(['hourly_rate']);
+    // A second change the same day replaces that day's rate (one rate a day), audited as such.
+    const sameDay = await lastAuditId(db);
+    const twice = await commit(csv(`,${person.email},,,,,17.50,,`));
+    expect(twice.rows[0]!.changes).toEqual([
+      { column: 'hourly_rate', before: '17.25', after: '17.50' },
+    ]);
+    const replaced = await db.select().from(payRates).where(eq(payRates.userId, person.id));
+    expect(replaced.map((rate) => [rate.effectiveFrom, rate.hourlyCents]).sort()).toEqual([
+      ['2020-01-01', 1700],
+      [today(), 1750],
+    ]);
+    expect((await auditRowsAfter(db, sameDay)).map((row) => row.action).sort()).toEqual([
+      'pay_rate.create',
+      'pay_rate.delete',
+      'people.import',
+      'user.update',
+    ]);
   });
 
   it('refuses changing the caller’s own role, and an employee number someone else holds', async () => {
@@ -433,6 +456,183 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
     expect(smtp.received[0]!.text).toContain(`${PUBLIC_URL}/auth`);
     expect((await profileOf(email))!.passwordSignInOff).toBe(true);
+  });
+
+  it('a rate for a hire date after today starts on the hire date: a re-run is unchanged, a correction replaces it', async () => {
+    const email = uniqueEmail('future');
+    const hired = shiftDate(today(), 20);
+    const file = (rate: string) => csv(`Future Hire,${email},,,,${hired},${rate},,`);
+    expect(statusesOf(await commit(file('20.00')))).toEqual(['new']);
+    const person = await profileOf(email);
+    const ratesOf = async () =>
+      (await db.select().from(payRates).where(eq(payRates.userId, person!.id))).map((rate) => [
+        rate.effectiveFrom,
+        rate.hourlyCents,
+      ]);
+
+    const again = await commit(file('20.00'));
+    expect(statusesOf(again)).toEqual(['unchanged']);
+    expect(await ratesOf()).toEqual([[hired, 2000]]);
+
+    const corrected = await commit(file('21.00'));
+    expect(statusesOf(corrected)).toEqual(['updated']);
+    expect(corrected.rows[0]!.changes).toEqual([
+      { column: 'hourly_rate', before: '20.00', after: '21.00' },
+    ]);
+    expect(await ratesOf()).toEqual([[hired, 2100]]);
+    expect(statusesOf(await commit(file('21.00')))).toEqual(['unchanged']);
+  });
+
+  it('refuses a rate that a later-dated rate would override, with the reason', async () => {
+    const person = await createTestUser(db);
+    const later = shiftDate(today(), 30);
+    await db.insert(payRates).values([
+      { userId: person.id, effectiveFrom: '2020-01-01', hourlyCents: 1700 },
+      { userId: person.id, effectiveFrom: later, hourlyCents: 1900 },
+    ]);
+    const result = await preview(csv(`,${person.email},,,,,18.00,,`));
+    expect(statusesOf(result)).toEqual(['refused']);
+    expect(result.rows[0]!.problems).toEqual([
+      {
+        column: 'hourly_rate',
+        message: `This person has a rate from ${later}, which would override this one: change their rates on the Payroll screen`,
+      },
+    ]);
+    // The rate in force today is no change at all.
+    expect(statusesOf(await preview(csv(`,${person.email},,,,,17.00,,`)))).toEqual(['unchanged']);
+  });
+
+  it('employee numbers are unique whatever their case, in the file and against Punchclock', async () => {
+    const holder = await createTestUser(db);
+    const number = `E${holder.id.slice(0, 6).toUpperCase()}`;
+    await db.update(profiles).set({ employeeNumber: number }).where(eq(profiles.id, holder.id));
+    const lower = number.toLowerCase();
+    const result = await preview(
+      csv(
+        `Other,${uniqueEmail('case')},,,${lower},,,,`,
+        `One,${uniqueEmail('one')},,,F${lower},,,,`,
+        `Two,${uniqueEmail('two')},,,f${number},,,,`,
+      ),
+    );
+    expect(result.rows.map((row) => row.problems)).toEqual([
+      [
+        {
+          column: 'employee_number',
+          message: `Employee number ${lower} belongs to someone else`,
+        },
+      ],
+      [],
+      [
+        {
+          column: 'employee_number',
+          message: `Employee number f${number} is already on row 3`,
+        },
+      ],
+    ]);
+    // The holder may write their own number in another case.
+    const own = await preview(csv(`,${holder.email},,,${lower},,,,`));
+    expect(own.rows[0]!.changes).toEqual([
+      { column: 'employee_number', before: number, after: lower },
+    ]);
+  });
+
+  it('refuses a manager whose chain through people not in the file leads back to the person', async () => {
+    const a = await createTestUser(db, { name: 'Ann Top' });
+    const d = await createTestUser(db, { name: 'Dan Middle' });
+    const b = await createTestUser(db, { name: 'Bea Bottom' });
+    await db.update(profiles).set({ managerId: a.id }).where(eq(profiles.id, d.id));
+    await db.update(profiles).set({ managerId: d.id }).where(eq(profiles.id, b.id));
+    const result = await preview(csv(`,${a.email},,,,,,,${b.email}`));
+    expect(result.rows[0]!.problems).toEqual([
+      { column: 'manager', message: 'A person cannot report to someone who reports to them' },
+    ]);
+    // A circle the file closes between people it does not name as the manager: Dan ↔ Bea.
+    const between = await preview(csv(`,${d.email},,,,,,,${b.email}`));
+    expect(statusesOf(between)).toEqual(['refused']);
+    // The file may break the circle: Dan no longer reports to Ann.
+    const fine = await preview(
+      csv(`,${a.email},,,,,,,${b.email}`, `,${d.email},,,,,,,${admin.email}`),
+    );
+    expect(statusesOf(fine)).toEqual(['updated', 'updated']);
+  });
+
+  it('reads a CSV saved by Excel on Windows (Windows-1252)', async () => {
+    const email = uniqueEmail('helene');
+    const bytes = Buffer.from(
+      `nom,courriel,\xc9quipe\nH\xe9l\xe8ne Roy,${email},Entrep\xf4t\n`,
+      'latin1',
+    );
+    const result = await expectApi<PeopleImportResult>(
+      app,
+      adminCookie,
+      'POST',
+      '/api/users/import/preview',
+      200,
+      { fileName: 'people.csv', content: bytes.toString('base64') },
+    );
+    expect(result.ignoredColumns).toEqual([]);
+    expect(result.columns).toEqual(['name', 'email', 'team']);
+    expect(result.rows[0]!.name).toBe('Hélène Roy');
+    expect(result.rows[0]!.changes).toContainEqual({
+      column: 'team',
+      before: null,
+      after: 'Entrepôt',
+    });
+  });
+
+  it('joins first and last name columns, reads language codes, and keeps an XLSX number’s leading zeros', async () => {
+    const emails = [uniqueEmail('first'), uniqueEmail('second'), uniqueEmail('third')];
+    const french = await preview(
+      [
+        'Prénom;Nom;Courriel;Langue',
+        `Françoise;Tremblay;${emails[0]};fr-FR`,
+        `Jean;;${emails[1]};en-CA`,
+        `;Roy;${emails[2]};English`,
+      ].join('\n'),
+    );
+    expect(french.columns).toEqual(['name', 'email', 'language']);
+    expect(french.ignoredColumns).toEqual([]);
+    expect(french.rows.map((row) => [row.name, row.problems])).toEqual([
+      ['Françoise Tremblay', []],
+      ['Jean', []],
+      ['Roy', []],
+    ]);
+    expect(
+      french.rows.map((row) => row.changes.find((c) => c.column === 'language')?.after),
+    ).toEqual(['fr-CA', 'en', 'en']);
+    const english = await preview(
+      `Given name,Surname,Email,Language\nAl,Bert,${emails[0]},en-US\nCo,Dee,${emails[1]},French`,
+    );
+    expect(english.rows.map((row) => [row.name, row.status])).toEqual([
+      ['Al Bert', 'new'],
+      ['Co Dee', 'new'],
+    ]);
+    const lone = await preview(`Name,Email\nLone Name,${emails[0]}`);
+    expect(lone.rows[0]!.name).toBe('Lone Name');
+
+    const content = await xlsxOf(
+      [
+        ['First name', 'Last name', 'Email', 'Employee number', 'Language'],
+        ['Zed', 'Zero', emails[2]!, 1001, 'français'],
+      ],
+      (sheet) => {
+        sheet.getCell('D2').numFmt = '00000';
+      },
+    );
+    const xlsx = await expectApi<PeopleImportResult>(
+      app,
+      adminCookie,
+      'POST',
+      '/api/users/import/preview',
+      200,
+      { fileName: 'people.xlsx', content },
+    );
+    expect(xlsx.rows[0]).toMatchObject({ name: 'Zed Zero', status: 'new', problems: [] });
+    expect(xlsx.rows[0]!.changes).toContainEqual({
+      column: 'employee_number',
+      before: null,
+      after: '01001',
+    });
   });
 
   it('answers 4xx or a refusal, never 500, whatever the cells hold', async () => {

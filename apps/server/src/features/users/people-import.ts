@@ -21,9 +21,16 @@ import { readTable } from '../../platform/table-file.ts';
 import { generateToken, hashToken } from '../../platform/tokens.ts';
 import { lockActiveAdminIds, type Actor } from '../people/index.ts';
 import { assertPayNotLocked } from '../period-locks/index.ts';
-import { canLeadTeams, planImport, type ImportPlan, type PlannedRow } from './import-plan.ts';
+import {
+  canLeadTeams,
+  planImport,
+  rateStartOf,
+  type ImportPlan,
+  type PlannedRow,
+} from './import-plan.ts';
 import {
   clearTeamsLedByAny,
+  deleteRatesOn,
   hasEnabledSsoProvider,
   insertPasswordTokens,
   insertProfiles,
@@ -31,6 +38,7 @@ import {
   insertTeams,
   insertUsers,
   listEmployeeNumberHolders,
+  listManagerLinks,
   listPeopleByEmails,
   listTeamNames,
   updateProfiles,
@@ -72,26 +80,42 @@ async function planFile(
   const teams = await listTeamNames(tx);
   const numbers = file.rows.flatMap((row) => row.values.employeeNumber ?? []);
   const holders = await listEmployeeNumberHolders(tx, numbers);
+  const employeeNumbers = new Map<string, string[]>();
+  for (const holder of holders) {
+    const key = holder.employeeNumber.toLowerCase();
+    employeeNumbers.set(key, [...(employeeNumbers.get(key) ?? []), holder.id]);
+  }
+  const managerIds = new Map(
+    (await listManagerLinks(tx)).map((link) => [link.id, link.managerId] as const),
+  );
   const activeAdminIds = await lockActiveAdminIds(tx);
-  // A new rate from today changes pay from today on: refused when that is in a locked period.
-  let rateLockedMessage: string | null = null;
-  const changesRates = file.rows.some((row) => row.values.hourlyCents !== undefined);
-  if (changesRates && people.length > 0) {
+  const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
+  // A person's new rate changes their pay from the day it starts on (no later rate is left to
+  // end it): refused when a locked pay period covers that day or later.
+  const rateStarts = new Set<string>();
+  for (const row of file.rows) {
+    const existing = byEmail.get(row.emailKey);
+    if (row.values.hourlyCents === undefined || !existing) continue;
+    rateStarts.add(rateStartOf(false, row.values.hireDate ?? existing.hireDate, today));
+  }
+  const rateLocked = new Map<string, string>();
+  for (const date of rateStarts) {
     try {
-      await assertPayNotLocked(tx, today, '9998-12-31');
+      await assertPayNotLocked(tx, date, '9998-12-31');
     } catch (error) {
       if (!(error instanceof Error) || !('statusCode' in error)) throw error;
-      rateLockedMessage = error.message;
+      rateLocked.set(date, error.message);
     }
   }
   return planImport(file.rows, {
-    people: new Map(people.map((person) => [person.email.toLowerCase(), person])),
+    people: byEmail,
     teams: new Map(teams.map((team) => [team.name.toLowerCase(), team])),
-    employeeNumbers: new Map(holders.map((holder) => [holder.employeeNumber, holder.id])),
+    employeeNumbers,
+    managerIds,
     activeAdminIds,
     callerId,
     today,
-    rateLockedMessage,
+    rateLocked,
   });
 }
 
@@ -262,6 +286,15 @@ async function writePlan(
         ]
       : [],
   );
+  // One rate a day: the file's replaces a rate that starts the same day.
+  const replaced = await deleteRatesOn(
+    tx,
+    plan.rows.flatMap((row) =>
+      row.rate?.replaces && row.existing
+        ? [{ user_id: row.existing.id, effective_from: row.rate.effectiveFrom }]
+        : [],
+    ),
+  );
   const rateIds = await insertRates(tx, rates);
 
   const invitations: Invitation[] = newRows.map((row) => ({
@@ -323,7 +356,7 @@ async function writePlan(
     const after: Record<string, unknown> = {};
     for (const change of row.changes) {
       const key = AUDIT_KEYS[change.column];
-      before[key] = change.column === 'hourly_rate' ? row.existing!.hourlyCents : change.before;
+      before[key] = change.column === 'hourly_rate' ? (row.rate?.before ?? null) : change.before;
       after[key] = change.column === 'hourly_rate' ? row.rate?.hourlyCents : change.after;
     }
     audit({
@@ -332,6 +365,14 @@ async function writePlan(
       entityId: row.existing!.id,
       before,
       after: { ...after, source: 'people import' },
+    });
+  }
+  for (const rate of replaced) {
+    audit({
+      action: 'pay_rate.delete',
+      entityType: 'pay_rate',
+      entityId: rate.id,
+      before: rate,
     });
   }
   for (const rate of rateIds) {
