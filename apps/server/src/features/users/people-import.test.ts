@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import {
   passwordTokens,
   payRates,
+  periodLocks,
   profiles,
   ssoProviders,
   teams,
@@ -500,6 +501,37 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     ]);
     // The rate in force today is no change at all.
     expect(statusesOf(await preview(csv(`,${person.email},,,,,17.00,,`)))).toEqual(['unchanged']);
+  });
+
+  it('refuses a rate a locked pay period covers, from the day that rate would start', async () => {
+    const current = await createTestUser(db);
+    const futureHire = await createTestUser(db);
+    const hired = shiftDate(today(), 20);
+    await db.update(profiles).set({ hireDate: hired }).where(eq(profiles.id, futureHire.id));
+    await db
+      .insert(payRates)
+      .values({ userId: current.id, effectiveFrom: '2020-01-01', hourlyCents: 1700 });
+    const [lock] = await db
+      .insert(periodLocks)
+      .values({ fromDate: shiftDate(today(), -6), toDate: shiftDate(today(), 6) })
+      .returning();
+    try {
+      const result = await preview(
+        csv(`,${current.email},,,,,18.00,,`, `,${futureHire.email},,,,,18.00,,`),
+      );
+      expect(result.rows.map((row) => row.problems.map((problem) => problem.column))).toEqual([
+        ['hourly_rate'],
+        [],
+      ]);
+      expect(result.rows[1]!.changes).toEqual([
+        { column: 'hourly_rate', before: null, after: '18.00' },
+      ]);
+    } finally {
+      await db
+        .update(periodLocks)
+        .set({ reopenedAt: new Date() })
+        .where(eq(periodLocks.id, lock!.id));
+    }
   });
 
   it('employee numbers are unique whatever their case, in the file and against Punchclock', async () => {
