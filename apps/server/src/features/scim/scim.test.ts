@@ -142,6 +142,25 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     return row;
   }
 
+  /** An admin's own change in User Management: role and team given by hand. */
+  async function setByHand(
+    person: { id: string; userName: string },
+    values: { role: Role; teamId: string | null },
+  ) {
+    const response = await callApi(app, adminCookie, 'PUT', `/api/users/${person.id}`, {
+      name: 'Sam Scim',
+      email: person.userName,
+      ...values,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const removeMember = (groupId: string, userId: string) =>
+    scim('PATCH', `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'remove', path: `members[value eq "${userId}"]` }],
+    });
+
   const membersPatch = (op: string, ids: string[]) => ({
     schemas: [PATCH_OP],
     Operations: [{ op, path: 'members', value: ids.map((value) => ({ value })) }],
@@ -726,5 +745,64 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     );
     for (const row of rows) expect(row.actorId).toBe(admin.id);
     expect(rows.find((row) => row.action === 'scim_group.create')?.entityId).toBe(group.id);
+  });
+  it('a change in a group gives or takes only what that group’s mapping names; a hand-given role or team stays', async () => {
+    const frontDesk = await seedTeam(db(), { name: uniqueTeamName('Front desk') });
+    const kitchen = await seedTeam(db(), { name: uniqueTeamName('Kitchen') });
+    const admins = await createGroup(`PC-Admins ${randomUUID().slice(0, 6)}`);
+    await mapGroup(admins.id, { teamId: null, role: 'admin' });
+    const desk = await createGroup(`Front desk ${randomUUID().slice(0, 6)}`);
+    await mapGroup(desk.id, { teamId: frontDesk.id, role: null });
+    const allStaff = await createGroup(`All staff ${randomUUID().slice(0, 6)}`);
+
+    // The review's reproduction: admin and Front desk by hand, then added to an unmapped group.
+    const b = await createUser();
+    await setByHand(b, { role: 'admin', teamId: frontDesk.id });
+    await ok(await scim('PATCH', `/Groups/${allStaff.id}`, membersPatch('add', [b.id])), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await removeMember(allStaff.id, b.id), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    // Renamed, replaced with the same members, deleted: an unmapped group gives and takes nothing.
+    await ok(await scim('PATCH', `/Groups/${allStaff.id}`, membersPatch('add', [b.id])), 204);
+    await ok(
+      await scim('PUT', `/Groups/${allStaff.id}`, {
+        schemas: [GROUP],
+        displayName: `All staff renamed ${randomUUID().slice(0, 6)}`,
+        members: [{ value: b.id }],
+      }),
+    );
+    await ok(await scim('DELETE', `/Groups/${allStaff.id}`), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+
+    // In and out of a team-only group: the team it gave goes, the admin role given by hand stays.
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [b.id])), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await removeMember(desk.id, b.id), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: null });
+
+    // Leaving a group takes back only what it gave: a team set by hand since then stays.
+    const c = await createUser();
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [c.id])), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'employee', teamId: frontDesk.id });
+    await setByHand(c, { role: 'sme', teamId: kitchen.id });
+    await ok(await removeMember(desk.id, c.id), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'sme', teamId: kitchen.id });
+    // Nor does a role-only group's mapping change touch a team, or a role it never gave.
+    await ok(await scim('PATCH', `/Groups/${admins.id}`, membersPatch('add', [c.id])), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'admin', teamId: kitchen.id });
+    await setByHand(c, { role: 'team_lead', teamId: kitchen.id });
+    await ok(await removeMember(admins.id, c.id), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'team_lead', teamId: kitchen.id });
+
+    // Deleting a team-only group, or taking its team away, leaves its members' roles alone.
+    const d = await createUser();
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [d.id])), 204);
+    await setByHand(d, { role: 'admin', teamId: frontDesk.id });
+    await mapGroup(desk.id, { teamId: null, role: null });
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: null });
+    await mapGroup(desk.id, { teamId: frontDesk.id, role: null });
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await scim('DELETE', `/Groups/${desk.id}`), 204);
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: null });
   });
 });
