@@ -6,10 +6,12 @@ import { createApiTokenResponseSchema } from '@punchclock/shared/contracts/api-t
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { auditLog, profiles, sessions, userRoles } from '../../db/schema.ts';
-import { buildTestApp, signInAs } from '../../test/app.ts';
+import { buildTestApp, getSessionUser, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, uniqueEmail, type TestUser } from '../../test/factories.ts';
+import { listenOnFreePort, openLiveStream, type SseFrame } from '../../test/live-stream.ts';
 import { callApi } from '../../test/schedules.ts';
+import { waitFor } from '../../test/time-tracking.ts';
 import { lastAuditId, seedTeam, uniqueTeamName } from '../../test/users.ts';
 
 const TZ = 'America/Toronto';
@@ -30,14 +32,18 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
   let adminCookie: string;
   let secret: string;
   let tokenId: string;
+  let baseUrl: string;
+  const closeStreams: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     app = await buildTestApp(getDatabase().database);
+    baseUrl = await listenOnFreePort(app);
     admin = await createTestUser(db(), { role: 'admin', name: 'Ada Admin' });
     adminCookie = await signInAs(app, admin.email, admin.password);
     ({ secret, tokenId } = await serviceToken(['scim'], 'Entra ID'));
   });
   afterAll(async () => {
+    await Promise.all(closeStreams.splice(0).map((close) => close()));
     await app.close();
   });
 
@@ -804,5 +810,27 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
     await ok(await scim('DELETE', `/Groups/${desk.id}`), 204);
     expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: null });
+  });
+
+  it('a role the directory gives or takes back tells the person’s open tabs to re-read their session', async () => {
+    const isSessionChange = (frame: SseFrame) =>
+      frame.event === 'change' &&
+      JSON.stringify(frame.data) === JSON.stringify({ topic: 'session' });
+    const person = await createTestUser(db(), { name: 'Tab Holder' });
+    const cookie = await signInAs(app, person.email, person.password);
+    const stream = await openLiveStream(baseUrl, cookie);
+    closeStreams.push(() => stream.close());
+    expect(stream.status).toBe(200);
+    await stream.waitForFrame((frame) => frame.event === 'ready');
+
+    const admins = await createGroup(`Tab admins ${randomUUID().slice(0, 6)}`);
+    await mapGroup(admins.id, { teamId: null, role: 'admin' });
+    await ok(await scim('PATCH', `/Groups/${admins.id}`, membersPatch('add', [person.id])), 204);
+    expect((await profileOf(person.id))?.role).toBe('admin');
+    await stream.waitForFrame(isSessionChange);
+    await ok(await removeMember(admins.id, person.id), 204);
+    expect((await profileOf(person.id))?.role).toBe('employee');
+    await waitFor(() => stream.frames().filter(isSessionChange).length === 2);
+    expect(await getSessionUser(app, cookie)).toMatchObject({ id: person.id, role: 'employee' });
   });
 });
