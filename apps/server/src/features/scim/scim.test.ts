@@ -833,4 +833,41 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     await waitFor(() => stream.frames().filter(isSessionChange).length === 2);
     expect(await getSessionUser(app, cookie)).toMatchObject({ id: person.id, role: 'employee' });
   });
+
+  it('refuses a manager that closes a reporting circle: 400 invalidValue, nothing changed', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    const managerPatch = (value: string) => ({
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: `${ENTERPRISE}:manager`, value }],
+    });
+    await ok(await scim('PATCH', `/Users/${a.id}`, managerPatch(b.id)));
+    const before = await scim('GET', `/Users/${b.id}`);
+    const refused = await scim('PATCH', `/Users/${b.id}`, managerPatch(a.id));
+    expectScimError(refused, 400, 'invalidValue');
+    expect((refused.json() as { detail: string }).detail).toBe(
+      'A person cannot report to themselves or to someone who reports to them',
+    );
+    const after = await scim('GET', `/Users/${b.id}`);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(after.json()).not.toHaveProperty([ENTERPRISE, 'manager']);
+
+    // Two steps away, and by PUT: refused as well.
+    await ok(await scim('PATCH', `/Users/${b.id}`, managerPatch(c.id)));
+    expectScimError(
+      await scim('PUT', `/Users/${c.id}`, {
+        schemas: [USER, ENTERPRISE],
+        userName: c.userName,
+        [ENTERPRISE]: { manager: { value: a.id } },
+      }),
+      400,
+      'invalidValue',
+    );
+    expectScimError(await scim('PATCH', `/Users/${c.id}`, managerPatch(c.id)), 400, 'invalidValue');
+    expect(await ok(await scim('GET', `/Users/${c.id}`))).not.toHaveProperty([
+      ENTERPRISE,
+      'manager',
+    ]);
+  });
 });
