@@ -870,4 +870,44 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       'manager',
     ]);
   });
+
+  it('finds an id in upper case, answers 304 to If-None-Match: *, and moves the ETags of members a rename removes', async () => {
+    const { id } = await createUser();
+    const byId = await ok(await scim('GET', `/Users${filterQuery(`id eq "${id.toUpperCase()}"`)}`));
+    expect(byId).toMatchObject({ totalResults: 1, Resources: [{ id }] });
+    const kept = await createUser();
+    const group = await createGroup(`Case ${randomUUID().slice(0, 6)}`, [id, kept.id]);
+    const groupById = await ok(
+      await scim('GET', `/Groups${filterQuery(`id eq "${group.id.toUpperCase()}"`)}`),
+    );
+    expect(groupById).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
+    const byMember = await ok(
+      await scim('GET', `/Groups${filterQuery(`members[value eq "${id.toUpperCase()}"]`)}`),
+    );
+    expect(byMember).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
+
+    // RFC 7232 §3.2: * matches any current representation.
+    const anyUser = await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': '*' });
+    expect(anyUser.statusCode).toBe(304);
+    const anyGroup = await scim('GET', `/Groups/${group.id}`, undefined, { 'if-none-match': '*' });
+    expect(anyGroup.statusCode).toBe(304);
+    const stale = await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': 'W/"1"' });
+    expect(stale.statusCode).toBe(200);
+
+    // Renamed and a member removed in one PATCH: the removed member's ETag moves too.
+    const removedBefore = (await scim('GET', `/Users/${id}`)).headers.etag;
+    const keptBefore = (await scim('GET', `/Users/${kept.id}`)).headers.etag;
+    await ok(
+      await scim('PATCH', `/Groups/${group.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'replace', path: 'displayName', value: `Renamed ${randomUUID().slice(0, 6)}` },
+          { op: 'remove', path: `members[value eq "${id}"]` },
+        ],
+      }),
+      204,
+    );
+    expect((await scim('GET', `/Users/${id}`)).headers.etag).not.toBe(removedBefore);
+    expect((await scim('GET', `/Users/${kept.id}`)).headers.etag).not.toBe(keptBefore);
+  });
 });
