@@ -42,8 +42,12 @@ const FILTERABLE: Record<ResourceKind, Record<string, readonly string[]>> = {
   },
 };
 
-/** Compared exactly (RFC 7643 caseExact); every other string ignores case. */
-const CASE_EXACT = new Set(['id', 'externalid', 'members.value', 'value']);
+/**
+ * Compared exactly (RFC 7643 caseExact); every other string ignores case. Ids and member values
+ * are caseExact too, but here they are UUIDs, whose hex digits are the same in either case
+ * (RFC 9562 §4): compared without case, an id in capitals finds its resource.
+ */
+const CASE_EXACT = new Set(['externalid']);
 
 /** `urn:…:core:2.0:User:userName` → `username`; the enterprise URN stays, lower-cased. */
 export function normalisePath(kind: ResourceKind, path: string): string {

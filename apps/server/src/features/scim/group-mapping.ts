@@ -15,7 +15,7 @@ import { Invalid, NotFound, parseInput } from '../../platform/errors.ts';
 import { findFirstAdmin } from '../auth/index.ts';
 import type { Actor } from '../people/index.ts';
 import { listUserSummariesByIds } from '../people/index.ts';
-import { roleAtSignIn, roleFromGroups } from '../sso/index.ts';
+import { roleFromGroups } from '../sso/index.ts';
 import { setUserRole } from '../users/index.ts';
 import {
   listGroupMappings,
@@ -30,77 +30,110 @@ import {
   type MappedGroup,
 } from './scim-repository.ts';
 
-/** What a mapping gave before it changed: people holding it lose it if nothing gives it now. */
-export interface FormerGrant {
+/** What one group's mapping gives its members: a team and/or a role (null: none). */
+export interface GroupGrant {
   teamId: string | null;
   role: Role | null;
 }
 
+export const NO_GRANT: GroupGrant = { teamId: null, role: null };
+
 /**
- * The role a person's mapped groups give them, or null to leave it (sso's roleAtSignIn: the
- * strongest mapped role; a role some mapping grants — or granted until now — falls back to
- * employee when none of their groups gives it; a role no mapping names stays).
+ * One person's change in one group: what the group gave them before (nothing if they were not
+ * in it) and what it gives them now (nothing if they are no longer in it).
  */
-export function roleFromDirectory(
+export interface GrantChange {
+  userId: string;
+  gave: GroupGrant;
+  gives: GroupGrant;
+}
+
+/** The change of the members a group had and has, whose mapping went from `before` to `after`. */
+export function grantChanges(
+  before: GroupGrant,
+  after: GroupGrant,
+  members: { joined?: readonly string[]; left?: readonly string[]; stayed?: readonly string[] },
+): GrantChange[] {
+  return [
+    ...(members.joined ?? []).map((userId) => ({ userId, gave: NO_GRANT, gives: after })),
+    ...(members.left ?? []).map((userId) => ({ userId, gave: before, gives: NO_GRANT })),
+    ...(members.stayed ?? []).map((userId) => ({ userId, gave: before, gives: after })),
+  ];
+}
+
+/**
+ * The role after one group's change, or null to leave it. Only what the change is about moves
+ * (decision 0055): when the group now gives a role it did not give them before, they take the
+ * strongest role of their role-mapped groups (sso's roleFromGroups); when it no longer gives the
+ * role it gave, a person who still holds that role takes the strongest left, else employee. A
+ * role the group never gave them — given by hand, or by another group — stays.
+ */
+export function roleAfterChange(
   current: Role | null,
-  memberOf: readonly string[],
-  groupRoles: Record<string, Role>,
-  formerRoles: readonly Role[],
+  theirGroups: readonly MappedGroup[],
+  gave: Role | null,
+  gives: Role | null,
 ): Role | null {
-  const target = roleAtSignIn(current, { groups: [...memberOf], groupsSent: true }, groupRoles);
-  if (target !== null || roleFromGroups([...memberOf], groupRoles) !== null) return target;
   const held = current ?? 'employee';
-  return held !== 'employee' && formerRoles.includes(held) ? 'employee' : null;
+  const strongest = () =>
+    roleFromGroups(
+      theirGroups.map((group) => group.id),
+      Object.fromEntries(
+        theirGroups.flatMap((group) => (group.role ? [[group.id, group.role]] : [])),
+      ),
+    );
+  let target: Role | null = null;
+  if (gives !== null && gives !== gave) target = strongest() ?? gives;
+  else if (gave !== null && gives === null && held === gave) target = strongest() ?? 'employee';
+  return target === null || target === held ? null : target;
 }
 
 /**
- * The team a person's mapped groups give them, or undefined to leave it: of their groups mapped
- * to a team, the first by name (case-insensitive, then id) — deterministic, and an admin can see
- * why. In none, a team some mapping gives (or gave) is taken back; a team set by hand stays.
+ * The team after one group's change, or undefined to leave it: as roleAfterChange, with the
+ * first of their team-mapped groups by name (case-insensitive, then id) in place of the
+ * strongest role, and no team when none is left.
  */
-export function teamFromDirectory(
+export function teamAfterChange(
   current: string | null,
-  memberOf: readonly MappedGroup[],
-  allMapped: readonly MappedGroup[],
-  formerTeams: readonly string[],
+  theirGroups: readonly MappedGroup[],
+  gave: string | null,
+  gives: string | null,
 ): string | null | undefined {
-  const given = memberOf.find((group) => group.teamId !== null)?.teamId ?? null;
-  if (given !== null) return given === current ? undefined : given;
-  if (current === null) return undefined;
-  const granted =
-    allMapped.some((group) => group.teamId === current) || formerTeams.includes(current);
-  return granted ? null : undefined;
+  const first = () => theirGroups.find((group) => group.teamId !== null)?.teamId ?? null;
+  let target: string | null | undefined;
+  if (gives !== null && gives !== gave) target = first() ?? gives;
+  else if (gave !== null && gives === null && current === gave) target = first();
+  return target === undefined || target === current ? undefined : target;
 }
 
-/** Apply the mapped groups to these people now: team and role, each change audited. */
-export async function applyGroupMappings(
+/** Apply these changes in a group now: team and role, each change audited. */
+export async function applyGroupChanges(
   tx: Db,
-  userIds: readonly string[],
+  changes: readonly GrantChange[],
   actor: Actor,
-  former: FormerGrant = { teamId: null, role: null },
 ): Promise<void> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return;
+  const concerned = changes.filter(
+    ({ gave, gives }) => gave.role !== gives.role || gave.teamId !== gives.teamId,
+  );
+  if (concerned.length === 0) return;
+  const userIds = [...new Set(concerned.map((change) => change.userId))];
   const mapped = await listMappedGroups(tx);
-  const groupRoles: Record<string, Role> = {};
-  for (const group of mapped) if (group.role) groupRoles[group.displayName] = group.role;
   const byId = new Map(mapped.map((group) => [group.id, group]));
-  const memberships = await listMembershipsOf(tx, unique);
-  const people = await listUserSummariesByIds(tx, unique);
+  const memberships = await listMembershipsOf(tx, userIds);
+  const people = new Map(
+    (await listUserSummariesByIds(tx, userIds)).map((person) => [person.id, person]),
+  );
   const firstAdminId = (await findFirstAdmin(tx))?.id ?? null;
   const changed: string[] = [];
-  for (const person of people) {
+  for (const { userId, gave, gives } of concerned) {
+    const person = people.get(userId);
+    if (!person) continue;
     const groups = memberships
       .filter((membership) => membership.userId === person.id)
       .flatMap((membership) => byId.get(membership.groupId) ?? [])
       .sort((a, b) => mapped.indexOf(a) - mapped.indexOf(b));
 
-    const team = teamFromDirectory(
-      person.teamId,
-      groups,
-      mapped,
-      former.teamId ? [former.teamId] : [],
-    );
+    const team = teamAfterChange(person.teamId, groups, gave.teamId, gives.teamId);
     if (team !== undefined) {
       await updateTeamOf(tx, person.id, team);
       await writeAudit(tx, {
@@ -112,26 +145,23 @@ export async function applyGroupMappings(
         after: { teamId: team, via: 'scim group mapping' },
         meta: actor.meta,
       });
+      people.set(person.id, { ...person, teamId: team });
       changed.push(person.id);
     }
 
-    const role = roleFromDirectory(
-      person.role,
-      groups.map((group) => group.displayName),
-      groupRoles,
-      former.role ? [former.role] : [],
-    );
+    const role = roleAfterChange(person.role, groups, gave.role, gives.role);
     // The break-glass admin keeps the role whatever the directory says (decision 0035).
-    if (role === null || role === person.role || person.id === firstAdminId) continue;
+    if (role === null || person.id === firstAdminId) continue;
     try {
       await setUserRole(tx, person.email, role, actor);
+      people.set(person.id, { ...person, role, teamId: team === undefined ? person.teamId : team });
       changed.push(person.id);
     } catch (error) {
       // The last active admin keeps the role; the rest of the change goes through.
       if ((error as { code?: string }).code !== 'last_admin') throw error;
     }
   }
-  await touchProfiles(tx, changed);
+  await touchProfiles(tx, [...new Set(changed)]);
 }
 
 // ---- The admin's screen ------------------------------------------------------------------------
@@ -170,10 +200,13 @@ export async function setScimGroupMapping(
       after: { displayName: before.displayName, teamId: input.teamId, role: input.role },
       meta: actor.meta,
     });
-    await applyGroupMappings(tx, await listMemberIds(tx, id.data), actor, {
-      teamId: before.teamId,
-      role: before.role,
-    });
+    await applyGroupChanges(
+      tx,
+      grantChanges({ teamId: before.teamId, role: before.role }, input, {
+        stayed: await listMemberIds(tx, id.data),
+      }),
+      actor,
+    );
     const [after] = (await listGroupMappings(tx)).filter((row) => row.id === id.data);
     if (!after) throw new Error('scim group vanished');
     return toMapping(after);

@@ -1,6 +1,6 @@
 // SCIM Groups (RFC 7644 §3.3–3.6): pushed groups and their members. A group gives nothing until
-// an admin maps it to a team and/or a role (group-mapping.ts); then every membership change
-// applies at once.
+// an admin maps it to a team and/or a role (group-mapping.ts); then joining or leaving it gives or
+// takes back what it maps, at once.
 import { t } from '@lingui/core/macro';
 import { parse, type Filter } from 'scim2-parse-filter';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import { writeAudit } from '../../platform/audit.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
 import { compileFilter, equalityLookup, normalisePath } from './filter.ts';
-import { applyGroupMappings } from './group-mapping.ts';
+import { applyGroupChanges, grantChanges, NO_GRANT } from './group-mapping.ts';
 import { field, isObject, readPatch, readText, type PatchOperation } from './patch.ts';
 import { checkIfMatch, listResponse, project, type ListQuery } from './resources.ts';
 import {
@@ -212,7 +212,17 @@ async function changeGroup(
         },
         meta: actor.meta,
       });
-      await applyGroupMappings(tx, [...added, ...removed], actor);
+      // Only the people who joined or left, and only what this group's mapping gives (0055);
+      // "remove all, then add" back is no change for those who stay.
+      const mapping = { teamId: before.teamId, role: before.role };
+      await applyGroupChanges(
+        tx,
+        grantChanges(mapping, mapping, {
+          joined: added.filter((member) => !removed.includes(member)),
+          left: removed.filter((member) => !added.includes(member)),
+        }),
+        actor,
+      );
       await touchProfiles(tx, renamed ? [...current, ...added] : [...added, ...removed]);
     })
     .catch(uniqueRefusal);
@@ -369,7 +379,11 @@ export async function deleteScimGroupResource(
       },
       meta: actor.meta,
     });
-    await applyGroupMappings(tx, members, actor, { teamId: before.teamId, role: before.role });
+    await applyGroupChanges(
+      tx,
+      grantChanges({ teamId: before.teamId, role: before.role }, NO_GRANT, { left: members }),
+      actor,
+    );
     await touchProfiles(tx, members);
   });
 }

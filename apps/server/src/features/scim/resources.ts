@@ -87,12 +87,18 @@ export function checkIfMatch(header: string | string[] | undefined, version: str
   if (!tags.some((tag) => tag === '*' || tag === current)) throw preconditionFailed();
 }
 
-/** Whether If-None-Match names the current version (a GET then answers 304). */
+/**
+ * Whether If-None-Match names the current version, or is `*` (RFC 7232 §3.2: any current
+ * representation matches): a GET then answers 304.
+ */
 export function isNotModified(header: string | string[] | undefined, version: string): boolean {
   if (header === undefined) return false;
   const current = version.replace(/^W\//, '');
   return [header]
     .flat()
     .flatMap((value) => value.split(','))
-    .some((tag) => tag.trim().replace(/^W\//i, '') === current);
+    .some((tag) => {
+      const bare = tag.trim().replace(/^W\//i, '');
+      return bare === '*' || bare === current;
+    });
 }

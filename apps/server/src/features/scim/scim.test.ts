@@ -6,10 +6,12 @@ import { createApiTokenResponseSchema } from '@punchclock/shared/contracts/api-t
 import { shiftDate, toBusinessDate } from '@punchclock/shared/domain/business-time';
 import type { Role } from '@punchclock/shared/domain/roles';
 import { auditLog, profiles, sessions, userRoles } from '../../db/schema.ts';
-import { buildTestApp, signInAs } from '../../test/app.ts';
+import { buildTestApp, getSessionUser, signInAs } from '../../test/app.ts';
 import { describeEachDatabase } from '../../test/databases.ts';
 import { createTestUser, uniqueEmail, type TestUser } from '../../test/factories.ts';
+import { listenOnFreePort, openLiveStream, type SseFrame } from '../../test/live-stream.ts';
 import { callApi } from '../../test/schedules.ts';
+import { waitFor } from '../../test/time-tracking.ts';
 import { lastAuditId, seedTeam, uniqueTeamName } from '../../test/users.ts';
 
 const TZ = 'America/Toronto';
@@ -30,14 +32,18 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
   let adminCookie: string;
   let secret: string;
   let tokenId: string;
+  let baseUrl: string;
+  const closeStreams: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
     app = await buildTestApp(getDatabase().database);
+    baseUrl = await listenOnFreePort(app);
     admin = await createTestUser(db(), { role: 'admin', name: 'Ada Admin' });
     adminCookie = await signInAs(app, admin.email, admin.password);
     ({ secret, tokenId } = await serviceToken(['scim'], 'Entra ID'));
   });
   afterAll(async () => {
+    await Promise.all(closeStreams.splice(0).map((close) => close()));
     await app.close();
   });
 
@@ -141,6 +147,25 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
       .where(eq(profiles.id, userId));
     return row;
   }
+
+  /** An admin's own change in User Management: role and team given by hand. */
+  async function setByHand(
+    person: { id: string; userName: string },
+    values: { role: Role; teamId: string | null },
+  ) {
+    const response = await callApi(app, adminCookie, 'PUT', `/api/users/${person.id}`, {
+      name: 'Sam Scim',
+      email: person.userName,
+      ...values,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+
+  const removeMember = (groupId: string, userId: string) =>
+    scim('PATCH', `/Groups/${groupId}`, {
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'remove', path: `members[value eq "${userId}"]` }],
+    });
 
   const membersPatch = (op: string, ids: string[]) => ({
     schemas: [PATCH_OP],
@@ -726,5 +751,163 @@ describeEachDatabase('SCIM 2.0 provisioning (#33)', (getDatabase) => {
     );
     for (const row of rows) expect(row.actorId).toBe(admin.id);
     expect(rows.find((row) => row.action === 'scim_group.create')?.entityId).toBe(group.id);
+  });
+  it('a change in a group gives or takes only what that group’s mapping names; a hand-given role or team stays', async () => {
+    const frontDesk = await seedTeam(db(), { name: uniqueTeamName('Front desk') });
+    const kitchen = await seedTeam(db(), { name: uniqueTeamName('Kitchen') });
+    const admins = await createGroup(`PC-Admins ${randomUUID().slice(0, 6)}`);
+    await mapGroup(admins.id, { teamId: null, role: 'admin' });
+    const desk = await createGroup(`Front desk ${randomUUID().slice(0, 6)}`);
+    await mapGroup(desk.id, { teamId: frontDesk.id, role: null });
+    const allStaff = await createGroup(`All staff ${randomUUID().slice(0, 6)}`);
+
+    // The review's reproduction: admin and Front desk by hand, then added to an unmapped group.
+    const b = await createUser();
+    await setByHand(b, { role: 'admin', teamId: frontDesk.id });
+    await ok(await scim('PATCH', `/Groups/${allStaff.id}`, membersPatch('add', [b.id])), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await removeMember(allStaff.id, b.id), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    // Renamed, replaced with the same members, deleted: an unmapped group gives and takes nothing.
+    await ok(await scim('PATCH', `/Groups/${allStaff.id}`, membersPatch('add', [b.id])), 204);
+    await ok(
+      await scim('PUT', `/Groups/${allStaff.id}`, {
+        schemas: [GROUP],
+        displayName: `All staff renamed ${randomUUID().slice(0, 6)}`,
+        members: [{ value: b.id }],
+      }),
+    );
+    await ok(await scim('DELETE', `/Groups/${allStaff.id}`), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+
+    // In and out of a team-only group: the team it gave goes, the admin role given by hand stays.
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [b.id])), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await removeMember(desk.id, b.id), 204);
+    expect(await profileOf(b.id)).toMatchObject({ role: 'admin', teamId: null });
+
+    // Leaving a group takes back only what it gave: a team set by hand since then stays.
+    const c = await createUser();
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [c.id])), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'employee', teamId: frontDesk.id });
+    await setByHand(c, { role: 'sme', teamId: kitchen.id });
+    await ok(await removeMember(desk.id, c.id), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'sme', teamId: kitchen.id });
+    // Nor does a role-only group's mapping change touch a team, or a role it never gave.
+    await ok(await scim('PATCH', `/Groups/${admins.id}`, membersPatch('add', [c.id])), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'admin', teamId: kitchen.id });
+    await setByHand(c, { role: 'team_lead', teamId: kitchen.id });
+    await ok(await removeMember(admins.id, c.id), 204);
+    expect(await profileOf(c.id)).toMatchObject({ role: 'team_lead', teamId: kitchen.id });
+
+    // Deleting a team-only group, or taking its team away, leaves its members' roles alone.
+    const d = await createUser();
+    await ok(await scim('PATCH', `/Groups/${desk.id}`, membersPatch('add', [d.id])), 204);
+    await setByHand(d, { role: 'admin', teamId: frontDesk.id });
+    await mapGroup(desk.id, { teamId: null, role: null });
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: null });
+    await mapGroup(desk.id, { teamId: frontDesk.id, role: null });
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: frontDesk.id });
+    await ok(await scim('DELETE', `/Groups/${desk.id}`), 204);
+    expect(await profileOf(d.id)).toMatchObject({ role: 'admin', teamId: null });
+  });
+
+  it('a role the directory gives or takes back tells the person’s open tabs to re-read their session', async () => {
+    const isSessionChange = (frame: SseFrame) =>
+      frame.event === 'change' &&
+      JSON.stringify(frame.data) === JSON.stringify({ topic: 'session' });
+    const person = await createTestUser(db(), { name: 'Tab Holder' });
+    const cookie = await signInAs(app, person.email, person.password);
+    const stream = await openLiveStream(baseUrl, cookie);
+    closeStreams.push(() => stream.close());
+    expect(stream.status).toBe(200);
+    await stream.waitForFrame((frame) => frame.event === 'ready');
+
+    const admins = await createGroup(`Tab admins ${randomUUID().slice(0, 6)}`);
+    await mapGroup(admins.id, { teamId: null, role: 'admin' });
+    await ok(await scim('PATCH', `/Groups/${admins.id}`, membersPatch('add', [person.id])), 204);
+    expect((await profileOf(person.id))?.role).toBe('admin');
+    await stream.waitForFrame(isSessionChange);
+    await ok(await removeMember(admins.id, person.id), 204);
+    expect((await profileOf(person.id))?.role).toBe('employee');
+    await waitFor(() => stream.frames().filter(isSessionChange).length === 2);
+    expect(await getSessionUser(app, cookie)).toMatchObject({ id: person.id, role: 'employee' });
+  });
+
+  it('refuses a manager that closes a reporting circle: 400 invalidValue, nothing changed', async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    const managerPatch = (value: string) => ({
+      schemas: [PATCH_OP],
+      Operations: [{ op: 'replace', path: `${ENTERPRISE}:manager`, value }],
+    });
+    await ok(await scim('PATCH', `/Users/${a.id}`, managerPatch(b.id)));
+    const before = await scim('GET', `/Users/${b.id}`);
+    const refused = await scim('PATCH', `/Users/${b.id}`, managerPatch(a.id));
+    expectScimError(refused, 400, 'invalidValue');
+    expect((refused.json() as { detail: string }).detail).toBe(
+      'A person cannot report to themselves or to someone who reports to them',
+    );
+    const after = await scim('GET', `/Users/${b.id}`);
+    expect(after.headers.etag).toBe(before.headers.etag);
+    expect(after.json()).not.toHaveProperty([ENTERPRISE, 'manager']);
+
+    // Two steps away, and by PUT: refused as well.
+    await ok(await scim('PATCH', `/Users/${b.id}`, managerPatch(c.id)));
+    expectScimError(
+      await scim('PUT', `/Users/${c.id}`, {
+        schemas: [USER, ENTERPRISE],
+        userName: c.userName,
+        [ENTERPRISE]: { manager: { value: a.id } },
+      }),
+      400,
+      'invalidValue',
+    );
+    expectScimError(await scim('PATCH', `/Users/${c.id}`, managerPatch(c.id)), 400, 'invalidValue');
+    expect(await ok(await scim('GET', `/Users/${c.id}`))).not.toHaveProperty([
+      ENTERPRISE,
+      'manager',
+    ]);
+  });
+
+  it('finds an id in upper case, answers 304 to If-None-Match: *, and moves the ETags of members a rename removes', async () => {
+    const { id } = await createUser();
+    const byId = await ok(await scim('GET', `/Users${filterQuery(`id eq "${id.toUpperCase()}"`)}`));
+    expect(byId).toMatchObject({ totalResults: 1, Resources: [{ id }] });
+    const kept = await createUser();
+    const group = await createGroup(`Case ${randomUUID().slice(0, 6)}`, [id, kept.id]);
+    const groupById = await ok(
+      await scim('GET', `/Groups${filterQuery(`id eq "${group.id.toUpperCase()}"`)}`),
+    );
+    expect(groupById).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
+    const byMember = await ok(
+      await scim('GET', `/Groups${filterQuery(`members[value eq "${id.toUpperCase()}"]`)}`),
+    );
+    expect(byMember).toMatchObject({ totalResults: 1, Resources: [{ id: group.id }] });
+
+    // RFC 7232 §3.2: * matches any current representation.
+    const anyUser = await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': '*' });
+    expect(anyUser.statusCode).toBe(304);
+    const anyGroup = await scim('GET', `/Groups/${group.id}`, undefined, { 'if-none-match': '*' });
+    expect(anyGroup.statusCode).toBe(304);
+    const stale = await scim('GET', `/Users/${id}`, undefined, { 'if-none-match': 'W/"1"' });
+    expect(stale.statusCode).toBe(200);
+
+    // Renamed and a member removed in one PATCH: the removed member's ETag moves too.
+    const removedBefore = (await scim('GET', `/Users/${id}`)).headers.etag;
+    const keptBefore = (await scim('GET', `/Users/${kept.id}`)).headers.etag;
+    await ok(
+      await scim('PATCH', `/Groups/${group.id}`, {
+        schemas: [PATCH_OP],
+        Operations: [
+          { op: 'replace', path: 'displayName', value: `Renamed ${randomUUID().slice(0, 6)}` },
+          { op: 'remove', path: `members[value eq "${id}"]` },
+        ],
+      }),
+      204,
+    );
+    expect((await scim('GET', `/Users/${id}`)).headers.etag).not.toBe(removedBefore);
+    expect((await scim('GET', `/Users/${kept.id}`)).headers.etag).not.toBe(keptBefore);
   });
 });

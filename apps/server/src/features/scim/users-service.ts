@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { isUniqueViolation } from '../../platform/errors.ts';
 import type { Actor } from '../people/index.ts';
-import { findUserSummaryByEmail, insertUser } from '../people/index.ts';
+import { findUserSummaryByEmail, insertUser, wouldCloseReportingCircle } from '../people/index.ts';
 import { setUserSuspendedById } from '../users/index.ts';
 import { compileFilter, equalityLookup } from './filter.ts';
 import { readPatch } from './patch.ts';
@@ -65,7 +65,10 @@ async function checkDraft(tx: Db, draft: UserDraft, userId: string | null): Prom
     if (!id.success || !(await userExists(tx, id.data))) {
       throw invalidValue(t`manager.value names no user here: provision the manager first`);
     }
-    if (id.data === userId) throw invalidValue(t`A person cannot be their own manager`);
+    // A new person (no id yet) has nobody reporting to them: no circle to close.
+    if (userId !== null && (await wouldCloseReportingCircle(tx, userId, id.data))) {
+      throw invalidValue(t`A person cannot report to themselves or to someone who reports to them`);
+    }
   }
   if (draft.employeeNumber !== null) {
     if (await findEmployeeNumberHolder(tx, draft.employeeNumber, userId)) {

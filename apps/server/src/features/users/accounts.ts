@@ -95,6 +95,21 @@ export async function createUser(
 /** Roles that may lead a team. */
 const LEAD_ROLES: ReadonlySet<Role> = new Set(['team_lead', 'admin']);
 
+/**
+ * Gives a person a role (User Management, the CLI, SSO sign-in, SCIM): teams they may no longer
+ * lead are let go, and when the role changed their open tabs are told to re-read the session,
+ * since what they may see changed (a demoted admin's tabs leave the admin screens).
+ */
+async function changeRole(
+  tx: Db,
+  user: { id: string; role: Role | null },
+  role: Role,
+): Promise<void> {
+  await upsertRole(tx, user.id, role);
+  if (!LEAD_ROLES.has(role)) await clearTeamsLedBy(tx, user.id);
+  if (user.role !== role) await notifyLive(tx, user.id, 'session');
+}
+
 export async function setUserRole(
   db: Db,
   email: string,
@@ -105,8 +120,7 @@ export async function setUserRole(
   return db.transaction(async (tx) => {
     const user = await requireUserByEmail(tx, email);
     if (parsedRole !== 'admin') await assertKeepsAnActiveAdmin(tx, user);
-    await upsertRole(tx, user.id, parsedRole);
-    if (!LEAD_ROLES.has(parsedRole)) await clearTeamsLedBy(tx, user.id);
+    await changeRole(tx, user, parsedRole);
     await writeAudit(tx, {
       actorId: actor.actorId,
       action: 'user.set_role',
@@ -213,8 +227,7 @@ export async function updateUser(
         throw new Invalid(firstAdminKeepsPasswordMessage(), 'first_admin_keeps_password');
       }
       await updateUserRecord(tx, before.id, input);
-      await upsertRole(tx, before.id, input.role);
-      if (!LEAD_ROLES.has(input.role)) await clearTeamsLedBy(tx, before.id);
+      await changeRole(tx, before, input.role);
       const after = await requireUserById(tx, before.id);
       await writeAudit(tx, {
         actorId: actor.actorId,
@@ -225,8 +238,6 @@ export async function updateUser(
         after: userSnapshot(after),
         meta: actor.meta,
       });
-      // A changed role changes what their open tabs may show.
-      if (before.role !== after.role) await notifyLive(tx, before.id, 'session');
       return after;
     })
     .catch((error: unknown) => {
