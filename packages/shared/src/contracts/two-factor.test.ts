@@ -4,6 +4,20 @@ import { passkeyAssertionSchema, passkeyRegistrationSchema } from './two-factor.
 /** base64url of `bytes` bytes, no padding (what @simplewebauthn/browser sends). */
 const base64urlOf = (bytes: number) => 'q'.repeat(Math.ceil((bytes * 4) / 3));
 
+const credential = { id: base64urlOf(32), rawId: base64urlOf(32), type: 'public-key' };
+
+/** An assertion (navigator.credentials.get()) whose signature is `bytes` long. */
+const assertionSigned = (bytes: number) => ({
+  ...credential,
+  response: {
+    clientDataJSON: base64urlOf(300),
+    authenticatorData: base64urlOf(37),
+    signature: base64urlOf(bytes),
+    userHandle: base64urlOf(32),
+  },
+  clientExtensionResults: {},
+});
+
 /*
  * @simplewebauthn/server offers ML-DSA-44 first where the runtime can verify it (Node 24), and
  * Chromium's authenticators can answer with it: post-quantum signatures are kilobytes, not the
@@ -12,26 +26,12 @@ const base64urlOf = (bytes: number) => 'q'.repeat(Math.ceil((bytes * 4) / 3));
  */
 describe('passkey contracts fit every algorithm the server offers', () => {
   it('accepts an ML-DSA-87 assertion', () => {
-    const assertion = {
-      id: base64urlOf(32),
-      rawId: base64urlOf(32),
-      type: 'public-key',
-      response: {
-        clientDataJSON: base64urlOf(300),
-        authenticatorData: base64urlOf(37),
-        signature: base64urlOf(4627),
-        userHandle: base64urlOf(32),
-      },
-      clientExtensionResults: {},
-    };
-    expect(passkeyAssertionSchema.safeParse(assertion).success).toBe(true);
+    expect(passkeyAssertionSchema.safeParse(assertionSigned(4627)).success).toBe(true);
   });
 
   it('accepts an ML-DSA-87 registration', () => {
     const registration = {
-      id: base64urlOf(32),
-      rawId: base64urlOf(32),
-      type: 'public-key',
+      ...credential,
       response: {
         clientDataJSON: base64urlOf(300),
         // authenticator data with the attested credential and its COSE key, plus a packed
@@ -45,17 +45,6 @@ describe('passkey contracts fit every algorithm the server offers', () => {
   });
 
   it('still refuses a signature no algorithm makes', () => {
-    const assertion = {
-      id: base64urlOf(32),
-      rawId: base64urlOf(32),
-      type: 'public-key',
-      response: {
-        clientDataJSON: base64urlOf(300),
-        authenticatorData: base64urlOf(37),
-        signature: base64urlOf(64 * 1024),
-      },
-      clientExtensionResults: {},
-    };
-    expect(passkeyAssertionSchema.safeParse(assertion).success).toBe(false);
+    expect(passkeyAssertionSchema.safeParse(assertionSigned(64 * 1024)).success).toBe(false);
   });
 });

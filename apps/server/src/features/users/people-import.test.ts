@@ -133,6 +133,11 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     return row;
   };
   const statusesOf = (result: PeopleImportResult) => result.rows.map((row) => row.status);
+  /** A person's pay rates as [from, cents], oldest first. */
+  const ratesOf = async (userId: string) =>
+    (await db.select().from(payRates).where(eq(payRates.userId, userId)))
+      .map((rate) => [rate.effectiveFrom, rate.hourlyCents])
+      .sort();
   const today = () => toBusinessDate(new Date(), testConfig().timeZone);
 
   it('gives a template in CSV and XLSX that previews as two new people, one reporting to the other', async () => {
@@ -257,10 +262,7 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
       passwordSignInOff: false,
     });
     expect(leadRow!.teamId).toBe(team!.id);
-    const rates = await db.select().from(payRates).where(eq(payRates.userId, workerRow!.id));
-    expect(rates.map((rate) => [rate.effectiveFrom, rate.hourlyCents])).toEqual([
-      ['2025-03-01', 1850],
-    ]);
+    expect(await ratesOf(workerRow!.id)).toEqual([['2025-03-01', 1850]]);
     const actions = (await auditRowsAfter(db, audits)).map((row) => row.action).sort();
     expect(actions).toEqual([
       'pay_rate.create',
@@ -342,8 +344,7 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     expect(raised.rows[0]!.changes).toEqual([
       { column: 'hourly_rate', before: '17.00', after: '17.25' },
     ]);
-    const rates = await db.select().from(payRates).where(eq(payRates.userId, person.id));
-    expect(rates.map((rate) => [rate.effectiveFrom, rate.hourlyCents]).sort()).toEqual([
+    expect(await ratesOf(person.id)).toEqual([
       ['2020-01-01', 1700],
       [today(), 1725],
     ]);
@@ -353,8 +354,7 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     expect(twice.rows[0]!.changes).toEqual([
       { column: 'hourly_rate', before: '17.25', after: '17.50' },
     ]);
-    const replaced = await db.select().from(payRates).where(eq(payRates.userId, person.id));
-    expect(replaced.map((rate) => [rate.effectiveFrom, rate.hourlyCents]).sort()).toEqual([
+    expect(await ratesOf(person.id)).toEqual([
       ['2020-01-01', 1700],
       [today(), 1750],
     ]);
@@ -465,22 +465,17 @@ describeEachDatabase('people import (#33 part 2)', (getDatabase) => {
     const file = (rate: string) => csv(`Future Hire,${email},,,,${hired},${rate},,`);
     expect(statusesOf(await commit(file('20.00')))).toEqual(['new']);
     const person = await profileOf(email);
-    const ratesOf = async () =>
-      (await db.select().from(payRates).where(eq(payRates.userId, person!.id))).map((rate) => [
-        rate.effectiveFrom,
-        rate.hourlyCents,
-      ]);
 
     const again = await commit(file('20.00'));
     expect(statusesOf(again)).toEqual(['unchanged']);
-    expect(await ratesOf()).toEqual([[hired, 2000]]);
+    expect(await ratesOf(person!.id)).toEqual([[hired, 2000]]);
 
     const corrected = await commit(file('21.00'));
     expect(statusesOf(corrected)).toEqual(['updated']);
     expect(corrected.rows[0]!.changes).toEqual([
       { column: 'hourly_rate', before: '20.00', after: '21.00' },
     ]);
-    expect(await ratesOf()).toEqual([[hired, 2100]]);
+    expect(await ratesOf(person!.id)).toEqual([[hired, 2100]]);
     expect(statusesOf(await commit(file('21.00')))).toEqual(['unchanged']);
   });
 
