@@ -156,6 +156,8 @@ async function fillWizard(page: Page, theme: string, found: string[]): Promise<v
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByText('Password must be at least 8 characters').waitFor();
   await page.getByLabel('Password').fill('Maple-syrup-rises-9');
+  // Corrected, the message goes at once (not only on Next).
+  await page.getByText('Password must be at least 8 characters').waitFor({ state: 'detached' });
   found.push(...(await checkAccessibility(page, 'step-3', theme)));
   await page.getByRole('button', { name: 'Next' }).click();
 

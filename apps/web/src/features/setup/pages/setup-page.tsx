@@ -109,6 +109,14 @@ export default function SetupPage() {
   });
   const { register, handleSubmit, trigger, control, setError, clearErrors, formState } = form;
   const errors = formState.errors;
+  // Each step is checked on Next (trigger), which react-hook-form does not re-check on change as
+  // it does after a submit: a field showing an error is checked again as it is corrected.
+  const textField = (name: 'organisationName' | 'name' | 'email' | 'password') =>
+    register(name, {
+      onChange: () => {
+        if (form.getFieldState(name).error) void trigger(name);
+      },
+    });
   const payPeriod = useWatch({ control, name: 'payPeriod' });
 
   const submit = useMutation({
@@ -202,7 +210,7 @@ export default function SetupPage() {
               error={errors.organisationName?.message}
               className="grid gap-2"
             >
-              <Input autoComplete="organization" {...register('organisationName')} />
+              <Input autoComplete="organization" {...textField('organisationName')} />
             </Field>
             <Field
               id="setup-province"
@@ -270,7 +278,7 @@ export default function SetupPage() {
               error={errors.name?.message}
               className="grid gap-2"
             >
-              <Input autoComplete="name" {...register('name')} />
+              <Input autoComplete="name" {...textField('name')} />
             </Field>
             <Field
               id="setup-email"
@@ -278,7 +286,7 @@ export default function SetupPage() {
               error={errors.email?.message}
               className="grid gap-2"
             >
-              <Input type="email" autoComplete="username" {...register('email')} />
+              <Input type="email" autoComplete="username" {...textField('email')} />
             </Field>
             <Field
               id="setup-password"
@@ -287,7 +295,7 @@ export default function SetupPage() {
               error={errors.password?.message}
               className="grid gap-2"
             >
-              <Input type="password" autoComplete="new-password" {...register('password')} />
+              <Input type="password" autoComplete="new-password" {...textField('password')} />
             </Field>
           </>
         )}
