@@ -119,7 +119,19 @@ export async function applyGroupChanges(
   const userIds = [...new Set(concerned.map((change) => change.userId))];
   const mapped = await listMappedGroups(tx);
   const byId = new Map(mapped.map((group) => [group.id, group]));
-  const memberships = await listMembershipsOf(tx, userIds);
+  // Each person's mapped groups, in the order listMappedGroups gives (the first team wins).
+  const groupsOf = new Map<string, MappedGroup[]>();
+  for (const { userId, groupId } of await listMembershipsOf(tx, userIds)) {
+    const group = byId.get(groupId);
+    if (!group) continue;
+    const groups = groupsOf.get(userId);
+    if (groups) groups.push(group);
+    else groupsOf.set(userId, [group]);
+  }
+  const rank = new Map(mapped.map((group, index) => [group.id, index]));
+  for (const groups of groupsOf.values()) {
+    groups.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+  }
   const people = new Map(
     (await listUserSummariesByIds(tx, userIds)).map((person) => [person.id, person]),
   );
@@ -128,10 +140,7 @@ export async function applyGroupChanges(
   for (const { userId, gave, gives } of concerned) {
     const person = people.get(userId);
     if (!person) continue;
-    const groups = memberships
-      .filter((membership) => membership.userId === person.id)
-      .flatMap((membership) => byId.get(membership.groupId) ?? [])
-      .sort((a, b) => mapped.indexOf(a) - mapped.indexOf(b));
+    const groups = groupsOf.get(person.id) ?? [];
 
     const team = teamAfterChange(person.teamId, groups, gave.teamId, gives.teamId);
     if (team !== undefined) {

@@ -215,11 +215,13 @@ async function changeGroup(
       // Only the people who joined or left, and only what this group's mapping gives (0055);
       // "remove all, then add" back is no change for those who stay.
       const mapping = { teamId: before.teamId, role: before.role };
+      const wasRemoved = new Set(removed);
+      const wasAdded = new Set(added);
       await applyGroupChanges(
         tx,
         grantChanges(mapping, mapping, {
-          joined: added.filter((member) => !removed.includes(member)),
-          left: removed.filter((member) => !added.includes(member)),
+          joined: added.filter((member) => !wasRemoved.has(member)),
+          left: removed.filter((member) => !wasAdded.has(member)),
         }),
         actor,
       );
