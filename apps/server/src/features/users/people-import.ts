@@ -98,10 +98,13 @@ async function planFile(
     if (row.values.hourlyCents === undefined || !existing) continue;
     rateStarts.add(rateStartOf(false, row.values.hireDate ?? existing.hireDate, today));
   }
+  // Earliest first: a day with no lock on or after it means none on or after any later day, so
+  // the first open day ends the checks (usually today, one check for the whole file).
   const rateLocked = new Map<string, string>();
-  for (const date of rateStarts) {
+  for (const date of [...rateStarts].sort()) {
     try {
       await assertPayNotLocked(tx, date, '9998-12-31');
+      break;
     } catch (error) {
       if (!(error instanceof Error) || !('statusCode' in error)) throw error;
       rateLocked.set(date, error.message);
