@@ -111,7 +111,7 @@ export default function SetupPage() {
   const errors = formState.errors;
   // Each step is checked on Next (trigger), which react-hook-form does not re-check on change as
   // it does after a submit: a field showing an error is checked again as it is corrected.
-  const textField = (name: 'organisationName' | 'name' | 'email' | 'password') =>
+  const textField = (name: 'organisationName' | 'payPeriodStart' | 'name' | 'email' | 'password') =>
     register(name, {
       onChange: () => {
         if (form.getFieldState(name).error) void trigger(name);
@@ -257,12 +257,7 @@ export default function SetupPage() {
                 error={errors.payPeriodStart?.message}
                 className="grid gap-2"
               >
-                <Input
-                  type="date"
-                  {...register('payPeriodStart', {
-                    onChange: () => clearErrors('payPeriodStart'),
-                  })}
-                />
+                <Input type="date" {...textField('payPeriodStart')} />
               </Field>
             )}
           </>
