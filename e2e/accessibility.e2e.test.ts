@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { SCREENS } from '@punchclock/shared/domain/navigation';
@@ -11,7 +11,7 @@ import {
   phoneLayoutProblems,
   signInAndWait,
 } from './support/browser.ts';
-import { SEED_USERS } from './support/seed.ts';
+import { SEED_USERS, type SeedUser } from './support/seed.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -113,65 +113,85 @@ const VIEWPORTS = [
 ] as const;
 const THEMES = ['light', 'dark'] as const;
 
+/** Checked before anyone signs in: the sign-in page, an unknown address, the setup page. */
+const SIGNED_OUT_SCREENS = ['/auth', '/no-such-screen', '/setup'];
+
+/**
+ * The screen at phone and desktop width: axe's serious and critical violations, and (on the phone)
+ * what does not fit. One load per screen: resizing re-lays it out (phone cards, drawer).
+ */
+async function problemsOn(page: Page, name: string, theme: Theme): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await settle(page);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) {
+      found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
+    }
+    await saveScreenshot(page, `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`);
+    if (viewport.name === 'phone') {
+      for (const problem of await phoneLayoutProblems(page)) {
+        found.push(`${name} (phone, ${theme}): ${problem}`);
+      }
+    }
+  }
+  return found;
+}
+
+type Theme = (typeof THEMES)[number];
+
+/**
+ * One test per screen (and its dialog), so a slow screen has its own time and a failure names it;
+ * one signed-in page per person and theme, shared by their screens.
+ */
+function checkEveryScreen(
+  theme: Theme,
+  who: string,
+  paths: readonly string[],
+  signInAs?: Pick<SeedUser, 'email'>,
+) {
+  describe(who, () => {
+    let context: BrowserContext;
+    let page: Page;
+    // What the Content-Security-Policy refused since the last screen's check.
+    let cspViolations: string[];
+    beforeAll(async () => {
+      ({ context, page } = await newPage(browser, { theme }));
+      cspViolations = collectCspViolations(context);
+      if (signInAs) await signInAndWait(page, signInAs);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    for (const path of paths) {
+      it(path, { timeout: 90_000 }, async () => {
+        cspViolations.length = 0;
+        await page.goto(path);
+        const found = await problemsOn(page, path, theme);
+        const openDialog = DIALOGS[path];
+        if (openDialog) {
+          await openDialog(page);
+          found.push(...(await problemsOn(page, `${path}-dialog`, theme)));
+          await page.keyboard.press('Escape');
+        }
+        expect(found.join('\n\n'), 'axe violations').toBe('');
+        // The screen works under the Content-Security-Policy: nothing was refused.
+        expect(cspViolations, 'CSP violations').toEqual([]);
+      });
+    }
+  });
+}
+
 describe('accessibility (axe-core: no serious or critical violations, nothing wider than a phone) under the CSP', () => {
   for (const theme of THEMES) {
-    it(
-      `every screen at phone and desktop width in ${theme} theme`,
-      { timeout: 180_000 },
-      async () => {
-        const found: string[] = [];
-        const check = async (page: Page, name: string) => {
-          for (const viewport of VIEWPORTS) {
-            // One load per screen: resizing re-lays it out (phone cards, drawer) without a reload.
-            await page.setViewportSize({ width: viewport.width, height: viewport.height });
-            await settle(page);
-            const violations = await seriousViolations(page);
-            if (violations.length > 0) {
-              found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
-            }
-            await saveScreenshot(
-              page,
-              `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`,
-            );
-            if (viewport.name === 'phone') {
-              for (const problem of await phoneLayoutProblems(page)) {
-                found.push(`${name} (phone, ${theme}): ${problem}`);
-              }
-            }
-          }
-        };
-        const visit = async (page: Page, path: string) => {
-          await page.goto(path);
-          await check(page, path);
-          const openDialog = DIALOGS[path];
-          if (openDialog) {
-            await openDialog(page);
-            await check(page, `${path}-dialog`);
-            await page.keyboard.press('Escape');
-          }
-        };
-
-        const employee = await newPage(browser, { theme });
-        const cspViolations = collectCspViolations(employee.context);
-        await visit(employee.page, '/auth');
-        await visit(employee.page, '/no-such-screen');
-        // The first-run setup page, here without its one-time link (e2e/setup.e2e.test.ts walks it).
-        await visit(employee.page, '/setup');
-        await signInAndWait(employee.page, SEED_USERS.corrector);
-        for (const path of EMPLOYEE_SCREENS) await visit(employee.page, path);
-        await employee.context.close();
-
-        const admin = await newPage(browser, { theme });
-        collectCspViolations(admin.context, cspViolations);
-        await signInAndWait(admin.page, SEED_USERS.admin);
-        for (const path of ADMIN_SCREENS) await visit(admin.page, path);
-        await admin.context.close();
-
-        expect(found.join('\n\n'), 'axe violations').toBe('');
-        // The app works under the Content-Security-Policy: nothing was refused on any screen.
-        expect(cspViolations, 'CSP violations').toEqual([]);
-      },
-    );
+    describe(`every screen at phone and desktop width in ${theme} theme`, () => {
+      checkEveryScreen(theme, 'signed out', SIGNED_OUT_SCREENS);
+      // An employee who has a schedule and some history.
+      checkEveryScreen(theme, 'as an employee', EMPLOYEE_SCREENS, SEED_USERS.corrector);
+      checkEveryScreen(theme, 'as an admin', ADMIN_SCREENS, SEED_USERS.admin);
+    });
   }
 });
 
