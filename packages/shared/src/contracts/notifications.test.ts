@@ -13,7 +13,7 @@ const ID = '0b7f3c1e-8a4d-4f7e-9a1b-2c3d4e5f6a7b';
 const NOTIFICATION = {
   id: ID,
   title: 'You are late',
-  message: 'Your Day shift started at 9:00 AM and you have not clocked in.',
+  message: 'Your shift (Day) started at 9:00 AM and you have not clocked in.',
   type: 'late',
   isRead: false,
   createdAt: '2026-06-10T13:05:00.000Z',

@@ -70,13 +70,13 @@ export const NOTIFICATION_MESSAGES = {
   // The notification rules (product §3).
   shift_reminder: {
     title: msg`Shift starting soon`,
-    message: msg({ message: 'Your {templateName} shift starts at {time}.' }),
+    message: msg({ message: 'Your shift ({templateName}) starts at {time}.' }),
     values: OF_SHIFT,
   },
   late: {
     title: msg`You are late`,
     message: msg({
-      message: 'Your {templateName} shift started at {time} and you have not clocked in.',
+      message: 'Your shift ({templateName}) started at {time} and you have not clocked in.',
     }),
     values: OF_SHIFT,
   },
@@ -84,7 +84,7 @@ export const NOTIFICATION_MESSAGES = {
     title: msg({ message: '{subjectName} is late' }),
     message: msg({
       message:
-        "{subjectName}'s {templateName} shift started at {startTime} and they have not clocked in.",
+        "{subjectName}'s shift ({templateName}) started at {startTime} and they have not clocked in.",
     }),
     values: { subjectName: 'text', templateName: 'text', startTime: 'time', timeZone: 'zone' },
   },

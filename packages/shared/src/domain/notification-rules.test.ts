@@ -113,10 +113,21 @@ describe('evaluateNotificationRules: shift reminder', () => {
         type: 'shift_reminder',
         occasionKey: `shift_reminder:${DAY}`,
         title: 'Shift starting soon',
-        message: 'Your Day shift starts at 9:00 AM.',
+        message: 'Your shift (Day) starts at 9:00 AM.',
         subjectUserId: USER,
       },
     ]);
+  });
+
+  // A plan's name is the template's or the roster position's own: "Evening shift" in the demo.
+  it('names the plan once, in brackets, whatever its name ends with', () => {
+    const evening = shiftOn(DAY, DAY_SHIFT, 'Evening shift');
+    expect(evaluate(person([evening]), plus(evening.start, -10))[0]?.message).toBe(
+      'Your shift (Evening shift) starts at 9:00 AM.',
+    );
+    expect(evaluate(person([evening]), plus(evening.start, 5))[0]?.message).toBe(
+      'Your shift (Evening shift) started at 9:00 AM and you have not clocked in.',
+    );
   });
 
   it('does not remind at 11 minutes before, nor at the start', () => {
@@ -159,7 +170,7 @@ describe('evaluateNotificationRules: late', () => {
         type: 'late',
         occasionKey: `late:${DAY}`,
         title: 'You are late',
-        message: 'Your Day shift started at 9:00 AM and you have not clocked in.',
+        message: 'Your shift (Day) started at 9:00 AM and you have not clocked in.',
         subjectUserId: USER,
       },
     ]);
@@ -387,7 +398,7 @@ describe('evaluateNotificationRules: overnight shift 22:00–06:00', () => {
       expect.objectContaining({
         type: 'late',
         occasionKey: `late:${DAY}`,
-        message: 'Your Night shift started at 10:00 PM and you have not clocked in.',
+        message: 'Your shift (Night) started at 10:00 PM and you have not clocked in.',
       }),
     ]);
   });
@@ -440,7 +451,7 @@ describe('evaluateNotificationRules across daylight-saving changes in Toronto', 
     expect(kinds('2026-03-08T13:04:00Z')).toEqual([]);
     expect(kinds('2026-03-08T13:05:00Z')).toEqual(['late']);
     expect(evaluate(person([shift]), at('2026-03-08T12:50:00Z'))[0]?.message).toBe(
-      'Your Day shift starts at 9:00 AM.',
+      'Your shift (Day) starts at 9:00 AM.',
     );
   });
 
@@ -456,7 +467,7 @@ describe('evaluateNotificationRules across daylight-saving changes in Toronto', 
     expect(kinds('2026-11-01T14:04:00Z')).toEqual([]);
     expect(kinds('2026-11-01T14:05:00Z')).toEqual(['late']);
     expect(evaluate(person([shift]), at('2026-11-01T14:05:00Z'))[0]?.message).toBe(
-      'Your Day shift started at 9:00 AM and you have not clocked in.',
+      'Your shift (Day) started at 9:00 AM and you have not clocked in.',
     );
   });
 
@@ -501,7 +512,7 @@ describe('draftOverseerCopy', () => {
       type: 'late',
       occasionKey: `late:${DAY}:${USER}`,
       title: 'Ada Lovelace is late',
-      message: "Ada Lovelace's Day shift started at 9:00 AM and they have not clocked in.",
+      message: "Ada Lovelace's shift (Day) started at 9:00 AM and they have not clocked in.",
       subjectUserId: USER,
     });
   });

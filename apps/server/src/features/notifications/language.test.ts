@@ -116,15 +116,15 @@ describeEachDatabase('notifications in the reader’s language (#28 item 18)', (
     ).toEqual([
       {
         title: 'Vous êtes en retard',
-        message: "Votre quart Day a commencé à 9 h et vous n'avez pas pointé votre arrivée.",
+        message: "Votre quart (Day) a commencé à 9 h et vous n'avez pas pointé votre arrivée.",
       },
       {
         title: 'Vous êtes en retard',
-        message: "Votre quart Day a commencé à 9 h 30 et vous n'avez pas pointé votre arrivée.",
+        message: "Votre quart (Day) a commencé à 9 h 30 et vous n'avez pas pointé votre arrivée.",
       },
     ]);
     expect((await readNotifications(app, cookie, 'en'))[1]?.message).toBe(
-      'Your Day shift started at 9:30 AM and you have not clocked in.',
+      'Your shift (Day) started at 9:30 AM and you have not clocked in.',
     );
   });
 

@@ -157,7 +157,7 @@ describeEachDatabase('notification rules job', (getDatabase) => {
           userId: the('late').id,
           type: 'late',
           title: 'You are late',
-          message: `Your ${day.name} shift started at 9:00 AM and you have not clocked in.`,
+          message: `Your shift (${day.name}) started at 9:00 AM and you have not clocked in.`,
           occasionKey: `late:${DAY}`,
           subjectUserId: null,
           isRead: false,
@@ -220,7 +220,7 @@ describeEachDatabase('notification rules job', (getDatabase) => {
               userId: admin.id,
               type: 'late',
               title: 'Lena Late is late',
-              message: `Lena Late's ${day.name} shift started at 9:00 AM and they have not clocked in.`,
+              message: `Lena Late's shift (${day.name}) started at 9:00 AM and they have not clocked in.`,
               occasionKey: `late:${DAY}:${the('late').id}`,
               subjectUserId: the('late').id,
               isRead: false,
@@ -506,7 +506,7 @@ describeEachDatabase('notification rules job', (getDatabase) => {
         expect.objectContaining({
           type: 'late',
           occasionKey: `late:${date}`,
-          message: 'Your Stock shift started at 9:00 AM and you have not clocked in.',
+          message: 'Your shift (Stock) started at 9:00 AM and you have not clocked in.',
         }),
       ]);
 
@@ -514,14 +514,14 @@ describeEachDatabase('notification rules job', (getDatabase) => {
       expect(await readNotificationRows(db(), [moved.id])).toEqual([
         expect.objectContaining({
           type: 'shift_reminder',
-          message: 'Your Cashier shift starts at 1:00 PM.',
+          message: 'Your shift (Cashier) starts at 1:00 PM.',
         }),
       ]);
       await run(db(), summer(date, '13:05'));
       expect(await readNotificationRows(db(), [moved.id])).toContainEqual(
         expect.objectContaining({
           type: 'late',
-          message: 'Your Cashier shift started at 1:00 PM and you have not clocked in.',
+          message: 'Your shift (Cashier) started at 1:00 PM and you have not clocked in.',
         }),
       );
       expect(await occasionsOf(drafted)).toEqual([]);

@@ -125,7 +125,7 @@ describeEachDatabase('push reminders', (getDatabase) => {
         type: 'shift_reminder',
         occasionKey: `shift_reminder:${person.id}`,
         title: 'Shift starting soon',
-        message: 'Your Day shift starts at 9:00 AM.',
+        message: 'Your shift (Day) starts at 9:00 AM.',
         subjectUserId: person.id,
       },
     ]);
@@ -149,7 +149,7 @@ describeEachDatabase('push reminders', (getDatabase) => {
     );
     expect(payload).toEqual({
       title: 'Shift starting soon',
-      body: 'Your Day shift starts at 9:00 AM.',
+      body: 'Your shift (Day) starts at 9:00 AM.',
       url: '/dashboard',
     });
 

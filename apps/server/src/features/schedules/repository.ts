@@ -281,8 +281,8 @@ export async function listUserPublishedShifts(
 }
 
 /**
- * A published roster shift's plan is named after its position, else its team ("Your Front desk
- * shift starts at…"), else this.
+ * A published roster shift's plan is named after its position, else its team ("Your shift (Front
+ * desk) starts at…"), else this.
  */
 export const ROSTER_SHIFT_NAME = 'Shift';
 
