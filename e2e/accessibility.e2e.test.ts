@@ -2,15 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSRF_HEADER } from '@punchclock/shared/contracts/http';
 import { SCREENS } from '@punchclock/shared/domain/navigation';
-import { describeViolations, seriousViolations, settle } from './support/axe.ts';
-import {
-  collectCspViolations,
-  launchBrowser,
-  newPage,
-  saveScreenshot,
-  phoneLayoutProblems,
-  signInAndWait,
-} from './support/browser.ts';
+import { accessibilityProblems } from './support/axe.ts';
+import { collectCspViolations, launchBrowser, newPage, signInAndWait } from './support/browser.ts';
 import { SEED_USERS, type SeedUser } from './support/seed.ts';
 
 let browser: Browser;
@@ -107,37 +100,10 @@ const DIALOGS: Record<string, (page: Page) => Promise<void>> = {
   },
 };
 
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 const THEMES = ['light', 'dark'] as const;
 
 /** Checked before anyone signs in: the sign-in page, an unknown address, the setup page. */
 const SIGNED_OUT_SCREENS = ['/auth', '/no-such-screen', '/setup'];
-
-/**
- * The screen at phone and desktop width: axe's serious and critical violations, and (on the phone)
- * what does not fit. One load per screen: resizing re-lays it out (phone cards, drawer).
- */
-async function problemsOn(page: Page, name: string, theme: Theme): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await settle(page);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) {
-      found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
-    }
-    await saveScreenshot(page, `a11y-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`);
-    if (viewport.name === 'phone') {
-      for (const problem of await phoneLayoutProblems(page)) {
-        found.push(`${name} (phone, ${theme}): ${problem}`);
-      }
-    }
-  }
-  return found;
-}
 
 type Theme = (typeof THEMES)[number];
 
@@ -169,11 +135,17 @@ function checkEveryScreen(
       it(path, { timeout: 90_000 }, async () => {
         cspViolations.length = 0;
         await page.goto(path);
-        const found = await problemsOn(page, path, theme);
+        const found = await accessibilityProblems(page, { prefix: 'a11y', name: path, theme });
         const openDialog = DIALOGS[path];
         if (openDialog) {
           await openDialog(page);
-          found.push(...(await problemsOn(page, `${path}-dialog`, theme)));
+          found.push(
+            ...(await accessibilityProblems(page, {
+              prefix: 'a11y',
+              name: `${path}-dialog`,
+              theme,
+            })),
+          );
           await page.keyboard.press('Escape');
         }
         expect(found.join('\n\n'), 'axe violations').toBe('');

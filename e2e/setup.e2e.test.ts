@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, seriousViolations, settle } from './support/axe.ts';
-import { collectCspViolations, phoneLayoutProblems, saveScreenshot } from './support/browser.ts';
+import { accessibilityProblems } from './support/axe.ts';
+import { collectCspViolations } from './support/browser.ts';
 
 /*
  * The first run (#33 part 1): a server of its own on an empty data folder (the shared one is
@@ -15,11 +15,6 @@ import { collectCspViolations, phoneLayoutProblems, saveScreenshot } from './sup
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const LINK_LINE = /Open (http:\/\/\S+\/setup#([\w-]{43})) to set up Punchclock \(one-time link\)/;
-
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 800 },
-] as const;
 
 function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -110,24 +105,8 @@ async function open(theme: 'light' | 'dark') {
 }
 
 /** axe at phone and desktop width, and nothing wider than a phone; returns what it found. */
-async function checkAccessibility(page: Page, name: string, theme: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await settle(page);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0) {
-      found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
-    }
-    await saveScreenshot(page, `setup-${viewport.name}-${theme}-${name}`);
-    if (viewport.name === 'phone') {
-      for (const problem of await phoneLayoutProblems(page)) {
-        found.push(`${name} (phone, ${theme}): ${problem}`);
-      }
-    }
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-  return found;
+function checkAccessibility(page: Page, name: string, theme: string): Promise<string[]> {
+  return accessibilityProblems(page, { prefix: 'setup', name, theme });
 }
 
 const stepHeading = (page: Page) => page.getByTestId('setup-step');

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
 import { expect } from 'vitest';
+import { phoneLayoutProblems, saveScreenshot } from './browser.ts';
 
 const require = createRequire(import.meta.url);
 // axe-core ships its browser bundle as a string; we inject it instead of a Playwright wrapper.
@@ -79,4 +80,37 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
   await settle(page);
   const violations = await seriousViolations(page);
   expect(violations, describeViolations(where, violations)).toEqual([]);
+}
+
+/** The widths every screen is checked at: a phone, then a desktop (where the page is left). */
+export const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/**
+ * The page at phone and desktop width: axe's serious and critical violations and, on the phone,
+ * what does not fit; a screenshot at each width (`{prefix}-{width}-{theme}-{name}`). Resizing
+ * re-lays the page out (phone cards, drawer) without a reload. Returns what it found.
+ */
+export async function accessibilityProblems(
+  page: Page,
+  { prefix, name, theme }: { prefix: string; name: string; theme: string },
+): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await settle(page);
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) {
+      found.push(describeViolations(`${name} (${viewport.name}, ${theme})`, violations));
+    }
+    await saveScreenshot(page, `${prefix}-${viewport.name}-${theme}-${name.replace(/\W+/g, '-')}`);
+    if (viewport.name === 'phone') {
+      for (const problem of await phoneLayoutProblems(page)) {
+        found.push(`${name} (phone, ${theme}): ${problem}`);
+      }
+    }
+  }
+  return found;
 }
