@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeViolations, seriousViolations, settle } from './support/axe.ts';
-import {
-  launchBrowser,
-  newPage,
-  saveScreenshot,
-  sidewaysOverflow,
-  signInAndWait,
-} from './support/browser.ts';
+import { accessibilityProblems } from './support/axe.ts';
+import { launchBrowser, newPage, signInAndWait } from './support/browser.ts';
 import { E2E_PASSWORD, SEED_USERS } from './support/seed.ts';
 
 let browser: Browser;
@@ -19,28 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const VIEWPORTS = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
-
 const HEADER = 'name,email,role,team,employee_number,hire_date,hourly_rate,language,manager';
-
-/** axe on the open dialog at phone and desktop width; nothing wider than a phone. */
-async function checkScreen(page: Page, name: string, found: string[]): Promise<void> {
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await settle(page);
-    const violations = await seriousViolations(page);
-    if (violations.length > 0)
-      found.push(describeViolations(`${name} (${viewport.name})`, violations));
-    if (viewport.name === 'phone') {
-      const overflow = await sidewaysOverflow(page);
-      if (overflow > 0) found.push(`${name}: ${overflow}px wider than a phone`);
-    }
-    await saveScreenshot(page, `people-import-${name}-${viewport.name}`);
-  }
-}
 
 async function chooseFile(page: Page, name: string, lines: string[]): Promise<void> {
   await page.getByLabel('File', { exact: true }).setInputFiles({
@@ -69,7 +42,13 @@ describe('importing people (#33 part 2)', () => {
           await page.getByRole('button', { name: 'Import people' }).click();
           const dialog = page.getByRole('dialog');
           await dialog.getByRole('heading', { name: 'Import people' }).waitFor();
-          await checkScreen(page, `empty-${theme}`, found);
+          found.push(
+            ...(await accessibilityProblems(page, {
+              prefix: 'people-import',
+              name: 'empty',
+              theme,
+            })),
+          );
 
           // A bad date: the row is refused, with the reason under its cell, and nothing can be imported.
           await chooseFile(page, 'people.csv', [
@@ -83,7 +62,13 @@ describe('importing people (#33 part 2)', () => {
             .toMatch(/Refused\s*1/);
           expect(await dialog.getByText(/Hire date:/).count()).toBeGreaterThan(0);
           expect(await dialog.getByRole('button', { name: /^Import \d/ }).count()).toBe(0);
-          await checkScreen(page, `refused-${theme}`, found);
+          found.push(
+            ...(await accessibilityProblems(page, {
+              prefix: 'people-import',
+              name: 'refused',
+              theme,
+            })),
+          );
 
           // Fixed: two new people and a new team; import them without invitations.
           await chooseFile(page, 'people.csv', [
@@ -93,7 +78,13 @@ describe('importing people (#33 part 2)', () => {
           await dialog.getByText(`New teams: ${team}`).waitFor();
           await expect.poll(() => rows.count()).toBe(2);
           expect(await rows.filter({ hasText: 'New' }).count()).toBe(2);
-          await checkScreen(page, `preview-${theme}`, found);
+          found.push(
+            ...(await accessibilityProblems(page, {
+              prefix: 'people-import',
+              name: 'preview',
+              theme,
+            })),
+          );
           await page.setViewportSize({ width: 1280, height: 900 });
           await dialog.getByLabel('Invite the new people').selectOption('none');
           await dialog.getByRole('button', { name: 'Import 2 people' }).click();

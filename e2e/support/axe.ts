@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import type { AxeResults, ImpactValue, Result, RunOptions } from 'axe-core';
+import type * as Axe from 'axe-core';
+import type { ImpactValue, Result } from 'axe-core';
 import { expect } from 'vitest';
 import { phoneLayoutProblems, saveScreenshot } from './browser.ts';
 
@@ -18,11 +19,7 @@ export async function seriousViolations(page: Page): Promise<Result[]> {
   // Only violations are gathered: passes and incomplete checks are most of axe's time on a large
   // page (the roster board of 200 people), and nothing here reads them.
   const results = await page.evaluate(() =>
-    (
-      window as unknown as {
-        axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
-      }
-    ).axe.run(document, { resultTypes: ['violations'] }),
+    (window as unknown as { axe: typeof Axe }).axe.run(document, { resultTypes: ['violations'] }),
   );
   return results.violations.filter((violation) => BLOCKING.includes(violation.impact ?? 'minor'));
 }
@@ -83,7 +80,7 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
 }
 
 /** The widths every screen is checked at: a phone, then a desktop (where the page is left). */
-export const VIEWPORTS = [
+const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
