@@ -118,19 +118,9 @@ export async function applyGroupChanges(
   if (concerned.length === 0) return;
   const userIds = [...new Set(concerned.map((change) => change.userId))];
   const mapped = await listMappedGroups(tx);
-  const byId = new Map(mapped.map((group) => [group.id, group]));
-  // Each person's mapped groups, in the order listMappedGroups gives (the first team wins).
-  const groupsOf = new Map<string, MappedGroup[]>();
+  const memberOf = new Map<string, Set<string>>();
   for (const { userId, groupId } of await listMembershipsOf(tx, userIds)) {
-    const group = byId.get(groupId);
-    if (!group) continue;
-    const groups = groupsOf.get(userId);
-    if (groups) groups.push(group);
-    else groupsOf.set(userId, [group]);
-  }
-  const rank = new Map(mapped.map((group, index) => [group.id, index]));
-  for (const groups of groupsOf.values()) {
-    groups.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
+    memberOf.set(userId, (memberOf.get(userId) ?? new Set<string>()).add(groupId));
   }
   const people = new Map(
     (await listUserSummariesByIds(tx, userIds)).map((person) => [person.id, person]),
@@ -140,7 +130,9 @@ export async function applyGroupChanges(
   for (const { userId, gave, gives } of concerned) {
     const person = people.get(userId);
     if (!person) continue;
-    const groups = groupsOf.get(person.id) ?? [];
+    // Their mapped groups, in listMappedGroups' order (the first team wins).
+    const groupIds = memberOf.get(person.id);
+    const groups = groupIds ? mapped.filter((group) => groupIds.has(group.id)) : [];
 
     const team = teamAfterChange(person.teamId, groups, gave.teamId, gives.teamId);
     if (team !== undefined) {
